@@ -1,0 +1,133 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Sibling-feature imports ("../other-feature/...") and alias imports of another side.
+const crossFeature = {
+  regex: String.raw`^\.\./(?!\.)[^/]+/`,
+  message: 'Features do not import each other: compose them in app/ or through a service.',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      'src/server/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node, ...globals.browser },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`(^@server(/|$))|(^(\.\./)+server/)`,
+              message: 'The client never imports server code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/features/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`(^@server(/|$))|(^(\.\./)+server/)`,
+              message: 'The client never imports server code.',
+            },
+            {
+              regex: String.raw`^@client/features/`,
+              message: 'Features do not import each other: compose them in app/ or routes/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`(^@client(/|$))|(^(\.\./)+client/)`,
+              message: 'The server never imports client code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/features/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`(^@client(/|$))|(^(\.\./)+client/)`,
+              message: 'The server never imports client code.',
+            },
+            crossFeature,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`(^@(client|server)(/|$))|(^(\.\./)+(client|server)/)`,
+              message: 'src/shared imports neither the client nor the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'tests/**', '*.config.{ts,js}'],
+    rules: { 'no-console': 'off' },
+  },
+);

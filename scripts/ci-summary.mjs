@@ -1,0 +1,27 @@
+// Adds up the runners' JSON reports into one closing line: 'N passed, N failed'.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const dir = process.argv[2];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const name of ['vitest-postgres.json', 'vitest-pglite.json']) {
+  const file = path.join(dir, name);
+  if (!existsSync(file)) continue;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  console.log(`${name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+}
+const pw = path.join(dir, 'playwright.json');
+if (existsSync(pw)) {
+  const s = JSON.parse(readFileSync(pw, 'utf8')).stats;
+  passed += s.expected + s.flaky;
+  failed += s.unexpected;
+  skipped += s.skipped;
+  console.log(`playwright: ${s.expected + s.flaky} passed, ${s.unexpected} failed`);
+}
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (failed > 0 || passed === 0) process.exit(1);

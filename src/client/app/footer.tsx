@@ -1,0 +1,129 @@
+import { ChevronDown, ExternalLink, Wrench } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BRAND, JOIN_PATH } from '@shared/brand';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../components/ui/collapsible';
+import { cn } from '../lib/utils';
+import { MechanicRequirementsDialog } from './mechanic-requirements-dialog';
+
+const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
+const linkClass =
+  'text-sm text-slate-300 transition-colors hover:text-white focus-visible:text-white';
+
+const RESOURCES = [
+  { href: 'https://www.autozone.com', label: 'AutoZone' },
+  { href: 'https://shop.advanceautoparts.com', label: 'Advance Auto Parts' },
+];
+
+/** An in-app link; `newTab` pages (the info pages, per the spec) open in a new tab. */
+function FooterLink({ to, children, tab }: { to: string; children: ReactNode; tab?: boolean }) {
+  return (
+    <li>
+      {tab ? (
+        <a className={linkClass} href={to} {...newTab}>
+          {children}
+        </a>
+      ) : (
+        <Link className={linkClass} to={to}>
+          {children}
+        </Link>
+      )}
+    </li>
+  );
+}
+
+function Column({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">{title}</h2>
+      <ul className="space-y-2">{children}</ul>
+    </nav>
+  );
+}
+
+export function Footer() {
+  const [resourcesOpen, setResourcesOpen] = useState(false);
+  const [requirementsOpen, setRequirementsOpen] = useState(false);
+  return (
+    <footer className="mt-16 bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <div className="space-y-3">
+          <p className="flex items-center gap-2 text-lg font-bold text-white">
+            <span className="flex h-7 w-7 items-center justify-center rounded-md bg-primary">
+              <Wrench className="h-4 w-4" aria-hidden="true" />
+            </span>
+            {BRAND.name}
+          </p>
+          <p className="max-w-xs text-sm">
+            Connecting certified mechanics with customers nationwide.
+          </p>
+          <Collapsible open={resourcesOpen} onOpenChange={setResourcesOpen} className="pt-2">
+            <CollapsibleTrigger className="flex items-center gap-1 rounded-sm text-sm font-semibold text-white">
+              Resources
+              <ChevronDown
+                className={cn('h-4 w-4 transition-transform', resourcesOpen && 'rotate-180')}
+                aria-hidden="true"
+              />
+            </CollapsibleTrigger>
+            <CollapsibleContent>
+              <ul className="mt-2 space-y-2">
+                {RESOURCES.map((r) => (
+                  <li key={r.href}>
+                    <a
+                      className={cn(linkClass, 'inline-flex items-center gap-1')}
+                      href={r.href}
+                      {...newTab}
+                    >
+                      {r.label}
+                      <ExternalLink className="h-3 w-3" aria-hidden="true" />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </CollapsibleContent>
+          </Collapsible>
+        </div>
+
+        <Column title="Customers">
+          <FooterLink to="/technicians">Find Mechanics</FooterLink>
+          <FooterLink to="/request-service">Request Service</FooterLink>
+          <FooterLink to="/how-it-works">How It Works</FooterLink>
+          <FooterLink to="/pricing-guide" tab>
+            Pricing Guide
+          </FooterLink>
+          <FooterLink to="/safety-trust" tab>
+            Safety &amp; Trust
+          </FooterLink>
+        </Column>
+
+        <Column title="Mechanics">
+          <FooterLink to={JOIN_PATH}>Join as a Mechanic</FooterLink>
+          <li>
+            <button
+              type="button"
+              className={cn(linkClass, 'rounded-sm text-left')}
+              onClick={() => setRequirementsOpen(true)}
+            >
+              Mechanic Requirements
+            </button>
+          </li>
+          <FooterLink to="/repair-software">Free Software</FooterLink>
+          <FooterLink to="/admin-dashboard">Admin Dashboard</FooterLink>
+        </Column>
+
+        <Column title="Support">
+          <FooterLink to="/contact-us" tab>
+            Contact Us
+          </FooterLink>
+          <FooterLink to="/faq">FAQ</FooterLink>
+          <FooterLink to="/terms-of-service">Terms of Service</FooterLink>
+          <FooterLink to="/privacy-policy">Privacy Policy</FooterLink>
+        </Column>
+      </div>
+      <div className="border-t border-slate-800 px-4 pt-6 pb-24 text-center text-sm text-slate-400 sm:pb-6">
+        © {BRAND.copyrightYear} {BRAND.name}. All rights reserved.
+      </div>
+      <MechanicRequirementsDialog open={requirementsOpen} onOpenChange={setRequirementsOpen} />
+    </footer>
+  );
+}

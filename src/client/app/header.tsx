@@ -1,0 +1,184 @@
+import { LogOut, Menu, Wrench } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { BRAND } from '@shared/brand';
+import { Badge } from '../components/ui/badge';
+import { Button } from '../components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../components/ui/sheet';
+import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { useSignOut } from '../features/auth/api/sign-out';
+import { cn } from '../lib/utils';
+import { useAuthDialog } from './auth-dialog-context';
+
+type NavItem = { to: string; label: string; badge?: 'Pro' | 'Live' };
+
+const desktopLinks: NavItem[] = [
+  { to: '/how-it-works', label: 'How It Works' },
+  { to: '/repair-software', label: 'Free Software' },
+  { to: '/pos-system', label: 'POS System', badge: 'Pro' },
+  { to: '/technician-notifications', label: 'Job Notifications', badge: 'Live' },
+];
+const mobileLinks: NavItem[] = [
+  { to: '/technicians', label: 'Find Mechanics' },
+  { to: '/how-it-works', label: 'How It Works' },
+  { to: '/request-service', label: 'Request Service' },
+  { to: '/technician-notifications', label: 'Job Notifications' },
+];
+
+// NavLink sets aria-current="page" on the active route; the style follows it.
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    isActive
+      ? 'bg-accent text-accent-foreground'
+      : 'text-slate-700 hover:bg-secondary hover:text-foreground',
+  );
+
+function NavBadge({ badge }: { badge: NavItem['badge'] }) {
+  if (!badge) return null;
+  return (
+    <Badge
+      variant={badge === 'Live' ? 'success' : 'default'}
+      className="px-1.5 py-0 text-[10px] leading-4"
+    >
+      {badge}
+    </Badge>
+  );
+}
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const authDialog = useAuthDialog();
+  const { data: user } = useCurrentUser();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+
+  // The menu is for narrow screens: close it when the window grows past the lg breakpoint.
+  useEffect(() => {
+    const wide = window.matchMedia('(min-width: 64rem)');
+    const onChange = () => {
+      if (wide.matches) setMenuOpen(false);
+    };
+    wide.addEventListener('change', onChange);
+    return () => wide.removeEventListener('change', onChange);
+  }, []);
+
+  const doSignOut = () =>
+    signOut.mutate(undefined, {
+      onSuccess: () => void navigate('/'),
+    });
+  const displayName = user ? user.firstName || user.username || user.email : '';
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex shrink-0 items-center gap-2 text-xl font-bold text-foreground">
+          <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+            <Wrench className="h-4 w-4" aria-hidden="true" />
+          </span>
+          {BRAND.name}
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-0.5 lg:flex">
+          {desktopLinks.map((l) => (
+            <NavLink key={l.to} to={l.to} className={linkClass}>
+              {l.label}
+              <NavBadge badge={l.badge} />
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="hidden shrink-0 items-center gap-3 lg:flex">
+          {user ? (
+            <>
+              <span className="max-w-40 truncate text-sm font-medium text-slate-700">
+                {displayName}
+              </span>
+              <Button variant="outline" size="sm" onClick={doSignOut} disabled={signOut.isPending}>
+                <LogOut aria-hidden="true" />
+                Sign Out
+              </Button>
+            </>
+          ) : (
+            <Button
+              size="sm"
+              onClick={authDialog.open}
+              onPointerEnter={authDialog.preload}
+              onFocus={authDialog.preload}
+            >
+              Technician Login
+            </Button>
+          )}
+        </div>
+
+        <Button
+          variant="ghost"
+          size="icon"
+          className="lg:hidden"
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          aria-haspopup="dialog"
+          onClick={() => setMenuOpen(true)}
+        >
+          <Menu className="size-5!" aria-hidden="true" />
+        </Button>
+      </div>
+
+      <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+        <SheetContent closeLabel="Close menu" className="lg:hidden">
+          <SheetTitle className="flex items-center gap-2">
+            <Wrench className="h-4 w-4 text-primary" aria-hidden="true" />
+            Menu
+          </SheetTitle>
+          <SheetDescription className="sr-only">Site navigation</SheetDescription>
+          <nav aria-label="Mobile">
+            <ul className="flex flex-col gap-1">
+              {mobileLinks.map((l) => (
+                <li key={l.to}>
+                  <NavLink
+                    to={l.to}
+                    className={(s) => cn(linkClass(s), 'w-full py-2.5 text-base')}
+                    onClick={() => setMenuOpen(false)}
+                  >
+                    {l.label}
+                    <NavBadge badge={l.badge} />
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="mt-auto border-t border-border pt-4">
+            {user ? (
+              <div className="space-y-3">
+                <p className="truncate text-sm font-medium text-slate-700">{displayName}</p>
+                <Button
+                  variant="outline"
+                  className="w-full"
+                  disabled={signOut.isPending}
+                  onClick={() => {
+                    setMenuOpen(false);
+                    doSignOut();
+                  }}
+                >
+                  <LogOut aria-hidden="true" />
+                  Sign Out
+                </Button>
+              </div>
+            ) : (
+              <Button
+                className="w-full"
+                onFocus={authDialog.preload}
+                onClick={() => {
+                  setMenuOpen(false);
+                  authDialog.open();
+                }}
+              >
+                Sign In
+              </Button>
+            )}
+          </div>
+        </SheetContent>
+      </Sheet>
+    </header>
+  );
+}

@@ -1,0 +1,51 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Skeleton } from '../components/ui/skeleton';
+import { ChatHelper } from '../features/chat/chat-helper';
+import { AuthDialogProvider } from './auth-dialog-context';
+import { Footer } from './footer';
+import { Header } from './header';
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+function ScreenLoading() {
+  return (
+    <div className="mx-auto max-w-7xl space-y-4 px-4 py-10 sm:px-6" aria-busy="true">
+      <span className="sr-only">Loading...</span>
+      <Skeleton className="h-9 w-72 max-w-full" />
+      <Skeleton className="h-5 w-96 max-w-full" />
+      <Skeleton className="h-48 w-full" />
+    </div>
+  );
+}
+
+/** Header, the current screen, footer; the auth dialog and the chat helper live here too. */
+export function RootLayout() {
+  return (
+    <AuthDialogProvider>
+      <ScrollToTop />
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to main content
+      </a>
+      <div className="flex min-h-screen flex-col">
+        <Header />
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          <Suspense fallback={<ScreenLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+      </div>
+      <ChatHelper />
+    </AuthDialogProvider>
+  );
+}

@@ -1,0 +1,18 @@
+import { Toaster as Sonner } from 'sonner';
+
+/**
+ * The app's one toaster: the spec allows at most one toast on screen at a time. Toasts sit
+ * below the sticky header (h-16) so they never cover its Sign In / Sign Out buttons.
+ */
+export function Toaster() {
+  return (
+    <Sonner
+      visibleToasts={1}
+      position="top-right"
+      offset={{ top: 76, right: 24 }}
+      mobileOffset={{ top: 72, right: 16, left: 16 }}
+      richColors
+      closeButton
+    />
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser, SignInInput } from '@shared/schemas/auth';
+import { apiRequest } from '../../../lib/api-client';
+import { authKeys } from './keys';
+
+export type SignInResponse = { user: CurrentUser; message: string };
+
+/** POST /api/auth/signin */
+export const signIn = (input: SignInInput) =>
+  apiRequest<SignInResponse>('POST', '/api/auth/signin', input);
+
+export function useSignIn() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: ({ user }) => {
+      qc.setQueryData(authKeys.currentUser(), user);
+      return qc.invalidateQueries({ queryKey: authKeys.currentUser() });
+    },
+  });
+}

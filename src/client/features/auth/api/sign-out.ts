@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { authKeys } from './keys';
+
+/** POST /api/auth/signout */
+export const signOut = () => apiRequest<{ message: string }>('POST', '/api/auth/signout', {});
+
+export function useSignOut() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: () => {
+      qc.setQueriesData({ queryKey: authKeys.currentUser() }, null);
+      // Everything cached may have been the signed-in user's view: fetch it again.
+      return qc.invalidateQueries();
+    },
+  });
+}

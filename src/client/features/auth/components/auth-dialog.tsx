@@ -1,0 +1,268 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { LOCATION_NAMES } from '@shared/constants/locations';
+import type { ROLES } from '@shared/constants/domain';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useRegister } from '../api/register';
+import { useSignIn } from '../api/sign-in';
+
+type AccountType = 'technician' | 'customer';
+
+const emptySignIn = { username: '', password: '' };
+const emptyRegister = {
+  username: '',
+  email: '',
+  password: '',
+  phone: '',
+  location: '',
+  accountType: 'technician' as AccountType,
+  specialties: '',
+  experience: '',
+};
+
+const REGISTERED: Record<AccountType, string> = {
+  technician:
+    "Your technician application has been submitted for review. You'll be notified once approved by our admin team.",
+  customer: 'Your account has been created. You can sign in now.',
+};
+
+/** Where each role lands after signing in. */
+const landingFor = (role: (typeof ROLES)[number]) =>
+  role === 'admin' ? '/admin-dashboard' : role === 'technician' ? '/technician-profile' : '/';
+
+/** 'Technician Access': Sign In (default) and Register. Closing it resets both forms. */
+export function AuthDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const navigate = useNavigate();
+  const [tab, setTab] = useState('signin');
+  const [signin, setSignin] = useState(emptySignIn);
+  const [reg, setReg] = useState(emptyRegister);
+  const signIn = useSignIn();
+  const register = useRegister();
+
+  const change = (next: boolean) => {
+    if (!next) {
+      setTab('signin');
+      setSignin(emptySignIn);
+      setReg(emptyRegister);
+      signIn.reset();
+      register.reset();
+    }
+    onOpenChange(next);
+  };
+
+  const submitSignIn = (e: FormEvent) => {
+    e.preventDefault();
+    if (!signin.username.trim() || !signin.password) {
+      notify({
+        title: 'Missing Information',
+        description: 'Please enter both username and password.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    signIn.mutate(
+      { username: signin.username.trim(), password: signin.password },
+      {
+        onSuccess: ({ user }) => {
+          notify({ title: 'Welcome back!', description: 'Successfully signed in.' });
+          change(false);
+          void navigate(landingFor(user.role));
+        },
+        onError: (err) =>
+          notify({
+            title: 'Sign In Failed',
+            description: errorMessage(err, 'Invalid credentials. Please try again.'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  const submitRegister = (e: FormEvent) => {
+    e.preventDefault();
+    if (!reg.username.trim() || !reg.email.trim() || !reg.password) {
+      notify({
+        title: 'Missing Information',
+        description: 'Please fill in all required fields.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    const technician = reg.accountType === 'technician';
+    register.mutate(
+      {
+        username: reg.username.trim(),
+        email: reg.email.trim(),
+        password: reg.password,
+        accountType: reg.accountType,
+        phone: reg.phone.trim() || undefined,
+        location: reg.location || undefined,
+        specialties: (technician && reg.specialties.trim()) || undefined,
+        experience: (technician && reg.experience.trim()) || undefined,
+      },
+      {
+        onSuccess: () => {
+          notify({ title: 'Registration Submitted', description: REGISTERED[reg.accountType] });
+          change(false);
+        },
+        onError: (err) =>
+          notify({
+            title: 'Registration Failed',
+            description: errorMessage(
+              err,
+              'There was an error processing your registration. Please try again.',
+            ),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  const field = (
+    key: 'username' | 'email' | 'password' | 'phone',
+    label: string,
+    type: string,
+    autoComplete: string,
+  ) => (
+    <div className="space-y-1.5">
+      <Label htmlFor={`register-${key}`}>{label}</Label>
+      <Input
+        id={`register-${key}`}
+        type={type}
+        autoComplete={autoComplete}
+        value={reg[key]}
+        onChange={(e) => setReg({ ...reg, [key]: e.target.value })}
+      />
+    </div>
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Technician Access</DialogTitle>
+          <DialogDescription>
+            Sign in to your account or register as a technician.
+          </DialogDescription>
+        </DialogHeader>
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabsList className="grid w-full grid-cols-2">
+            <TabsTrigger value="signin">Sign In</TabsTrigger>
+            <TabsTrigger value="register">Register</TabsTrigger>
+          </TabsList>
+
+          <TabsContent value="signin">
+            <form onSubmit={submitSignIn} noValidate>
+              <fieldset disabled={signIn.isPending} className="space-y-4">
+                <div className="space-y-1.5">
+                  <Label htmlFor="signin-username">Username</Label>
+                  <Input
+                    id="signin-username"
+                    autoComplete="username"
+                    value={signin.username}
+                    onChange={(e) => setSignin({ ...signin, username: e.target.value })}
+                  />
+                </div>
+                <div className="space-y-1.5">
+                  <Label htmlFor="signin-password">Password</Label>
+                  <Input
+                    id="signin-password"
+                    type="password"
+                    autoComplete="current-password"
+                    value={signin.password}
+                    onChange={(e) => setSignin({ ...signin, password: e.target.value })}
+                  />
+                </div>
+                <Button type="submit" className="w-full">
+                  {signIn.isPending ? 'Signing In...' : 'Sign In'}
+                </Button>
+              </fieldset>
+            </form>
+          </TabsContent>
+
+          <TabsContent value="register">
+            <form onSubmit={submitRegister} noValidate>
+              <fieldset disabled={register.isPending} className="space-y-3">
+                {field('username', 'Username *', 'text', 'username')}
+                {field('email', 'Email *', 'email', 'email')}
+                {field('password', 'Password *', 'password', 'new-password')}
+                {field('phone', 'Phone', 'tel', 'tel')}
+                <div className="space-y-1.5">
+                  <Label htmlFor="register-location">Location</Label>
+                  <Select
+                    id="register-location"
+                    value={reg.location}
+                    onChange={(e) => setReg({ ...reg, location: e.target.value })}
+                  >
+                    <option value="">Select your area</option>
+                    {LOCATION_NAMES.map((l) => (
+                      <option key={l} value={l}>
+                        {l}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+                <div className="space-y-1.5">
+                  <Label htmlFor="register-accountType">Account Type</Label>
+                  <Select
+                    id="register-accountType"
+                    value={reg.accountType}
+                    onChange={(e) => setReg({ ...reg, accountType: e.target.value as AccountType })}
+                  >
+                    <option value="technician">Technician</option>
+                    <option value="customer">Customer</option>
+                  </Select>
+                </div>
+                {reg.accountType === 'technician' && (
+                  <>
+                    <div className="space-y-1.5">
+                      <Label htmlFor="register-specialties">Specialties</Label>
+                      <Input
+                        id="register-specialties"
+                        placeholder="e.g. Brakes, Oil Changes"
+                        value={reg.specialties}
+                        onChange={(e) => setReg({ ...reg, specialties: e.target.value })}
+                      />
+                    </div>
+                    <div className="space-y-1.5">
+                      <Label htmlFor="register-experience">Experience</Label>
+                      <Input
+                        id="register-experience"
+                        placeholder="e.g. 5 years"
+                        value={reg.experience}
+                        onChange={(e) => setReg({ ...reg, experience: e.target.value })}
+                      />
+                    </div>
+                  </>
+                )}
+                <p className="text-xs text-muted-foreground">* Required</p>
+                <Button type="submit" className="w-full">
+                  {register.isPending ? 'Creating Account...' : 'Create Account'}
+                </Button>
+              </fieldset>
+            </form>
+          </TabsContent>
+        </Tabs>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,129 @@
+import { MessageCircle, Send, X } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { LIMITS } from '@shared/constants/domain';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { adviceFor, QUICK_ISSUES } from './advice';
+
+type Message = { id: number; text: string; sender: 'user' | 'bot'; timestamp: Date };
+const greeting = (): Message => ({
+  id: 1,
+  text: "Hi! I'm the Wrenchly helper. Describe what's going on with your car and I'll suggest what it might be.",
+  sender: 'bot',
+  timestamp: new Date(),
+});
+
+export function ChatHelper() {
+  const [open, setOpen] = useState(false);
+  const [messages, setMessages] = useState<Message[]>(() => [greeting()]);
+  const [text, setText] = useState('');
+  const [typing, setTyping] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const end = useRef<HTMLDivElement>(null);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [messages, typing]);
+
+  const send = (value: string) => {
+    const body = value.trim();
+    if (!body) return;
+    setMessages((m) => [
+      ...m,
+      { id: m.length + 1, text: body, sender: 'user', timestamp: new Date() },
+    ]);
+    setText('');
+    setTyping(true);
+    timer.current = setTimeout(() => {
+      setTyping(false);
+      setMessages((m) => [
+        ...m,
+        { id: m.length + 1, text: adviceFor(body), sender: 'bot', timestamp: new Date() },
+      ]);
+    }, LIMITS.chatReplyDelayMs);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send(text);
+  };
+
+  return (
+    <div className="fixed bottom-4 right-4 z-40">
+      {open ? (
+        <section
+          aria-label="Chat helper"
+          className="flex h-[28rem] w-[calc(100vw-2rem)] max-w-sm flex-col rounded-lg border bg-white shadow-xl"
+        >
+          <header className="flex items-center justify-between rounded-t-lg bg-brand-600 px-4 py-3 text-white">
+            <h2 className="font-semibold">Car Trouble Helper</h2>
+            <button type="button" aria-label="Close chat" onClick={() => setOpen(false)}>
+              <X className="h-4 w-4" />
+            </button>
+          </header>
+          <div className="flex-1 space-y-3 overflow-y-auto p-4" aria-live="polite">
+            {messages.map((m) => (
+              <div
+                key={m.id}
+                className={m.sender === 'user' ? 'flex justify-end' : 'flex justify-start'}
+              >
+                <p
+                  className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${m.sender === 'user' ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-800'}`}
+                >
+                  {m.text}
+                </p>
+              </div>
+            ))}
+            {typing && <p className="text-xs text-slate-500">Helper is typing...</p>}
+            {messages.length === 1 && (
+              <div className="flex flex-wrap gap-2">
+                {QUICK_ISSUES.map((q) => (
+                  <button
+                    key={q}
+                    type="button"
+                    onClick={() => send(q)}
+                    className="rounded-full border border-brand-600 px-3 py-1 text-xs text-brand-700 hover:bg-brand-50"
+                  >
+                    {q}
+                  </button>
+                ))}
+              </div>
+            )}
+            {messages.length > 2 && !typing && (
+              <Button asChild size="sm">
+                <Link to="/request-service" onClick={() => setOpen(false)}>
+                  Request Service
+                </Link>
+              </Button>
+            )}
+            <div ref={end} />
+          </div>
+          <form onSubmit={submit} className="flex gap-2 border-t p-3">
+            <label htmlFor="chat-input" className="sr-only">
+              Describe your car issue
+            </label>
+            <Input
+              id="chat-input"
+              placeholder="Describe your car issue..."
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+            <Button type="submit" size="icon" aria-label="Send message">
+              <Send />
+            </Button>
+          </form>
+        </section>
+      ) : (
+        <Button
+          size="lg"
+          className="h-14 w-14 rounded-full p-0 shadow-lg"
+          aria-label="Open chat helper"
+          onClick={() => setOpen(true)}
+        >
+          <MessageCircle className="!size-6" />
+        </Button>
+      )}
+    </div>
+  );
+}

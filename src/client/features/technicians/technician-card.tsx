@@ -1,0 +1,59 @@
+import { MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Technician } from '@shared/schemas/technicians';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { StarRating } from '../../components/ui/star-rating';
+
+export function TechnicianCard({
+  technician: t,
+  onContact,
+}: {
+  technician: Technician;
+  onContact: (t: Technician) => void;
+}) {
+  const rating = Number(t.rating);
+  const name = `${t.user.firstName} ${t.user.lastName}`;
+  return (
+    <Card className="flex h-full flex-col" data-testid="technician-card">
+      <CardContent className="flex flex-1 flex-col gap-3 pt-6">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="text-lg font-semibold">
+            <Link to={`/technician/${t.id}`} className="hover:text-brand-700 hover:underline">
+              {name}
+            </Link>
+          </h3>
+          <span className="whitespace-nowrap font-semibold text-slate-900">
+            ${Math.round(Number(t.hourlyRate))}/hour
+          </span>
+        </div>
+        <div className="flex items-center gap-2 text-sm">
+          <StarRating rating={rating} />
+          <span className="font-medium">{rating.toFixed(1)}</span>
+          <span className="text-slate-500">({t.totalReviews} reviews)</span>
+        </div>
+        {t.certifications.length > 0 && (
+          <p className="text-sm text-slate-600">{t.certifications.join(', ')}</p>
+        )}
+        <p className="flex items-center gap-1 text-sm text-slate-600">
+          <MapPin className="h-4 w-4" aria-hidden="true" />
+          {t.location}
+          {t.distanceMiles !== undefined && (
+            <span className="text-slate-500"> · {t.distanceMiles} mi away</span>
+          )}
+        </p>
+        <div className="flex flex-wrap gap-1.5">
+          {t.specialties.map((s) => (
+            <Badge key={s} variant="secondary">
+              {s}
+            </Badge>
+          ))}
+        </div>
+        <Button className="mt-auto w-full" onClick={() => onContact(t)}>
+          Contact Mechanic
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

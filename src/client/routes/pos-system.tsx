@@ -1,0 +1,5 @@
+import { NotYetAvailable } from '../components/page';
+
+export default function PosSystem() {
+  return <NotYetAvailable title="Point of Sale System" what="The point-of-sale system" />;
+}

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { openDatabase, type Database, type Db } from './db/client';
+import { adminRoutes } from './features/admin/admin.routes';
+import { authRoutes } from './features/auth/auth.routes';
+import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
+import { contactRoutes } from './features/contact/contact.routes';
+import { dispatchRoutes } from './features/dispatch/dispatch.routes';
+import { createDispatchService, type DispatchService } from './features/dispatch/dispatch.service';
+import { documentRoutes } from './features/documents/documents.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { paymentsRoutes } from './features/payments/payments.routes';
+import { planRoutes } from './features/plans/plans.routes';
+import { serviceRequestRoutes } from './features/service-requests/service-requests.routes';
+import { setPasswordRoutes } from './features/set-password/set-password.routes';
+import { technicianProfileRoutes } from './features/technician-profile/technician-profile.routes';
+import { technicianApplicationRoutes } from './features/technician-applications/technician-applications.routes';
+import { technicianRoutes } from './features/technicians/technicians.routes';
+import { verificationRoutes } from './features/verifications/verifications.routes';
+import type { Dispatcher } from './lib/dispatcher';
+import { createMailer, type Mailer } from './lib/mailer';
+import { createPayments, type Payments } from './lib/payments';
+import { sweepVerifications } from './lib/verification-expiry';
+import { accessPlugin } from './plugins/access';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { originCheckPlugin } from './plugins/origin-check';
+import { realtimePlugin } from './plugins/realtime';
+import { staticClientPlugin } from './plugins/static-client';
+import { storagePlugin } from './plugins/storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    db: Db;
+    mailer: Mailer;
+    dispatcher: Dispatcher;
+    dispatch: DispatchService;
+    payments: Payments;
+    /** The current time; tests replace it to move through subscription periods and expiry. */
+    clock: () => Date;
+  }
+}
+
+export type AppDeps = {
+  /** An opened, migrated database; otherwise one is opened from the config. */
+  database?: Database;
+  mailer?: Mailer;
+  dispatcher?: Dispatcher;
+  payments?: Payments;
+  /** Periodic sweeps (notification expiry, reminders); tests run them by hand. */
+  backgroundJobs?: boolean;
+  clock?: () => Date;
+};
+
+/** Builds the whole app without listening: plugins, then features, then error and 404 handlers. */
+export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: [
+              'req.headers.cookie',
+              'req.headers.authorization',
+              'res.headers["set-cookie"]',
+            ],
+          },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    deps.database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+        : { kind: 'pglite', dataDir: config.pgliteDataDir },
+    ));
+  if (!deps.database) await database.migrate();
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('clock', deps.clock ?? (() => new Date()));
+  app.decorate(
+    'mailer',
+    deps.mailer ??
+      createMailer({
+        db: database.db,
+        from: config.mailFrom,
+        smtpUrl: config.smtpUrl,
+        logger: app.log as never,
+      }),
+  );
+  app.decorate('payments', deps.payments ?? createPayments(config, app.clock));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    app.mailer.close();
+    if (!deps.database) await database.close();
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Production sits behind TLS; locally the app is plain http.
+    hsts: config.env === 'production',
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(originCheckPlugin);
+  await app.register(accessPlugin);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Wrenchly API', version: '1.0.0' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(realtimePlugin);
+  await app.register(storagePlugin);
+  const dispatch = createDispatchService(app);
+  app.decorate('dispatcher', deps.dispatcher ?? dispatch.dispatcher);
+  app.decorate('dispatch', dispatch);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(technicianProfileRoutes);
+  await app.register(technicianRoutes);
+  await app.register(adminRoutes);
+  await app.register(contactRoutes);
+  await app.register(serviceRequestRoutes);
+  await app.register(dispatchRoutes, { service: dispatch });
+  await app.register(paymentsRoutes);
+  await app.register(planRoutes);
+  await app.register(documentRoutes);
+  await app.register(technicianApplicationRoutes);
+  await app.register(setPasswordRoutes);
+  await app.register(verificationRoutes);
+  if (config.demoMode) await app.register(devMailboxRoutes);
+
+  await app.register(staticClientPlugin, { clientDir: config.clientDir });
+
+  if (deps.backgroundJobs !== false) {
+    const timers: NodeJS.Timeout[] = [];
+    const every = (ms: number, name: string, job: () => Promise<unknown>) => {
+      const timer = setInterval(() => {
+        job().catch((err) => app.log.error({ err }, `${name} failed`));
+      }, ms);
+      timer.unref();
+      timers.push(timer);
+    };
+    app.addHook('onReady', async () => {
+      every(10_000, 'dispatch sweep', () => app.dispatch.sweep());
+      every(60 * 60_000, 'verification sweep', () => sweepVerifications(app));
+    });
+    app.addHook('onClose', async () => timers.forEach(clearInterval));
+  }
+  return app;
+}

@@ -1,0 +1,217 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? def : ['true', '1', 'yes'].includes(v)));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DEMO_MODE: z.string().optional(),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool(false),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('Wrenchly <no-reply@wrenchly.com>'),
+  SUPPORT_INBOX: z.email().default('support@wrenchly.com'),
+  CARD_PROVIDER: z.enum(['sandbox', 'square', 'none']).optional(),
+  WALLET_PROVIDER: z.enum(['sandbox', 'paypal', 'none']).optional(),
+  SQUARE_ACCESS_TOKEN: z.string().optional(),
+  SQUARE_APPLICATION_ID: z.string().optional(),
+  SQUARE_LOCATION_ID: z.string().optional(),
+  SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Overrides the Square API base URL (tests point it at a local stand-in). */
+  SQUARE_BASE_URL: z.url().optional(),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  PAYPAL_BASE_URL: z.url().optional(),
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  S3_REGION: z
+    .string()
+    .optional()
+    .transform((v) => v || 'us-east-1'),
+  S3_ENDPOINT: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  S3_FORCE_PATH_STYLE: bool(false),
+});
+
+/** S3-compatible storage for uploaded documents; unset means local disk under dataDir/uploads. */
+export type S3Config = {
+  bucket: string;
+  region: string;
+  /** For S3-compatible services (MinIO, R2, ...); unset means AWS. */
+  endpoint?: string;
+  /** Unset: the AWS SDK's default credential chain (environment, instance role, ...). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+};
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL URL; undefined means embedded PGlite (under dataDir/pg, or in memory). */
+  databaseUrl?: string;
+  /** Embedded PGlite location: a directory, or 'memory://'. */
+  pgliteDataDir: string;
+  databasePoolSize: number;
+  demoMode: boolean;
+  publicUrl?: string;
+  sessionSecret: string;
+  logLevel: string;
+  trustProxy: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  supportInbox: string;
+  /** Set when S3_BUCKET is: documents go to that bucket instead of local disk. */
+  s3?: S3Config;
+  /** Card payments: the built-in sandbox, Square, or none ('Payment processing is not configured.'). */
+  cardProvider: 'sandbox' | 'square' | 'none';
+  walletProvider: 'sandbox' | 'paypal' | 'none';
+  square: {
+    accessToken?: string;
+    applicationId?: string;
+    locationId?: string;
+    environment: 'sandbox' | 'production';
+    baseUrl?: string;
+  };
+  paypal: {
+    clientId?: string;
+    clientSecret?: string;
+    environment: 'sandbox' | 'production';
+    baseUrl?: string;
+  };
+  /** Absolute path of the built client, served with SPA fallback when it exists. */
+  clientDir?: string;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once at boot; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
+    );
+  }
+  const e = parsed.data;
+  const demoDefault = e.NODE_ENV !== 'production';
+  const demoMode =
+    e.DEMO_MODE === undefined || e.DEMO_MODE === ''
+      ? demoDefault
+      : ['true', '1', 'yes'].includes(e.DEMO_MODE.toLowerCase());
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
+    throw new ConfigError(['SESSION_SECRET: required when NODE_ENV=production']);
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  // The sandbox moves no money: the default locally, never a silent default in production.
+  const cardProvider = e.CARD_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'sandbox');
+  const walletProvider = e.WALLET_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'sandbox');
+  const missing = (names: [string, string | undefined][]) =>
+    names
+      .filter(([, v]) => !v)
+      .map(([n]) => `${n}: required when ${n.split('_')[0]} payments are enabled`);
+  const problems = [
+    ...(cardProvider === 'square'
+      ? missing([
+          ['SQUARE_ACCESS_TOKEN', e.SQUARE_ACCESS_TOKEN],
+          ['SQUARE_APPLICATION_ID', e.SQUARE_APPLICATION_ID],
+          ['SQUARE_LOCATION_ID', e.SQUARE_LOCATION_ID],
+        ])
+      : []),
+    ...(walletProvider === 'paypal'
+      ? missing([
+          ['PAYPAL_CLIENT_ID', e.PAYPAL_CLIENT_ID],
+          ['PAYPAL_CLIENT_SECRET', e.PAYPAL_CLIENT_SECRET],
+        ])
+      : []),
+    ...(Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)
+      ? ['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither']
+      : []),
+  ];
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDataDir: path.join(dataDir, 'pg'),
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    demoMode,
+    publicUrl: e.PUBLIC_URL,
+    // Signs upload URLs and other short-lived links; a per-process default is fine outside production.
+    sessionSecret: e.SESSION_SECRET ?? 'dev-only-secret-change-me-in-production-please',
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportInbox: e.SUPPORT_INBOX,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    cardProvider,
+    walletProvider,
+    square: {
+      accessToken: e.SQUARE_ACCESS_TOKEN,
+      applicationId: e.SQUARE_APPLICATION_ID,
+      locationId: e.SQUARE_LOCATION_ID,
+      environment: e.SQUARE_ENVIRONMENT,
+      baseUrl: e.SQUARE_BASE_URL,
+    },
+    paypal: {
+      clientId: e.PAYPAL_CLIENT_ID,
+      clientSecret: e.PAYPAL_CLIENT_SECRET,
+      environment: e.PAYPAL_ENVIRONMENT,
+      baseUrl: e.PAYPAL_BASE_URL,
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  PAYMENT_STATUSES,
+  PLAN_TIERS,
+  SUBSCRIPTION_STATUSES,
+  type PaymentStatus,
+  type PlanTier,
+  type SubscriptionStatus,
+} from '../../../shared/constants/domain';
+import { createdAt, emptyTextArray, id, oneOf, updatedAt } from './_helpers';
+import { technicians } from './marketplace';
+
+/** The one source of truth for plan prices. */
+export const plans = pgTable(
+  'plans',
+  {
+    id: id(),
+    name: text().notNull().unique(),
+    priceCents: integer().notNull(),
+    description: text().notNull(),
+    features: text().array().notNull().default(emptyTextArray),
+    popular: boolean().notNull().default(false),
+    rank: integer().notNull(),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('plans_rank_uq').on(t.rank),
+    check('plans_price_ck', sql`${t.priceCents} > 0`),
+  ],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    technicianId: integer()
+      .notNull()
+      .references(() => technicians.id, { onDelete: 'cascade' }),
+    planId: integer()
+      .notNull()
+      .references(() => plans.id, { onDelete: 'restrict' }),
+    status: text().$type<SubscriptionStatus>().notNull(),
+    provider: text().notNull(),
+    providerCustomerId: text(),
+    /** Stored card on file (provider's id) used for renewals. */
+    paymentMethodRef: text(),
+    currentPeriodStart: timestamp({ withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp({ withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean().notNull().default(false),
+    /** A plan change that takes effect at the next cycle. */
+    pendingPlanId: integer().references(() => plans.id, { onDelete: 'set null' }),
+    canceledAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One live subscription per technician.
+    uniqueIndex('subscriptions_live_uq')
+      .on(t.technicianId)
+      .where(sql`${t.status} <> 'canceled'`),
+    index('subscriptions_renewal_idx').on(t.status, t.currentPeriodEnd),
+    check('subscriptions_status_ck', oneOf(t.status, SUBSCRIPTION_STATUSES)),
+  ],
+);
+
+/** Every charge to a technician (subscriptions) and its outcome. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    technicianId: integer()
+      .notNull()
+      .references(() => technicians.id, { onDelete: 'cascade' }),
+    subscriptionId: integer().references(() => subscriptions.id, { onDelete: 'set null' }),
+    planId: integer().references(() => plans.id, { onDelete: 'set null' }),
+    amountCents: integer().notNull(),
+    currency: text().notNull().default('USD'),
+    description: text().notNull(),
+    status: text().$type<PaymentStatus>().notNull(),
+    provider: text().notNull(),
+    providerPaymentId: text(),
+    idempotencyKey: text().unique(),
+    failureMessage: text(),
+    receiptNumber: text().notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_technician_created_idx').on(t.technicianId, t.createdAt.desc()),
+    index('payments_created_idx').on(t.createdAt.desc()),
+    index('payments_status_idx').on(t.status),
+    uniqueIndex('payments_provider_payment_uq')
+      .on(t.provider, t.providerPaymentId)
+      .where(sql`${t.providerPaymentId} is not null`),
+    check('payments_status_ck', oneOf(t.status, PAYMENT_STATUSES)),
+    check('payments_amount_ck', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Repair software catalogue, gated by plan. */
+export const software = pgTable(
+  'software',
+  {
+    id: id(),
+    slug: text().notNull().unique(),
+    name: text().notNull(),
+    category: text().notNull(),
+    description: text().notNull(),
+    version: text().notNull(),
+    fileSize: text().notNull(),
+    downloadUrl: text().notNull(),
+    rating: numeric({ precision: 2, scale: 1 }).notNull(),
+    downloads: integer().notNull().default(0),
+    requiredPlan: text().$type<PlanTier>().notNull(),
+    publisher: text().notNull(),
+    lastUpdated: date({ mode: 'string' }).notNull(),
+    features: text().array().notNull().default(emptyTextArray),
+    compatibility: text().array().notNull().default(emptyTextArray),
+    icon: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('software_category_idx').on(t.category),
+    check('software_plan_ck', oneOf(t.requiredPlan, PLAN_TIERS)),
+  ],
+);

@@ -1,0 +1,7 @@
+export * from './identity';
+export * from './marketplace';
+export * from './onboarding';
+export * from './billing';
+export * from './pos';
+export * from './mail';
+export * from './realtime';

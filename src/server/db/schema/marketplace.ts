@@ -1,0 +1,198 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  JOB_NOTIFICATION_STATUSES,
+  SERVICE_REQUEST_STATUSES,
+  type JobNotificationStatus,
+  type ServiceRequestStatus,
+} from '../../../shared/constants/domain';
+import { URGENCIES, type Urgency } from '../../../shared/constants/service-types';
+import { createdAt, emptyTextArray, id, oneOf, updatedAt } from './_helpers';
+import { users } from './identity';
+
+export const locations = pgTable('locations', {
+  id: id(),
+  name: text().notNull().unique(),
+  city: text().notNull(),
+  state: text().notNull(),
+  zipCode: text().notNull(),
+  latitude: doublePrecision().notNull(),
+  longitude: doublePrecision().notNull(),
+  createdAt: createdAt(),
+});
+
+export const technicians = pgTable(
+  'technicians',
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Display location, e.g. 'Hyattsville, MD'. */
+    location: text().notNull(),
+    locationId: integer().references(() => locations.id, { onDelete: 'set null' }),
+    zipCode: text(),
+    latitude: doublePrecision().notNull(),
+    longitude: doublePrecision().notNull(),
+    serviceRadiusMiles: integer().notNull().default(25),
+    yearsExperience: integer().notNull().default(0),
+    hourlyRateCents: integer().notNull(),
+    bio: text(),
+    profileImage: text(),
+    certifications: text().array().notNull().default(emptyTextArray),
+    /** Service types (normalised through the shared specialty table). */
+    specialties: text().array().notNull().default(emptyTextArray),
+    isAvailable: boolean().notNull().default(true),
+    /** Denormalised from reviews, kept in step by the reviews service. */
+    rating: numeric({ precision: 3, scale: 2 }).notNull().default('0'),
+    totalReviews: integer().notNull().default(0),
+    completedJobs: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Bounding-box prefilter for distance search.
+    index('technicians_lat_lng_idx').on(t.latitude, t.longitude),
+    index('technicians_specialties_gin').using('gin', t.specialties),
+    index('technicians_rating_idx').on(t.rating.desc(), t.id),
+    index('technicians_location_idx').on(t.locationId),
+    check('technicians_rate_ck', sql`${t.hourlyRateCents} >= 0`),
+    check('technicians_radius_ck', sql`${t.serviceRadiusMiles} between 1 and 500`),
+    check('technicians_years_ck', sql`${t.yearsExperience} >= 0`),
+    check('technicians_lat_ck', sql`${t.latitude} between -90 and 90`),
+    check('technicians_lng_ck', sql`${t.longitude} between -180 and 180`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    technicianId: integer()
+      .notNull()
+      .references(() => technicians.id, { onDelete: 'cascade' }),
+    customerId: integer().references(() => users.id, { onDelete: 'set null' }),
+    serviceRequestId: integer().references(() => serviceRequests.id, { onDelete: 'set null' }),
+    rating: integer().notNull(),
+    comment: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reviews_technician_created_idx').on(t.technicianId, t.createdAt.desc()),
+    check('reviews_rating_ck', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export const contactRequests = pgTable(
+  'contact_requests',
+  {
+    id: id(),
+    technicianId: integer()
+      .notNull()
+      .references(() => technicians.id, { onDelete: 'cascade' }),
+    customerId: integer().references(() => users.id, { onDelete: 'set null' }),
+    customerName: text().notNull(),
+    customerEmail: text().notNull(),
+    serviceType: text(),
+    message: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_requests_technician_idx').on(t.technicianId, t.createdAt.desc())],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    name: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    subject: text().notNull(),
+    message: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
+);
+
+export const serviceRequests = pgTable(
+  'service_requests',
+  {
+    id: id(),
+    customerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    serviceType: text().notNull(),
+    description: text().notNull(),
+    urgency: text().$type<Urgency>().notNull().default('medium'),
+    location: text().notNull(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    preferredDate: date({ mode: 'string' }),
+    estimatedCostCents: integer(),
+    contactName: text(),
+    contactEmail: text(),
+    contactPhone: text(),
+    vehicleInfo: text(),
+    status: text().$type<ServiceRequestStatus>().notNull().default('open'),
+    assignedTechnicianId: integer().references(() => technicians.id, { onDelete: 'set null' }),
+    assignedAt: timestamp({ withTimezone: true }),
+    dispatchRound: integer().notNull().default(0),
+    completedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('service_requests_customer_idx').on(t.customerId, t.createdAt.desc()),
+    index('service_requests_status_idx').on(t.status, t.createdAt),
+    index('service_requests_assigned_idx').on(t.assignedTechnicianId),
+    check('service_requests_status_ck', oneOf(t.status, SERVICE_REQUEST_STATUSES)),
+    check('service_requests_urgency_ck', oneOf(t.urgency, URGENCIES)),
+  ],
+);
+
+export const jobNotifications = pgTable(
+  'job_notifications',
+  {
+    id: id(),
+    serviceRequestId: integer()
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    technicianId: integer()
+      .notNull()
+      .references(() => technicians.id, { onDelete: 'cascade' }),
+    round: integer().notNull().default(1),
+    distanceMiles: doublePrecision(),
+    status: text().$type<JobNotificationStatus>().notNull().default('pending'),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    respondedAt: timestamp({ withTimezone: true }),
+    declineReason: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A technician is notified at most once per request.
+    uniqueIndex('job_notifications_request_technician_uq').on(t.serviceRequestId, t.technicianId),
+    // At most one accepted notification per request: the database guards the race.
+    uniqueIndex('job_notifications_one_accept_uq')
+      .on(t.serviceRequestId)
+      .where(sql`${t.status} = 'accepted'`),
+    index('job_notifications_technician_idx').on(t.technicianId, t.status, t.expiresAt),
+    index('job_notifications_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('job_notifications_status_ck', oneOf(t.status, JOB_NOTIFICATION_STATUSES)),
+  ],
+);

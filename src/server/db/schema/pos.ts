@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import {
+  INVOICE_STATUSES,
+  PAYMENT_STATUSES,
+  POS_PAYMENT_METHODS,
+  QUOTE_ITEM_TYPES,
+  QUOTE_STATUSES,
+  type InvoiceStatus,
+  type PaymentStatus,
+  type PosPaymentMethod,
+  type QuoteItemType,
+  type QuoteStatus,
+} from '../../../shared/constants/domain';
+import { createdAt, id, oneOf, updatedAt } from './_helpers';
+import { technicians } from './marketplace';
+
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: id(),
+    quoteNumber: text().notNull().unique(),
+    technicianId: integer()
+      .notNull()
+      .references(() => technicians.id, { onDelete: 'cascade' }),
+    customerName: text().notNull(),
+    customerEmail: text(),
+    customerPhone: text(),
+    vehicleYear: text(),
+    vehicleMake: text(),
+    vehicleModel: text(),
+    vehicleVin: text(),
+    vehicleMileage: text(),
+    notes: text(),
+    /** Percent with two decimals, e.g. 8.25. */
+    taxRate: numeric({ precision: 5, scale: 2 }).notNull().default('8.25'),
+    laborTotalCents: integer().notNull(),
+    partsTotalCents: integer().notNull(),
+    taxAmountCents: integer().notNull(),
+    totalAmountCents: integer().notNull(),
+    status: text().$type<QuoteStatus>().notNull().default('draft'),
+    signature: text(),
+    signedAt: timestamp({ withTimezone: true }),
+    /** SHA-256 of the remote-approval token e-mailed to the customer. */
+    approvalTokenHash: text().unique(),
+    approvalTokenExpiresAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('quotes_technician_created_idx').on(t.technicianId, t.createdAt.desc()),
+    check('quotes_status_ck', oneOf(t.status, QUOTE_STATUSES)),
+    check('quotes_totals_ck', sql`${t.totalAmountCents} >= 0`),
+  ],
+);
+
+export const quoteItems = pgTable(
+  'quote_items',
+  {
+    id: id(),
+    quoteId: integer()
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    type: text().$type<QuoteItemType>().notNull(),
+    description: text().notNull(),
+    quantity: numeric({ precision: 10, scale: 2 }).notNull(),
+    unitPriceCents: integer().notNull(),
+    totalPriceCents: integer().notNull(),
+    partNumber: text(),
+    laborHours: numeric({ precision: 8, scale: 2 }),
+  },
+  (t) => [
+    index('quote_items_quote_idx').on(t.quoteId, t.position),
+    check('quote_items_type_ck', oneOf(t.type, QUOTE_ITEM_TYPES)),
+  ],
+);
+
+export type InvoiceItemSnapshot = {
+  type: QuoteItemType;
+  description: string;
+  quantity: string;
+  unitPriceCents: number;
+  totalPriceCents: number;
+  partNumber?: string | null;
+  laborHours?: string | null;
+};
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    invoiceNumber: text().notNull().unique(),
+    quoteId: integer()
+      .notNull()
+      .unique()
+      .references(() => quotes.id, { onDelete: 'restrict' }),
+    technicianId: integer()
+      .notNull()
+      .references(() => technicians.id, { onDelete: 'cascade' }),
+    customerName: text().notNull(),
+    customerEmail: text(),
+    customerPhone: text(),
+    vehicleInfo: text(),
+    /** Items copied from the quote when the invoice was made. */
+    items: jsonb().$type<InvoiceItemSnapshot[]>().notNull(),
+    laborTotalCents: integer().notNull(),
+    partsTotalCents: integer().notNull(),
+    taxAmountCents: integer().notNull(),
+    totalAmountCents: integer().notNull(),
+    paidAmountCents: integer().notNull().default(0),
+    status: text().$type<InvoiceStatus>().notNull().default('pending'),
+    paidAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('invoices_technician_created_idx').on(t.technicianId, t.createdAt.desc()),
+    check('invoices_status_ck', oneOf(t.status, INVOICE_STATUSES)),
+    check('invoices_paid_ck', sql`${t.paidAmountCents} >= 0`),
+  ],
+);
+
+/** Payments taken by a technician from a customer at the roadside. */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: id(),
+    invoiceId: integer().references(() => invoices.id, { onDelete: 'restrict' }),
+    technicianId: integer()
+      .notNull()
+      .references(() => technicians.id, { onDelete: 'cascade' }),
+    method: text().$type<PosPaymentMethod>().notNull(),
+    amountCents: integer().notNull(),
+    status: text().$type<PaymentStatus>().notNull(),
+    provider: text(),
+    providerPaymentId: text(),
+    idempotencyKey: text().unique(),
+    failureMessage: text(),
+    receiptNumber: text().notNull().unique(),
+    customerName: text(),
+    customerEmail: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invoice_payments_invoice_idx').on(t.invoiceId),
+    index('invoice_payments_technician_idx').on(t.technicianId, t.createdAt.desc()),
+    check('invoice_payments_method_ck', oneOf(t.method, POS_PAYMENT_METHODS)),
+    check('invoice_payments_status_ck', oneOf(t.status, PAYMENT_STATUSES)),
+    check('invoice_payments_amount_ck', sql`${t.amountCents} > 0`),
+  ],
+);

@@ -1,0 +1,25 @@
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './_helpers';
+import { technicians } from './marketplace';
+
+/**
+ * Events pushed to technicians (new and closed job notifications). Written in the same
+ * transaction as the change and announced with NOTIFY; a reconnecting client replays what it
+ * missed from here by id (Last-Event-ID). Old rows are swept.
+ */
+export const realtimeEvents = pgTable(
+  'realtime_events',
+  {
+    id: id(),
+    technicianId: integer()
+      .notNull()
+      .references(() => technicians.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('realtime_events_technician_idx').on(t.technicianId, t.id),
+    index('realtime_events_created_idx').on(t.createdAt),
+  ],
+);

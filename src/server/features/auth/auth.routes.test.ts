@@ -1,0 +1,331 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
+import {
+  createTechnician,
+  createUser,
+  signIn,
+  TEST_PASSWORD,
+} from '../../../../tests/helpers/factories';
+import { sessions, technicians, users } from '../../db/schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+describe('POST /api/auth/signin', () => {
+  it('signs in and returns { user, message } with an HttpOnly SameSite=Lax session cookie', async () => {
+    const u = await createUser(t.app, { role: 'admin' });
+    const res = await post('/api/auth/signin', { username: u.username, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      user: { id: u.id, role: 'admin', email: u.email },
+      message: expect.any(String),
+    });
+    expect(res.json().user).not.toHaveProperty('passwordHash');
+    const cookie = res.cookies.find((c) => c.name === 'wrenchly_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.secure).toBeFalsy();
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/current-user',
+      headers: { cookie: `wrenchly_session=${cookie.value}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ id: u.id, role: 'admin', firstName: u.firstName });
+  });
+
+  it('accepts the username case-insensitively and the e-mail as login', async () => {
+    const u = await createUser(t.app);
+    expect(
+      (
+        await post('/api/auth/signin', {
+          username: u.username!.toUpperCase(),
+          password: TEST_PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/auth/signin', { username: u.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses a wrong password or unknown user with 401 and a message', async () => {
+    const u = await createUser(t.app);
+    const bad = await post('/api/auth/signin', { username: u.username, password: 'nope' });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json()).toEqual({ message: 'Invalid username or password' });
+    const unknown = await post('/api/auth/signin', {
+      username: 'ghost-user',
+      password: 'whatever',
+    });
+    expect(unknown.statusCode).toBe(401);
+  });
+
+  it('refuses missing fields with 400', async () => {
+    const res = await post('/api/auth/signin', { username: '', password: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Please enter both username and password.');
+  });
+
+  it('rotates the session at sign-in: the old cookie stops working', async () => {
+    const u = await createUser(t.app);
+    const first = await signIn(t.app, u.username!);
+    const res = await post(
+      '/api/auth/signin',
+      { username: u.username, password: TEST_PASSWORD },
+      { cookie: first },
+    );
+    const second = `wrenchly_session=${res.cookies.find((c) => c.name === 'wrenchly_session')!.value}`;
+    expect(second).not.toBe(first);
+    const old = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/current-user',
+      headers: { cookie: first },
+    });
+    expect(old.statusCode).toBe(401);
+    const fresh = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/current-user',
+      headers: { cookie: second },
+    });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('rate limits failed attempts per username with 429', async () => {
+    const u = await createUser(t.app);
+    for (let i = 0; i < 10; i++) {
+      expect(
+        (await post('/api/auth/signin', { username: u.username, password: 'wrong' })).statusCode,
+      ).toBe(401);
+    }
+    const limited = await post('/api/auth/signin', {
+      username: u.username,
+      password: TEST_PASSWORD,
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/Too many sign-in attempts/);
+    t.clock.advance(16 * 60 * 1000);
+    expect(
+      (await post('/api/auth/signin', { username: u.username, password: TEST_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('rate limits per IP across usernames', async () => {
+    const ip = '203.0.113.9';
+    let last = 0;
+    for (let i = 0; i < 51; i++) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        remoteAddress: ip,
+        payload: { username: `nobody${i}`, password: 'x' },
+      });
+      last = r.statusCode;
+    }
+    expect(last).toBe(429);
+    t.clock.advance(16 * 60 * 1000);
+  });
+});
+
+describe('sessions', () => {
+  it('sign-out deletes the session', async () => {
+    const u = await createUser(t.app);
+    const cookie = await signIn(t.app, u.username!);
+    const out = await post('/api/auth/signout', {}, { cookie });
+    expect(out.statusCode).toBe(200);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/current-user',
+      headers: { cookie },
+    });
+    expect(me.statusCode).toBe(401);
+    const left = await t.app.db.select().from(sessions).where(eq(sessions.userId, u.id));
+    expect(left).toHaveLength(0);
+  });
+
+  it('expires after 30 days of inactivity and slides while used', async () => {
+    const u = await createUser(t.app);
+    const cookie = await signIn(t.app, u.username!);
+    t.clock.advance(20 * 24 * 3600 * 1000);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/current-user', headers: { cookie } }))
+        .statusCode,
+    ).toBe(200);
+    t.clock.advance(20 * 24 * 3600 * 1000); // 40 days after sign-in, 20 after last use
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/current-user', headers: { cookie } }))
+        .statusCode,
+    ).toBe(200);
+    t.clock.advance(31 * 24 * 3600 * 1000);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/current-user', headers: { cookie } }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('current-user is 401 when anonymous', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/current-user' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/auth/register', () => {
+  it('creates a pending technician with a profile by default', async () => {
+    const res = await post('/api/auth/register', {
+      username: 'new.mechanic',
+      email: 'New.Mechanic@Example.com',
+      password: 'long-enough-pw',
+      phone: '(301) 555-0100',
+      location: 'Bowie, MD',
+      specialties: 'Brakes, Oil Changes, Body Work',
+      experience: '7 years',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      user: {
+        role: 'technician',
+        status: 'pending',
+        email: 'new.mechanic@example.com',
+        firstName: 'New',
+        lastName: 'Mechanic',
+      },
+    });
+    const [tech] = await t.app.db
+      .select()
+      .from(technicians)
+      .where(eq(technicians.userId, res.json().user.id));
+    expect(tech).toMatchObject({
+      location: 'Bowie, MD',
+      yearsExperience: 7,
+      specialties: ['Brake Service', 'Oil Change'],
+      isAvailable: false,
+    });
+    // A pending technician can sign in.
+    expect(
+      (await post('/api/auth/signin', { username: 'new.mechanic', password: 'long-enough-pw' }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('creates an approved customer when asked', async () => {
+    const res = await post('/api/auth/register', {
+      username: 'casey2',
+      email: 'casey2@example.com',
+      password: 'long-enough-pw',
+      accountType: 'customer',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user).toMatchObject({
+      role: 'customer',
+      status: 'approved',
+      technicianId: null,
+    });
+  });
+
+  it('refuses duplicates with 409 and writes nothing', async () => {
+    const u = await createUser(t.app);
+    const dupUser = await post('/api/auth/register', {
+      username: u.username!.toUpperCase(),
+      email: 'other@example.com',
+      password: 'long-enough-pw',
+    });
+    expect(dupUser.statusCode).toBe(409);
+    expect(dupUser.json().message).toBe('That username is already taken');
+    const dupEmail = await post('/api/auth/register', {
+      username: 'fresh-name',
+      email: u.email.toUpperCase(),
+      password: 'long-enough-pw',
+    });
+    expect(dupEmail.statusCode).toBe(409);
+    expect(dupEmail.json().message).toBe('An account with this email already exists');
+    const rows = await t.app.db.select().from(users).where(eq(users.username, 'fresh-name'));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('validates with clear messages', async () => {
+    const res = await post('/api/auth/register', {
+      username: 'ab',
+      email: 'not-an-email',
+      password: 'short',
+    });
+    expect(res.statusCode).toBe(400);
+    const paths = res.json().issues.map((i: { path: string }) => i.path);
+    expect(paths).toEqual(expect.arrayContaining(['username', 'email', 'password']));
+  });
+
+  it('lets a guest customer claim its record', async () => {
+    const [guest] = await t.app.db
+      .insert(users)
+      .values({
+        email: 'guest1@example.com',
+        role: 'customer',
+        status: 'approved',
+        isGuest: true,
+        firstName: 'G',
+        lastName: 'Uest',
+      })
+      .returning();
+    const res = await post('/api/auth/register', {
+      username: 'guest1',
+      email: 'guest1@example.com',
+      password: 'long-enough-pw',
+      accountType: 'customer',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user.id).toBe(guest!.id);
+  });
+});
+
+describe('cross-site writes', () => {
+  it('refuses a write whose Origin is another site', async () => {
+    const u = await createUser(t.app);
+    const res = await post(
+      '/api/auth/signin',
+      { username: u.username, password: TEST_PASSWORD },
+      { origin: 'https://evil.example', host: 'localhost:5000' },
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Cross-site request refused');
+    const cookie = await signIn(t.app, u.username!);
+    const out = await post('/api/auth/signout', {}, { cookie, 'sec-fetch-site': 'cross-site' });
+    expect(out.statusCode).toBe(403);
+  });
+
+  it('allows a same-origin write', async () => {
+    const u = await createUser(t.app);
+    const res = await post(
+      '/api/auth/signin',
+      { username: u.username, password: TEST_PASSWORD },
+      { origin: 'http://localhost:5000', host: 'localhost:5000' },
+    );
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('demo role override', () => {
+  it('shows the demo account of the role in demo mode only', async () => {
+    await createUser(t.app, { username: 'admin', role: 'admin', email: 'demo-admin@example.com' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/current-user?role=admin' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ username: 'admin', role: 'admin' });
+  });
+
+  it('pending technicians can sign in and are told so by technician APIs', async () => {
+    const { user } = await createTechnician(t.app, { status: 'pending' });
+    const cookie = await signIn(t.app, user.username!);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/current-user',
+      headers: { cookie },
+    });
+    expect(me.json()).toMatchObject({ role: 'technician', status: 'pending' });
+  });
+});

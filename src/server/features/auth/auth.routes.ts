@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ROLES } from '../../../shared/constants/domain';
+import {
+  currentUserSchema,
+  registerResponseSchema,
+  registerSchema,
+  signInResponseSchema,
+  signInSchema,
+} from '../../../shared/schemas/auth';
+import { errorResponseSchema, messageResponseSchema } from '../../../shared/schemas/common';
+import { AppError } from '../../lib/app-error';
+import { SESSION_COOKIE, SESSION_TTL_MS } from '../../plugins/access';
+import { findUserByLogin, findTechnicianIdByUser } from './auth.queries';
+import { createAuthService, DEMO_USERNAMES, toCurrentUser } from './auth.service';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = createAuthService(app);
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: app.config.env === 'production',
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  };
+  const errors = {
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    403: errorResponseSchema,
+    409: errorResponseSchema,
+    429: errorResponseSchema,
+  };
+
+  app.post(
+    '/api/auth/signin',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        body: signInSchema,
+        response: { 200: signInResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await auth.signIn(request.body, request.ip);
+      // Rotate: whatever session the browser had is dropped, a new one is issued.
+      if (request.user) await auth.endSession(request.user.sessionId);
+      const { token } = await auth.createSession(user.id, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+      return { user, message: 'Successfully signed in.' };
+    },
+  );
+
+  app.post(
+    '/api/auth/register',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        body: registerSchema,
+        response: { 201: registerResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await auth.register(request.body);
+      const message =
+        user.role === 'technician'
+          ? "Your technician application has been submitted for review. You'll be notified once approved by our admin team."
+          : 'Your account has been created. You can sign in now.';
+      return reply.status(201).send({ user, message });
+    },
+  );
+
+  app.post(
+    '/api/auth/signout',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], response: { 200: messageResponseSchema } },
+    },
+    async (request, reply) => {
+      if (request.user) await auth.endSession(request.user.sessionId);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: 'Signed out' };
+    },
+  );
+
+  app.get(
+    '/api/auth/current-user',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        querystring: z.object({ role: z.enum(ROLES).optional().catch(undefined) }),
+        response: { 200: currentUserSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const role = request.query.role;
+      // Demo mode only: ?role= shows the demo account of that role. It changes what the
+      // client shows, never what the server allows: every other route uses the real session.
+      if (role && app.config.demoMode) {
+        const demo = await findUserByLogin(app.db, DEMO_USERNAMES[role]);
+        if (demo && demo.role === role) {
+          return toCurrentUser({
+            ...demo,
+            technicianId: await findTechnicianIdByUser(app.db, demo.id),
+          });
+        }
+      }
+      if (!request.user) throw new AppError(401, 'Not signed in');
+      return toCurrentUser(request.user);
+    },
+  );
+};

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../../shared/schemas/common';
+import { contactMessageSchema, contactTechnicianSchema } from '../../../shared/schemas/contact';
+import { createContactService } from './contact.service';
+
+const created = z.object({ id: z.number().int(), message: z.string() });
+
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createContactService(app);
+  // Public forms that send e-mail: limited per IP so they cannot be used to spam.
+  const rateLimit = { max: 20, timeWindow: '10 minutes' };
+
+  app.post(
+    '/api/contact-technician',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        tags: ['contact'],
+        body: contactTechnicianSchema,
+        response: { 201: created, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = await service.contactTechnician(request.body, request.user);
+      return reply.status(201).send({ id, message: 'Contact request sent' });
+    },
+  );
+
+  app.post(
+    '/api/contact',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        tags: ['contact'],
+        body: contactMessageSchema,
+        response: { 201: created, 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = await service.contactUs(request.body);
+      return reply.status(201).send({ id, message: 'Message sent' });
+    },
+  );
+};

@@ -1,0 +1,73 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { BRAND } from '../../../shared/brand';
+import type {
+  contactMessageSchema,
+  contactTechnicianSchema,
+} from '../../../shared/schemas/contact';
+import { contactMessages, contactRequests, technicians, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { composeMail } from '../../lib/mailer';
+import type { SessionUser } from '../../plugins/access';
+import type { z } from 'zod';
+
+export function createContactService(app: FastifyInstance) {
+  return {
+    /** Stores a customer's message to a technician and forwards it by e-mail. */
+    async contactTechnician(
+      input: z.output<typeof contactTechnicianSchema>,
+      user: SessionUser | null,
+    ) {
+      const [tech] = await app.db
+        .select({ id: technicians.id, email: users.email, firstName: users.firstName })
+        .from(technicians)
+        .innerJoin(users, eq(users.id, technicians.userId))
+        .where(and(eq(technicians.id, input.technicianId), eq(users.status, 'approved')))
+        .limit(1);
+      if (!tech) throw new AppError(404, 'Technician not found');
+      const [row] = await app.db
+        .insert(contactRequests)
+        .values({
+          technicianId: tech.id,
+          customerId: user?.role === 'customer' ? user.id : null,
+          customerName: input.customerName,
+          customerEmail: input.customerEmail,
+          serviceType: input.serviceType ?? null,
+          message: input.message,
+        })
+        .returning({ id: contactRequests.id });
+      await app.mailer.send({
+        to: tech.email,
+        template: 'contact_request',
+        subject: `New contact request from ${input.customerName}`,
+        ...composeMail([
+          `Hi ${tech.firstName},`,
+          `${input.customerName} (${input.customerEmail}) contacted you through ${BRAND.name}.`,
+          input.serviceType ? `Service type: ${input.serviceType}` : 'Service type: not specified',
+          `Message:\n${input.message}`,
+          `Reply to the customer directly at ${input.customerEmail}.`,
+        ]),
+      });
+      return { id: row!.id };
+    },
+
+    /** Stores a Contact Us message and sends a copy to support. */
+    async contactUs(input: z.output<typeof contactMessageSchema>) {
+      const [row] = await app.db
+        .insert(contactMessages)
+        .values({ ...input, phone: input.phone ?? null })
+        .returning({ id: contactMessages.id });
+      await app.mailer.send({
+        to: app.config.supportInbox,
+        template: 'contact_message',
+        subject: `[Contact] ${input.subject}`,
+        ...composeMail([
+          `From: ${input.name} <${input.email}>${input.phone ? `, ${input.phone}` : ''}`,
+          `Subject: ${input.subject}`,
+          input.message,
+        ]),
+      });
+      return { id: row!.id };
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { desc } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { mailOutbox } from '../../db/schema';
+import { escapeHtml } from '../../lib/mailer';
+
+const mailSchema = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  template: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+
+/** Demo mode only: the outbox, as JSON and as a page at /dev/mailbox. */
+export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const latest = async (limit: number) => {
+    const rows = await app.db
+      .select()
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(limit);
+    return rows.map((m) => ({
+      id: m.id,
+      to: m.toAddress,
+      subject: m.subject,
+      text: m.textBody,
+      template: m.template,
+      status: m.status,
+      createdAt: m.createdAt.toISOString(),
+    }));
+  };
+
+  app.get(
+    '/api/dev/mailbox',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['dev'],
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+        response: { 200: z.array(mailSchema) },
+      },
+    },
+    async (request) => latest(request.query.limit),
+  );
+
+  app.get('/dev/mailbox', async (_request, reply) => {
+    const mails = await latest(200);
+    const items = mails
+      .map(
+        (m) => `<article>
+  <header><strong>${escapeHtml(m.subject)}</strong><span>${escapeHtml(m.createdAt)} · ${escapeHtml(m.status)}</span></header>
+  <div class="meta">To: ${escapeHtml(m.to)} · ${escapeHtml(m.template)}</div>
+  <pre>${escapeHtml(m.text)}</pre>
+</article>`,
+      )
+      .join('\n');
+    const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Mailbox (demo) - Wrenchly</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0;background:#f8fafc;color:#0f172a}
+main{max-width:860px;margin:0 auto;padding:24px}
+h1{font-size:1.5rem}
+article{background:#fff;border:1px solid #e2e8f0;border-radius:8px;padding:16px;margin:12px 0}
+header{display:flex;justify-content:space-between;gap:12px;flex-wrap:wrap}
+header span,.meta{color:#64748b;font-size:.875rem}
+pre{white-space:pre-wrap;font-family:inherit;margin:12px 0 0}
+</style></head>
+<body><main><h1>Mailbox (demo mode)</h1>
+<p>Every e-mail the app has sent, newest first. Configure <code>SMTP_URL</code> to deliver them.</p>
+${items || '<p>No e-mails yet.</p>'}
+</main></body></html>`;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  });
+};

@@ -1,0 +1,122 @@
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../../shared/schemas/common';
+import {
+  createUploadSchema,
+  documentLinkSchema,
+  uploadDoneSchema,
+  uploadTargetSchema,
+} from '../../../shared/schemas/documents';
+import { createDocumentsService } from './documents.service';
+
+const tokenParams = z.object({ token: z.string().max(200) });
+
+/** 'inline' plus an ASCII-safe file name, so a saved copy keeps a sensible name. */
+function inlineDisposition(name: string | null): string {
+  const safe = name?.replace(/[^\w.() -]+/g, '_').slice(0, 100);
+  return safe ? `inline; filename="${safe}"` : 'inline';
+}
+
+export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createDocumentsService(app);
+  const errors = {
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    403: errorResponseSchema,
+    404: errorResponseSchema,
+    409: errorResponseSchema,
+  };
+
+  // Public: the technician application form has no account. Limited per IP.
+  app.post(
+    '/api/documents/upload',
+    {
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['documents'],
+        body: createUploadSchema,
+        response: { 201: uploadTargetSchema, ...errors, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createUpload(request.body, request.user)),
+  );
+
+  // The direct PUT of the file's bytes (local storage). The signed token is the credential.
+  const rawUpload: FastifyPluginAsyncZod = async (raw) => {
+    // Any content type: the body is the file itself, streamed and checked as it arrives.
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    raw.put(
+      '/api/documents/upload/:token',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['documents'],
+          params: tokenParams,
+          response: {
+            200: uploadDoneSchema,
+            ...errors,
+            413: errorResponseSchema,
+            415: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => {
+        const length = Number(request.headers['content-length']);
+        return service.receiveUpload(
+          request.params.token,
+          (request.body as IncomingMessage | undefined) ?? Readable.from([]),
+          Number.isFinite(length) ? length : undefined,
+        );
+      },
+    );
+  };
+  await app.register(rawUpload);
+
+  app.get(
+    '/api/documents/:id/link',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['documents'],
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: documentLinkSchema, ...errors },
+      },
+    },
+    async (request) => service.link(request.user!, request.params.id),
+  );
+
+  app.get(
+    '/api/documents/file/:token',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['documents'],
+        params: tokenParams,
+        // The file itself, streamed with its detected content type.
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { doc, stream } = await service.open(request.params.token);
+      return (
+        reply
+          .type(doc.contentType ?? 'application/octet-stream')
+          .header('content-disposition', inlineDisposition(doc.originalName))
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          // Only a PDF or an image is ever served here: no scripts, and our own pages may frame it
+          // (the app-wide policy forbids framing; a PDF viewer needs the object source).
+          .header(
+            'content-security-policy',
+            "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'",
+          )
+          .header('x-frame-options', 'SAMEORIGIN')
+          .send(stream)
+      );
+    },
+  );
+};

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../../shared/schemas/common';
+import { AppError } from '../../lib/app-error';
+
+const cardFormConfigSchema = z.union([
+  z.object({ provider: z.literal('sandbox') }),
+  z.object({
+    provider: z.literal('square'),
+    applicationId: z.string(),
+    locationId: z.string(),
+    environment: z.enum(['sandbox', 'production']),
+    scriptUrl: z.string(),
+  }),
+]);
+
+/** Which payment methods are configured, and the built-in sandbox's card form and wallet. */
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/payments/config',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['payments'],
+        response: {
+          200: z.object({
+            card: cardFormConfigSchema.nullable(),
+            wallet: z.object({ provider: z.enum(['sandbox', 'paypal']) }).nullable(),
+          }),
+        },
+      },
+    },
+    async () => ({
+      card: app.payments.card?.cardFormConfig() ?? null,
+      wallet: app.payments.wallet ? { provider: app.payments.wallet.name } : null,
+    }),
+  );
+
+  const sandbox = app.payments.sandbox;
+  if (!sandbox) return;
+
+  app.post(
+    '/api/payments/sandbox/tokenize',
+    {
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['payments'],
+        body: z.object({
+          number: z.string().max(23),
+          expiry: z.string().max(5),
+          cvv: z.string().max(4),
+        }),
+        response: { 200: z.object({ token: z.string() }), 400: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const result = sandbox.tokenize(request.body);
+      if ('error' in result) throw new AppError(400, result.error);
+      return result;
+    },
+  );
+
+  app.post(
+    '/api/payments/sandbox/orders/:orderId/approve',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['payments'],
+        params: z.object({ orderId: z.string().max(64) }),
+        response: {
+          200: z.object({ id: z.string(), status: z.literal('APPROVED') }),
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      if (!sandbox.approveOrder(request.params.orderId)) throw new AppError(404, 'Order not found');
+      return { id: request.params.orderId, status: 'APPROVED' as const };
+    },
+  );
+};

@@ -1,0 +1,34 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { planSchema } from '@shared/schemas/plans';
+import { plans } from '../../db/schema';
+
+/** The plans table is the one source of truth for what technicians pay. */
+export const planRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/plans',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['billing'], response: { 200: z.array(planSchema) } },
+    },
+    async (_request, reply) => {
+      const rows = await app.db
+        .select()
+        .from(plans)
+        .where(eq(plans.isActive, true))
+        .orderBy(asc(plans.rank));
+      reply.header('cache-control', 'public, max-age=60');
+      return rows.map((p) => ({
+        id: p.id,
+        name: p.name,
+        price: p.priceCents / 100,
+        priceCents: p.priceCents,
+        description: p.description,
+        features: p.features,
+        popular: p.popular,
+        rank: p.rank,
+      }));
+    },
+  );
+};

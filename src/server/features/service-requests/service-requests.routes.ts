@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../shared/schemas/common';
+import { serviceRequestResponseSchema } from '../../../shared/schemas/service-requests';
+import { createServiceRequestService } from './service-requests.service';
+
+export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createServiceRequestService(app);
+
+  app.post(
+    '/api/service-requests',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['service-requests'],
+        description:
+          'Creates a service request from the Request Service form (serviceType, description, urgency, location, preferredDate, customer contact fields) or from the demo page (customerName, phoneNumber, email, vehicleInfo, serviceType, location, issueDescription, urgency), then dispatches it.',
+        response: { 201: serviceRequestResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.create(request.body, request.user);
+      return reply.status(201).send(created);
+    },
+  );
+};

@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import zipcodes from 'zipcodes';
+import { findLocation } from '../../../shared/constants/locations';
+import {
+  composeServiceDescription,
+  demoServiceRequestSchema,
+  serviceRequestSchema,
+} from '../../../shared/schemas/service-requests';
+import { serviceRequests } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { findOrCreateGuestCustomer, serviceAreaToday } from '../../lib/customers';
+import type { SessionUser } from '../../plugins/access';
+
+/** A named service location, or any text holding a US ZIP code. */
+function locate(location: string) {
+  const named = findLocation(location);
+  if (named) return { location: named.name, latitude: named.latitude, longitude: named.longitude };
+  const zip = location.match(/\b(\d{5})(?:-\d{4})?\b/)?.[1];
+  const z = zip ? zipcodes.lookup(zip) : undefined;
+  if (z) return { location, latitude: z.latitude, longitude: z.longitude };
+  throw new AppError(400, 'Please choose one of our service locations or enter a ZIP code');
+}
+
+/** Reads 'Label: value' lines the request form merges into the description. */
+function line(description: string, label: string): string | undefined {
+  const m = description.match(new RegExp(`^${label}:\\s*(.+)$`, 'mi'))?.[1]?.trim();
+  return m && m !== 'Not specified' ? m : undefined;
+}
+
+export function createServiceRequestService(app: FastifyInstance) {
+  return {
+    /** Validates either payload (form or demo page), stores the request, then dispatches it. */
+    async create(body: unknown, user: SessionUser | null) {
+      const isDemo = typeof body === 'object' && body !== null && 'issueDescription' in body;
+      let fields: {
+        serviceType: string;
+        description: string;
+        urgency: 'low' | 'medium' | 'high';
+        location: string;
+        preferredDate: string | null;
+        name?: string;
+        email?: string;
+        phone?: string;
+        vehicle?: string;
+      };
+      if (isDemo) {
+        const d = demoServiceRequestSchema.parse(body);
+        fields = {
+          serviceType: d.serviceType,
+          urgency: d.urgency,
+          location: d.location,
+          preferredDate: null,
+          name: d.customerName,
+          email: d.email,
+          phone: d.phoneNumber,
+          vehicle: d.vehicleInfo,
+          description: composeServiceDescription({
+            problem: d.issueDescription,
+            customerName: d.customerName,
+            email: d.email,
+            phone: d.phoneNumber,
+            vehicle: d.vehicleInfo ?? '',
+          }),
+        };
+      } else {
+        const r = serviceRequestSchema.parse(body);
+        fields = {
+          serviceType: r.serviceType,
+          urgency: r.urgency,
+          location: r.location,
+          preferredDate: r.preferredDate,
+          description: r.description,
+          name: r.customerName ?? line(r.description, 'Customer'),
+          email: r.customerEmail ?? line(r.description, 'Email')?.toLowerCase(),
+          phone: r.customerPhone ?? line(r.description, 'Phone'),
+          vehicle: r.vehicleInfo ?? line(r.description, 'Vehicle'),
+        };
+      }
+      if (fields.preferredDate && fields.preferredDate < serviceAreaToday(app.clock())) {
+        throw new AppError(400, 'Preferred date cannot be in the past');
+      }
+      const place = locate(fields.location);
+      const signedInCustomer = user && user.role === 'customer' ? user : null;
+      if (!signedInCustomer && !fields.email) {
+        throw new AppError(400, 'Please enter a valid email address');
+      }
+
+      const created = await app.db.transaction(async (tx) => {
+        const customerId =
+          signedInCustomer?.id ??
+          (await findOrCreateGuestCustomer(tx, {
+            email: fields.email!,
+            name: fields.name,
+            phone: fields.phone,
+          }));
+        const [row] = await tx
+          .insert(serviceRequests)
+          .values({
+            customerId,
+            serviceType: fields.serviceType,
+            description: fields.description,
+            urgency: fields.urgency,
+            location: place.location,
+            latitude: place.latitude,
+            longitude: place.longitude,
+            preferredDate: fields.preferredDate,
+            contactName: fields.name ?? signedInCustomer?.firstName ?? null,
+            contactEmail: fields.email ?? signedInCustomer?.email ?? null,
+            contactPhone: fields.phone ?? signedInCustomer?.phone ?? null,
+            vehicleInfo: fields.vehicle ?? null,
+          })
+          .returning();
+        return row!;
+      });
+
+      // The one call site of dispatch: every service request goes through here.
+      const notifiedTechnicians = await app.dispatcher.dispatch(created.id);
+      return {
+        id: created.id,
+        customerId: created.customerId,
+        serviceType: created.serviceType,
+        description: created.description,
+        urgency: created.urgency,
+        location: created.location,
+        preferredDate: created.preferredDate,
+        status: created.status,
+        createdAt: created.createdAt.toISOString(),
+        notifiedTechnicians,
+      };
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  applicationApprovedSchema,
+  applicationCreatedSchema,
+  applicationDetailSchema,
+  rejectApplicationSchema,
+  technicianApplicationSchema,
+} from '../../../shared/schemas/applications';
+import {
+  errorResponseSchema,
+  idParamSchema,
+  messageResponseSchema,
+} from '../../../shared/schemas/common';
+import { createTechnicianApplicationsService } from './technician-applications.service';
+
+export const technicianApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createTechnicianApplicationsService(app);
+  const admin = { access: 'admin' as const };
+  const errors = {
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    403: errorResponseSchema,
+    404: errorResponseSchema,
+    409: errorResponseSchema,
+  };
+
+  // Public: applicants have no account yet. Limited per IP; it sends an e-mail.
+  app.post(
+    '/api/technician-applications',
+    {
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['technician-applications'],
+        body: technicianApplicationSchema,
+        response: { 201: applicationCreatedSchema, ...errors, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.submit(request.body, request.user)),
+  );
+
+  app.get(
+    '/api/admin/applications/:id',
+    {
+      config: admin,
+      schema: {
+        tags: ['technician-applications'],
+        params: idParamSchema,
+        response: { 200: applicationDetailSchema, ...errors },
+      },
+    },
+    async (request) => service.detail(request.params.id),
+  );
+
+  app.patch(
+    '/api/admin/applications/:id/approve',
+    {
+      config: admin,
+      schema: {
+        tags: ['technician-applications'],
+        params: idParamSchema,
+        response: { 200: applicationApprovedSchema, ...errors },
+      },
+    },
+    async (request) => service.approve(request.user!, request.params.id, request.ip),
+  );
+
+  app.patch(
+    '/api/admin/applications/:id/reject',
+    {
+      config: admin,
+      schema: {
+        tags: ['technician-applications'],
+        params: idParamSchema,
+        body: rejectApplicationSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.reject(request.user!, request.params.id, request.body?.reason, request.ip),
+  );
+};

@@ -1,0 +1,330 @@
+import type { FastifyInstance } from 'fastify';
+import zipcodes from 'zipcodes';
+import type { z } from 'zod';
+import { BRAND } from '../../../shared/brand';
+import { DEFAULT_SERVICE_RADIUS_MILES } from '../../../shared/constants/locations';
+import { specialtyToServiceType } from '../../../shared/constants/service-types';
+import { centsToDecimal, toCents } from '../../../shared/money';
+import {
+  APPLICATION_DOCUMENT_SLOTS,
+  APPLICATION_RECEIVED_MESSAGE,
+  missingDocumentsMessage,
+  type ApplicationDetail,
+  type technicianApplicationSchema,
+} from '../../../shared/schemas/applications';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { attachDocument, documentLink } from '../../lib/documents';
+import { composeMail, type MailMessage } from '../../lib/mailer';
+import { publicBaseUrl } from '../../lib/public-url';
+import { hashToken, newToken, type SessionUser } from '../../plugins/access';
+import * as q from './technician-applications.queries';
+
+const SET_PASSWORD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const PENDING_CONFLICT = 'An application with this email is already pending review';
+const ACCOUNT_CONFLICT = 'An account with this email already exists. Please sign in instead.';
+const ZIP_INVALID = 'Please enter a valid ZIP code';
+
+/** A username from the e-mail's local part, e.g. 'marcus.johnson', made unique with a number. */
+async function uniqueUsername(db: DbOrTx, email: string) {
+  let base = email
+    .split('@')[0]!
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '')
+    .replace(/^[._-]+|[._-]+$/g, '')
+    .slice(0, 40);
+  if (base.length < 3) base = `tech${base}`;
+  const taken = await q.usernamesStartingWith(db, base);
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
+}
+
+export function createTechnicianApplicationsService(app: FastifyInstance) {
+  /** Mail after the change is committed: a delivery failure must not undo or hide it. */
+  async function sendAfterCommit(message: MailMessage) {
+    try {
+      await app.mailer.send(message);
+    } catch (err) {
+      app.log.error({ err, template: message.template }, 'could not send e-mail');
+    }
+  }
+
+  async function lockPending(tx: DbOrTx, id: number) {
+    const application = await q.lockApplication(tx, id);
+    if (!application) throw new AppError(404, 'Application not found');
+    if (application.status !== 'pending')
+      throw new AppError(409, `This application has already been ${application.status}`);
+    return application;
+  }
+
+  return {
+    /** A new application from /join-wrenchly, with its two uploaded documents. */
+    async submit(input: z.output<typeof technicianApplicationSchema>, user: SessionUser | null) {
+      const zip = zipcodes.lookup(input.zipCode.slice(0, 5));
+      if (!zip) throw new AppError(400, ZIP_INVALID, [{ path: 'zipCode', message: ZIP_INVALID }]);
+      const missing = APPLICATION_DOCUMENT_SLOTS.filter((s) => !input[s.field]).map((s) => s.label);
+      if (missing.length > 0) throw new AppError(400, missingDocumentsMessage(missing));
+      if (await q.pendingApplicationByEmail(app.db, input.email))
+        throw new AppError(409, PENDING_CONFLICT);
+      const account = await q.userByEmail(app.db, input.email);
+      if (account && !account.isGuest) throw new AppError(409, ACCOUNT_CONFLICT);
+
+      const now = app.clock();
+      let id: number;
+      try {
+        id = await app.db.transaction(async (tx) => {
+          const attach = (ref: string, kind: 'driversLicense' | 'aseCertification') =>
+            attachDocument(tx, app.storage, ref, { kind, ownerUserId: user?.id ?? null, now });
+          const license = await attach(input.driversLicenseUrl!, 'driversLicense');
+          const ase = await attach(input.aseCertificationUrl!, 'aseCertification');
+          if (license === ase)
+            throw new AppError(400, 'Please upload a separate file for each document');
+          const row = await q.insertApplication(tx, {
+            firstName: input.firstName,
+            lastName: input.lastName,
+            email: input.email,
+            phone: input.phone,
+            address: input.address,
+            city: input.city,
+            state: input.state,
+            zipCode: input.zipCode,
+            yearsExperience: input.yearsExperience,
+            specialties: [...new Set(input.specialties)],
+            hourlyRateCents: toCents(input.hourlyRate),
+            bio: input.bio,
+            driversLicenseDocumentId: license,
+            aseCertificationDocumentId: ase,
+          });
+          return row.id;
+        });
+      } catch (err) {
+        // Two submissions racing: the database keeps one pending application per e-mail.
+        if (isUniqueViolation(err)) throw new AppError(409, PENDING_CONFLICT);
+        throw err;
+      }
+
+      await sendAfterCommit({
+        to: input.email,
+        template: 'application_received',
+        subject: `We received your ${BRAND.name} application`,
+        ...composeMail([
+          `Hi ${input.firstName},`,
+          `Thank you for applying to join ${BRAND.name} as a mobile mechanic. We'll review your application within 2-3 business days: our admin team verifies your credentials and background.`,
+          "We'll e-mail you as soon as your application has been reviewed. Once you are approved, you set your password, sign in and start receiving job notifications.",
+          `Questions? Write to ${BRAND.supportEmail} or call ${BRAND.supportPhone}.`,
+        ]),
+      });
+      return { id, status: 'pending' as const, message: APPLICATION_RECEIVED_MESSAGE };
+    },
+
+    /** The application for review, with short-lived links to its documents. */
+    async detail(id: number): Promise<ApplicationDetail> {
+      const found = await q.applicationWithReviewer(app.db, id);
+      if (!found) throw new AppError(404, 'Application not found');
+      const a = found.application;
+      const slots = APPLICATION_DOCUMENT_SLOTS.map((s) => ({
+        ...s,
+        documentId:
+          s.type === 'driversLicense' ? a.driversLicenseDocumentId : a.aseCertificationDocumentId,
+      }));
+      const docs = await q.documentsByIds(
+        app.db,
+        slots.flatMap((s) => (s.documentId === null ? [] : [s.documentId])),
+      );
+      const documents = [];
+      for (const slot of slots) {
+        const doc = docs.find((d) => d.id === slot.documentId);
+        if (!doc) continue;
+        const link = doc.state === 'uploaded' ? await documentLink(app.storage, doc) : null;
+        documents.push({
+          type: slot.type,
+          label: slot.label,
+          documentId: doc.id,
+          fileName: doc.originalName,
+          contentType: doc.contentType,
+          sizeBytes: doc.sizeBytes,
+          url: link?.url ?? null,
+          expiresAt: link?.expiresAt ?? null,
+        });
+      }
+      const reviewer = found.reviewerFirstName
+        ? `${found.reviewerFirstName} ${found.reviewerLastName ?? ''}`.trim()
+        : found.reviewerUsername;
+      return {
+        id: a.id,
+        firstName: a.firstName,
+        lastName: a.lastName,
+        email: a.email,
+        phone: a.phone,
+        address: a.address,
+        city: a.city,
+        state: a.state,
+        zipCode: a.zipCode,
+        yearsExperience: a.yearsExperience,
+        specialties: a.specialties,
+        hourlyRate: centsToDecimal(a.hourlyRateCents),
+        bio: a.bio,
+        status: a.status,
+        submittedAt: a.createdAt.toISOString(),
+        reviewedAt: a.reviewedAt?.toISOString() ?? null,
+        reviewedBy: reviewer ?? null,
+        reviewNotes: a.reviewNotes,
+        userId: a.userId,
+        documents,
+      };
+    },
+
+    /**
+     * Approval: one transaction creates the approved technician account (no password yet) and
+     * its profile from the application, hands it the documents and issues a set-password link,
+     * which is e-mailed once committed.
+     */
+    async approve(actor: SessionUser, id: number, ip: string) {
+      const now = app.clock();
+      const token = newToken();
+      let result: {
+        userId: number;
+        technicianId: number;
+        username: string;
+        email: string;
+        firstName: string;
+      };
+      try {
+        result = await app.db.transaction(async (tx) => {
+          const a = await lockPending(tx, id);
+          const existing = await q.userByEmail(tx, a.email);
+          if (existing && !existing.isGuest)
+            throw new AppError(409, 'An account with this email already exists');
+          const zip = zipcodes.lookup(a.zipCode.slice(0, 5));
+          if (!zip)
+            throw new AppError(409, "The application's ZIP code is not a known US ZIP code");
+          const username = await uniqueUsername(tx, a.email);
+          const user = await q.saveTechnicianUser(
+            tx,
+            {
+              username,
+              email: a.email,
+              passwordHash: null,
+              role: 'technician',
+              status: 'approved',
+              firstName: a.firstName,
+              lastName: a.lastName,
+              phone: a.phone,
+              isGuest: false,
+            },
+            existing?.id,
+          );
+          const technician = await q.insertTechnician(tx, {
+            userId: user.id,
+            location: `${zip.city}, ${zip.state}`,
+            zipCode: zip.zip,
+            latitude: zip.latitude,
+            longitude: zip.longitude,
+            serviceRadiusMiles: DEFAULT_SERVICE_RADIUS_MILES,
+            yearsExperience: a.yearsExperience,
+            hourlyRateCents: a.hourlyRateCents,
+            bio: a.bio,
+            specialties: [
+              ...new Set(
+                a.specialties
+                  .map(specialtyToServiceType)
+                  .filter((s): s is NonNullable<typeof s> => s !== null),
+              ),
+            ],
+            isAvailable: true,
+          });
+          const documentIds = [a.driversLicenseDocumentId, a.aseCertificationDocumentId].filter(
+            (d): d is number => d !== null,
+          );
+          await q.giveDocumentsTo(tx, documentIds, user.id);
+          await q.reviewApplication(tx, a.id, {
+            status: 'approved',
+            reviewedByUserId: actor.id,
+            reviewedAt: now,
+            userId: user.id,
+          });
+          await q.insertUserToken(tx, {
+            userId: user.id,
+            purpose: 'set_password',
+            tokenHash: hashToken(token),
+            expiresAt: new Date(now.getTime() + SET_PASSWORD_TTL_MS),
+          });
+          await audit(tx, actor, {
+            action: 'application.approve',
+            entityType: 'technician_application',
+            entityId: a.id,
+            details: { userId: user.id, technicianId: technician.id, username },
+            ip,
+          });
+          return {
+            userId: user.id,
+            technicianId: technician.id,
+            username,
+            email: a.email,
+            firstName: a.firstName,
+          };
+        });
+      } catch (err) {
+        if (isUniqueViolation(err))
+          throw new AppError(
+            409,
+            'The account could not be created because of a conflicting change. Please try again.',
+          );
+        throw err;
+      }
+
+      const link = `${publicBaseUrl(app.config)}/set-password?token=${encodeURIComponent(token)}`;
+      await sendAfterCommit({
+        to: result.email,
+        template: 'application_approved',
+        subject: `Welcome to ${BRAND.name}: your application is approved`,
+        ...composeMail([
+          `Hi ${result.firstName},`,
+          `Good news: your ${BRAND.name} technician application has been approved.`,
+          `Your username is ${result.username}. Set your password here (the link works once, for 7 days):\n${link}`,
+          'Then sign in to complete your profile and start receiving job notifications.',
+        ]),
+      });
+      return {
+        message: 'Application approved',
+        userId: result.userId,
+        technicianId: result.technicianId,
+        username: result.username,
+      };
+    },
+
+    async reject(actor: SessionUser, id: number, reason: string | undefined, ip: string) {
+      const a = await app.db.transaction(async (tx) => {
+        const application = await lockPending(tx, id);
+        await q.reviewApplication(tx, id, {
+          status: 'rejected',
+          reviewedByUserId: actor.id,
+          reviewedAt: app.clock(),
+          reviewNotes: reason ?? null,
+        });
+        await audit(tx, actor, {
+          action: 'application.reject',
+          entityType: 'technician_application',
+          entityId: id,
+          details: reason ? { reason } : undefined,
+          ip,
+        });
+        return application;
+      });
+      await sendAfterCommit({
+        to: a.email,
+        template: 'application_rejected',
+        subject: `Your ${BRAND.name} application`,
+        ...composeMail([
+          `Hi ${a.firstName},`,
+          `Thank you for your interest in ${BRAND.name}. After reviewing your application, we are unable to approve it at this time.`,
+          ...(reason ? [`Reason: ${reason}`] : []),
+          `If you have questions, or your situation changes, write to ${BRAND.supportEmail}.`,
+        ]),
+      });
+      return { message: 'Application rejected' };
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../shared/schemas/common';
+import { ownProfileSchema, updateProfileSchema } from '../../../shared/schemas/profile';
+import { AppError } from '../../lib/app-error';
+import type { SessionUser } from '../../plugins/access';
+import { createTechnicianProfileService } from './technician-profile.service';
+
+const ownTechnicianId = (user: SessionUser | null) => {
+  if (user?.technicianId == null)
+    throw new AppError(403, 'Only technicians have a technician profile');
+  return user.technicianId;
+};
+
+export const technicianProfileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createTechnicianProfileService(app);
+  const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+  // Pending technicians may read their own profile (it tells them they await approval).
+  app.get(
+    '/api/technicians/me',
+    {
+      config: { access: 'technician' },
+      schema: { tags: ['technician-profile'], response: { 200: ownProfileSchema, ...errors } },
+    },
+    async (request) => service.get(ownTechnicianId(request.user)),
+  );
+
+  app.patch(
+    '/api/technicians/me',
+    {
+      config: { access: 'approved-technician' },
+      schema: {
+        tags: ['technician-profile'],
+        body: updateProfileSchema,
+        response: { 200: ownProfileSchema, ...errors },
+      },
+    },
+    async (request) => service.update(ownTechnicianId(request.user), request.body),
+  );
+};

@@ -1,0 +1,130 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import zipcodes from 'zipcodes';
+import { findLocation } from '../../../shared/constants/locations';
+import { centsToDecimal, toCents } from '../../../shared/money';
+import type { OwnProfile, updateProfileSchema } from '../../../shared/schemas/profile';
+import { technicians, users, verifications } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { z } from 'zod';
+
+export function createTechnicianProfileService(app: FastifyInstance) {
+  async function load(technicianId: number): Promise<OwnProfile> {
+    const [row] = await app.db
+      .select({ t: technicians, u: users })
+      .from(technicians)
+      .innerJoin(users, eq(users.id, technicians.userId))
+      .where(eq(technicians.id, technicianId))
+      .limit(1);
+    if (!row) throw new AppError(404, 'Technician not found');
+    const { t, u } = row;
+    const today = app.clock().toISOString().slice(0, 10);
+    const bad = await app.db
+      .select({
+        type: verifications.verificationType,
+        status: verifications.verificationStatus,
+        expirationDate: verifications.expirationDate,
+      })
+      .from(verifications)
+      .where(
+        and(
+          eq(verifications.technicianId, technicianId),
+          inArray(verifications.verificationType, ['license', 'insurance']),
+          or(
+            eq(verifications.verificationStatus, 'rejected'),
+            eq(verifications.verificationStatus, 'expired'),
+            sql`${verifications.expirationDate} < ${today}`,
+          ),
+        ),
+      );
+    const blockers: string[] = [];
+    if (u.status === 'pending')
+      blockers.push('Your account is awaiting approval by our admin team.');
+    if (u.status === 'suspended')
+      blockers.push('Your account is suspended. Please contact support.');
+    if (!t.isAvailable) blockers.push('You are marked as unavailable.');
+    if (t.specialties.length === 0) blockers.push('Add at least one specialty.');
+    if (t.hourlyRateCents < 1000) blockers.push('Set your hourly rate.');
+    for (const v of bad) {
+      const what = v.type === 'license' ? 'license' : 'insurance';
+      blockers.push(
+        v.status === 'rejected'
+          ? `Your ${what} verification was rejected. Add a valid ${what} to receive jobs.`
+          : `Your ${what} has expired. Add a current ${what} to receive jobs.`,
+      );
+    }
+    return {
+      id: t.id,
+      status: u.status,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      email: u.email,
+      phone: u.phone,
+      location: t.location,
+      zipCode: t.zipCode,
+      serviceRadiusMiles: t.serviceRadiusMiles,
+      yearsExperience: t.yearsExperience,
+      hourlyRate: centsToDecimal(t.hourlyRateCents),
+      bio: t.bio,
+      profileImage: t.profileImage,
+      certifications: t.certifications,
+      specialties: t.specialties,
+      isAvailable: t.isAvailable,
+      rating: t.rating,
+      totalReviews: t.totalReviews,
+      dispatchBlockers: blockers,
+    };
+  }
+
+  return {
+    get: load,
+
+    async update(technicianId: number, input: z.output<typeof updateProfileSchema>) {
+      const set: Partial<typeof technicians.$inferInsert> = {};
+      if (input.isAvailable !== undefined) set.isAvailable = input.isAvailable;
+      if (input.hourlyRate !== undefined) set.hourlyRateCents = toCents(input.hourlyRate);
+      if (input.bio !== undefined) set.bio = input.bio || null;
+      if (input.specialties !== undefined) set.specialties = [...new Set(input.specialties)];
+      if (input.certifications !== undefined)
+        set.certifications = [...new Set(input.certifications)];
+      if (input.serviceRadiusMiles !== undefined) set.serviceRadiusMiles = input.serviceRadiusMiles;
+      if (input.yearsExperience !== undefined) set.yearsExperience = input.yearsExperience;
+      if (input.profileImage !== undefined) set.profileImage = input.profileImage || null;
+      if (input.location) {
+        const loc = findLocation(input.location)!;
+        Object.assign(set, {
+          location: loc.name,
+          zipCode: loc.zip,
+          latitude: loc.latitude,
+          longitude: loc.longitude,
+        });
+      } else if (input.zipCode) {
+        const z = zipcodes.lookup(input.zipCode);
+        if (!z) throw new AppError(400, `Unknown ZIP code: ${input.zipCode}`);
+        Object.assign(set, {
+          location: `${z.city}, ${z.state}`,
+          zipCode: z.zip,
+          latitude: z.latitude,
+          longitude: z.longitude,
+          locationId: null,
+        });
+      }
+      await app.db.transaction(async (tx) => {
+        if (Object.keys(set).length > 0) {
+          await tx.update(technicians).set(set).where(eq(technicians.id, technicianId));
+        }
+        if (input.phone !== undefined) {
+          const [t] = await tx
+            .select({ userId: technicians.userId })
+            .from(technicians)
+            .where(eq(technicians.id, technicianId));
+          await tx
+            .update(users)
+            .set({ phone: input.phone || null })
+            .where(eq(users.id, t!.userId));
+        }
+      });
+      return load(technicianId);
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema, idParamSchema } from '../../../shared/schemas/common';
+import {
+  pageQuerySchema,
+  reviewSchema,
+  technicianSchema,
+  technicianSearchSchema,
+} from '../../../shared/schemas/technicians';
+import { createTechnicianService } from './technicians.service';
+
+export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createTechnicianService(app);
+  const listResponse = { 200: z.array(technicianSchema), 400: errorResponseSchema };
+
+  app.get(
+    '/api/technicians',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['technicians'],
+        querystring: technicianSearchSchema,
+        response: listResponse,
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await service.search(request.query);
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+
+  app.post(
+    '/api/technicians/search',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['technicians'], body: technicianSearchSchema, response: listResponse },
+    },
+    async (request, reply) => {
+      const { items, total } = await service.search(request.body);
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/stats',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['technicians'],
+        response: { 200: z.object({ approvedTechnicians: z.number(), completedJobs: z.number() }) },
+      },
+    },
+    async () => service.stats(),
+  );
+
+  app.get(
+    '/api/technicians/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['technicians'],
+        params: idParamSchema,
+        response: { 200: technicianSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => service.get(request.params.id),
+  );
+
+  app.get(
+    '/api/technicians/:id/reviews',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['technicians'],
+        params: idParamSchema,
+        querystring: pageQuerySchema,
+        response: { 200: z.array(reviewSchema), 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await service.reviews(
+        request.params.id,
+        request.query.page,
+        request.query.pageSize,
+      );
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+};

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorResponseSchema,
+  idParamSchema,
+  messageResponseSchema,
+} from '../../../shared/schemas/common';
+import {
+  adminVerificationSchema,
+  createVerificationSchema,
+  expiringQuerySchema,
+  verificationSchema,
+  verificationStatusUpdateSchema,
+} from '../../../shared/schemas/verifications';
+import { createVerificationsService } from './verifications.service';
+
+export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createVerificationsService(app);
+  const errors = {
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    403: errorResponseSchema,
+    404: errorResponseSchema,
+    409: errorResponseSchema,
+  };
+  const tags = ['verifications'];
+
+  // Pending technicians may see their own list; the URL's id is checked against the session.
+  app.get(
+    '/api/verifications/technician/:technicianId',
+    {
+      config: { access: 'technician' },
+      schema: {
+        tags,
+        params: z.object({ technicianId: z.coerce.number().int().positive() }),
+        response: { 200: z.array(verificationSchema), ...errors },
+      },
+    },
+    async (request) => service.listForTechnician(request.user!, request.params.technicianId),
+  );
+
+  app.post(
+    '/api/verifications',
+    {
+      config: { access: 'approved-technician' },
+      schema: {
+        tags,
+        body: createVerificationSchema,
+        response: { 201: verificationSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(request.user!, request.body)),
+  );
+
+  app.delete(
+    '/api/verifications/:id',
+    {
+      config: { access: 'technician' },
+      schema: { tags, params: idParamSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    async (request) => service.remove(request.user!, request.params.id),
+  );
+
+  app.patch(
+    '/api/verifications/:id/status',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: verificationStatusUpdateSchema,
+        response: { 200: verificationSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.setStatus(request.user!, request.params.id, request.body, request.ip),
+  );
+
+  app.get(
+    '/api/admin/verifications/pending',
+    {
+      config: { access: 'admin' },
+      schema: { tags, response: { 200: z.array(adminVerificationSchema), ...errors } },
+    },
+    async () => service.pending(),
+  );
+
+  app.get(
+    '/api/admin/verifications/expiring',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        querystring: expiringQuerySchema,
+        response: { 200: z.array(adminVerificationSchema), ...errors },
+      },
+    },
+    async (request) => service.expiring(request.query.days),
+  );
+};

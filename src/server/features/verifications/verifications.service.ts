@@ -1,0 +1,164 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type {
+  AdminVerification,
+  createVerificationSchema,
+  Verification,
+  verificationStatusUpdateSchema,
+} from '../../../shared/schemas/verifications';
+import { AppError } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
+import { attachDocument, documentLinks } from '../../lib/documents';
+import { addDays, effectiveStatus, verificationToday } from '../../lib/verification-expiry';
+import { assertOwnTechnician, type SessionUser } from '../../plugins/access';
+import * as q from './verifications.queries';
+
+const displayName = (u: SessionUser) =>
+  `${u.firstName} ${u.lastName}`.trim() || u.username || u.email;
+
+export function createVerificationsService(app: FastifyInstance) {
+  /** The API shape: status computed for today, and a short-lived link to the document. */
+  async function present(rows: q.VerificationRow[]): Promise<Verification[]> {
+    const today = verificationToday(app.clock());
+    const links = await documentLinks(
+      app.db,
+      app.storage,
+      rows.map((v) => v.documentId),
+    );
+    return rows.map((v) => ({
+      id: v.id,
+      technicianId: v.technicianId,
+      verificationType: v.verificationType,
+      credentialName: v.credentialName,
+      issuingOrganization: v.issuingOrganization,
+      credentialNumber: v.credentialNumber,
+      issueDate: v.issueDate,
+      expirationDate: v.expirationDate,
+      notes: v.notes,
+      verificationStatus: effectiveStatus(v, today),
+      verifiedAt: v.verifiedAt?.toISOString() ?? null,
+      verifiedBy: v.verifiedBy,
+      documentId: v.documentId,
+      documentUrl: (v.documentId !== null && links.get(v.documentId)?.url) || null,
+      createdAt: v.createdAt.toISOString(),
+    }));
+  }
+
+  async function presentOne(row: q.VerificationRow) {
+    return (await present([row]))[0]!;
+  }
+
+  async function presentForAdmin(
+    rows: Awaited<ReturnType<typeof q.pendingWithTechnician>>,
+  ): Promise<AdminVerification[]> {
+    const shown = await present(rows.map((r) => r.v));
+    return shown.map((v, i) => ({
+      ...v,
+      technician: {
+        id: v.technicianId,
+        user: { firstName: rows[i]!.firstName, lastName: rows[i]!.lastName, email: rows[i]!.email },
+      },
+    }));
+  }
+
+  async function load(id: number) {
+    const v = await q.findVerification(app.db, id);
+    if (!v) throw new AppError(404, 'Verification not found');
+    return v;
+  }
+
+  return {
+    async listForTechnician(user: SessionUser, technicianId: number) {
+      assertOwnTechnician(user, technicianId);
+      if (!(await q.technicianExists(app.db, technicianId)))
+        throw new AppError(404, 'Technician not found');
+      return present(await q.byTechnician(app.db, technicianId));
+    },
+
+    /** A technician adds one of its own credentials; it waits for an admin as 'pending'. */
+    async create(user: SessionUser, input: z.output<typeof createVerificationSchema>) {
+      if (user.technicianId !== input.technicianId)
+        throw new AppError(403, 'You can only add verifications to your own profile');
+      const ref = input.documentId ?? input.documentUrl;
+      const row = await app.db.transaction(async (tx) => {
+        const documentId =
+          ref === undefined || ref === null
+            ? null
+            : await attachDocument(tx, app.storage, ref, {
+                kind: 'verification',
+                ownerUserId: user.id,
+                now: app.clock(),
+              });
+        return q.insertVerification(tx, {
+          technicianId: input.technicianId,
+          verificationType: input.verificationType,
+          credentialName: input.credentialName,
+          issuingOrganization: input.issuingOrganization,
+          credentialNumber: input.credentialNumber ?? null,
+          issueDate: input.issueDate ?? null,
+          expirationDate: input.expirationDate ?? null,
+          notes: input.notes ?? null,
+          verificationStatus: 'pending',
+          documentId,
+        });
+      });
+      return presentOne(row);
+    },
+
+    /** Only pending ones: a reviewed credential stays on record. Its document goes with it. */
+    async remove(user: SessionUser, id: number) {
+      const v = await load(id);
+      assertOwnTechnician(user, v.technicianId);
+      if (effectiveStatus(v, verificationToday(app.clock())) !== 'pending')
+        throw new AppError(409, 'Only pending verifications can be deleted');
+      const storageKey = await app.db.transaction((tx) => q.deleteVerification(tx, v));
+      if (storageKey) {
+        await app.storage.remove(storageKey).catch((err: unknown) => {
+          app.log.warn({ err, storageKey }, 'could not remove a deleted verification document');
+        });
+      }
+      return { message: 'Verification deleted successfully' };
+    },
+
+    /** The admin review: verifiedBy is always the signed-in admin, whatever the client sent. */
+    async setStatus(
+      admin: SessionUser,
+      id: number,
+      input: z.output<typeof verificationStatusUpdateSchema>,
+      ip: string,
+    ) {
+      const before = await load(id);
+      const now = app.clock();
+      const reviewer =
+        input.status === 'pending'
+          ? { verifiedBy: null, verifiedByUserId: null }
+          : { verifiedBy: displayName(admin), verifiedByUserId: admin.id };
+      const row = await app.db.transaction(async (tx) => {
+        const updated = await q.updateVerification(tx, id, {
+          verificationStatus: input.status,
+          verifiedAt: input.status === 'verified' ? now : null,
+          ...reviewer,
+          ...(input.notes !== undefined ? { notes: input.notes } : {}),
+        });
+        await audit(tx, admin, {
+          action: 'verification.status',
+          entityType: 'verification',
+          entityId: id,
+          details: { from: before.verificationStatus, to: input.status },
+          ip,
+        });
+        return updated;
+      });
+      return presentOne(row);
+    },
+
+    async pending() {
+      return presentForAdmin(await q.pendingWithTechnician(app.db));
+    },
+
+    async expiring(days: number) {
+      const today = verificationToday(app.clock());
+      return presentForAdmin(await q.expiringWithTechnician(app.db, today, addDays(today, days)));
+    },
+  };
+}

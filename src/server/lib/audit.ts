@@ -1,0 +1,25 @@
+import type { DbOrTx } from '../db/client';
+import { auditLog } from '../db/schema';
+import type { SessionUser } from '../plugins/access';
+
+/** Records who did what to which record; written in the same transaction as the change. */
+export function audit(
+  db: DbOrTx,
+  actor: SessionUser | null,
+  entry: {
+    action: string;
+    entityType: string;
+    entityId?: number | string;
+    details?: Record<string, unknown>;
+    ip?: string;
+  },
+) {
+  return db.insert(auditLog).values({
+    actorUserId: actor?.id ?? null,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId === undefined ? null : String(entry.entityId),
+    details: entry.details ?? null,
+    ip: entry.ip ?? null,
+  });
+}

@@ -1,0 +1,138 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { DocumentKind } from '../../shared/constants/domain';
+import { LIMITS } from '../../shared/constants/domain';
+import { DOCUMENT_LINK_TTL_SECONDS, UPLOAD_MESSAGES } from '../../shared/constants/uploads';
+import type { DocumentLink } from '../../shared/schemas/documents';
+import type { DbOrTx } from '../db/client';
+import { documents, technicianApplications, verifications } from '../db/schema';
+import { AppError } from './app-error';
+import type { Storage } from './storage';
+import { detectFileType, SIGNATURE_BYTES } from './storage/file-type';
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+/**
+ * What a form sends for an uploaded file: the uploadURL it was given (the spec stores "the
+ * returned address" in the form field) or the document id.
+ */
+export type DocumentRef = string | number;
+
+const NOT_UPLOADED = 'The document has not been uploaded yet';
+const NOT_YOURS = 'You can only attach your own documents';
+
+/**
+ * Makes sure an upload that went straight to S3 really holds an accepted file: HeadObject for
+ * the size, then the first bytes for the type. A refused file is deleted. Local uploads are
+ * checked as they arrive, so for them this only confirms the state.
+ */
+export async function confirmUpload(
+  db: DbOrTx,
+  storage: Storage,
+  doc: DocumentRow,
+  now: Date,
+): Promise<DocumentRow> {
+  if (doc.state === 'uploaded') return doc;
+  if (storage.kind !== 's3') throw new AppError(409, NOT_UPLOADED);
+  const head = await storage.head(doc.storageKey);
+  if (!head) throw new AppError(409, NOT_UPLOADED);
+  if (head.size > LIMITS.maxUploadBytes) {
+    await storage.remove(doc.storageKey);
+    throw new AppError(413, UPLOAD_MESSAGES.tooLarge);
+  }
+  const type =
+    head.size > 0
+      ? detectFileType(await storage.readPrefix(doc.storageKey, SIGNATURE_BYTES))
+      : null;
+  if (!type) {
+    await storage.remove(doc.storageKey);
+    throw new AppError(415, UPLOAD_MESSAGES.unsupportedType);
+  }
+  const [row] = await db
+    .update(documents)
+    .set({ state: 'uploaded', sizeBytes: head.size, contentType: type, uploadedAt: now })
+    .where(eq(documents.id, doc.id))
+    .returning();
+  return row!;
+}
+
+/**
+ * Attaches an uploaded document to the record being written in `tx` (an application or a
+ * verification): checks that it exists, is uploaded (for S3: checked now), is attached nowhere
+ * else, and belongs to `ownerUserId` when it has an owner. A bare id is accepted only for the
+ * caller's own document; an anonymous upload must be named by its upload URL, which only its
+ * uploader was given. Returns the document id for the record's column.
+ */
+export async function attachDocument(
+  tx: DbOrTx,
+  storage: Storage,
+  ref: DocumentRef,
+  options: { kind: DocumentKind; ownerUserId: number | null; now: Date },
+): Promise<number> {
+  const text = String(ref).trim();
+  const bareId = /^\d{1,12}$/.test(text) ? Number(text) : null;
+  const resolved = bareId !== null ? { documentId: bareId } : storage.resolveUploadUrl(text);
+  if (!resolved)
+    throw new AppError(400, 'This document link is not valid. Please upload the file again.');
+
+  const [doc] = await tx
+    .select()
+    .from(documents)
+    .where(
+      'documentId' in resolved
+        ? eq(documents.id, resolved.documentId)
+        : eq(documents.storageKey, resolved.storageKey),
+    )
+    .for('update');
+  if (!doc) throw new AppError(400, 'Document not found. Please upload the file again.');
+  const owned = doc.ownerUserId !== null && doc.ownerUserId === options.ownerUserId;
+  if (!owned && (doc.ownerUserId !== null || bareId !== null)) throw new AppError(403, NOT_YOURS);
+
+  const uploaded = await confirmUpload(tx, storage, doc, options.now);
+
+  const [inApplication] = await tx
+    .select({ id: technicianApplications.id })
+    .from(technicianApplications)
+    .where(
+      or(
+        eq(technicianApplications.driversLicenseDocumentId, doc.id),
+        eq(technicianApplications.aseCertificationDocumentId, doc.id),
+      ),
+    )
+    .limit(1);
+  const [inVerification] = await tx
+    .select({ id: verifications.id })
+    .from(verifications)
+    .where(eq(verifications.documentId, doc.id))
+    .limit(1);
+  if (inApplication || inVerification)
+    throw new AppError(409, 'This document is already attached elsewhere');
+
+  await tx
+    .update(documents)
+    .set({ kind: options.kind, ownerUserId: uploaded.ownerUserId ?? options.ownerUserId })
+    .where(eq(documents.id, doc.id));
+  return doc.id;
+}
+
+/** A short-lived link to read the document (a presigned GET on S3). */
+export async function documentLink(storage: Storage, doc: DocumentRow): Promise<DocumentLink> {
+  const { url, expiresAt } = await storage.signedReadUrl(doc, DOCUMENT_LINK_TTL_SECONDS);
+  return { url, expiresAt: expiresAt.toISOString() };
+}
+
+/** Links for the uploaded ones among `ids`, by id (for lists that show attached documents). */
+export async function documentLinks(
+  db: DbOrTx,
+  storage: Storage,
+  ids: (number | null)[],
+): Promise<Map<number, DocumentLink>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  const out = new Map<number, DocumentLink>();
+  if (wanted.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(and(inArray(documents.id, wanted), eq(documents.state, 'uploaded')));
+  for (const doc of rows) out.set(doc.id, await documentLink(storage, doc));
+  return out;
+}

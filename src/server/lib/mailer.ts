@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import { AppError } from './app-error';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** The kind of message, e.g. 'application_received'; kept with the outbox record. */
+  template: string;
+};
+
+export type SentMail = { id: number; delivered: boolean };
+
+export type Mailer = {
+  /** Records the message in the outbox and, with SMTP configured, delivers it. */
+  send(message: MailMessage): Promise<SentMail>;
+  /** 'smtp' when messages leave the machine, 'outbox' when they stay in the table. */
+  readonly mode: 'smtp' | 'outbox';
+  close(): void;
+};
+
+export class MailDeliveryError extends AppError {
+  constructor(message: string) {
+    super(502, message);
+    this.name = 'MailDeliveryError';
+  }
+}
+
+export function createMailer(options: {
+  db: Db;
+  from: string;
+  smtpUrl?: string;
+  transport?: Transporter;
+  logger?: Logger;
+}): Mailer {
+  const transport =
+    options.transport ??
+    (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined);
+  const { db, from, logger } = options;
+
+  return {
+    mode: transport ? 'smtp' : 'outbox',
+    async send(message) {
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({
+          toAddress: message.to,
+          subject: message.subject,
+          textBody: message.text,
+          htmlBody: message.html ?? null,
+          template: message.template,
+          status: 'queued',
+        })
+        .returning({ id: mailOutbox.id });
+      const id = row!.id;
+      if (!transport) return { id, delivered: false };
+      try {
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+        await db
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: new Date(), attempts: 1 })
+          .where(eq(mailOutbox.id, id));
+        return { id, delivered: true };
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        logger?.error({ err, mailId: id }, 'mail delivery failed');
+        await db
+          .update(mailOutbox)
+          .set({ status: 'failed', lastError: reason.slice(0, 1000), attempts: 1 })
+          .where(eq(mailOutbox.id, id));
+        throw new MailDeliveryError(`Mail delivery failed: ${reason}`);
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** A plain-text body and its simple HTML twin from paragraphs (each line escaped). */
+export function composeMail(paragraphs: string[]): { text: string; html: string } {
+  return {
+    text: paragraphs.join('\n\n'),
+    html: paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n'),
+  };
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { createSandbox, SANDBOX_CARDS } from './sandbox';
+
+const sb = () => createSandbox('x'.repeat(40), () => new Date('2026-11-22T12:00:00Z'));
+const token = (s: ReturnType<typeof sb>, number: string) => {
+  const r = s.tokenize({ number, expiry: '12/30', cvv: '123' });
+  if ('error' in r) throw new Error(r.error);
+  return r.token;
+};
+
+describe('sandbox card provider', () => {
+  it('charges 4111 1111 1111 1111 and declines 4000 0000 0000 0002', async () => {
+    const s = sb();
+    const ok = await s.card.charge({
+      sourceId: token(s, '4111 1111 1111 1111'),
+      amountCents: 499,
+      currency: 'USD',
+      idempotencyKey: 'k1',
+    });
+    expect(ok).toMatchObject({ status: 'succeeded', last4: '1111' });
+    const no = await s.card.charge({
+      sourceId: token(s, SANDBOX_CARDS.declined),
+      amountCents: 499,
+      currency: 'USD',
+      idempotencyKey: 'k2',
+    });
+    expect(no).toMatchObject({ status: 'failed', message: 'Card declined' });
+  });
+
+  it('never charges the same idempotency key twice', async () => {
+    const s = sb();
+    const t = token(s, SANDBOX_CARDS.success);
+    const a = await s.card.charge({
+      sourceId: t,
+      amountCents: 100,
+      currency: 'USD',
+      idempotencyKey: 'same',
+    });
+    const b = await s.card.charge({
+      sourceId: t,
+      amountCents: 100,
+      currency: 'USD',
+      idempotencyKey: 'same',
+    });
+    expect(b).toEqual(a);
+  });
+
+  it('refuses forged tokens, unknown cards and bad expiry', async () => {
+    const s = sb();
+    expect(
+      await s.card.charge({
+        sourceId: 'sbx_tok_abc.def',
+        amountCents: 1,
+        currency: 'USD',
+        idempotencyKey: 'f',
+      }),
+    ).toMatchObject({ status: 'failed', message: 'Invalid card token' });
+    expect(s.tokenize({ number: '5555555555554444', expiry: '12/30', cvv: '123' })).toHaveProperty(
+      'error',
+    );
+    expect(s.tokenize({ number: SANDBOX_CARDS.success, expiry: '13/30', cvv: '123' })).toEqual({
+      error: 'Expiry must be MM/YY',
+    });
+    expect(s.tokenize({ number: SANDBOX_CARDS.success, expiry: '01/20', cvv: '123' })).toEqual({
+      error: 'Card has expired',
+    });
+    expect(s.tokenize({ number: SANDBOX_CARDS.success, expiry: '12/30', cvv: '1' })).toEqual({
+      error: 'CVV must be 3 or 4 digits',
+    });
+  });
+
+  it('keeps a card on file whose renewals behave like the card', async () => {
+    const s = sb();
+    const saved = await s.card.saveCard({
+      sourceId: token(s, SANDBOX_CARDS.declined),
+      idempotencyKey: 'c',
+      email: 'a@b.c',
+      cardholderName: 'A',
+      referenceId: '1',
+    });
+    const r = await s.card.chargeSavedCard({
+      ...saved,
+      amountCents: 499,
+      currency: 'USD',
+      idempotencyKey: 'renew-1',
+    });
+    expect(r.status).toBe('failed');
+  });
+});
+
+describe('sandbox wallet', () => {
+  it('captures an order only after approval', async () => {
+    const s = sb();
+    const order = await s.wallet.createOrder({
+      amountCents: 499,
+      currency: 'USD',
+      intent: 'CAPTURE',
+      idempotencyKey: 'o',
+    });
+    expect((await s.wallet.captureOrder(order.id, 'c1')).status).toBe('PAYER_ACTION_REQUIRED');
+    expect(s.approveOrder(order.id)).toBe(true);
+    const cap = await s.wallet.captureOrder(order.id, 'c2');
+    expect(cap).toMatchObject({ status: 'COMPLETED', amountCents: 499 });
+    expect((await s.wallet.captureOrder(order.id, 'c3')).captureId).toBe(cap.captureId);
+  });
+});

@@ -1,0 +1,151 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { CardProvider, ChargeResult, WalletProvider } from './types';
+
+/**
+ * The built-in sandbox: the same flow as a real provider (card form -> token -> charge; wallet
+ * order -> approval -> capture) with test cards, and no money moving.
+ *   4111 1111 1111 1111 succeeds; 4000 0000 0000 0002 is declined.
+ * Tokens are signed by the server, so a client cannot invent one.
+ */
+export const SANDBOX_CARDS = {
+  success: '4111111111111111',
+  declined: '4000000000000002',
+} as const;
+
+type TokenBody = { n: string; exp: string; t: number };
+
+export function createSandbox(secret: string, now: () => Date = () => new Date()) {
+  const sign = (body: string) => createHmac('sha256', secret).update(body).digest('base64url');
+  const charges = new Map<string, ChargeResult>();
+  const orders = new Map<string, { amountCents: number; approved: boolean; captured?: string }>();
+
+  function readToken(token: string): TokenBody | null {
+    const [body, mac] = token.replace(/^sbx_tok_/, '').split('.');
+    if (!body || !mac) return null;
+    const expected = Buffer.from(sign(body));
+    const given = Buffer.from(mac);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    try {
+      return JSON.parse(Buffer.from(body, 'base64url').toString()) as TokenBody;
+    } catch {
+      return null;
+    }
+  }
+
+  function outcome(number: string, key: string): ChargeResult {
+    if (number === SANDBOX_CARDS.declined) {
+      return {
+        status: 'failed',
+        providerPaymentId: `sbx_pay_${key.slice(0, 12)}`,
+        message: 'Card declined',
+      };
+    }
+    return {
+      status: 'succeeded',
+      providerPaymentId: `sbx_pay_${randomUUID()}`,
+      cardBrand: 'VISA',
+      last4: number.slice(-4),
+    };
+  }
+
+  const card: CardProvider = {
+    name: 'sandbox',
+    cardFormConfig: () => ({ provider: 'sandbox' }),
+    async charge({ sourceId, idempotencyKey }) {
+      const prior = charges.get(idempotencyKey);
+      if (prior) return prior;
+      const body = readToken(sourceId);
+      const result: ChargeResult = body
+        ? outcome(body.n, idempotencyKey)
+        : { status: 'failed', message: 'Invalid card token' };
+      charges.set(idempotencyKey, result);
+      return result;
+    },
+    async saveCard({ sourceId }) {
+      const body = readToken(sourceId);
+      if (!body) throw new Error('Invalid card token');
+      // The card on file says which test card it was, so renewals behave the same after a restart.
+      const kind = body.n === SANDBOX_CARDS.declined ? 'declined' : 'ok';
+      const cardRef = `sbx_card_${kind}_${randomUUID()}`;
+      return {
+        customerRef: `sbx_cust_${randomUUID()}`,
+        cardRef,
+        last4: body.n.slice(-4),
+        cardBrand: 'VISA',
+      };
+    },
+    async chargeSavedCard({ cardRef, idempotencyKey }) {
+      const prior = charges.get(idempotencyKey);
+      if (prior) return prior;
+      if (!/^sbx_card_(ok|declined)_/.test(cardRef))
+        return { status: 'failed', message: 'Unknown card on file' };
+      const number = cardRef.startsWith('sbx_card_declined_')
+        ? SANDBOX_CARDS.declined
+        : SANDBOX_CARDS.success;
+      const result = outcome(number, idempotencyKey);
+      charges.set(idempotencyKey, result);
+      return result;
+    },
+  };
+
+  const wallet: WalletProvider = {
+    name: 'sandbox',
+    async setup() {
+      return { clientToken: `sbx_client_${randomUUID()}` };
+    },
+    async createOrder({ amountCents }) {
+      const id = `SBX-${randomUUID().slice(0, 17).toUpperCase()}`;
+      orders.set(id, { amountCents, approved: false });
+      return { id, status: 'CREATED' };
+    },
+    async captureOrder(orderId) {
+      const order = orders.get(orderId);
+      if (!order) return { status: 'NOT_FOUND', message: 'Order not found' };
+      if (order.captured)
+        return { status: 'COMPLETED', captureId: order.captured, amountCents: order.amountCents };
+      if (!order.approved)
+        return { status: 'PAYER_ACTION_REQUIRED', message: 'The order has not been approved' };
+      order.captured = `SBX-CAP-${randomUUID().slice(0, 12).toUpperCase()}`;
+      return { status: 'COMPLETED', captureId: order.captured, amountCents: order.amountCents };
+    },
+  };
+
+  return {
+    card,
+    wallet,
+    /**
+     * The sandbox card form's tokenizer: checks the number like a card form would and returns
+     * a signed token. Only the two test cards exist.
+     */
+    tokenize(input: {
+      number: string;
+      expiry: string;
+      cvv: string;
+    }): { token: string } | { error: string } {
+      const number = input.number.replace(/\s+/g, '');
+      if (!/^\d{13,19}$/.test(number)) return { error: 'Card number is invalid' };
+      if (number !== SANDBOX_CARDS.success && number !== SANDBOX_CARDS.declined) {
+        return { error: 'Use a sandbox test card: 4111 1111 1111 1111 or 4000 0000 0000 0002' };
+      }
+      const m = /^(\d{2})\/(\d{2})$/.exec(input.expiry.trim());
+      if (!m || Number(m[1]) < 1 || Number(m[1]) > 12) return { error: 'Expiry must be MM/YY' };
+      const t = now();
+      const expEnd = new Date(Date.UTC(2000 + Number(m[2]), Number(m[1]), 1));
+      if (expEnd <= t) return { error: 'Card has expired' };
+      if (!/^\d{3,4}$/.test(input.cvv.trim())) return { error: 'CVV must be 3 or 4 digits' };
+      const body = Buffer.from(
+        JSON.stringify({ n: number, exp: input.expiry, t: t.getTime() } satisfies TokenBody),
+      ).toString('base64url');
+      return { token: `sbx_tok_${body}.${sign(body)}` };
+    },
+    /** The sandbox wallet's approval dialog approves the order. */
+    approveOrder(orderId: string): boolean {
+      const order = orders.get(orderId);
+      if (!order) return false;
+      order.approved = true;
+      return true;
+    },
+  };
+}
+
+export type Sandbox = ReturnType<typeof createSandbox>;

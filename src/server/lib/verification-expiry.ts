@@ -1,0 +1,123 @@
+import { and, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { BRAND } from '../../shared/brand';
+import { VERIFICATION_TYPE_LABELS, type VerificationStatus } from '../../shared/constants/domain';
+import { technicians, users, verifications } from '../db/schema';
+import { serviceAreaToday } from './customers';
+import { composeMail } from './mailer';
+import { publicBaseUrl } from './public-url';
+
+/** Reminders before a verified credential expires, in days; each is sent once. */
+export const EXPIRY_REMINDER_DAYS = [30, 7] as const;
+
+const DAY_MS = 86_400_000;
+const utc = (date: string) => Date.parse(`${date}T00:00:00Z`);
+export const addDays = (date: string, days: number) =>
+  new Date(utc(date) + days * DAY_MS).toISOString().slice(0, 10);
+export const daysBetween = (from: string, to: string) => Math.round((utc(to) - utc(from)) / DAY_MS);
+
+/** Today in the service area, 'YYYY-MM-DD': a credential is valid through its expiration date. */
+export const verificationToday = (now: Date) => serviceAreaToday(now);
+
+/** A verified credential whose expiration date has passed reads as expired, swept or not. */
+export function effectiveStatus(
+  v: { verificationStatus: VerificationStatus; expirationDate: string | null },
+  today: string,
+): VerificationStatus {
+  return v.verificationStatus === 'verified' &&
+    v.expirationDate !== null &&
+    v.expirationDate < today
+    ? 'expired'
+    : v.verificationStatus;
+}
+
+/**
+ * The periodic sweep: stores 'expired' on verified credentials past their date, and e-mails the
+ * technician 30 and 7 days before a verified credential expires. Each reminder is claimed with
+ * a conditional update before it is sent, so it goes out once even with several instances.
+ */
+export async function sweepVerifications(app: FastifyInstance) {
+  const today = verificationToday(app.clock());
+  const expired = await app.db
+    .update(verifications)
+    .set({ verificationStatus: 'expired' })
+    .where(
+      and(
+        eq(verifications.verificationStatus, 'verified'),
+        lt(verifications.expirationDate, today),
+      ),
+    )
+    .returning({ id: verifications.id });
+
+  const [longest, shortest] = [
+    Math.max(...EXPIRY_REMINDER_DAYS),
+    Math.min(...EXPIRY_REMINDER_DAYS),
+  ];
+  const due = await app.db
+    .select({
+      id: verifications.id,
+      verificationType: verifications.verificationType,
+      credentialName: verifications.credentialName,
+      issuingOrganization: verifications.issuingOrganization,
+      expirationDate: verifications.expirationDate,
+      reminderDaysSent: verifications.reminderDaysSent,
+      email: users.email,
+      firstName: users.firstName,
+    })
+    .from(verifications)
+    .innerJoin(technicians, eq(technicians.id, verifications.technicianId))
+    .innerJoin(users, eq(users.id, technicians.userId))
+    .where(
+      and(
+        eq(verifications.verificationStatus, 'verified'),
+        gte(verifications.expirationDate, today),
+        lte(verifications.expirationDate, addDays(today, longest)),
+        or(
+          isNull(verifications.reminderDaysSent),
+          sql`${verifications.reminderDaysSent} > ${shortest}`,
+        ),
+      ),
+    );
+
+  let reminders = 0;
+  for (const v of due) {
+    const daysLeft = daysBetween(today, v.expirationDate!);
+    // The nearest reminder point not yet passed: 7 when 7 or fewer days are left, else 30.
+    const stage = Math.min(...EXPIRY_REMINDER_DAYS.filter((d) => daysLeft <= d));
+    if (v.reminderDaysSent !== null && v.reminderDaysSent <= stage) continue;
+    const [claimed] = await app.db
+      .update(verifications)
+      .set({ reminderDaysSent: stage })
+      .where(
+        and(
+          eq(verifications.id, v.id),
+          eq(verifications.verificationStatus, 'verified'),
+          or(
+            isNull(verifications.reminderDaysSent),
+            sql`${verifications.reminderDaysSent} > ${stage}`,
+          ),
+        ),
+      )
+      .returning({ id: verifications.id });
+    if (!claimed) continue;
+    const label = VERIFICATION_TYPE_LABELS[v.verificationType];
+    const when = daysLeft === 0 ? 'today' : `in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`;
+    try {
+      await app.mailer.send({
+        to: v.email,
+        template: 'verification_expiring',
+        subject: `Your ${label} expires ${when}`,
+        ...composeMail([
+          `Hi ${v.firstName},`,
+          `Your ${label.toLowerCase()} "${v.credentialName}" (${v.issuingOrganization}) expires on ${v.expirationDate}, ${when}.`,
+          `Add the renewed credential under My Verifications so that you keep receiving jobs: an expired license or insurance pauses job notifications on ${BRAND.name}.`,
+          `${publicBaseUrl(app.config)}/technician-verifications`,
+        ]),
+      });
+      reminders++;
+    } catch (err) {
+      app.log.error({ err, verificationId: v.id }, 'expiry reminder not sent');
+    }
+  }
+  return { expired: expired.length, reminders };
+}

@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { AppError } from '../lib/app-error';
+
+type Issue = { path: string; message: string };
+
+function zodIssues(err: ZodError): Issue[] {
+  return err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}
+
+/** One error handler: validation -> 400 with issues, AppError -> its status, the rest hidden. */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues: Issue[] = error.validation.map((v) => ({
+        path: (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send({ message: issues[0]?.message ?? 'Invalid request', issues });
+    }
+    if (error instanceof ZodError) {
+      const issues = zodIssues(error);
+      return reply.status(400).send({ message: issues[0]?.message ?? 'Invalid request', issues });
+    }
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      return reply
+        .status(error.statusCode)
+        .send(
+          error.issues
+            ? { message: error.message, issues: error.issues }
+            : { message: error.message },
+        );
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, unsupported media type, rate limit).
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'Request body is not valid JSON'
+          : error.message;
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'Unhandled error');
+    return reply.status(500).send({ message: 'Internal server error' });
+  });
+});

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses cross-site writes: a browser sends Origin (or Sec-Fetch-Site) with every write, and
+ * it must name this site. Non-browser clients send neither and are judged by their credentials.
+ */
+export const originCheckPlugin = fp(async (app: FastifyInstance) => {
+  const allowed = new Set<string>();
+  if (app.config.publicUrl) allowed.add(new URL(app.config.publicUrl).host);
+
+  app.addHook('onRequest', async (request) => {
+    if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (origin) {
+      let host: string | undefined;
+      try {
+        host = origin === 'null' ? undefined : new URL(origin).host;
+      } catch {
+        host = undefined;
+      }
+      if (!host || (host !== request.host && !allowed.has(host))) {
+        throw new AppError(403, 'Cross-site request refused');
+      }
+      return;
+    }
+    if (request.headers['sec-fetch-site'] === 'cross-site') {
+      throw new AppError(403, 'Cross-site request refused');
+    }
+  });
+});

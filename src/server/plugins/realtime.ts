@@ -1,0 +1,153 @@
+import { EventEmitter } from 'node:events';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type pg from 'pg';
+import type { DbOrTx } from '../db/client';
+import { realtimeEvents } from '../db/schema';
+
+export const REALTIME_CHANNEL = 'wrenchly_events';
+
+export type RealtimeEvent = {
+  id: number;
+  technicianId: number;
+  type: string;
+  payload: Record<string, unknown>;
+};
+
+export type Realtime = {
+  /**
+   * Records an event for a technician and announces it with NOTIFY. Call it inside the
+   * transaction that makes the change: PostgreSQL delivers the NOTIFY only at commit.
+   */
+  publish(
+    tx: DbOrTx,
+    e: { technicianId: number; type: string; payload: Record<string, unknown> },
+  ): Promise<void>;
+  /** Local subscription to one technician's events (from this or any other instance). */
+  subscribe(technicianId: number, listener: (e: RealtimeEvent) => void): () => void;
+  /** Events after `afterId` for a technician, to resume a stream. */
+  since(technicianId: number, afterId: number): Promise<RealtimeEvent[]>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+/**
+ * Fan-out through LISTEN/NOTIFY: on PostgreSQL every app instance listens on one channel, so
+ * an event written by any instance reaches streams held by all; on PGlite it is in-process.
+ */
+export const realtimePlugin = fp(async (app: FastifyInstance) => {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const deliver = (raw: string) => {
+    try {
+      const e = JSON.parse(raw) as RealtimeEvent;
+      emitter.emit(`t:${e.technicianId}`, e);
+    } catch (err) {
+      app.log.warn({ err }, 'realtime: bad notification payload');
+    }
+  };
+
+  let stop: () => Promise<void> = async () => {};
+  const { database } = app;
+  if (database.pglite) {
+    const unlisten = await database.pglite.listen(REALTIME_CHANNEL, deliver);
+    stop = unlisten;
+  } else if (database.pool) {
+    stop = await listenPostgres(app, database.pool, deliver);
+  }
+  app.addHook('onClose', async () => {
+    await stop();
+    emitter.removeAllListeners();
+  });
+
+  app.decorate('realtime', {
+    async publish(tx, e) {
+      const [row] = await tx
+        .insert(realtimeEvents)
+        .values({ technicianId: e.technicianId, type: e.type, payload: e.payload })
+        .returning({ id: realtimeEvents.id });
+      const event: RealtimeEvent = { id: row!.id, ...e };
+      await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`);
+    },
+    subscribe(technicianId, listener) {
+      emitter.on(`t:${technicianId}`, listener);
+      return () => emitter.off(`t:${technicianId}`, listener);
+    },
+    async since(technicianId, afterId) {
+      const rows = await app.db
+        .select()
+        .from(realtimeEvents)
+        .where(and(eq(realtimeEvents.technicianId, technicianId), gt(realtimeEvents.id, afterId)))
+        .orderBy(asc(realtimeEvents.id))
+        .limit(500);
+      return rows.map((r) => ({
+        id: r.id,
+        technicianId: r.technicianId,
+        type: r.type,
+        payload: r.payload,
+      }));
+    },
+  } satisfies Realtime);
+});
+
+/** A dedicated connection that LISTENs, reconnecting with backoff if it drops. */
+async function listenPostgres(app: FastifyInstance, pool: pg.Pool, deliver: (raw: string) => void) {
+  let client: pg.PoolClient | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (attempt = 0): Promise<void> => {
+    let c: pg.PoolClient | undefined;
+    let released = false;
+    const drop = () => {
+      if (c && !released) {
+        released = true;
+        c.release(true);
+      }
+      if (client === c) client = undefined;
+    };
+    try {
+      c = await pool.connect();
+      client = c;
+      c.on('notification', (n) => n.payload && deliver(n.payload));
+      c.on('error', (err) => {
+        if (closed) return; // stop() has released it already
+        drop();
+        app.log.warn({ err }, 'realtime: listener connection lost; reconnecting');
+        retry = setTimeout(() => void connect(1), 500);
+      });
+      await c.query(`LISTEN ${REALTIME_CHANNEL}`);
+    } catch (err) {
+      drop();
+      if (closed) return;
+      const delay = Math.min(10_000, 500 * 2 ** attempt);
+      app.log.warn({ err, delay }, 'realtime: cannot LISTEN yet; retrying');
+      retry = setTimeout(() => void connect(attempt + 1), delay);
+    }
+  };
+  await connect();
+  return async () => {
+    closed = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    if (c) {
+      await c.query(`UNLISTEN ${REALTIME_CHANNEL}`).catch(() => {});
+      // Listening connections are not reused.
+      c.removeAllListeners('notification');
+      c.on('error', () => {});
+      c.release(true);
+    }
+  };
+}
+
+/** Drops events older than an hour: long enough for any reconnect to resume. */
+export function pruneRealtimeEvents(db: DbOrTx, now: Date) {
+  return db
+    .delete(realtimeEvents)
+    .where(lt(realtimeEvents.createdAt, new Date(now.getTime() - 3600_000)));
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { centsToDecimal, formatCents, quoteTotals, toCents, toHundredths } from './money';
+
+describe('money basics', () => {
+  it('formats cents as decimal strings', () => {
+    expect(centsToDecimal(8500)).toBe('85.00');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(centsToDecimal(-1234)).toBe('-12.34');
+    expect(formatCents(299)).toBe('$2.99');
+  });
+
+  it('parses dollars to cents rounding half up', () => {
+    expect(toCents('85')).toBe(8500);
+    expect(toCents('2.99')).toBe(299);
+    expect(toCents(1.005)).toBe(101);
+    expect(toCents('1.004')).toBe(100);
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(toCents('.5')).toBe(50);
+    expect(() => toCents('abc')).toThrow(RangeError);
+  });
+});
+
+describe('quoteTotals', () => {
+  it('computes lines, labor, parts, tax and total in cents', () => {
+    const t = quoteTotals(
+      [
+        { type: 'labor', quantity: 1.5, unitPriceCents: 9500 },
+        { type: 'part', quantity: 2, unitPriceCents: 4599 },
+      ],
+      8.25,
+    );
+    expect(t).toEqual({
+      lineTotalsCents: [14250, 9198],
+      laborTotalCents: 14250,
+      partsTotalCents: 9198,
+      subtotalCents: 23448,
+      taxAmountCents: 1934, // 1934.46
+      totalAmountCents: 25382,
+    });
+  });
+
+  it('rounds half up to the cent', () => {
+    // 0.5 x 1 cent = 0.5 -> 1; tax 8.25% of 200 = 16.5 -> 17
+    expect(
+      quoteTotals([{ type: 'part', quantity: 0.5, unitPriceCents: 1 }], 0).totalAmountCents,
+    ).toBe(1);
+    expect(
+      quoteTotals([{ type: 'part', quantity: 1, unitPriceCents: 200 }], 8.25).taxAmountCents,
+    ).toBe(17);
+  });
+
+  it('holds for thousands of random quotes: total = sum of rounded lines + rounded tax', () => {
+    let seed = 42;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 5000; i++) {
+      const lines = Array.from({ length: 1 + Math.floor(rand() * 8) }, () => ({
+        type: (rand() < 0.5 ? 'labor' : 'part') as 'labor' | 'part',
+        quantity: Math.floor(rand() * 1000) / 100,
+        unitPriceCents: Math.floor(rand() * 200_000),
+      }));
+      const rate = Math.floor(rand() * 1500) / 100;
+      const t = quoteTotals(lines, rate);
+      const exactLines = lines.map((l) => (toHundredths(l.quantity) * l.unitPriceCents) / 100);
+      t.lineTotalsCents.forEach((c, j) => {
+        expect(Number.isInteger(c)).toBe(true);
+        expect(Math.abs(c - exactLines[j]!)).toBeLessThanOrEqual(0.5);
+      });
+      const sum = t.lineTotalsCents.reduce((a, b) => a + b, 0);
+      expect(t.laborTotalCents + t.partsTotalCents).toBe(sum);
+      expect(Math.abs(t.taxAmountCents - (sum * toHundredths(rate)) / 10_000)).toBeLessThanOrEqual(
+        0.5,
+      );
+      expect(t.totalAmountCents).toBe(sum + t.taxAmountCents);
+    }
+  });
+});

@@ -1,0 +1,97 @@
+/** Money is integer cents everywhere; decimal strings ('85.00') only at the edges. */
+
+/** 8500 -> '85.00' */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Dollars (number or decimal string) -> cents, rounding half up to the cent.
+ * Works on the decimal digits, so 1.005 is 101 cents (binary floating point would say 100).
+ */
+export function toCents(dollars: number | string): number {
+  const s = typeof dollars === 'number' ? dollarsToString(dollars) : dollars.trim();
+  const m = /^(-)?(\d*)(?:\.(\d*))?$/.exec(s);
+  if (!m || (m[2] === '' && (m[3] ?? '') === '')) throw new RangeError(`Not an amount: ${dollars}`);
+  const negative = m[1] === '-';
+  const whole = Number(m[2] || '0');
+  const frac = (m[3] ?? '').padEnd(3, '0');
+  let cents = whole * 100 + Number(frac.slice(0, 2));
+  if (Number(frac[2]) >= 5) cents += 1;
+  return negative ? -cents : cents;
+}
+
+function dollarsToString(n: number): string {
+  if (!Number.isFinite(n)) throw new RangeError(`Not an amount: ${n}`);
+  // Up to 10 decimals is plenty for any price typed by a person, and avoids exponent notation.
+  return n.toFixed(10).replace(/0+$/, '').replace(/\.$/, '');
+}
+
+/** 8500 -> '$85.00' */
+export const formatCents = (cents: number) => `$${centsToDecimal(cents)}`;
+
+/** n / d rounded half up, for n >= 0 and d > 0 (integers). */
+function divRoundHalfUp(n: number, d: number): number {
+  return Math.floor((2 * n + d) / (2 * d));
+}
+
+/** A decimal quantity (e.g. 1.5 hours) as integer hundredths, rounding half up. */
+export function toHundredths(quantity: number | string): number {
+  return toCents(quantity);
+}
+
+export type QuoteLineInput = {
+  type: 'labor' | 'part';
+  /** Decimal quantity, up to 2 decimals. */
+  quantity: number | string;
+  unitPriceCents: number;
+};
+
+export type QuoteTotals = {
+  lineTotalsCents: number[];
+  laborTotalCents: number;
+  partsTotalCents: number;
+  subtotalCents: number;
+  taxAmountCents: number;
+  totalAmountCents: number;
+};
+
+/**
+ * The one set of quote rules, used by the form and by the server (which recomputes and ignores
+ * totals sent to it). Every rounding is half up to the cent, once per line and once for tax:
+ * line = quantity x unit price; labor and parts = sums of their lines;
+ * tax = subtotal x rate / 100; total = subtotal + tax.
+ */
+export function quoteTotals(lines: QuoteLineInput[], taxRatePercent: number | string): QuoteTotals {
+  const rateHundredths = toHundredths(taxRatePercent); // 8.25% -> 825
+  if (rateHundredths < 0) throw new RangeError('Tax rate cannot be negative');
+  let labor = 0;
+  let parts = 0;
+  const lineTotalsCents = lines.map((l) => {
+    const qty = toHundredths(l.quantity);
+    if (qty < 0 || l.unitPriceCents < 0)
+      throw new RangeError('Quantities and prices cannot be negative');
+    const total = divRoundHalfUp(qty * l.unitPriceCents, 100);
+    if (l.type === 'labor') labor += total;
+    else parts += total;
+    return total;
+  });
+  const subtotal = labor + parts;
+  const tax = divRoundHalfUp(subtotal * rateHundredths, 10_000);
+  return {
+    lineTotalsCents,
+    laborTotalCents: labor,
+    partsTotalCents: parts,
+    subtotalCents: subtotal,
+    taxAmountCents: tax,
+    totalAmountCents: subtotal + tax,
+  };
+}
+
+/** Parses what a person typed into a numeric input: a decimal, or 0 when it is not one. */
+export function parseDecimalInput(value: string): number {
+  const n = Number.parseFloat(value);
+  return Number.isFinite(n) ? n : 0;
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { ROLES, USER_STATUSES } from '../constants/domain';
+import { emailSchema } from './common';
+
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string().nullable(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  technicianId: z.number().int().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const signInSchema = z.object({
+  username: z.string().trim().min(1, 'Please enter both username and password.').max(100),
+  password: z.string().min(1, 'Please enter both username and password.').max(200),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const signInResponseSchema = z.object({
+  user: currentUserSchema,
+  message: z.string(),
+});
+
+export const ACCOUNT_TYPES = ['technician', 'customer'] as const;
+
+export const registerSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(50, 'Username must be at most 50 characters')
+    .regex(
+      /^[A-Za-z0-9_.-]+$/,
+      'Username may contain letters, digits, dots, dashes and underscores',
+    ),
+  email: emailSchema,
+  password: z
+    .string()
+    .min(8, 'Password must be at least 8 characters')
+    .max(200, 'Password must be at most 200 characters'),
+  firstName: z.string().trim().max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+  phone: z.string().trim().max(30).optional(),
+  location: z.string().trim().max(100).optional(),
+  accountType: z.enum(ACCOUNT_TYPES).default('technician'),
+  specialties: z.string().trim().max(500).optional(),
+  experience: z.string().trim().max(100).optional(),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const registerResponseSchema = z.object({
+  user: currentUserSchema,
+  message: z.string(),
+});

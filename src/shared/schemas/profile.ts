@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { LOCATION_NAMES } from '../constants/locations';
+import { SERVICE_TYPES } from '../constants/service-types';
+import { ROLES, USER_STATUSES } from '../constants/domain';
+
+/** The signed-in technician's own profile. */
+export const ownProfileSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(USER_STATUSES),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  location: z.string(),
+  zipCode: z.string().nullable(),
+  serviceRadiusMiles: z.number().int(),
+  yearsExperience: z.number().int(),
+  hourlyRate: z.string(),
+  bio: z.string().nullable(),
+  profileImage: z.string().nullable(),
+  certifications: z.array(z.string()),
+  specialties: z.array(z.string()),
+  isAvailable: z.boolean(),
+  rating: z.string(),
+  totalReviews: z.number().int(),
+  /** Why the technician is not receiving jobs, if it is not. */
+  dispatchBlockers: z.array(z.string()),
+});
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
+export const updateProfileSchema = z
+  .object({
+    isAvailable: z.boolean().optional(),
+    hourlyRate: z.coerce
+      .number({ error: 'Hourly rate must be a number' })
+      .min(10, 'Hourly rate must be at least $10')
+      .max(1000, 'Hourly rate must be at most $1000')
+      .optional(),
+    bio: z.string().trim().max(2000, 'Bio must be at most 2000 characters').optional(),
+    specialties: z
+      .array(z.enum(SERVICE_TYPES, { error: 'Unknown specialty' }))
+      .max(SERVICE_TYPES.length)
+      .optional(),
+    certifications: z.array(z.string().trim().min(1).max(100)).max(20).optional(),
+    location: z.enum(LOCATION_NAMES, { error: 'Choose one of the service locations' }).optional(),
+    zipCode: z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, 'Please enter a valid ZIP code')
+      .optional(),
+    serviceRadiusMiles: z.coerce
+      .number()
+      .int('Service radius must be whole miles')
+      .min(1, 'Service radius must be at least 1 mile')
+      .max(100, 'Service radius must be at most 100 miles')
+      .optional(),
+    yearsExperience: z.coerce
+      .number()
+      .int()
+      .min(0, 'Years of experience must be 0 or more')
+      .max(80)
+      .optional(),
+    phone: z.string().trim().max(30).optional(),
+    profileImage: z
+      .string()
+      .trim()
+      .max(2000)
+      .refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), 'Profile photo must be a URL')
+      .optional(),
+  })
+  .refine((v) => !(v.location && v.zipCode), {
+    message: 'Give either a named location or a ZIP code, not both',
+    path: ['zipCode'],
+  });
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string().nullable(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+  isGuest: z.boolean(),
+  technicianId: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { LOCATION_NAMES } from '../constants/locations';
+import { SERVICE_TYPES } from '../constants/service-types';
+
+/** The spec's Technician entity, as the API returns it. */
+export const technicianSchema = z.object({
+  id: z.number().int(),
+  user: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string().nullable(),
+    email: z.string(),
+  }),
+  rating: z.string(),
+  totalReviews: z.number().int(),
+  location: z.string(),
+  yearsExperience: z.number().int(),
+  hourlyRate: z.string(),
+  certifications: z.array(z.string()),
+  specialties: z.array(z.string()),
+  bio: z.string().nullable(),
+  profileImage: z.string().nullable(),
+  isAvailable: z.boolean(),
+  serviceRadiusMiles: z.number().int(),
+  /** Miles from the searched location, when one was given. */
+  distanceMiles: z.number().optional(),
+});
+export type Technician = z.infer<typeof technicianSchema>;
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const caseInsensitiveOneOf = <T extends readonly [string, ...string[]]>(
+  values: T,
+  message: string,
+) =>
+  optionalText.pipe(
+    z
+      .string()
+      .transform((v) => values.find((x) => x.toLowerCase() === v.toLowerCase()))
+      .refine((v) => v !== undefined, message)
+      .optional(),
+  );
+
+/** Filters for GET /api/technicians (query) and POST /api/technicians/search (body). */
+export const technicianSearchSchema = z
+  .object({
+    serviceType: caseInsensitiveOneOf(
+      SERVICE_TYPES,
+      `serviceType must be one of: ${SERVICE_TYPES.join(', ')}`,
+    ),
+    location: caseInsensitiveOneOf(
+      LOCATION_NAMES,
+      `location must be one of: ${LOCATION_NAMES.join(', ')}`,
+    ),
+    zip: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{5}(-\d{4})?$/, 'zip must be a 5-digit US ZIP code')
+        .optional(),
+    ),
+    maxDistance: z.coerce
+      .number({ error: 'maxDistance must be a number of miles' })
+      .positive('maxDistance must be greater than 0')
+      .max(500, 'maxDistance must be at most 500 miles')
+      .optional(),
+    name: optionalText,
+    available: z
+      .union([z.boolean(), z.enum(['true', 'false'])])
+      .optional()
+      .transform((v) => (v === undefined ? true : v === true || v === 'true')),
+    page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100, 'pageSize must be at most 100').default(20),
+    // Accepted for the quick-search form; not used for matching.
+    vehicleYear: z.unknown().optional(),
+    vehicleMake: z.unknown().optional(),
+    vehicleModel: z.unknown().optional(),
+  })
+  .refine((f) => !(f.location && f.zip), {
+    message: 'Give either location or zip, not both',
+    path: ['zip'],
+  });
+export type TechnicianSearch = z.infer<typeof technicianSearchSchema>;
+export type TechnicianSearchInput = z.input<typeof technicianSearchSchema>;
+
+export const reviewSchema = z.object({
+  id: z.number().int(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});

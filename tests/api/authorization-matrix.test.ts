@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Access } from '../../src/server/plugins/access';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app';
+import { createTechnician, createUser, signIn } from '../helpers/factories';
+
+/**
+ * Every API route and who may call it. A route missing here fails the test: adding a route
+ * means deciding, in review, who may call it. (Routes without config.access fail at boot.)
+ */
+const EXPECTED: Record<string, Access> = {
+  'GET /api/health': 'public',
+  'GET /api/config': 'public',
+  'GET /api/dev/mailbox': 'public',
+  'POST /api/auth/signin': 'public',
+  'POST /api/auth/register': 'public',
+  'GET /api/auth/current-user': 'public',
+  'GET /api/technicians': 'public',
+  'POST /api/technicians/search': 'public',
+  'GET /api/stats': 'public',
+  'GET /api/technicians/:id': 'public',
+  'GET /api/technicians/:id/reviews': 'public',
+  'GET /api/technicians/me': 'technician',
+  'PATCH /api/technicians/me': 'approved-technician',
+  'POST /api/contact-technician': 'public',
+  'POST /api/contact': 'public',
+  'POST /api/service-requests': 'public',
+  'GET /api/job-notifications/technician/:id': 'technician',
+  'PATCH /api/job-notifications/:id/accept': 'approved-technician',
+  'PATCH /api/job-notifications/:id/decline': 'approved-technician',
+  'GET /api/job-notifications/stream': 'technician',
+  'GET /api/payments/config': 'public',
+  'GET /api/plans': 'public',
+  'POST /api/payments/sandbox/tokenize': 'public',
+  'POST /api/payments/sandbox/orders/:orderId/approve': 'signed-in',
+  'GET /api/admin/overview': 'admin',
+  'GET /api/admin/users': 'admin',
+  'GET /api/admin/pending-approvals': 'admin',
+  'PATCH /api/admin/users/:id/approve': 'admin',
+  'PATCH /api/admin/users/:id/role': 'admin',
+  'GET /api/admin/technicians': 'admin',
+  'PATCH /api/admin/technicians/:id/status': 'admin',
+  'GET /api/admin/audit-log': 'admin',
+  'POST /api/documents/upload': 'public',
+  'PUT /api/documents/upload/:token': 'public',
+  'GET /api/documents/:id/link': 'signed-in',
+  'GET /api/documents/file/:token': 'public',
+  'POST /api/technician-applications': 'public',
+  'GET /api/admin/applications/:id': 'admin',
+  'PATCH /api/admin/applications/:id/approve': 'admin',
+  'PATCH /api/admin/applications/:id/reject': 'admin',
+  'GET /api/auth/set-password/:token': 'public',
+  'POST /api/auth/set-password': 'public',
+  'GET /api/verifications/technician/:technicianId': 'technician',
+  'POST /api/verifications': 'approved-technician',
+  'DELETE /api/verifications/:id': 'technician',
+  'PATCH /api/verifications/:id/status': 'admin',
+  'GET /api/admin/verifications/pending': 'admin',
+  'GET /api/admin/verifications/expiring': 'admin',
+  // Last: it ends the callers' sessions.
+  'POST /api/auth/signout': 'public',
+};
+
+/** Streams never end: only refusals are checked here (acceptance: the feature's SSE test). */
+const STREAMING = new Set(['GET /api/job-notifications/stream']);
+
+/** Public routes that answer 401 to an anonymous caller as their result, not as a refusal. */
+const ANONYMOUS_401_BY_DESIGN = new Set(['GET /api/auth/current-user']);
+
+type Caller =
+  'anonymous' | 'customer' | 'pendingTechnician' | 'technician' | 'otherTechnician' | 'admin';
+const CALLERS: Caller[] = [
+  'anonymous',
+  'customer',
+  'pendingTechnician',
+  'technician',
+  'otherTechnician',
+  'admin',
+];
+
+/** Who the access level lets through (ownership is checked per route, below and in feature tests). */
+const ALLOWED: Record<Access, Caller[]> = {
+  public: CALLERS,
+  'signed-in': ['customer', 'pendingTechnician', 'technician', 'otherTechnician', 'admin'],
+  customer: ['customer', 'admin'],
+  technician: ['pendingTechnician', 'technician', 'otherTechnician', 'admin'],
+  'approved-technician': ['technician', 'otherTechnician', 'admin'],
+  admin: ['admin'],
+};
+
+let t: TestApp;
+const cookies: Partial<Record<Caller, string>> = {};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const customer = await createUser(t.app, { role: 'customer' });
+  const admin = await createUser(t.app, { role: 'admin' });
+  const pending = await createTechnician(t.app, { status: 'pending' });
+  const tech = await createTechnician(t.app);
+  const other = await createTechnician(t.app);
+  cookies.customer = await signIn(t.app, customer.username!);
+  cookies.admin = await signIn(t.app, admin.username!);
+  cookies.pendingTechnician = await signIn(t.app, pending.user.username!);
+  cookies.technician = await signIn(t.app, tech.user.username!);
+  cookies.otherTechnician = await signIn(t.app, other.user.username!);
+});
+afterAll(() => t.close());
+
+const fill = (url: string) => url.replace(/:[A-Za-z]+/g, '1');
+
+describe('authorization matrix', () => {
+  it('declares every registered API route here, with the access it has', () => {
+    const registered = Object.fromEntries(
+      t.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r.access]),
+    );
+    const undocumented = Object.keys(registered).filter(
+      (k) => !(k in EXPECTED) && !k.includes('/api/docs'),
+    );
+    expect(undocumented, 'routes missing from the matrix').toEqual([]);
+    for (const [route, access] of Object.entries(EXPECTED)) {
+      expect(registered[route], route).toBe(access);
+    }
+  });
+
+  for (const [route, access] of Object.entries(EXPECTED)) {
+    const [method, url] = route.split(' ') as [string, string];
+    it(`${route} (${access})`, async () => {
+      for (const caller of CALLERS) {
+        if (STREAMING.has(route) && ALLOWED[access].includes(caller)) continue;
+        const cookie = cookies[caller];
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url: fill(url),
+          headers: cookie ? { cookie } : {},
+          ...(method === 'GET' ? {} : { payload: {} }),
+        });
+        const allowed = ALLOWED[access].includes(caller);
+        if (allowed) {
+          if (!(caller === 'anonymous' && ANONYMOUS_401_BY_DESIGN.has(route))) {
+            expect(res.statusCode, `${caller} should pass the access check`).not.toBe(401);
+          }
+          // 403 may still come from an ownership rule, never from the access level itself.
+          if (res.statusCode === 403) {
+            expect(res.json().message, `${caller}`).not.toMatch(
+              /^(Authentication required|Admin access required|Technician account required|Customer account required|Account pending approval|Account suspended)$/,
+            );
+          }
+        } else {
+          expect(res.statusCode, `${caller} must be refused`).toBe(
+            caller === 'anonymous' ? 401 : 403,
+          );
+        }
+      }
+    });
+  }
+});

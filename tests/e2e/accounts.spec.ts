@@ -1,0 +1,108 @@
+import { expect, test, type Page } from '@playwright/test';
+
+async function signInThroughDialog(page: Page, username: string, password = 'wrenchly-demo') {
+  await page.getByRole('button', { name: 'Technician Login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Technician Access' });
+  await dialog.getByLabel('Username').fill(username);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  return dialog;
+}
+
+for (const [username, landing, heading] of [
+  ['admin', /\/admin-dashboard$/, 'Admin Dashboard'],
+  ['technician', /\/technician-profile$/, 'My Technician Profile'],
+  ['customer', /\/$/, 'Certified mobile mechanics, at your door'],
+] as const) {
+  test(`the demo ${username} signs in and lands where the spec says`, async ({ page }) => {
+    await page.goto('/');
+    const dialog = await signInThroughDialog(page, username);
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(landing);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('button', { name: 'Technician Login' })).toBeVisible();
+  });
+}
+
+test('a wrong password shows Sign In Failed with the server message', async ({ page }) => {
+  await page.goto('/');
+  await signInThroughDialog(page, 'admin', 'nope');
+  await expect(page.getByText('Sign In Failed')).toBeVisible();
+  await expect(page.getByText('Invalid username or password')).toBeVisible();
+});
+
+test('missing fields are caught before the server', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Technician Login' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Please enter both username and password.')).toBeVisible();
+});
+
+test('guard screens: anonymous and non-admin', async ({ page }) => {
+  await page.goto('/admin-dashboard');
+  await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+  await expect(page.getByText('admin / wrenchly-demo')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+  await page.request.post('/api/auth/signin', {
+    data: { username: 'customer', password: 'wrenchly-demo' },
+  });
+  await page.goto('/admin-dashboard');
+  await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible();
+  await expect(page.getByText('Your current role: customer')).toBeVisible();
+});
+
+test('an admin approves a pending technician, who can then use technician pages', async ({
+  page,
+  browser,
+}) => {
+  const username = `newtech${Date.now()}`;
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Technician Login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Technician Access' });
+  await dialog.getByRole('tab', { name: 'Register' }).click();
+  await dialog.getByLabel('Username *').fill(username);
+  await dialog.getByLabel('Email *').fill(`${username}@example.com`);
+  await dialog.getByLabel('Password *').fill('a-strong-password');
+  await dialog.getByLabel('Location').selectOption('Laurel, MD');
+  await dialog.getByLabel('Specialties').fill('Brakes, Electrical');
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Registration Submitted')).toBeVisible();
+
+  // The pending technician sees that it awaits approval.
+  const tech = await browser.newContext();
+  const techPage = await tech.newPage();
+  await techPage.goto('/');
+  await signInThroughDialog(techPage, username, 'a-strong-password');
+  await expect(techPage).toHaveURL(/\/technician-profile$/);
+  await expect(techPage.getByText('Pending approval')).toBeVisible();
+
+  // The admin approves it from the pending-approvals queue.
+  await signInThroughDialog(page, 'admin');
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await page.getByRole('tab', { name: 'User Management' }).click();
+  await page.getByRole('button', { name: new RegExp(`Approve ${username}`, 'i') }).click();
+  await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+
+  await techPage.reload();
+  await expect(techPage.getByText('Approved', { exact: true })).toBeVisible();
+  await techPage.getByLabel('Hourly Rate ($)').fill('85');
+  await techPage.getByLabel('Available for new jobs').check();
+  await techPage.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(techPage.getByText('Profile Updated')).toBeVisible();
+  await tech.close();
+});
+
+test('the access demo shows Restricted badges by role', async ({ page }) => {
+  await page.goto('/access-demo?role=customer');
+  await expect(page.getByText('Casey Customer')).toBeVisible();
+  const row = (name: string) => page.getByRole('listitem').filter({ hasText: name });
+  await expect(row('Admin Dashboard').getByText('Restricted')).toBeVisible();
+  await expect(row('Job Notifications').getByText('Restricted')).toBeVisible();
+  await expect(row('Browse Technicians').getByText('Allowed')).toBeVisible();
+  await page.getByRole('button', { name: 'View as Technician' }).click();
+  await expect(page).toHaveURL(/role=technician/);
+  await expect(row('Job Notifications').getByText('Allowed')).toBeVisible();
+  await expect(row('Admin Dashboard').getByText('Restricted')).toBeVisible();
+});

@@ -1,0 +1,251 @@
+import { expect, test } from '@playwright/test';
+
+test('home renders the header and the footer', async ({ page }) => {
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Wrenchly', exact: true })).toHaveAttribute(
+    'href',
+    '/',
+  );
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'How It Works' })).toHaveAttribute(
+    'href',
+    '/how-it-works',
+  );
+  await expect(nav.getByRole('link', { name: 'Free Software' })).toHaveAttribute(
+    'href',
+    '/repair-software',
+  );
+  const pos = nav.getByRole('link', { name: /POS System/ });
+  await expect(pos).toHaveAttribute('href', '/pos-system');
+  await expect(pos).toContainText('Pro');
+  const jobs = nav.getByRole('link', { name: /Job Notifications/ });
+  await expect(jobs).toHaveAttribute('href', '/technician-notifications');
+  await expect(jobs).toContainText('Live');
+  await expect(header.getByRole('button', { name: 'Technician Login' })).toBeVisible();
+
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText('© 2024 Wrenchly. All rights reserved.');
+  await expect(footer).toContainText('Connecting certified mechanics with customers nationwide.');
+});
+
+test('the footer links where the spec says, info pages in a new tab', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  const links: [string, string, boolean][] = [
+    ['Find Mechanics', '/technicians', false],
+    ['Request Service', '/request-service', false],
+    ['Join as a Mechanic', '/join-wrenchly', false],
+    ['How It Works', '/how-it-works', false],
+    ['Pricing Guide', '/pricing-guide', true],
+    ['Safety & Trust', '/safety-trust', true],
+    ['Contact Us', '/contact-us', true],
+    ['FAQ', '/faq', false],
+    ['Terms of Service', '/terms-of-service', false],
+    ['Privacy Policy', '/privacy-policy', false],
+    ['Admin Dashboard', '/admin-dashboard', false],
+  ];
+  for (const [name, href, newTab] of links) {
+    const link = footer.getByRole('link', { name, exact: true });
+    await expect(link).toHaveAttribute('href', href);
+    if (newTab) await expect(link).toHaveAttribute('target', '_blank');
+    else await expect(link).not.toHaveAttribute('target', '_blank');
+  }
+});
+
+test('the active route is highlighted', async ({ page }) => {
+  await page.goto('/how-it-works');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'How It Works' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(nav.getByRole('link', { name: 'Free Software' })).not.toHaveAttribute(
+    'aria-current',
+  );
+  await nav.getByRole('link', { name: 'Free Software' }).click();
+  await expect(nav.getByRole('link', { name: 'Free Software' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});
+
+test('an unknown route shows the 404 screen', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found', level: 1 })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  // The shell stays around it.
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});
+
+test('every route of the spec has a screen, not the 404', async ({ page }) => {
+  const routes = [
+    '/',
+    '/how-it-works',
+    '/technicians',
+    '/technician/1',
+    '/request-service',
+    '/repair-software',
+    '/pos-system',
+    '/technician-notifications',
+    '/demo-notifications',
+    '/join-wrenchly',
+    '/platform-payment',
+    '/payment-selection',
+    '/payment-history',
+    '/admin-dashboard',
+    '/admin-verifications',
+    '/technician-verifications',
+    '/technician-profile',
+    '/access-demo',
+    '/pricing-guide',
+    '/safety-trust',
+    '/contact-us',
+    '/faq',
+    '/terms-of-service',
+    '/privacy-policy',
+    '/subscription-plans',
+  ];
+  for (const route of routes) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 }).first(), route).toBeVisible();
+    await expect(page.getByText('404 Page Not Found'), route).toHaveCount(0);
+  }
+});
+
+test('the Mechanic Requirements dialog opens from the footer', async ({ page }) => {
+  await page.goto('/');
+  await page
+    .getByRole('contentinfo')
+    .getByRole('button', { name: 'Mechanic Requirements' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Mechanic Requirements' });
+  await expect(dialog).toBeVisible();
+  for (const section of [
+    'Basic Requirements',
+    'Certifications',
+    'Experience',
+    'Background & Insurance',
+    'Application Process',
+  ]) {
+    await expect(dialog.getByRole('heading', { name: section })).toBeVisible();
+  }
+  await expect(dialog).toContainText('Age 18 or older');
+  await expect(dialog).toContainText('At least 1 current ASE certification');
+  await expect(dialog).toContainText('Minimum 2 years professional experience');
+  await expect(dialog).toContainText('General liability insurance');
+  const steps = dialog.getByRole('list').last().getByRole('listitem');
+  await expect(steps).toHaveCount(5);
+  await expect(steps.nth(1)).toContainText('3-5 business days');
+  await expect(dialog.getByRole('link', { name: 'Apply Now' })).toHaveAttribute(
+    'href',
+    '/join-wrenchly',
+  );
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Mechanic Requirements' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('the Resources list expands and collapses', async ({ page }) => {
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Resources' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('link', { name: 'AutoZone' })).toBeHidden();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const autozone = page.getByRole('link', { name: 'AutoZone' });
+  await expect(autozone).toBeVisible();
+  await expect(autozone).toHaveAttribute('target', '_blank');
+  await expect(autozone).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(page.getByRole('link', { name: 'Advance Auto Parts' })).toBeVisible();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(autozone).toBeHidden();
+});
+
+test('the auth dialog opens on Sign In and resets when closed', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Technician Login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Technician Access' });
+  await expect(dialog.getByRole('tab', { name: 'Sign In' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(dialog.getByLabel('Username')).toBeVisible();
+  await expect(dialog.getByLabel('Password')).toHaveAttribute('type', 'password');
+
+  await dialog.getByRole('tab', { name: 'Register' }).click();
+  for (const label of ['Username', 'Email', 'Password', 'Phone', 'Location', 'Specialties']) {
+    await expect(dialog.getByLabel(label)).toBeVisible();
+  }
+  await expect(dialog.getByLabel('Email')).toHaveAttribute('type', 'email');
+  await expect(dialog.getByLabel('Account Type')).toHaveValue('technician');
+  await dialog.getByLabel('Username').fill('someone');
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Please fill in all required fields.')).toBeVisible();
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Technician Login' }).click();
+  await expect(dialog.getByRole('tab', { name: 'Sign In' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await dialog.getByRole('tab', { name: 'Register' }).click();
+  await expect(dialog.getByLabel('Username')).toHaveValue('');
+});
+
+test.describe('phone width', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the mobile menu opens with its links', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Technician Login' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    const links: [string, string][] = [
+      ['Find Mechanics', '/technicians'],
+      ['How It Works', '/how-it-works'],
+      ['Request Service', '/request-service'],
+      ['Job Notifications', '/technician-notifications'],
+    ];
+    for (const [name, href] of links) {
+      await expect(menu.getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Sign In' })).toBeVisible();
+
+    await menu.getByRole('link', { name: 'Find Mechanics' }).click();
+    await expect(page).toHaveURL(/\/technicians$/);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Find Certified Mechanics' })).toBeVisible();
+
+    // Escape closes it; Sign In opens the auth dialog.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Find Mechanics' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('dialog', { name: 'Technician Access' })).toBeVisible();
+  });
+
+  test('nothing overflows the screen width', async ({ page }) => {
+    for (const route of ['/', '/no/such/page']) {
+      await page.goto(route);
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, route).toBeLessThanOrEqual(0);
+    }
+  });
+});

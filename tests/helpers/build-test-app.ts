@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '../../src/server/app';
+import { loadConfig, type AppConfig } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { withDatabase } from './global-setup';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  /** Moves the app's clock (starts at real time). */
+  clock: { now: Date; set(d: Date): void; advance(ms: number): void };
+  close(): Promise<void>;
+};
+
+/**
+ * A fresh database for one test file: PGlite loaded from the migrated template, or, when
+ * TEST_DATABASE_URL is set, a PostgreSQL database cloned from the migrated template database.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  const templateDb = inject('pgTemplateDb');
+  if (url && templateDb) {
+    const name = `wrenchly_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${templateDb}`);
+    await admin.end();
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: withDatabase(url, name),
+      poolSize: 12,
+    });
+    return {
+      database,
+      async drop() {
+        await database.close();
+        const a = new pg.Client({ connectionString: url });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteTemplatePath'));
+  const database = await openDatabase({
+    kind: 'pglite',
+    dataDir: 'memory://',
+    loadDataDir: new Blob([dump]),
+  });
+  return { database, drop: () => database.close() };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DEMO_MODE: 'true',
+      DATA_DIR: '/tmp/wrenchly-test',
+    }),
+    ...overrides,
+  };
+}
+
+export async function buildTestApp(
+  options: {
+    config?: Partial<AppConfig>;
+    deps?: Omit<AppDeps, 'database' | 'clock' | 'backgroundJobs'>;
+  } = {},
+): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  let offset = 0;
+  const clock = {
+    get now() {
+      return new Date(Date.now() + offset);
+    },
+    set(d: Date) {
+      offset = d.getTime() - Date.now();
+    },
+    advance(ms: number) {
+      offset += ms;
+    },
+  };
+  const app = await buildApp(testConfig(options.config), {
+    ...options.deps,
+    database,
+    backgroundJobs: false,
+    clock: () => clock.now,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { Role, UserStatus } from '../../src/shared/constants/domain';
+import { LOCATIONS } from '../../src/shared/constants/locations';
+import { technicians, users } from '../../src/server/db/schema';
+import { hashPassword } from '../../src/server/lib/password';
+
+let seq = 0;
+const next = () => `${process.pid}${++seq}`;
+let cachedHash: Promise<string> | undefined;
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+export async function createUser(
+  app: FastifyInstance,
+  opts: {
+    role?: Role;
+    status?: UserStatus;
+    username?: string;
+    email?: string;
+    firstName?: string;
+  } = {},
+) {
+  const n = next();
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  const [user] = await app.db
+    .insert(users)
+    .values({
+      username: opts.username ?? `user${n}`,
+      email: opts.email ?? `user${n}@example.com`,
+      passwordHash: await cachedHash,
+      role: opts.role ?? 'customer',
+      status: opts.status ?? 'approved',
+      firstName: opts.firstName ?? `First${n}`,
+      lastName: `Last${n}`,
+    })
+    .returning();
+  return user!;
+}
+
+export async function createTechnician(
+  app: FastifyInstance,
+  opts: {
+    status?: UserStatus;
+    location?: (typeof LOCATIONS)[number];
+    latitude?: number;
+    longitude?: number;
+    specialties?: string[];
+    isAvailable?: boolean;
+    serviceRadiusMiles?: number;
+    hourlyRateCents?: number;
+    firstName?: string;
+  } = {},
+) {
+  const user = await createUser(app, {
+    role: 'technician',
+    status: opts.status ?? 'approved',
+    firstName: opts.firstName,
+  });
+  const loc = opts.location ?? LOCATIONS[0];
+  const [tech] = await app.db
+    .insert(technicians)
+    .values({
+      userId: user.id,
+      location: loc.name,
+      zipCode: loc.zip,
+      latitude: opts.latitude ?? loc.latitude,
+      longitude: opts.longitude ?? loc.longitude,
+      serviceRadiusMiles: opts.serviceRadiusMiles ?? 25,
+      hourlyRateCents: opts.hourlyRateCents ?? 8500,
+      yearsExperience: 5,
+      specialties: opts.specialties ?? ['Brake Service', 'Oil Change'],
+      certifications: ['ASE Master Technician'],
+      isAvailable: opts.isAvailable ?? true,
+    })
+    .returning();
+  return { user, technician: tech! };
+}
+
+/** Signs in through the API; returns the Cookie header value for later requests. */
+export async function signIn(app: FastifyInstance, username: string, password = TEST_PASSWORD) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signin',
+    payload: { username, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'wrenchly_session');
+  return `wrenchly_session=${cookie!.value}`;
+}

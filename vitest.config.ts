@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@shared': r('./src/shared'),
+      '@server': r('./src/server'),
+      '@client': r('./src/client'),
+    },
+  },
+  test: {
+    include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    globalSetup: ['tests/helpers/global-setup.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+    reporters: process.env.CI_REPORT_DIR ? ['default', 'json'] : ['default'],
+    outputFile: process.env.CI_REPORT_DIR
+      ? {
+          json: `${process.env.CI_REPORT_DIR}/vitest-${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}.json`,
+        }
+      : undefined,
+  },
+});
