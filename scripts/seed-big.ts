@@ -96,6 +96,8 @@ for (let offset = 0; offset < n; offset += batch) {
   });
   process.stdout.write(`\r  ${Math.min(offset + size, n)} / ${n}`);
 }
+// Fresh statistics, so the planner sees the new table sizes right away.
+await db.execute(sql`analyze`);
 const seconds = (Date.now() - started) / 1000;
 console.log(
   `\nSeeded ${n} technicians into ${where} in ${seconds.toFixed(1)} s (${Math.round(n / seconds)} per second)`,

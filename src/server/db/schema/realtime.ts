@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './_helpers';
 import { technicians } from './marketplace';
 
@@ -23,3 +23,13 @@ export const realtimeEvents = pgTable(
     index('realtime_events_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * One row whose version goes up, by trigger (migration 0003), in the transaction of every
+ * change to what technician search filters or orders on. Each app instance keeps an in-memory
+ * search index and reloads it when the version it sees here has moved (ADR 005).
+ */
+export const searchIndexState = pgTable('search_index_state', {
+  id: integer().primaryKey(),
+  version: bigint({ mode: 'number' }).notNull().default(0),
+});

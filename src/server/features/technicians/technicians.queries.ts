@@ -1,17 +1,6 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { EARTH_RADIUS_MILES, type Point } from '../../../shared/geo';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { reviews, serviceRequests, technicians, users } from '../../db/schema';
-
-/** Great-circle miles from `p` to the technician's base (haversine, in SQL). */
-export function distanceSql(p: Point): SQL<number> {
-  const lat = sql`${p.latitude}::float8`;
-  const lng = sql`${p.longitude}::float8`;
-  return sql<number>`(${2 * EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(
-    power(sin(radians(${technicians.latitude} - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(${technicians.latitude}))
-      * power(sin(radians(${technicians.longitude} - ${lng}) / 2), 2)))))`;
-}
 
 export const technicianColumns = {
   id: technicians.id,
@@ -51,43 +40,16 @@ export type TechnicianRow = {
   serviceRadiusMiles: number;
 };
 
-export async function searchTechnicians(
-  db: DbOrTx,
-  f: {
-    where: SQL[];
-    distance?: SQL<number>;
-    distanceLimit?: SQL;
-    limit: number;
-    offset: number;
-  },
-) {
-  const conditions = [...f.where];
-  if (f.distanceLimit) conditions.push(f.distanceLimit);
-  const order = f.distance
-    ? [asc(f.distance), desc(technicians.rating), asc(technicians.id)]
-    : [desc(technicians.rating), desc(technicians.totalReviews), asc(technicians.id)];
-  const rows = await db
-    .select({
-      ...technicianColumns,
-      distanceMiles: f.distance ?? sql<null>`null`,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
+const listed = and(eq(users.status, 'approved'), eq(users.role, 'technician'));
+
+/** The listed technicians among `ids` (any order; the caller orders them). */
+export function findPublicTechnicians(db: DbOrTx, ids: number[]): Promise<TechnicianRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select(technicianColumns)
     .from(technicians)
     .innerJoin(users, eq(users.id, technicians.userId))
-    .where(and(...conditions))
-    .orderBy(...order)
-    .limit(f.limit)
-    .offset(f.offset);
-  if (rows.length === 0 && f.offset > 0) {
-    // Past the last page: the window count is not available, ask for it.
-    const [c] = await db
-      .select({ n: count() })
-      .from(technicians)
-      .innerJoin(users, eq(users.id, technicians.userId))
-      .where(and(...conditions));
-    return { rows, total: c?.n ?? 0 };
-  }
-  return { rows, total: rows[0]?.total ?? 0 };
+    .where(and(inArray(technicians.id, ids), listed));
 }
 
 export function findPublicTechnician(db: DbOrTx, id: number) {
@@ -95,7 +57,7 @@ export function findPublicTechnician(db: DbOrTx, id: number) {
     .select(technicianColumns)
     .from(technicians)
     .innerJoin(users, eq(users.id, technicians.userId))
-    .where(and(eq(technicians.id, id), eq(users.status, 'approved'), eq(users.role, 'technician')))
+    .where(and(eq(technicians.id, id), listed))
     .limit(1)
     .then((r) => r[0]);
 }
@@ -129,12 +91,4 @@ export async function marketplaceStats(db: DbOrTx) {
     db.select({ n: count() }).from(serviceRequests).where(eq(serviceRequests.status, 'completed')),
   ]);
   return { approvedTechnicians: t?.n ?? 0, completedJobs: j?.n ?? 0 };
-}
-
-/** The largest service radius any technician has, to bound the bounding-box prefilter. */
-export async function maxServiceRadius(db: DbOrTx): Promise<number> {
-  const [r] = await db
-    .select({ m: sql<number>`coalesce(max(${technicians.serviceRadiusMiles}), 0)`.mapWith(Number) })
-    .from(technicians);
-  return r?.m ?? 0;
 }

@@ -24,9 +24,12 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, total } = await service.search(request.query);
-      reply.header('x-total-count', String(total));
-      return items;
+      const { body, total } = await service.search(request.query);
+      // Already serialized (and cached) as the technician schema's JSON.
+      return reply
+        .header('x-total-count', String(total))
+        .type('application/json; charset=utf-8')
+        .send(body as never);
     },
   );
 
@@ -37,9 +40,11 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['technicians'], body: technicianSearchSchema, response: listResponse },
     },
     async (request, reply) => {
-      const { items, total } = await service.search(request.body);
-      reply.header('x-total-count', String(total));
-      return items;
+      const { body, total } = await service.search(request.body);
+      return reply
+        .header('x-total-count', String(total))
+        .type('application/json; charset=utf-8')
+        .send(body as never);
     },
   );
 

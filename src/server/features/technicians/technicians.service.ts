@@ -1,12 +1,11 @@
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import zipcodes from 'zipcodes';
 import { findLocation } from '../../../shared/constants/locations';
-import { boundingBox, roundMiles, type Point } from '../../../shared/geo';
+import { roundMiles, type Point } from '../../../shared/geo';
 import { centsToDecimal } from '../../../shared/money';
 import type { Technician, TechnicianSearch } from '../../../shared/schemas/technicians';
-import { technicians, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { createSearchIndex, searchSnapshot } from './search-index';
 import * as q from './technicians.queries';
 
 /** Coordinates of a named location or any US ZIP code; a 400 when the ZIP is unknown. */
@@ -44,56 +43,67 @@ export function toTechnician(row: q.TechnicianRow & { distanceMiles?: number | n
   return t;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Search pages kept per app instance, keyed by filters; valid for one index version. */
+const RESULT_CACHE_SIZE = 5000;
 
 export function createTechnicianService(app: FastifyInstance) {
-  let radiusCache: { value: number; at: number } | undefined;
-  async function maxRadius() {
-    const now = Date.now();
-    if (!radiusCache || now - radiusCache.at > 30_000) {
-      radiusCache = { value: await q.maxServiceRadius(app.db), at: now };
-    }
-    return radiusCache.value;
-  }
+  const index = createSearchIndex(app.db);
+  const cache = new Map<string, { total: number; body: string }>();
+  let cacheVersion = -1;
 
   return {
-    /** Approved (and, by default, available) technicians matching the filters, nearest first. */
-    async search(f: TechnicianSearch) {
-      const where: SQL[] = [eq(users.status, 'approved'), eq(users.role, 'technician')];
-      if (f.available) where.push(eq(technicians.isAvailable, true));
-      if (f.serviceType)
-        where.push(sql`${technicians.specialties} @> array[${f.serviceType}]::text[]`);
-      if (f.name) {
-        const pattern = `%${escapeLike(f.name.toLowerCase())}%`;
-        where.push(sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern}`);
-      }
+    /**
+     * Approved (and, by default, available) technicians matching the filters, nearest first,
+     * as the serialized JSON page and the total.
+     */
+    async search(f: TechnicianSearch): Promise<{ body: string; total: number }> {
       const point = resolvePoint(f);
-      let distance: SQL<number> | undefined;
-      let distanceLimit: SQL | undefined;
-      if (point) {
-        distance = q.distanceSql(point);
-        // With a distance: within it. Without: technicians whose service radius reaches the customer.
-        const reach = f.maxDistance ?? (await maxRadius());
-        const box = boundingBox(point, reach);
-        where.push(
-          gte(technicians.latitude, box.minLat),
-          lte(technicians.latitude, box.maxLat),
-          gte(technicians.longitude, box.minLng),
-          lte(technicians.longitude, box.maxLng),
-        );
-        distanceLimit =
-          f.maxDistance !== undefined
-            ? sql`${distance} <= ${f.maxDistance}::float8`
-            : sql`${distance} <= ${technicians.serviceRadiusMiles}`;
+      const snapshot = await index.current();
+      if (snapshot.version !== cacheVersion) {
+        cache.clear();
+        cacheVersion = snapshot.version;
       }
-      const { rows, total } = await q.searchTechnicians(app.db, {
-        where: [and(...where)!],
-        distance,
-        distanceLimit,
-        limit: f.pageSize,
+      const name = f.name?.toLowerCase();
+      const key = JSON.stringify([
+        point?.latitude,
+        point?.longitude,
+        f.maxDistance,
+        f.serviceType,
+        name,
+        f.available,
+        f.page,
+        f.pageSize,
+      ]);
+      const cached = cache.get(key);
+      if (cached) {
+        cache.delete(key);
+        cache.set(key, cached);
+        return cached;
+      }
+      const { hits, total } = searchSnapshot(snapshot, {
+        point,
+        maxDistance: f.maxDistance,
+        serviceType: f.serviceType,
+        name,
+        available: f.available,
         offset: (f.page - 1) * f.pageSize,
+        limit: f.pageSize,
       });
-      return { items: rows.map(toTechnician), total };
+      const rows = await q.findPublicTechnicians(
+        app.db,
+        hits.map((h) => h.id),
+      );
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const items = hits.flatMap((h) => {
+        const row = byId.get(h.id);
+        return row ? [toTechnician({ ...row, distanceMiles: h.distanceMiles })] : [];
+      });
+      const result = { total, body: JSON.stringify(items) };
+      if (snapshot.version === cacheVersion) {
+        cache.set(key, result);
+        if (cache.size > RESULT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      return result;
     },
 
     async get(id: number) {

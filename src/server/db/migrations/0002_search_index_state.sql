@@ -1,0 +1,4 @@
+CREATE TABLE "search_index_state" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"version" bigint DEFAULT 0 NOT NULL
+);

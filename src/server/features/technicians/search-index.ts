@@ -1,0 +1,296 @@
+import { sql } from 'drizzle-orm';
+import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../../../shared/geo';
+import type { DbOrTx } from '../../db/client';
+
+/**
+ * Technician search answered from memory (ADR 005).
+ *
+ * Each app instance holds a column-wise snapshot of the listed technicians (approved users with
+ * the technician role): coordinates, rating, availability, radius, specialties and name. A search
+ * first reads `search_index_state.version`, which triggers bump in the same transaction as any
+ * change to those columns; when it differs from the snapshot's, the snapshot is reloaded (one
+ * load at a time) before answering. So answers are never staler than the last commit the
+ * request could see, on PGlite and on PostgreSQL with any number of instances.
+ *
+ * Technicians are stored sorted by latitude, so a search scans only the latitude band of its
+ * bounding box (binary search), compares great-circle distances through the haversine term h
+ * computed from unit vectors (h = chord^2 / 4: no trigonometry per technician; miles only for
+ * the page), and keeps a bounded top-k for the page; the total is exact. Only the page's rows
+ * are then read from the database.
+ */
+
+export type SearchFilters = {
+  point?: Point;
+  /** Miles; without it, with a point, a technician is listed when its radius reaches the point. */
+  maxDistance?: number;
+  serviceType?: string;
+  /** Lower-case fragment of "first last". */
+  name?: string;
+  available: boolean;
+  offset: number;
+  limit: number;
+};
+
+export type SearchHit = { id: number; distanceMiles?: number };
+
+export type Snapshot = {
+  version: number;
+  n: number;
+  ids: Int32Array;
+  lat: Float64Array;
+  lng: Float64Array;
+  rating: Float64Array;
+  reviews: Int32Array;
+  radius: Float64Array;
+  available: Uint8Array;
+  names: string[];
+  /** Membership per specialty: specialties.get(s)[i] === 1 when technician i offers s. */
+  specialties: Map<string, Uint8Array>;
+  /** Unit vectors of the bases: chord distance needs no trigonometry per technician. */
+  x: Float64Array;
+  y: Float64Array;
+  z: Float64Array;
+  /** haversine h (= chord^2 / 4) of each service radius. */
+  hRadius: Float64Array;
+  /** Indices in the no-location order: rating desc, reviews desc, id asc. */
+  byRank: Int32Array;
+  maxRadius: number;
+};
+
+type Row = {
+  id: number;
+  lat: number;
+  lng: number;
+  rating: number;
+  reviews: number;
+  radius: number;
+  available: boolean;
+  specialties: string;
+  name: string;
+};
+
+const SEP = '\u001f';
+
+async function readVersion(db: DbOrTx): Promise<number> {
+  const res = (await db.execute(sql`select version from search_index_state where id = 1`)) as {
+    rows: { version: string | number }[];
+  };
+  return Number(res.rows[0]?.version ?? 0);
+}
+
+async function load(db: DbOrTx, version: number): Promise<Snapshot> {
+  const res = (await db.execute(sql`
+    select t.id, t.latitude as lat, t.longitude as lng, t.rating::float8 as rating,
+           t.total_reviews as reviews, t.service_radius_miles as radius,
+           t.is_available as available, array_to_string(t.specialties, ${SEP}) as specialties,
+           lower(u.first_name || ' ' || u.last_name) as name
+    from technicians t join users u on u.id = t.user_id
+    where u.status = 'approved' and u.role = 'technician'`)) as { rows: Row[] };
+  const rows = res.rows.map((r) => ({ ...r, lat: Number(r.lat), lng: Number(r.lng) }));
+  rows.sort((a, b) => a.lat - b.lat);
+  const n = rows.length;
+  const s: Snapshot = {
+    version,
+    n,
+    ids: new Int32Array(n),
+    lat: new Float64Array(n),
+    lng: new Float64Array(n),
+    rating: new Float64Array(n),
+    reviews: new Int32Array(n),
+    radius: new Float64Array(n),
+    available: new Uint8Array(n),
+    names: new Array<string>(n),
+    specialties: new Map(),
+    x: new Float64Array(n),
+    y: new Float64Array(n),
+    z: new Float64Array(n),
+    hRadius: new Float64Array(n),
+    byRank: new Int32Array(n),
+    maxRadius: 0,
+  };
+  for (let i = 0; i < n; i++) {
+    const r = rows[i]!;
+    s.ids[i] = Number(r.id);
+    s.lat[i] = r.lat;
+    s.lng[i] = r.lng;
+    const v = unitVector(r);
+    s.x[i] = v.x;
+    s.y[i] = v.y;
+    s.z[i] = v.z;
+    s.rating[i] = Number(r.rating);
+    s.reviews[i] = Number(r.reviews);
+    s.radius[i] = Number(r.radius);
+    s.hRadius[i] = hOfMiles(s.radius[i]!);
+    s.available[i] = r.available ? 1 : 0;
+    s.names[i] = r.name;
+    if (s.radius[i]! > s.maxRadius) s.maxRadius = s.radius[i]!;
+    if (r.specialties) {
+      for (const sp of r.specialties.split(SEP)) {
+        let m = s.specialties.get(sp);
+        if (!m) s.specialties.set(sp, (m = new Uint8Array(n)));
+        m[i] = 1;
+      }
+    }
+  }
+  const order = Array.from({ length: n }, (_, i) => i);
+  order.sort(
+    (a, b) => s.rating[b]! - s.rating[a]! || s.reviews[b]! - s.reviews[a]! || s.ids[a]! - s.ids[b]!,
+  );
+  s.byRank.set(order);
+  return s;
+}
+
+const RAD = Math.PI / 180;
+function unitVector(p: { lat: number; lng: number }) {
+  const cosLat = Math.cos(p.lat * RAD);
+  return {
+    x: cosLat * Math.cos(p.lng * RAD),
+    y: cosLat * Math.sin(p.lng * RAD),
+    z: Math.sin(p.lat * RAD),
+  };
+}
+/** The haversine term of a distance: sin^2(d / 2R). Monotonic in d up to half the globe. */
+const hOfMiles = (miles: number) =>
+  Math.sin(Math.min(miles / (2 * EARTH_RADIUS_MILES), Math.PI / 2)) ** 2;
+const milesOfH = (h: number) => 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+
+/** First k with sorted[k] >= x. */
+function lowerBound(sorted: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function matches(s: Snapshot, i: number, f: SearchFilters, specialty: Uint8Array | null): boolean {
+  if (f.available && s.available[i] === 0) return false;
+  if (specialty && specialty[i] === 0) return false;
+  if (f.name !== undefined && !s.names[i]!.includes(f.name)) return false;
+  return true;
+}
+
+export function searchSnapshot(
+  s: Snapshot,
+  f: SearchFilters,
+): { hits: SearchHit[]; total: number } {
+  const specialty = f.serviceType === undefined ? null : (s.specialties.get(f.serviceType) ?? null);
+  if (f.serviceType !== undefined && !specialty) return { hits: [], total: 0 };
+
+  if (!f.point) {
+    const hits: SearchHit[] = [];
+    let total = 0;
+    for (let k = 0; k < s.n; k++) {
+      const i = s.byRank[k]!;
+      if (!matches(s, i, f, specialty)) continue;
+      if (total >= f.offset && hits.length < f.limit) hits.push({ id: s.ids[i]! });
+      total++;
+    }
+    return { hits, total };
+  }
+
+  const p = f.point;
+  const box = boundingBox(p, f.maxDistance ?? s.maxRadius);
+  const c = unitVector({ lat: p.latitude, lng: p.longitude });
+  const hMax = f.maxDistance === undefined ? -1 : hOfMiles(f.maxDistance);
+  const k = f.offset + f.limit;
+  // Deep pages: collect every match and sort once instead of a long insertion list.
+  const collectAll = k > 1000;
+  // Bounded top-k, kept sorted: distance asc, rating desc, id asc.
+  const topIdx: number[] = [];
+  const topH: number[] = [];
+  const before = (h: number, i: number, j: number) => {
+    const hj = topH[j]!;
+    if (h !== hj) return h < hj;
+    const a = topIdx[j]!;
+    if (s.rating[i] !== s.rating[a]) return s.rating[i]! > s.rating[a]!;
+    return s.ids[i]! < s.ids[a]!;
+  };
+  const { x, y, z, lng: lngs, available, hRadius } = s;
+  const checkAvailable = f.available;
+  const checkOther = specialty !== null || f.name !== undefined;
+  let total = 0;
+  for (let i = lowerBound(s.lat, box.minLat); i < s.n; i++) {
+    if (s.lat[i]! > box.maxLat) break;
+    const lng = lngs[i]!;
+    if (lng < box.minLng || lng > box.maxLng) continue;
+    if (checkAvailable && available[i] === 0) continue;
+    const dx = x[i]! - c.x;
+    const dy = y[i]! - c.y;
+    const dz = z[i]! - c.z;
+    const h = (dx * dx + dy * dy + dz * dz) / 4;
+    if (h > (hMax < 0 ? hRadius[i]! : hMax)) continue;
+    if (checkOther && !matches(s, i, f, specialty)) continue;
+    total++;
+    if (collectAll) {
+      topIdx.push(i);
+      topH.push(h);
+      continue;
+    }
+    if (topIdx.length === k && !before(h, i, k - 1)) continue;
+    let lo = 0;
+    let hi = topIdx.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (before(h, i, mid)) hi = mid;
+      else lo = mid + 1;
+    }
+    topIdx.splice(lo, 0, i);
+    topH.splice(lo, 0, h);
+    if (topIdx.length > k) {
+      topIdx.pop();
+      topH.pop();
+    }
+  }
+  let page: number[];
+  if (collectAll) {
+    const order = topIdx.map((_, j) => j);
+    order.sort(
+      (a, b) =>
+        topH[a]! - topH[b]! ||
+        s.rating[topIdx[b]!]! - s.rating[topIdx[a]!]! ||
+        s.ids[topIdx[a]!]! - s.ids[topIdx[b]!]!,
+    );
+    page = order.slice(f.offset, k);
+  } else {
+    page = [];
+    for (let j = f.offset; j < topIdx.length; j++) page.push(j);
+  }
+  return {
+    hits: page.map((j) => ({ id: s.ids[topIdx[j]!]!, distanceMiles: milesOfH(topH[j]!) })),
+    total,
+  };
+}
+
+export function createSearchIndex(db: DbOrTx) {
+  let snapshot: Snapshot | undefined;
+  let pending: { version: number; promise: Promise<Snapshot> } | undefined;
+
+  async function current(): Promise<Snapshot> {
+    const version = await readVersion(db);
+    if (snapshot && snapshot.version === version) return snapshot;
+    if (!pending || pending.version < version) {
+      const promise = load(db, version).then(
+        (s) => {
+          if (!snapshot || snapshot.version <= s.version) snapshot = s;
+          return s;
+        },
+        (err: unknown) => {
+          pending = undefined;
+          throw err;
+        },
+      );
+      pending = { version, promise };
+    }
+    return pending.promise;
+  }
+
+  return {
+    /** The snapshot as of the latest committed version (reloaded first when behind). */
+    current,
+  };
+}
+export type SearchIndex = ReturnType<typeof createSearchIndex>;
