@@ -21,6 +21,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/technicians/:id/reviews': 'public',
   'GET /api/technicians/me': 'technician',
   'PATCH /api/technicians/me': 'approved-technician',
+  'GET /api/technicians/:id/photo/:documentId': 'public',
   'POST /api/contact-technician': 'public',
   'POST /api/contact': 'public',
   'POST /api/service-requests': 'public',

@@ -106,3 +106,25 @@ test('the access demo shows Restricted badges by role', async ({ page }) => {
   await expect(row('Job Notifications').getByText('Allowed')).toBeVisible();
   await expect(row('Admin Dashboard').getByText('Restricted')).toBeVisible();
 });
+
+test('a technician uploads a profile photo that the public profile shows', async ({ page }) => {
+  // A real 1x1 PNG: the server checks the bytes.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await page.goto('/');
+  await signInThroughDialog(page, 'technician');
+  await expect(page).toHaveURL(/\/technician-profile$/);
+  await page.getByLabel('Profile Photo').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: png,
+  });
+  await expect(page.getByText('Photo Updated')).toBeVisible();
+  const src = await page.getByRole('img', { name: 'Marcus Johnson' }).getAttribute('src');
+  expect(src).toMatch(/^\/api\/technicians\/\d+\/photo\/\d+$/);
+  const id = /technicians\/(\d+)\//.exec(src!)![1];
+  await page.goto(`/technician/${id}`);
+  await expect(page.locator(`img[src="${src}"]`)).toBeVisible();
+});

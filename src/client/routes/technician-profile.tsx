@@ -1,6 +1,7 @@
 import { AlertTriangle, CheckCircle2, Clock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { LIMITS } from '@shared/constants/domain';
 import { LOCATION_NAMES } from '@shared/constants/locations';
 import { SERVICE_TYPES } from '@shared/constants/service-types';
 import type { OwnProfile, UpdateProfileInput } from '@shared/schemas/profile';
@@ -18,6 +19,7 @@ import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useOwnProfile, useUpdateProfile } from '../features/profile/api';
 import { errorMessage } from '../lib/api-client';
+import { uploadDocument } from '../lib/upload';
 import { notify } from '../lib/toast';
 
 export default function TechnicianProfile() {
@@ -62,7 +64,6 @@ type FormState = {
   serviceRadiusMiles: string;
   yearsExperience: string;
   phone: string;
-  profileImage: string;
 };
 
 const fromProfile = (p: OwnProfile): FormState => ({
@@ -77,7 +78,6 @@ const fromProfile = (p: OwnProfile): FormState => ({
   serviceRadiusMiles: String(p.serviceRadiusMiles),
   yearsExperience: String(p.yearsExperience),
   phone: p.phone ?? '',
-  profileImage: p.profileImage ?? '',
 });
 
 function ProfileEditor({ profile }: { profile: OwnProfile }) {
@@ -99,7 +99,6 @@ function ProfileEditor({ profile }: { profile: OwnProfile }) {
       serviceRadiusMiles: f.serviceRadiusMiles,
       yearsExperience: f.yearsExperience,
       phone: f.phone,
-      profileImage: f.profileImage,
       ...(f.baseKind === 'location'
         ? f.location
           ? { location: f.location as UpdateProfileInput['location'] }
@@ -331,16 +330,7 @@ function ProfileEditor({ profile }: { profile: OwnProfile }) {
                   onChange={(e) => setF({ ...f, bio: e.target.value })}
                 />
               </div>
-              <div className="space-y-1.5">
-                <Label htmlFor="p-photo">Profile Photo URL</Label>
-                <Input
-                  id="p-photo"
-                  type="url"
-                  placeholder="https://..."
-                  value={f.profileImage}
-                  onChange={(e) => setF({ ...f, profileImage: e.target.value })}
-                />
-              </div>
+              <ProfilePhoto profile={profile} disabled={!approved} />
             </CardContent>
           </Card>
           <div className="lg:col-span-2">
@@ -349,5 +339,92 @@ function ProfileEditor({ profile }: { profile: OwnProfile }) {
         </fieldset>
       </form>
     </Page>
+  );
+}
+
+/** Uploaded through the documents flow and saved at once; shown on the public profile. */
+function ProfilePhoto({ profile, disabled }: { profile: OwnProfile; disabled: boolean }) {
+  const update = useUpdateProfile();
+  const [progress, setProgress] = useState<number | null>(null);
+  const fail = (err: unknown) =>
+    notify({
+      title: 'Upload Failed',
+      description: errorMessage(err, 'Please try again.'),
+      variant: 'destructive',
+    });
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > LIMITS.maxUploadBytes) {
+      fail(new Error('too large'));
+      return;
+    }
+    setProgress(0);
+    try {
+      const { documentId } = await uploadDocument(file, {
+        kind: 'profilePhoto',
+        onProgress: setProgress,
+      });
+      await update.mutateAsync({ profilePhotoDocumentId: documentId });
+      notify({ title: 'Photo Updated', description: 'Your profile photo has been saved.' });
+    } catch (err) {
+      fail(err);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <div className="space-y-2">
+      <Label htmlFor="p-photo">Profile Photo</Label>
+      <div className="flex items-center gap-4">
+        {profile.profileImage ? (
+          <img
+            src={profile.profileImage}
+            alt={`${profile.firstName} ${profile.lastName}`}
+            className="h-20 w-20 rounded-full object-cover"
+          />
+        ) : (
+          <div className="flex h-20 w-20 items-center justify-center rounded-full bg-muted text-sm text-muted-foreground">
+            No photo
+          </div>
+        )}
+        <div className="space-y-2">
+          <Input
+            id="p-photo"
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            disabled={disabled || progress !== null}
+            onChange={(e) => {
+              void choose(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+          {progress !== null && (
+            <div
+              role="progressbar"
+              aria-valuenow={progress}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              className="h-2 w-full overflow-hidden rounded bg-muted"
+            >
+              <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
+            </div>
+          )}
+          {profile.profileImage && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={disabled || update.isPending}
+              onClick={() => update.mutate({ profilePhotoDocumentId: null }, { onError: fail })}
+            >
+              Remove Photo
+            </Button>
+          )}
+          <p className="text-xs text-muted-foreground">PNG, JPEG or WebP, up to 10 MB.</p>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -61,11 +61,12 @@ export const updateProfileSchema = z
       .max(80)
       .optional(),
     phone: z.string().trim().max(30).optional(),
-    profileImage: z
-      .string()
-      .trim()
-      .max(2000)
-      .refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), 'Profile photo must be a URL')
+    /** An uploaded image (documents upload flow) to show as the photo; null removes it. */
+    profilePhotoDocumentId: z
+      .number({ error: 'Profile photo must be an uploaded document' })
+      .int()
+      .positive()
+      .nullable()
       .optional(),
   })
   .refine((v) => !(v.location && v.zipCode), {

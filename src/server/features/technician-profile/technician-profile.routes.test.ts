@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
+import { TINY_PDF, TINY_PNG, uploadDocument } from '../../../../tests/helpers/onboarding-factories';
 import { verifications } from '../../db/schema';
 
 let t: TestApp;
@@ -34,7 +35,6 @@ describe('/api/technicians/me', () => {
       certifications: ['ASE A5 Brakes'],
       zipCode: '20601',
       serviceRadiusMiles: 40,
-      profileImage: 'https://example.com/me.jpg',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -46,7 +46,6 @@ describe('/api/technicians/me', () => {
       location: 'Waldorf, MD',
       zipCode: '20601',
       serviceRadiusMiles: 40,
-      profileImage: 'https://example.com/me.jpg',
     });
     expect(res.json().dispatchBlockers).toContain('You are marked as unavailable.');
     const named = await call('PATCH', cookie, { location: 'Laurel, MD' });
@@ -62,7 +61,7 @@ describe('/api/technicians/me', () => {
       [{ serviceRadiusMiles: 0 }, 'Service radius must be at least 1 mile'],
       [{ location: 'Atlantis' }, 'Choose one of the service locations'],
       [{ zipCode: '00000' }, 'Unknown ZIP code: 00000'],
-      [{ profileImage: 'javascript:alert(1)' }, 'Profile photo must be a URL'],
+      [{ profilePhotoDocumentId: 'x' }, 'Profile photo must be an uploaded document'],
     ];
     for (const [payload, message] of cases) {
       const res = await call('PATCH', cookie, payload);
@@ -105,5 +104,59 @@ describe('/api/technicians/me', () => {
     );
     const c = await createUser(t.app);
     expect((await call('GET', await signIn(t.app, c.username!))).statusCode).toBe(403);
+  });
+});
+
+describe('profile photo through the documents upload flow', () => {
+  it('uploads, shows it publicly at a cacheable address, replaces and removes it', async () => {
+    const { user, technician } = await createTechnician(t.app);
+    const cookie = await signIn(t.app, user.username!);
+    const first = await uploadDocument(t.app, { cookie, body: { kind: 'profilePhoto' } });
+    const res = await call('PATCH', cookie, { profilePhotoDocumentId: first.documentId });
+    expect(res.statusCode).toBe(200);
+    const url = `/api/technicians/${technician.id}/photo/${first.documentId}`;
+    expect(res.json().profileImage).toBe(url);
+    const pub = await t.app.inject({ method: 'GET', url: `/api/technicians/${technician.id}` });
+    expect(pub.json().profileImage).toBe(url);
+
+    const photo = await t.app.inject({ method: 'GET', url });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect(photo.headers['cache-control']).toContain('immutable');
+    expect(photo.rawPayload.equals(TINY_PNG)).toBe(true);
+
+    const second = await uploadDocument(t.app, { cookie, body: { kind: 'profilePhoto' } });
+    await call('PATCH', cookie, { profilePhotoDocumentId: second.documentId });
+    // The old address no longer serves: only the current photo is public.
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+
+    const removed = await call('PATCH', cookie, { profilePhotoDocumentId: null });
+    expect(removed.json().profileImage).toBeNull();
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/technicians/${technician.id}/photo/${second.documentId}`,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses a PDF, and an upload of another user', async () => {
+    const { user } = await createTechnician(t.app);
+    const cookie = await signIn(t.app, user.username!);
+    const pdf = await uploadDocument(t.app, { cookie, bytes: TINY_PDF });
+    const res = await call('PATCH', cookie, { profilePhotoDocumentId: pdf.documentId });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Profile photo must be a PNG, JPEG or WebP image');
+
+    const other = await createTechnician(t.app);
+    const theirs = await uploadDocument(t.app, {
+      cookie: await signIn(t.app, other.user.username!),
+    });
+    const stolen = await call('PATCH', cookie, { profilePhotoDocumentId: theirs.documentId });
+    expect(stolen.statusCode).toBe(403);
+    const me = await call('GET', cookie);
+    expect(me.json().profileImage).toBeNull();
   });
 });

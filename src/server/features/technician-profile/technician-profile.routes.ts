@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponseSchema } from '../../../shared/schemas/common';
 import { ownProfileSchema, updateProfileSchema } from '../../../shared/schemas/profile';
 import { AppError } from '../../lib/app-error';
@@ -36,5 +37,32 @@ export const technicianProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.update(ownTechnicianId(request.user), request.body),
+  );
+
+  // Public, like the profile that shows it; only the technician's current photo is served.
+  app.get(
+    '/api/technicians/:id/photo/:documentId',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['technician-profile'],
+        params: z.object({
+          id: z.coerce.number().int().positive(),
+          documentId: z.coerce.number().int().positive(),
+        }),
+        response: { 200: z.any(), 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { contentType, stream } = await service.openPhoto(
+        request.params.id,
+        request.params.documentId,
+      );
+      return reply
+        .type(contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    },
   );
 };

@@ -4,9 +4,17 @@ import zipcodes from 'zipcodes';
 import { findLocation } from '../../../shared/constants/locations';
 import { centsToDecimal, toCents } from '../../../shared/money';
 import type { OwnProfile, updateProfileSchema } from '../../../shared/schemas/profile';
-import { technicians, users, verifications } from '../../db/schema';
+import { documents, technicians, users, verifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { attachDocument } from '../../lib/documents';
 import type { z } from 'zod';
+
+/** Images a browser shows everywhere (HEIC is accepted for documents, not for photos). */
+const PHOTO_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+
+/** The public address of a technician's photo; the document id makes it cacheable forever. */
+export const profilePhotoPath = (technicianId: number, documentId: number) =>
+  `/api/technicians/${technicianId}/photo/${documentId}`;
 
 export function createTechnicianProfileService(app: FastifyInstance) {
   async function load(technicianId: number): Promise<OwnProfile> {
@@ -79,6 +87,21 @@ export function createTechnicianProfileService(app: FastifyInstance) {
   return {
     get: load,
 
+    /** The technician's current photo, if `documentId` is it. */
+    async openPhoto(technicianId: number, documentId: number) {
+      const [row] = await app.db
+        .select({ profileImage: technicians.profileImage, doc: documents })
+        .from(technicians)
+        .innerJoin(documents, eq(documents.id, documentId))
+        .where(and(eq(technicians.id, technicianId), eq(documents.state, 'uploaded')));
+      if (!row || row.profileImage !== profilePhotoPath(technicianId, documentId))
+        throw new AppError(404, 'Photo not found');
+      return {
+        contentType: row.doc.contentType!,
+        stream: await app.storage.read(row.doc.storageKey),
+      };
+    },
+
     async update(technicianId: number, input: z.output<typeof updateProfileSchema>) {
       const set: Partial<typeof technicians.$inferInsert> = {};
       if (input.isAvailable !== undefined) set.isAvailable = input.isAvailable;
@@ -89,7 +112,7 @@ export function createTechnicianProfileService(app: FastifyInstance) {
         set.certifications = [...new Set(input.certifications)];
       if (input.serviceRadiusMiles !== undefined) set.serviceRadiusMiles = input.serviceRadiusMiles;
       if (input.yearsExperience !== undefined) set.yearsExperience = input.yearsExperience;
-      if (input.profileImage !== undefined) set.profileImage = input.profileImage || null;
+      if (input.profilePhotoDocumentId === null) set.profileImage = null;
       if (input.location) {
         const loc = findLocation(input.location)!;
         Object.assign(set, {
@@ -110,6 +133,24 @@ export function createTechnicianProfileService(app: FastifyInstance) {
         });
       }
       await app.db.transaction(async (tx) => {
+        if (input.profilePhotoDocumentId) {
+          const [owner] = await tx
+            .select({ userId: technicians.userId })
+            .from(technicians)
+            .where(eq(technicians.id, technicianId));
+          const documentId = await attachDocument(tx, app.storage, input.profilePhotoDocumentId, {
+            kind: 'profilePhoto',
+            ownerUserId: owner!.userId,
+            now: app.clock(),
+          });
+          const [doc] = await tx
+            .select({ contentType: documents.contentType })
+            .from(documents)
+            .where(eq(documents.id, documentId));
+          if (!PHOTO_TYPES.has(doc?.contentType ?? ''))
+            throw new AppError(400, 'Profile photo must be a PNG, JPEG or WebP image');
+          set.profileImage = profilePhotoPath(technicianId, documentId);
+        }
         if (Object.keys(set).length > 0) {
           await tx.update(technicians).set(set).where(eq(technicians.id, technicianId));
         }
