@@ -79,6 +79,7 @@ export const serviceRequestResponseSchema = z.object({
   /** How many technicians were notified of the request. */
   notifiedTechnicians: z.number().int(),
 });
+export type ServiceRequestResponse = z.infer<typeof serviceRequestResponseSchema>;
 
 /** The lines merged into a request's description (spec: 'Not specified' when empty). */
 export function composeServiceDescription(f: {
