@@ -32,6 +32,7 @@ import { verificationRoutes } from './features/verifications/verifications.route
 import type { Dispatcher } from './lib/dispatcher';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createPayments, type Payments } from './lib/payments';
+import { createTechnicianIndex, type TechnicianIndex } from './lib/technician-index';
 import { sweepVerifications } from './lib/verification-expiry';
 import { accessPlugin } from './plugins/access';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -49,6 +50,8 @@ declare module 'fastify' {
     dispatcher: Dispatcher;
     dispatch: DispatchService;
     payments: Payments;
+    /** Listed technicians in memory, for search and matching (ADR 005). */
+    technicianIndex: TechnicianIndex;
     /** The current time; tests replace it to move through subscription periods and expiry. */
     clock: () => Date;
   }
@@ -114,6 +117,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       }),
   );
   app.decorate('payments', deps.payments ?? createPayments(config, app.clock));
+  app.decorate('technicianIndex', createTechnicianIndex(database.db));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

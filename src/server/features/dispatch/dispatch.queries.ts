@@ -1,63 +1,35 @@
-import { and, asc, desc, eq, gt, lte, ne, sql } from 'drizzle-orm';
-import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../../../shared/geo';
+import { and, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { jobNotifications, serviceRequests, technicians, users } from '../../db/schema';
 
-const distance = (p: Point) => {
-  const lat = sql`${p.latitude}::float8`;
-  const lng = sql`${p.longitude}::float8`;
-  return sql<number>`(${2 * EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(
-    power(sin(radians(${technicians.latitude} - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(${technicians.latitude}))
-      * power(sin(radians(${technicians.longitude} - ${lng}) / 2), 2)))))`;
-};
-
 /**
- * The nearest technicians who can take the request: approved, available, valid credentials
- * (no license or insurance verification rejected or past its expiration date), a specialty
- * matching the service type, a service radius reaching the request, and not yet notified.
+ * Which of `ids` can take request `requestId` now: approved, available, valid credentials (no
+ * license or insurance verification rejected, expired or past its expiration date) and not yet
+ * notified of it. The index has already ranked them by distance and checked specialty and
+ * radius; this is the part it does not hold.
  */
-export function findCandidates(
+export async function eligibleAmong(
   db: DbOrTx,
-  r: {
-    id: number;
-    serviceType: string;
-    point: Point;
-    today: string;
-    maxRadius: number;
-    limit: number;
-  },
-) {
-  const d = distance(r.point);
-  const box = boundingBox(r.point, r.maxRadius);
-  return db
-    .select({ technicianId: technicians.id, distanceMiles: d })
+  r: { requestId: number; ids: number[]; today: string },
+): Promise<Set<number>> {
+  if (r.ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: technicians.id })
     .from(technicians)
     .innerJoin(users, eq(users.id, technicians.userId))
     .where(
       and(
+        inArray(technicians.id, r.ids),
         eq(users.status, 'approved'),
         eq(users.role, 'technician'),
         eq(technicians.isAvailable, true),
-        sql`${technicians.specialties} @> array[${r.serviceType}]::text[]`,
-        sql`${technicians.latitude} between ${box.minLat}::float8 and ${box.maxLat}::float8`,
-        sql`${technicians.longitude} between ${box.minLng}::float8 and ${box.maxLng}::float8`,
-        sql`${d} <= ${technicians.serviceRadiusMiles}`,
-        sql`not exists (select 1 from job_notifications jn where jn.service_request_id = ${r.id} and jn.technician_id = ${technicians.id})`,
+        sql`not exists (select 1 from job_notifications jn where jn.service_request_id = ${r.requestId} and jn.technician_id = ${technicians.id})`,
         sql`not exists (select 1 from verifications v where v.technician_id = ${technicians.id}
               and v.verification_type in ('license', 'insurance')
               and (v.verification_status in ('rejected', 'expired') or v.expiration_date < ${r.today}::date))`,
       ),
-    )
-    .orderBy(asc(d), desc(technicians.rating), asc(technicians.id))
-    .limit(r.limit);
-}
-
-export async function maxServiceRadius(db: DbOrTx) {
-  const [r] = await db
-    .select({ m: sql<number>`coalesce(max(${technicians.serviceRadiusMiles}), 0)`.mapWith(Number) })
-    .from(technicians);
-  return r?.m ?? 0;
+    );
+  return new Set(rows.map((x) => x.id));
 }
 
 export function lockRequest(db: DbOrTx, id: number) {

@@ -2,6 +2,7 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '../../../shared/brand';
 import { LIMITS } from '../../../shared/constants/domain';
+import type { Point } from '../../../shared/geo';
 import { centsToDecimal } from '../../../shared/money';
 import type { JobNotification } from '../../../shared/schemas/job-notifications';
 import type { DbOrTx } from '../../db/client';
@@ -9,6 +10,7 @@ import { jobNotifications, serviceRequests } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Dispatcher } from '../../lib/dispatcher';
 import { composeMail, type MailMessage } from '../../lib/mailer';
+import { searchSnapshot, type Snapshot } from '../../lib/technician-index';
 import type { SessionUser } from '../../plugins/access';
 import { pruneRealtimeEvents } from '../../plugins/realtime';
 import * as q from './dispatch.queries';
@@ -47,6 +49,36 @@ export function toJobNotification(row: Row, now: Date): JobNotification {
   };
 }
 
+/**
+ * The nearest technicians who can take a request: the index ranks listed, available
+ * technicians whose specialty matches and whose service radius reaches the request (nearest,
+ * then best rated); the database then drops those without valid credentials or already
+ * notified. Fetches a wider ranking when too many drop out.
+ */
+export async function findCandidates(
+  db: DbOrTx,
+  snapshot: Snapshot,
+  r: { requestId: number; serviceType: string; point: Point; today: string; limit: number },
+): Promise<{ technicianId: number; distanceMiles: number }[]> {
+  for (let k = r.limit * 4; ; k *= 4) {
+    const { hits, total } = searchSnapshot(snapshot, {
+      point: r.point,
+      serviceType: r.serviceType,
+      available: true,
+      offset: 0,
+      limit: k,
+    });
+    const eligible = await q.eligibleAmong(db, {
+      requestId: r.requestId,
+      ids: hits.map((h) => h.id),
+      today: r.today,
+    });
+    const chosen = hits.filter((h) => eligible.has(h.id)).slice(0, r.limit);
+    if (chosen.length === r.limit || hits.length >= total)
+      return chosen.map((h) => ({ technicianId: h.id, distanceMiles: h.distanceMiles! }));
+  }
+}
+
 export function createDispatchService(app: FastifyInstance) {
   const now = () => app.clock();
   const today = () => now().toISOString().slice(0, 10);
@@ -67,18 +99,20 @@ export function createDispatchService(app: FastifyInstance) {
     }
   }
 
+  const listedTechnicians = () => app.technicianIndex.current();
+
   async function notifyRound(
     tx: DbOrTx,
     request: typeof serviceRequests.$inferSelect,
     round: number,
+    snapshot: Snapshot,
   ) {
     if (request.latitude === null || request.longitude === null) return 0;
-    const candidates = await q.findCandidates(tx, {
-      id: request.id,
+    const candidates = await findCandidates(tx, snapshot, {
+      requestId: request.id,
       serviceType: request.serviceType,
       point: { latitude: request.latitude, longitude: request.longitude },
       today: today(),
-      maxRadius: await q.maxServiceRadius(tx),
       limit: LIMITS.techniciansPerRound,
     });
     await tx
@@ -132,7 +166,12 @@ export function createDispatchService(app: FastifyInstance) {
    * next nearest technicians, up to the last round; then marks it unmatched and tells the
    * customer. Returns how many technicians it notified.
    */
-  async function advance(tx: DbOrTx, requestId: number, mails: MailMessage[]): Promise<number> {
+  async function advance(
+    tx: DbOrTx,
+    requestId: number,
+    mails: MailMessage[],
+    snapshot: Snapshot,
+  ): Promise<number> {
     const request = await q.lockRequest(tx, requestId);
     if (!request || request.status !== 'open') return 0;
     const t = now();
@@ -163,7 +202,7 @@ export function createDispatchService(app: FastifyInstance) {
     let round = request.dispatchRound;
     while (round < LIMITS.dispatchRounds) {
       round += 1;
-      const notified = await notifyRound(tx, request, round);
+      const notified = await notifyRound(tx, request, round, snapshot);
       if (notified > 0) return notified;
     }
     await tx
@@ -193,7 +232,11 @@ export function createDispatchService(app: FastifyInstance) {
   const dispatcher: Dispatcher = {
     async dispatch(serviceRequestId) {
       const mails: MailMessage[] = [];
-      const notified = await app.db.transaction((tx) => advance(tx, serviceRequestId, mails));
+      // Read before the transaction: on PGlite the one connection is the transaction's.
+      const snapshot = await listedTechnicians();
+      const notified = await app.db.transaction((tx) =>
+        advance(tx, serviceRequestId, mails, snapshot),
+      );
       await sendAll(mails);
       return notified;
     },
@@ -267,6 +310,7 @@ export function createDispatchService(app: FastifyInstance) {
     async decline(id: number, user: SessionUser, reason: string) {
       const { n } = await loadOwned(id, user);
       const mails: MailMessage[] = [];
+      const snapshot = await listedTechnicians();
       await app.db.transaction(async (tx) => {
         await q.lockRequest(tx, n.serviceRequestId);
         const [current] = await tx
@@ -289,7 +333,7 @@ export function createDispatchService(app: FastifyInstance) {
           .update(jobNotifications)
           .set({ status: 'declined', respondedAt: now(), declineReason: reason })
           .where(eq(jobNotifications.id, id));
-        await advance(tx, n.serviceRequestId, mails);
+        await advance(tx, n.serviceRequestId, mails, snapshot);
       });
       await sendAll(mails);
       return this.get(id);
@@ -312,7 +356,8 @@ export function createDispatchService(app: FastifyInstance) {
       ]);
       const mails: MailMessage[] = [];
       for (const requestId of ids) {
-        await app.db.transaction((tx) => advance(tx, requestId, mails));
+        const snapshot = await listedTechnicians();
+        await app.db.transaction((tx) => advance(tx, requestId, mails, snapshot));
       }
       await sendAll(mails);
       await pruneRealtimeEvents(app.db, t);

@@ -5,7 +5,7 @@ import { roundMiles, type Point } from '../../../shared/geo';
 import { centsToDecimal } from '../../../shared/money';
 import type { Technician, TechnicianSearch } from '../../../shared/schemas/technicians';
 import { AppError } from '../../lib/app-error';
-import { createSearchIndex, searchSnapshot } from './search-index';
+import { searchSnapshot } from '../../lib/technician-index';
 import * as q from './technicians.queries';
 
 /** Coordinates of a named location or any US ZIP code; a 400 when the ZIP is unknown. */
@@ -47,7 +47,6 @@ export function toTechnician(row: q.TechnicianRow & { distanceMiles?: number | n
 const RESULT_CACHE_SIZE = 5000;
 
 export function createTechnicianService(app: FastifyInstance) {
-  const index = createSearchIndex(app.db);
   const cache = new Map<string, { total: number; body: string }>();
   let cacheVersion = -1;
 
@@ -58,7 +57,7 @@ export function createTechnicianService(app: FastifyInstance) {
      */
     async search(f: TechnicianSearch): Promise<{ body: string; total: number }> {
       const point = resolvePoint(f);
-      const snapshot = await index.current();
+      const snapshot = await app.technicianIndex.current();
       if (snapshot.version !== cacheVersion) {
         cache.clear();
         cacheVersion = snapshot.version;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../../../shared/geo';
-import type { DbOrTx } from '../../db/client';
+import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../../shared/geo';
+import type { DbOrTx } from '../db/client';
 
 /**
- * Technician search answered from memory (ADR 005).
+ * Technicians found from memory (ADR 005): search and dispatch matching both read it.
  *
  * Each app instance holds a column-wise snapshot of the listed technicians (approved users with
  * the technician role): coordinates, rating, availability, radius, specialties and name. A search
@@ -265,7 +265,7 @@ export function searchSnapshot(
   };
 }
 
-export function createSearchIndex(db: DbOrTx) {
+export function createTechnicianIndex(db: DbOrTx) {
   let snapshot: Snapshot | undefined;
   let pending: { version: number; promise: Promise<Snapshot> } | undefined;
 
@@ -293,4 +293,4 @@ export function createSearchIndex(db: DbOrTx) {
     current,
   };
 }
-export type SearchIndex = ReturnType<typeof createSearchIndex>;
+export type TechnicianIndex = ReturnType<typeof createTechnicianIndex>;
