@@ -34,7 +34,7 @@ import {
   usePendingApprovals,
 } from '../features/admin/api';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
-import { errorMessage } from '../lib/api-client';
+import { errorMessage, getJson } from '../lib/api-client';
 import { notify } from '../lib/toast';
 
 const money = (s: string) =>
@@ -488,8 +488,18 @@ function UsersTab({ roleCounts }: { roleCounts?: Record<Role, number> }) {
                       {p.email} · {p.details}
                     </p>
                     {p.documents.length > 0 && (
-                      <p className="text-slate-500">
-                        Documents: {p.documents.map((d) => d.label).join(', ')}
+                      <p className="flex flex-wrap items-center gap-2 text-slate-500">
+                        Documents:
+                        {p.documents.map((d) => (
+                          <button
+                            key={d.documentId}
+                            type="button"
+                            className="text-blue-700 underline"
+                            onClick={() => openDocument(d.documentId)}
+                          >
+                            {d.label}
+                          </button>
+                        ))}
                       </p>
                     )}
                   </div>
@@ -621,5 +631,26 @@ function UsersTab({ roleCounts }: { roleCounts?: Record<Role, number> }) {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** Opens a private document through a short-lived signed link (admins may read every one). */
+function openDocument(documentId: number) {
+  // Opened during the click, so no popup blocker stops it; the address follows.
+  const tab = window.open('', '_blank');
+  if (tab) tab.opener = null;
+  getJson<{ url: string }>(`/api/documents/${documentId}/link`).then(
+    ({ url }) => {
+      if (tab) tab.location.href = url;
+      else window.location.href = url;
+    },
+    (err: unknown) => {
+      tab?.close();
+      notify({
+        title: 'Error',
+        description: errorMessage(err, 'The document could not be opened.'),
+        variant: 'destructive',
+      });
+    },
   );
 }
