@@ -23,6 +23,7 @@ import { documentRoutes } from './features/documents/documents.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { planRoutes } from './features/plans/plans.routes';
+import { posRoutes } from './features/pos/pos.routes';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes';
 import { setPasswordRoutes } from './features/set-password/set-password.routes';
 import { technicianProfileRoutes } from './features/technician-profile/technician-profile.routes';
@@ -176,6 +177,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(dispatchRoutes, { service: dispatch });
   await app.register(paymentsRoutes);
   await app.register(planRoutes);
+  await app.register(posRoutes);
   await app.register(documentRoutes);
   await app.register(technicianApplicationRoutes);
   await app.register(setPasswordRoutes);

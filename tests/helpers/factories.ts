@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Role, UserStatus } from '../../src/shared/constants/domain';
 import { LOCATIONS } from '../../src/shared/constants/locations';
-import { technicians, users } from '../../src/server/db/schema';
+import { plans, subscriptions, technicians, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/lib/password';
 
 let seq = 0;
@@ -85,4 +86,36 @@ export async function signIn(app: FastifyInstance, username: string, password = 
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === 'wrenchly_session');
   return `wrenchly_session=${cookie!.value}`;
+}
+
+const PLAN_ROWS = {
+  Basic: { priceCents: 299, rank: 1 },
+  Premium: { priceCents: 499, rank: 2 },
+  Professional: { priceCents: 699, rank: 3 },
+} as const;
+
+/** Puts the technician on an active monthly plan (creating the plan row when missing). */
+export async function subscribeTechnician(
+  app: FastifyInstance,
+  technicianId: number,
+  planName: keyof typeof PLAN_ROWS,
+) {
+  await app.db
+    .insert(plans)
+    .values({ name: planName, description: `${planName} plan`, ...PLAN_ROWS[planName] })
+    .onConflictDoNothing();
+  const [plan] = await app.db.select().from(plans).where(eq(plans.name, planName));
+  const start = app.clock();
+  const [sub] = await app.db
+    .insert(subscriptions)
+    .values({
+      technicianId,
+      planId: plan!.id,
+      status: 'active',
+      provider: 'sandbox',
+      currentPeriodStart: start,
+      currentPeriodEnd: new Date(start.getTime() + 30 * 86_400_000),
+    })
+    .returning();
+  return sub!;
 }

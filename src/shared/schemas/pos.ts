@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import {
+  INVOICE_STATUSES,
+  PAYMENT_STATUSES,
+  POS_PAYMENT_METHODS,
+  QUOTE_ITEM_TYPES,
+  QUOTE_STATUSES,
+} from '../constants/domain';
+
+export const QUOTE_VALIDATION_MESSAGE = 'Please fill in customer name and add at least one item.';
+export const DEFAULT_TAX_RATE = 8.25;
+/** A signature image: a PNG data URL of at most this many characters (about 375 kB). */
+export const MAX_SIGNATURE_CHARS = 500_000;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v || null);
+
+/** A decimal typed by a person: a number or a numeric string, never negative. */
+const amount = (label: string, max: number) =>
+  z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : v === '' ? 0 : Number(v);
+    if (!Number.isFinite(n) || n < 0 || n > max) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a number from 0 to ${max}` });
+      return z.NEVER;
+    }
+    return Math.round(n * 100) / 100;
+  });
+
+export const quoteItemInputSchema = z.object({
+  type: z.enum(QUOTE_ITEM_TYPES, { error: 'Item type must be labor or part' }),
+  description: z
+    .string({ error: 'Each item needs a description' })
+    .trim()
+    .min(1, 'Each item needs a description')
+    .max(500),
+  quantity: amount('Quantity', 10_000),
+  unitPrice: amount('Unit price', 1_000_000),
+  partNumber: optionalText(100),
+  laborHours: amount('Labor hours', 1000).nullish(),
+});
+export type QuoteItemInput = z.input<typeof quoteItemInputSchema>;
+
+/** POST /api/quotes. Totals and the quote number sent by the client are ignored. */
+export const createQuoteSchema = z.object({
+  technicianId: z.unknown().optional(),
+  customerName: z
+    .string({ error: QUOTE_VALIDATION_MESSAGE })
+    .trim()
+    .min(1, QUOTE_VALIDATION_MESSAGE)
+    .max(200),
+  customerEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .nullish()
+    .transform((v) => v || null)
+    .refine(
+      (v) => v === null || z.email().safeParse(v).success,
+      'Please enter a valid email address',
+    ),
+  customerPhone: optionalText(30),
+  vehicleYear: optionalText(10),
+  vehicleMake: optionalText(50),
+  vehicleModel: optionalText(50),
+  vehicleVin: optionalText(17),
+  vehicleMileage: optionalText(20),
+  notes: optionalText(2000),
+  items: z
+    .array(quoteItemInputSchema, { error: QUOTE_VALIDATION_MESSAGE })
+    .min(1, QUOTE_VALIDATION_MESSAGE)
+    .max(100, 'A quote holds at most 100 items'),
+  taxRate: amount('Tax rate', 100).default(DEFAULT_TAX_RATE),
+});
+export type CreateQuoteInput = z.input<typeof createQuoteSchema>;
+
+export const quoteItemSchema = z.object({
+  type: z.enum(QUOTE_ITEM_TYPES),
+  description: z.string(),
+  quantity: z.string(),
+  unitPrice: z.string(),
+  totalPrice: z.string(),
+  partNumber: z.string().nullable(),
+  laborHours: z.string().nullable(),
+});
+
+const vehicleInfoSchema = z.object({
+  year: z.string().nullable(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+});
+
+export const quoteSchema = z.object({
+  id: z.number().int(),
+  quoteNumber: z.string(),
+  technicianId: z.number().int(),
+  customerName: z.string(),
+  customerEmail: z.string().nullable(),
+  customerPhone: z.string().nullable(),
+  vehicleInfo: vehicleInfoSchema,
+  vehicleYear: z.string().nullable(),
+  vehicleMake: z.string().nullable(),
+  vehicleModel: z.string().nullable(),
+  vehicleVin: z.string().nullable(),
+  vehicleMileage: z.string().nullable(),
+  notes: z.string().nullable(),
+  items: z.array(quoteItemSchema),
+  taxRate: z.string(),
+  laborTotal: z.string(),
+  partsTotal: z.string(),
+  taxAmount: z.string(),
+  totalAmount: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  signature: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  invoiceId: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+export const signatureSchema = z
+  .string({ error: 'A signature is required' })
+  .max(MAX_SIGNATURE_CHARS, 'The signature image is too large')
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, 'The signature must be a PNG image');
+
+export const approveQuoteSchema = z.object({ signature: signatureSchema });
+
+/** POST /api/invoices: made from an approved quote; everything else is copied from it. */
+export const createInvoiceSchema = z.object({
+  quoteId: z.coerce.number({ error: 'quoteId is required' }).int().positive(),
+  technicianId: z.unknown().optional(),
+});
+
+export const invoiceSchema = z.object({
+  id: z.number().int(),
+  quoteId: z.number().int(),
+  technicianId: z.number().int(),
+  invoiceNumber: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string().nullable(),
+  customerPhone: z.string().nullable(),
+  vehicleInfo: z.string().nullable(),
+  items: z.array(quoteItemSchema),
+  laborTotal: z.string(),
+  partsTotal: z.string(),
+  taxAmount: z.string(),
+  totalAmount: z.string(),
+  paidAmount: z.string(),
+  balanceDue: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+const paymentAmount = z
+  .number({ error: 'Amount must be a number' })
+  .positive('Amount must be greater than 0')
+  .max(1_000_000, 'Amount is too large');
+
+/** POST /api/square/create-payment: a card charged through the card provider. */
+export const cardPaymentSchema = z.object({
+  amount: paymentAmount,
+  sourceId: z.string({ error: 'sourceId is required' }).trim().min(1).max(500),
+  idempotencyKey: z
+    .string({ error: 'idempotencyKey is required' })
+    .trim()
+    .min(8, 'idempotencyKey must be at least 8 characters')
+    .max(100),
+  invoiceId: z.number().int().positive().nullish(),
+  customerEmail: z.string().trim().max(254).nullish(),
+  customerName: z.string().trim().max(200).nullish(),
+});
+
+/** POST /api/pos/payments: cash, check or digital wallet, recorded by the technician. */
+export const recordPaymentSchema = z.object({
+  amount: paymentAmount,
+  method: z.enum(['cash', 'check', 'digital'], {
+    error: 'Method must be cash, check or digital',
+  }),
+  invoiceId: z.number().int().positive().nullish(),
+  customerEmail: z.string().trim().max(254).nullish(),
+  customerName: z.string().trim().max(200).nullish(),
+});
+
+export const posPaymentSchema = z.object({
+  id: z.number().int(),
+  receiptNumber: z.string(),
+  invoiceId: z.number().int().nullable(),
+  invoiceNumber: z.string().nullable(),
+  technicianId: z.number().int(),
+  method: z.enum(POS_PAYMENT_METHODS),
+  amount: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  cardBrand: z.string().nullable(),
+  failureMessage: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PosPayment = z.infer<typeof posPaymentSchema>;
+
+export const cardPaymentResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  payment: posPaymentSchema,
+});
+
+export const emailQuoteSchema = z.object({
+  quoteId: z.coerce.number({ error: 'quoteId is required' }).int().positive(),
+  customerEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('Please enter a valid email address')),
+  customerName: z.string().trim().max(200).nullish(),
+});
+
+export const emailReceiptSchema = z.object({
+  invoiceId: z.coerce.number().int().positive().nullish(),
+  paymentId: z.coerce.number().int().positive().nullish(),
+  customerEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('Please enter a valid email address')),
+  customerName: z.string().trim().max(200).nullish(),
+});
+
+/** The public remote-approval page: what the customer sees, without the technician's internals. */
+export const publicQuoteSchema = z.object({
+  quoteNumber: z.string(),
+  technicianName: z.string(),
+  customerName: z.string(),
+  vehicleInfo: vehicleInfoSchema,
+  items: z.array(quoteItemSchema),
+  taxRate: z.string(),
+  laborTotal: z.string(),
+  partsTotal: z.string(),
+  taxAmount: z.string(),
+  totalAmount: z.string(),
+  notes: z.string().nullable(),
+  status: z.enum(QUOTE_STATUSES),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type PublicQuote = z.infer<typeof publicQuoteSchema>;
