@@ -27,6 +27,14 @@ export const router = createBrowserRouter([
           { path: '/repair-software', element: page(() => import('../routes/repair-software')) },
           { path: '/pos-system', element: page(() => import('../routes/pos-system')) },
           {
+            path: '/pos-system/receipts/:id',
+            element: page(() => import('../routes/pos-receipt')),
+          },
+          {
+            path: '/quote-approval/:token',
+            element: page(() => import('../routes/quote-approval')),
+          },
+          {
             path: '/technician-notifications',
             element: page(() => import('../routes/technician-notifications')),
           },

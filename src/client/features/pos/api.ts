@@ -1,0 +1,84 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateQuoteInput, Invoice, PosPayment, Quote } from '@shared/schemas/pos';
+import { apiRequest, getJson } from '../../lib/api-client';
+
+export const posKeys = {
+  all: ['pos'] as const,
+  quotes: (id: number) => ['pos', 'quotes', id] as const,
+  invoices: (id: number) => ['pos', 'invoices', id] as const,
+  payments: (id: number) => ['pos', 'payments', id] as const,
+};
+
+export const useQuotes = (technicianId: number, enabled = true) =>
+  useQuery({
+    queryKey: posKeys.quotes(technicianId),
+    queryFn: () => getJson<Quote[]>(`/api/quotes/technician/${technicianId}`),
+    enabled,
+    // Customers sign e-mailed quotes on their own devices: pick that up while the list is open.
+    refetchInterval: 15_000,
+  });
+
+export const useInvoices = (technicianId: number, enabled = true) =>
+  useQuery({
+    queryKey: posKeys.invoices(technicianId),
+    queryFn: () => getJson<Invoice[]>(`/api/invoices/technician/${technicianId}`),
+    enabled,
+  });
+
+export const usePayments = (technicianId: number, enabled = true) =>
+  useQuery({
+    queryKey: posKeys.payments(technicianId),
+    queryFn: () => getJson<PosPayment[]>(`/api/pos/payments/technician/${technicianId}`),
+    enabled,
+  });
+
+/** A mutation that refreshes every point-of-sale list when it settles. */
+function usePosMutation<I, O>(fn: (input: I) => Promise<O>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => qc.invalidateQueries({ queryKey: posKeys.all }),
+  });
+}
+
+export const useCreateQuote = () =>
+  usePosMutation((input: CreateQuoteInput) => apiRequest<Quote>('POST', '/api/quotes', input));
+
+export const useApproveQuote = () =>
+  usePosMutation((v: { id: number; signature: string }) =>
+    apiRequest<Quote>('PATCH', `/api/quotes/${v.id}/approve`, { signature: v.signature }),
+  );
+
+export const useCreateInvoice = () =>
+  usePosMutation((quoteId: number) => apiRequest<Invoice>('POST', '/api/invoices', { quoteId }));
+
+export const useEmailQuote = () =>
+  usePosMutation((v: { quoteId: number; customerEmail: string; customerName: string }) =>
+    apiRequest('POST', '/api/pos/email-quote', v),
+  );
+
+export const useEmailReceipt = () =>
+  usePosMutation(
+    (v: { invoiceId?: number; paymentId?: number; customerEmail: string; customerName?: string }) =>
+      apiRequest('POST', '/api/pos/email-receipt', v),
+  );
+
+export type CardPaymentResult = { success: boolean; message?: string; payment: PosPayment };
+
+export const useCardPayment = () =>
+  usePosMutation(
+    (v: {
+      amount: number;
+      sourceId: string;
+      idempotencyKey: string;
+      invoiceId?: number;
+      customerEmail?: string;
+      customerName?: string;
+    }) => apiRequest<CardPaymentResult>('POST', '/api/square/create-payment', v),
+  );
+
+export const useRecordPayment = () =>
+  usePosMutation(
+    (v: { amount: number; method: 'cash' | 'check' | 'digital'; invoiceId?: number }) =>
+      apiRequest<PosPayment>('POST', '/api/pos/payments', v),
+  );

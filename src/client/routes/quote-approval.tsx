@@ -1,0 +1,128 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { CheckCircle2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { BRAND } from '@shared/brand';
+import type { PublicQuote } from '@shared/schemas/pos';
+import { Button } from '../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
+import { Skeleton } from '../components/ui/skeleton';
+import { SignaturePad, type SignaturePadHandle } from '../features/pos/signature-pad';
+import { apiRequest, errorMessage, getJson } from '../lib/api-client';
+import { notify } from '../lib/toast';
+
+/** The customer's page behind the e-mailed link: review the quote and sign it. */
+export default function QuoteApproval() {
+  const { token = '' } = useParams();
+  const url = `/api/quote-approvals/${encodeURIComponent(token)}`;
+  const quote = useQuery({ queryKey: [url], queryFn: () => getJson<PublicQuote>(url) });
+  const pad = useRef<SignaturePadHandle>(null);
+  const [hasInk, setHasInk] = useState(false);
+  const sign = useMutation({
+    mutationFn: (signature: string) => apiRequest<PublicQuote>('POST', url, { signature }),
+    onSuccess: () => void quote.refetch(),
+    onError: (err) =>
+      notify({
+        title: 'Error',
+        description: errorMessage(err, 'The quote could not be approved. Please try again.'),
+        variant: 'destructive',
+      }),
+  });
+
+  if (quote.isLoading)
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-10">
+        <Skeleton className="h-64" />
+      </div>
+    );
+  if (quote.isError)
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-10">
+        <h1 className="text-2xl font-bold">Quote Not Available</h1>
+        <p className="mt-2 text-slate-600">
+          {errorMessage(quote.error, 'This quote link is invalid or has expired')}
+        </p>
+      </div>
+    );
+  const q = quote.data!;
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-10">
+      <div>
+        <h1 className="text-3xl font-bold">Your Quote {q.quoteNumber}</h1>
+        <p className="text-slate-600">
+          From {q.technicianName}, {BRAND.name} technician
+          {q.vehicleInfo.make &&
+            ` · ${[q.vehicleInfo.year, q.vehicleInfo.make, q.vehicleInfo.model].filter(Boolean).join(' ')}`}
+        </p>
+      </div>
+      <Card>
+        <CardContent className="pt-6">
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="border-b text-left">
+                <th className="py-1">Item</th>
+                <th className="py-1 text-right">Qty</th>
+                <th className="py-1 text-right">Price</th>
+                <th className="py-1 text-right">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {q.items.map((i, n) => (
+                <tr key={n} className="border-b">
+                  <td className="py-1">{i.description}</td>
+                  <td className="py-1 text-right">{i.quantity}</td>
+                  <td className="py-1 text-right">${i.unitPrice}</td>
+                  <td className="py-1 text-right">${i.totalPrice}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <dl className="mt-4 space-y-1 text-sm">
+            <div className="flex justify-between">
+              <dt>Labor</dt>
+              <dd>${q.laborTotal}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Parts</dt>
+              <dd>${q.partsTotal}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Tax ({q.taxRate}%)</dt>
+              <dd>${q.taxAmount}</dd>
+            </div>
+            <div className="flex justify-between text-base font-bold">
+              <dt>Total</dt>
+              <dd>${q.totalAmount}</dd>
+            </div>
+          </dl>
+          {q.notes && <p className="mt-4 text-sm text-slate-600">{q.notes}</p>}
+        </CardContent>
+      </Card>
+      {q.status === 'approved' ? (
+        <p className="flex items-center gap-2 rounded-md bg-green-50 p-4 font-semibold text-green-800">
+          <CheckCircle2 className="h-5 w-5" aria-hidden="true" /> Quote approved. Thank you! Your
+          technician has been told.
+        </p>
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle>Sign to approve</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <SignaturePad ref={pad} onChange={setHasInk} />
+            <Button
+              className="w-full"
+              disabled={!hasInk || sign.isPending}
+              onClick={() => {
+                const signature = pad.current?.toDataUrl();
+                if (signature) sign.mutate(signature);
+              }}
+            >
+              {sign.isPending ? 'Approving...' : 'Approve Quote'}
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import { expect, test, type Page } from '@playwright/test';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function signIn(page: Page, username = 'technician') {
+  const res = await page.request.post('/api/auth/signin', {
+    data: { username, password: 'wrenchly-demo' },
+  });
+  expect(res.status()).toBe(200);
+}
+
+/** Draws a stroke across the signature pad with the mouse. */
+async function sign(page: Page) {
+  const pad = page.getByLabel('Signature pad');
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++)
+    await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? 20 : -20));
+  await page.mouse.up();
+}
+
+test('quote with labor and parts, signature, invoice, cash payment and receipt on a phone', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/pos-system');
+  await expect(page.getByRole('heading', { name: 'Point of Sale System' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create Quote' }).click();
+  await expect(
+    page.getByText('Please fill in customer name and add at least one item.'),
+  ).toBeVisible();
+
+  const customer = `Robin Roadside ${Date.now()}`;
+  await page.getByLabel('Customer Name *').fill(customer);
+  await page.getByLabel('Customer Email').fill('robin@example.com');
+  await page.getByLabel('Year').fill('2014');
+  await page.getByLabel('Make').fill('Honda');
+  await page.getByLabel('Model').fill('Accord');
+  await page.getByRole('button', { name: 'Add Labor' }).click();
+  await page.getByLabel('Labor description').fill('Alternator replacement');
+  await page.getByLabel('Quantity').first().fill('2');
+  await page.getByLabel('Unit Price').first().fill('90');
+  await page.getByRole('button', { name: 'Add Part' }).click();
+  await page.getByLabel('Part description').fill('Alternator');
+  await page.getByLabel('Part Number').fill('ALT-220');
+  await page.getByLabel('Unit Price').nth(1).fill('189.99');
+  await expect(page.getByTestId('item-total').first()).toHaveText('$180.00');
+  await expect(page.getByTestId('labor-total')).toHaveText('$180.00');
+  await expect(page.getByTestId('parts-total')).toHaveText('$189.99');
+  // 8.25% of 369.99 = 30.52 (half up); total 400.51.
+  await expect(page.getByTestId('tax-amount')).toHaveText('$30.52');
+  await expect(page.getByTestId('total-amount')).toHaveText('$400.51');
+  await page.getByRole('button', { name: 'Create Quote' }).click();
+  await expect(page.getByText('Quote Created')).toBeVisible();
+
+  // Manage Quotes: sign on the canvas.
+  const quote = page.getByTestId('quote').filter({ hasText: customer });
+  await expect(quote.getByText('draft')).toBeVisible();
+  await quote.getByRole('button', { name: 'Get Signature' }).click();
+  await sign(page);
+  await page.getByRole('button', { name: 'Approve Quote' }).click();
+  await expect(page.getByText('Quote Approved')).toBeVisible();
+  await expect(quote.getByText('approved')).toBeVisible();
+  await expect(quote.getByRole('button', { name: 'Get Signature' })).toHaveCount(0);
+
+  await quote.getByRole('button', { name: 'Create Invoice' }).click();
+  await expect(page.getByText('Invoice Created')).toBeVisible();
+  const invoice = page.getByTestId('invoice').filter({ hasText: customer });
+  await expect(invoice).toContainText('Total $400.51');
+  await invoice.getByRole('button', { name: 'Take Payment' }).click();
+
+  await expect(page.getByLabel('Amount ($)')).toHaveValue('400.51');
+  await page.getByLabel('Payment Method').selectOption('cash');
+  await page.getByRole('button', { name: /Process Payment/ }).click();
+  await expect(page.getByText('Payment Recorded')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Receipts' })).toHaveAttribute('data-state', 'active');
+  const receipt = page.getByTestId('receipt').filter({ hasText: customer });
+  await expect(receipt).toContainText('$400.51');
+  await expect(receipt.getByText('Paid')).toBeVisible();
+  await receipt.getByRole('button', { name: 'Email Receipt' }).click();
+  await expect(page.getByText('Receipt Emailed')).toBeVisible();
+  await receipt.getByRole('link', { name: 'View Receipt' }).click();
+  await expect(page.getByRole('heading', { name: 'Receipt' })).toBeVisible();
+  await expect(page.getByText('Alternator replacement')).toBeVisible();
+  await expect(page.getByText('$0.00')).toBeVisible();
+
+  // Nothing overflows the phone's width.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(1);
+});
+
+test('the Process Payment button needs an amount above 0; a declined card fails', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/pos-system');
+  await page.getByRole('tab', { name: 'Process Payment' }).click();
+  const button = page.getByRole('button', { name: /Process Payment/ });
+  await expect(button).toBeDisabled();
+  await page.getByLabel('Amount ($)').fill('25');
+  await expect(page.getByLabel('Card Number')).toHaveAttribute('maxlength', '19');
+  await expect(page.getByLabel('Expiry')).toHaveAttribute('maxlength', '5');
+  await expect(page.getByLabel('CVV')).toHaveAttribute('maxlength', '4');
+  await page.getByLabel('Card Number').fill('4000 0000 0000 0002');
+  await page.getByLabel('Expiry').fill('12/34');
+  await page.getByLabel('CVV').fill('123');
+  await button.click();
+  await expect(page.getByText('Payment Failed')).toBeVisible();
+
+  await page.getByLabel('Card Number').fill('4111 1111 1111 1111');
+  await button.click();
+  await expect(page.getByText('Payment Successful')).toBeVisible();
+  await expect(page.getByLabel('Amount ($)')).toBeHidden();
+});
+
+test('the customer approves an e-mailed quote on their own device', async ({ page, browser }) => {
+  await signIn(page);
+  const customer = `Remote Customer ${Date.now()}`;
+  const created = await page.request.post('/api/quotes', {
+    data: {
+      customerName: customer,
+      items: [{ type: 'labor', description: 'Diagnostic', quantity: 1, unitPrice: 75 }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto('/pos-system');
+  await page.getByRole('tab', { name: 'Manage Quotes' }).click();
+  const quote = page.getByTestId('quote').filter({ hasText: customer });
+  await quote.getByRole('button', { name: 'Email Quote' }).click();
+  await page.getByLabel('Customer Email').fill('remote@example.com');
+  await page.getByRole('button', { name: 'Send Quote' }).click();
+  await expect(page.getByText('Quote Emailed')).toBeVisible();
+
+  const mails = (await (await page.request.get('/api/dev/mailbox')).json()) as {
+    to: string;
+    text: string;
+  }[];
+  const link = /\/quote-approval\/[\w-]+/.exec(
+    mails.find((m) => m.to === 'remote@example.com')!.text,
+  )![0];
+
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await phone.goto(link);
+  await expect(phone.getByText('$81.19').first()).toBeVisible();
+  await sign(phone);
+  await phone.getByRole('button', { name: 'Approve Quote' }).click();
+  await expect(phone.getByText('Quote approved. Thank you!')).toBeVisible();
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Manage Quotes' }).click();
+  await expect(quote.getByRole('button', { name: 'Create Invoice' })).toBeVisible();
+  await phone.close();
+});
+
+test('technicians without the Professional plan see what it adds', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const username = `posless${Date.now()}`;
+  // A fresh technician, approved by the admin: no plan yet.
+  const reg = await page.request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password: 'a-strong-password' },
+  });
+  const { user } = (await reg.json()) as { user: { id: number } };
+  const admin = await browser.newContext();
+  await admin.request.post('/api/auth/signin', {
+    data: { username: 'admin', password: 'wrenchly-demo' },
+  });
+  expect((await admin.request.patch(`/api/admin/users/${user.id}/approve`)).status()).toBe(200);
+  await page.request.post('/api/auth/signin', {
+    data: { username, password: 'a-strong-password' },
+  });
+  await page.goto('/pos-system');
+  await expect(page.getByText('Professional plan required')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See Plans' })).toHaveAttribute(
+    'href',
+    '/platform-payment',
+  );
+  await Promise.all([context.close(), admin.close()]);
+});
