@@ -14,6 +14,8 @@ import {
 import type { AppConfig } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { adminRoutes } from './features/admin/admin.routes';
+import { billingRoutes } from './features/billing/billing.routes';
+import { createBillingService, type BillingService } from './features/billing/billing.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { contactRoutes } from './features/contact/contact.routes';
@@ -50,6 +52,7 @@ declare module 'fastify' {
     mailer: Mailer;
     dispatcher: Dispatcher;
     dispatch: DispatchService;
+    billing: BillingService;
     payments: Payments;
     /** Listed technicians in memory, for search and matching (ADR 005). */
     technicianIndex: TechnicianIndex;
@@ -166,6 +169,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const dispatch = createDispatchService(app);
   app.decorate('dispatcher', deps.dispatcher ?? dispatch.dispatcher);
   app.decorate('dispatch', dispatch);
+  const billing = createBillingService(app);
+  app.decorate('billing', billing);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -178,6 +183,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(paymentsRoutes);
   await app.register(planRoutes);
   await app.register(posRoutes);
+  await app.register(billingRoutes, { service: billing });
   await app.register(documentRoutes);
   await app.register(technicianApplicationRoutes);
   await app.register(setPasswordRoutes);
@@ -198,6 +204,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     app.addHook('onReady', async () => {
       every(10_000, 'dispatch sweep', () => app.dispatch.sweep());
       every(60 * 60_000, 'verification sweep', () => sweepVerifications(app));
+      every(5 * 60_000, 'subscription renewals', () => app.billing.renewDue());
     });
     app.addHook('onClose', async () => timers.forEach(clearInterval));
   }

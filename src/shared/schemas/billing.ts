@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { PAYMENT_STATUSES, PLAN_TIERS, SUBSCRIPTION_STATUSES } from '../constants/domain';
+
+/** POST /api/{card-provider}/create-subscription. The price is checked against the plans table. */
+export const createSubscriptionSchema = z.object({
+  sourceId: z
+    .string({ error: 'sourceId is required' })
+    .trim()
+    .min(1, 'sourceId is required')
+    .max(500),
+  planName: z
+    .string({ error: 'planName is required' })
+    .trim()
+    .min(1, 'planName is required')
+    .max(50),
+  planPrice: z.coerce.number({ error: 'planPrice must be a number' }).positive().max(100_000),
+  cardholderName: z
+    .string({ error: 'Please fill in all required fields.' })
+    .trim()
+    .min(1, 'Please fill in all required fields.')
+    .max(200),
+  idempotencyKey: z
+    .string({ error: 'idempotencyKey is required' })
+    .trim()
+    .min(8, 'idempotencyKey must be at least 8 characters')
+    .max(100),
+});
+
+export const walletOrderSchema = z.object({
+  amount: z.coerce.number({ error: 'amount must be a number' }).positive().max(100_000),
+  currency: z.literal('USD', { error: 'Only USD is supported' }).default('USD'),
+  intent: z.literal('CAPTURE', { error: 'intent must be CAPTURE' }).default('CAPTURE'),
+  /** Optional: which plan the order pays for (else the plan whose price is the amount). */
+  planName: z.string().trim().max(50).optional(),
+});
+
+export const subscriptionSchema = z.object({
+  id: z.number().int(),
+  plan: z.object({ name: z.string(), price: z.number(), rank: z.number().int() }),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  provider: z.string(),
+  currentPeriodStart: z.string(),
+  currentPeriodEnd: z.string(),
+  cancelAtPeriodEnd: z.boolean(),
+  pendingPlan: z.string().nullable(),
+  canAutoRenew: z.boolean(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const currentSubscriptionSchema = z.object({ subscription: subscriptionSchema.nullable() });
+
+export const changePlanSchema = z.object({
+  planName: z.string({ error: 'planName is required' }).trim().min(1).max(50),
+});
+
+/** One row of GET /api/payment/history/{page}, in the spec's shape. */
+export const paymentRecordSchema = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  amount: z.number(),
+  status: z.enum(PAYMENT_STATUSES),
+  created: z.string(),
+  receipt_url: z.string().optional(),
+});
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+
+export const adminPaymentSchema = z.object({
+  id: z.number().int(),
+  technicianId: z.number().int(),
+  technicianName: z.string(),
+  description: z.string(),
+  amount: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  provider: z.string(),
+  createdAt: z.string(),
+});
+
+export const softwareSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.string(),
+  description: z.string(),
+  version: z.string(),
+  fileSize: z.string(),
+  downloadUrl: z.string(),
+  rating: z.number(),
+  downloads: z.number().int(),
+  requiredPlan: z.enum(PLAN_TIERS),
+  publisher: z.string(),
+  lastUpdated: z.string(),
+  features: z.array(z.string()),
+  compatibility: z.array(z.string()),
+  icon: z.string(),
+  /** Whether the signed-in user's plan includes it (Free always does). */
+  unlocked: z.boolean(),
+});
+export type Software = z.infer<typeof softwareSchema>;
+
+export const softwareListSchema = z.object({
+  currentPlan: z.enum(PLAN_TIERS),
+  items: z.array(softwareSchema),
+});
