@@ -1,0 +1,302 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
+import {
+  createTechnician,
+  createUser,
+  signIn,
+  subscribeTechnician,
+} from '../../../../tests/helpers/factories';
+import { seedDemoData } from '../../db/seed';
+import { mailOutbox, payments, subscriptions } from '../../db/schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  // Plans and the software catalogue come from the demo data.
+  await seedDemoData(t.app.db);
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+async function technician() {
+  const { user, technician } = await createTechnician(t.app);
+  return {
+    cookie: await signIn(t.app, user.username!),
+    technicianId: technician.id,
+    email: user.email,
+    /** Signs in again (sessions lapse after 30 idle days, and the tests move the clock). */
+    async again() {
+      this.cookie = await signIn(t.app, user.username!);
+    },
+  };
+}
+
+async function cardToken(number = '4111 1111 1111 1111') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/sandbox/tokenize',
+    payload: { number, expiry: '12/39', cvv: '123' },
+  });
+  return res.json().token as string;
+}
+
+const subscribe = async (cookie: string, over: object = {}) =>
+  call('POST', '/api/square/create-subscription', cookie, {
+    sourceId: await cardToken(),
+    planName: 'Premium',
+    planPrice: 4.99,
+    cardholderName: 'Dana Tech',
+    idempotencyKey: `key-${Math.random().toString(36).slice(2)}`,
+    ...over,
+  });
+
+describe('card subscriptions', () => {
+  it('activates the plan, keeps the card for renewals and records the payment', async () => {
+    const tech = await technician();
+    const res = await subscribe(tech.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().ok).toBe(true);
+    const current = (await call('GET', '/api/subscriptions/current', tech.cookie)).json();
+    expect(current.subscription).toMatchObject({
+      plan: { name: 'Premium', price: 4.99 },
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      canAutoRenew: true,
+    });
+    const history = await call('GET', '/api/payment/history/1', tech.cookie);
+    expect(history.json()).toEqual([
+      expect.objectContaining({
+        description: 'Premium plan - monthly subscription',
+        amount: 4.99,
+        status: 'succeeded',
+        receipt_url: expect.stringMatching(/^\/api\/payment\/receipts\/\d+$/),
+      }),
+    ]);
+  });
+
+  it('checks the price against the plans table and refuses unknown plans', async () => {
+    const tech = await technician();
+    const cheap = await subscribe(tech.cookie, { planName: 'Professional', planPrice: 0.01 });
+    expect(cheap.statusCode).toBe(400);
+    expect(cheap.json().message).toBe('The price of the Professional plan is $6.99 per month');
+    const unknown = await subscribe(tech.cookie, { planName: 'Gold', planPrice: 4.99 });
+    expect(unknown.statusCode).toBe(400);
+    const noName = await subscribe(tech.cookie, { cardholderName: ' ' });
+    expect(noName.statusCode).toBe(400);
+    expect((await call('GET', '/api/subscriptions/current', tech.cookie)).json().subscription).toBe(
+      null,
+    );
+  });
+
+  it('answers a declined card with 402 Payment Failed, no plan, a failed payment', async () => {
+    const tech = await technician();
+    const res = await subscribe(tech.cookie, { sourceId: await cardToken('4000 0000 0000 0002') });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().ok).toBe(false);
+    expect((await call('GET', '/api/subscriptions/current', tech.cookie)).json().subscription).toBe(
+      null,
+    );
+    const [p] = await t.app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.technicianId, tech.technicianId));
+    expect(p!.status).toBe('failed');
+  });
+
+  it('charges once for 10 concurrent duplicates of one idempotency key', async () => {
+    const tech = await technician();
+    const body = {
+      sourceId: await cardToken(),
+      planName: 'Basic',
+      planPrice: '2.99',
+      cardholderName: 'Dana Tech',
+      idempotencyKey: 'dup-key-0000001',
+    };
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call('POST', '/api/square/create-subscription', tech.cookie, body),
+      ),
+    );
+    for (const r of results) expect(r.json().ok, r.body).toBe(true);
+    const rows = await t.app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.technicianId, tech.technicianId));
+    expect(rows).toHaveLength(1);
+    const subs = await t.app.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.technicianId, tech.technicianId));
+    expect(subs).toHaveLength(1);
+  });
+
+  it('says so when no card provider is configured', async () => {
+    const t2 = await buildTestApp({
+      config: { cardProvider: 'none', walletProvider: 'none' } as never,
+    });
+    const { user } = await createTechnician(t2.app);
+    const cookie = await signIn(t2.app, user.username!);
+    const res = await t2.app.inject({
+      method: 'POST',
+      url: '/api/square/create-subscription',
+      headers: { cookie },
+      payload: {
+        sourceId: 'x',
+        planName: 'Basic',
+        planPrice: 2.99,
+        cardholderName: 'A',
+        idempotencyKey: 'abcdefgh1',
+      },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toBe('Payment processing is not configured.');
+    await t2.close();
+  });
+});
+
+describe('wallet (sandbox) subscriptions', () => {
+  it('creates an order for a plan price, approves and captures it, then activates', async () => {
+    const tech = await technician();
+    expect((await call('GET', '/api/paypal/setup', tech.cookie)).json().clientToken).toBeTruthy();
+    const wrong = await call('POST', '/api/paypal/order', tech.cookie, {
+      amount: 3.5,
+      currency: 'USD',
+      intent: 'CAPTURE',
+    });
+    expect(wrong.statusCode).toBe(400);
+    const order = await call('POST', '/api/paypal/order', tech.cookie, {
+      amount: 6.99,
+      currency: 'USD',
+      intent: 'CAPTURE',
+    });
+    expect(order.statusCode).toBe(200);
+    const id = order.json().id as string;
+    const early = await call('POST', `/api/paypal/order/${id}/capture`, tech.cookie);
+    expect(early.json().status).toBe('PAYER_ACTION_REQUIRED');
+    await call('POST', `/api/payments/sandbox/orders/${id}/approve`, tech.cookie);
+    const captured = await call('POST', `/api/paypal/order/${id}/capture`, tech.cookie);
+    expect(captured.json().status).toBe('COMPLETED');
+    const current = (await call('GET', '/api/subscriptions/current', tech.cookie)).json();
+    expect(current.subscription).toMatchObject({
+      plan: { name: 'Professional' },
+      status: 'active',
+      canAutoRenew: false,
+    });
+    const other = await technician();
+    expect((await call('POST', `/api/paypal/order/${id}/capture`, other.cookie)).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('lifecycle', () => {
+  it('changes plan at the next cycle, renews with the stored card, cancels at period end', async () => {
+    const tech = await technician();
+    await subscribe(tech.cookie);
+    const changed = await call('POST', '/api/subscriptions/change', tech.cookie, {
+      planName: 'Professional',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().subscription).toMatchObject({
+      plan: { name: 'Premium' },
+      pendingPlan: 'Professional',
+    });
+
+    t.clock.advance(32 * 86_400_000);
+    const renewed = await t.app.billing.renewDue();
+    expect(renewed.renewed).toBeGreaterThanOrEqual(1);
+    await tech.again();
+    const after = (await call('GET', '/api/subscriptions/current', tech.cookie)).json();
+    expect(after.subscription).toMatchObject({ plan: { name: 'Professional' }, pendingPlan: null });
+    const history = (await call('GET', '/api/payment/history/1', tech.cookie)).json();
+    expect(history[0]).toMatchObject({ amount: 6.99, status: 'succeeded' });
+
+    const canceled = await call('POST', '/api/subscriptions/cancel', tech.cookie);
+    expect(canceled.json().subscription.cancelAtPeriodEnd).toBe(true);
+    t.clock.advance(32 * 86_400_000);
+    await t.app.billing.renewDue();
+    await tech.again();
+    expect((await call('GET', '/api/subscriptions/current', tech.cookie)).json().subscription).toBe(
+      null,
+    );
+    t.clock.advance(-64 * 86_400_000);
+  });
+
+  it('goes past due after a failed renewal and e-mails the technician', async () => {
+    const tech = await technician();
+    // A plan paid by wallet keeps no card: its renewal cannot be charged.
+    await subscribeTechnician(t.app, tech.technicianId, 'Basic');
+    t.clock.advance(31 * 86_400_000);
+    const r = await t.app.billing.renewDue();
+    expect(r.failed).toBeGreaterThanOrEqual(1);
+    await tech.again();
+    const current = (await call('GET', '/api/subscriptions/current', tech.cookie)).json();
+    expect(current.subscription.status).toBe('past_due');
+    const [failed] = await t.app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.technicianId, tech.technicianId))
+      .orderBy(desc(payments.id));
+    expect(failed!.status).toBe('failed');
+    const [mail] = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, tech.email))
+      .orderBy(desc(mailOutbox.id));
+    expect(mail!.template).toBe('subscription_past_due');
+    t.clock.advance(-31 * 86_400_000);
+  });
+});
+
+describe('history, receipts and admin', () => {
+  it('exports CSV, shows receipts to their owner, lists every payment to admins', async () => {
+    const tech = await technician();
+    await subscribe(tech.cookie);
+    const csv = await call('GET', '/api/payment/history.csv', tech.cookie);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\n')[0]).toBe('Date,Receipt,Description,Amount,Currency,Status');
+    expect(csv.body).toContain('Premium plan - monthly subscription,4.99,USD,succeeded');
+    const [record] = (await call('GET', '/api/payment/history/1', tech.cookie)).json();
+    const receipt = await call('GET', record.receipt_url, tech.cookie);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.body).toContain('Premium plan - monthly subscription');
+    const other = await technician();
+    expect((await call('GET', record.receipt_url, other.cookie)).statusCode).toBe(403);
+    const admin = await createUser(t.app, { role: 'admin' });
+    const all = await call('GET', '/api/admin/payments', await signIn(t.app, admin.username!));
+    expect(all.statusCode).toBe(200);
+    expect(all.json().some((p: { id: number }) => p.id === record.id)).toBe(true);
+    expect((await call('GET', '/api/admin/payments', tech.cookie)).statusCode).toBe(403);
+  });
+});
+
+describe('software catalogue', () => {
+  it('unlocks by the real plan rank and checks the plan on download', async () => {
+    const anon = await t.app.inject({ method: 'GET', url: '/api/software' });
+    expect(anon.json().currentPlan).toBe('Free');
+    const items = anon.json().items as {
+      requiredPlan: string;
+      unlocked: boolean;
+      downloadUrl: string;
+    }[];
+    expect(items.filter((i) => i.unlocked).every((i) => i.requiredPlan === 'Free')).toBe(true);
+    const premiumItem = items.find((i) => i.requiredPlan === 'Premium')!;
+
+    const tech = await technician();
+    const locked = await call('GET', premiumItem.downloadUrl, tech.cookie);
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().message).toMatch(/needs the Premium plan or higher$/);
+    await subscribe(tech.cookie);
+    const list = (await call('GET', '/api/software', tech.cookie)).json();
+    expect(list.currentPlan).toBe('Premium');
+    const ok = await call('GET', premiumItem.downloadUrl, tech.cookie);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-disposition']).toContain('attachment');
+    expect(ok.body).toContain('Licence key:');
+    const pro = items.find((i) => i.requiredPlan === 'Professional');
+    if (pro) expect((await call('GET', pro.downloadUrl, tech.cookie)).statusCode).toBe(403);
+  });
+});
