@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   AlertTriangle,
   ArrowLeft,
@@ -259,26 +260,7 @@ function Dashboard() {
           </Button>
         </TabsContent>
         <TabsContent value="payments">
-          <Card>
-            <CardHeader>
-              <CardTitle>Payments</CardTitle>
-            </CardHeader>
-            <CardContent className="space-y-2 text-sm">
-              {o?.recentPayments.map((p) => (
-                <p key={p.id} className="flex justify-between">
-                  <span>
-                    {p.technicianName} · {p.description}
-                  </span>
-                  <span>
-                    {money(p.amount)} · {statusLabel(p.status)}
-                  </span>
-                </p>
-              ))}
-              <p className="text-slate-600">
-                Pending: {o?.pendingPayments.count ?? 0} ({money(o?.pendingPayments.amount ?? '0')})
-              </p>
-            </CardContent>
-          </Card>
+          <PaymentsTab />
         </TabsContent>
         <TabsContent value="technicians">
           <TechniciansTab />
@@ -652,5 +634,62 @@ function openDocument(documentId: number) {
         variant: 'destructive',
       });
     },
+  );
+}
+
+type AdminPayment = {
+  id: number;
+  technicianName: string;
+  description: string;
+  amount: string;
+  status: string;
+  provider: string;
+  createdAt: string;
+};
+
+/** Every technician's plan payments, newest first. */
+function PaymentsTab() {
+  const list = useQuery({
+    queryKey: ['/api/admin/payments'],
+    queryFn: () => getJson<AdminPayment[]>('/api/admin/payments'),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Payments</CardTitle>
+      </CardHeader>
+      <CardContent className="overflow-x-auto text-sm">
+        {list.isLoading ? (
+          <Skeleton className="h-32" />
+        ) : list.isError ? (
+          <p role="alert">{errorMessage(list.error, 'Payments could not be loaded')}</p>
+        ) : list.data!.length === 0 ? (
+          <p className="text-slate-600">No payments yet.</p>
+        ) : (
+          <table className="w-full">
+            <thead>
+              <tr className="border-b text-left text-slate-500">
+                <th className="py-2">Date</th>
+                <th className="py-2">Technician</th>
+                <th className="py-2">Description</th>
+                <th className="py-2 text-right">Amount</th>
+                <th className="py-2">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data!.map((p) => (
+                <tr key={p.id} className="border-b">
+                  <td className="py-2">{new Date(p.createdAt).toLocaleDateString()}</td>
+                  <td className="py-2">{p.technicianName}</td>
+                  <td className="py-2">{p.description}</td>
+                  <td className="py-2 text-right">{money(p.amount)}</td>
+                  <td className="py-2">{statusLabel(p.status)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </CardContent>
+    </Card>
   );
 }

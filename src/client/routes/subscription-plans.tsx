@@ -1,5 +1,13 @@
-import { NotYetAvailable } from '../components/page';
+import { Page } from '../components/page';
+import { PlanCards } from '../features/billing/plan-cards';
 
 export default function SubscriptionPlans() {
-  return <NotYetAvailable title="Subscription Plans" what="Plan selection" />;
+  return (
+    <Page
+      title="Subscription Plans"
+      intro="A small monthly plan instead of commissions. Pick the one that fits your business."
+    >
+      <PlanCards />
+    </Page>
+  );
 }

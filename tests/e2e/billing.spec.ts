@@ -1,0 +1,124 @@
+import { expect, test, type Browser } from '@playwright/test';
+
+/** A freshly approved technician with no plan, signed in, in its own browser context. */
+async function newTechnician(browser: Browser) {
+  const context = await browser.newContext();
+  const username = `billing${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const reg = await context.request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password: 'a-strong-password' },
+  });
+  expect(reg.status()).toBe(201);
+  const { user } = (await reg.json()) as { user: { id: number } };
+  const admin = await browser.newContext();
+  await admin.request.post('/api/auth/signin', {
+    data: { username: 'admin', password: 'wrenchly-demo' },
+  });
+  expect((await admin.request.patch(`/api/admin/users/${user.id}/approve`)).status()).toBe(200);
+  await admin.close();
+  await context.request.post('/api/auth/signin', {
+    data: { username, password: 'a-strong-password' },
+  });
+  return context;
+}
+
+test('plans: Premium is most popular and each button carries plan and price', async ({ page }) => {
+  await page.goto('/subscription-plans');
+  const premium = page.getByTestId('plan').filter({ hasText: 'Premium' });
+  await expect(premium.getByText('Most Popular')).toBeVisible();
+  await expect(premium.getByText('$4.99')).toBeVisible();
+  await expect(premium.getByRole('link', { name: 'Choose Premium' })).toHaveAttribute(
+    'href',
+    '/payment-selection?plan=Premium&price=4.99',
+  );
+  await expect(page.getByText(/No setup fees/)).toBeVisible();
+  await page.goto('/payment-selection');
+  await expect(page.getByText('Loading payment options...')).toBeVisible();
+});
+
+test('a technician subscribes to Premium by card, sees it in history, exports CSV and unlocks software', async ({
+  browser,
+}) => {
+  const context = await newTechnician(browser);
+  const page = await context.newPage();
+  await page.goto('/repair-software');
+  const premiumTool = page.getByTestId('software').filter({ hasText: 'Premium' }).first();
+  await expect(premiumTool.getByRole('link', { name: /Requires Premium plan/ })).toBeVisible();
+
+  await page.goto('/platform-payment');
+  await page
+    .getByTestId('plan')
+    .filter({ hasText: 'Premium' })
+    .getByRole('link', { name: 'Choose Premium' })
+    .click();
+  await expect(page).toHaveURL(/\/payment-selection\?plan=Premium&price=4\.99$/);
+  await expect(page.getByText('$4.99')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay with Card' }).click();
+  const submit = page.getByRole('button', { name: /Subscribe for \$4\.99\/month/ });
+  await expect(submit).toBeEnabled();
+  await page.getByLabel('Card Number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Expiry').fill('12/34');
+  await page.getByLabel('CVV').fill('123');
+  await submit.click();
+  await expect(page.getByText('Please fill in all required fields.')).toBeVisible();
+  await page.getByLabel('Cardholder Name').fill('Dana Second');
+  await submit.click();
+  await expect(page.getByText('Subscription Activated')).toBeVisible();
+  await expect(page).toHaveURL(/\/platform-payment\?success=true$/);
+  await expect(page.getByText('Payment successful!')).toBeVisible();
+  await expect(page.getByTestId('current-plan')).toContainText('Current Plan: Premium');
+
+  await page.goto('/payment-history');
+  const row = page.getByTestId('payment-row').first();
+  await expect(row).toContainText('Premium plan - monthly subscription');
+  await expect(row).toContainText('$4.99');
+  await expect(row.getByText('Paid')).toBeVisible();
+  await expect(row).toContainText(/[A-Z][a-z]{2} \d{2}, \d{4}/);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export History' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('payment-history.csv');
+
+  await page.goto('/repair-software');
+  await expect(premiumTool.getByRole('link', { name: 'Download' })).toBeVisible();
+  await context.close();
+});
+
+test('a declined card shows Payment Failed', async ({ browser }) => {
+  const context = await newTechnician(browser);
+  const page = await context.newPage();
+  await page.goto('/payment-selection?plan=Basic&price=2.99');
+  await page.getByRole('button', { name: 'Pay with Card' }).click();
+  await page.getByLabel('Cardholder Name').fill('Declined Dan');
+  await page.getByLabel('Card Number').fill('4000 0000 0000 0002');
+  await page.getByLabel('Expiry').fill('12/34');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByRole('button', { name: /Subscribe for/ }).click();
+  await expect(page.getByText('Payment Failed')).toBeVisible();
+  await expect(page).toHaveURL(/\/payment-selection/);
+  await context.close();
+});
+
+test('paying with the wallet returns with method=paypal', async ({ browser }) => {
+  const context = await newTechnician(browser);
+  const page = await context.newPage();
+  await page.goto('/payment-selection?plan=Professional&price=6.99');
+  await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+  await page.getByRole('button', { name: 'Approve Payment' }).click();
+  await expect(page).toHaveURL(/\/platform-payment\?success=true&method=paypal$/);
+  await expect(page.getByTestId('current-plan')).toContainText('Professional');
+  await page.getByRole('button', { name: 'Cancel Plan' }).click();
+  await expect(page.getByText(/Ends on/)).toBeVisible();
+  await context.close();
+});
+
+test('the software catalogue filters and says when nothing matches', async ({ page }) => {
+  await page.goto('/repair-software');
+  await expect(page.getByTestId('software').first()).toBeVisible();
+  await page.getByLabel('Search').fill('zzzz-nothing');
+  await expect(page.getByText('No software found')).toBeVisible();
+  await page.getByLabel('Search').fill('');
+  await page.getByLabel('Plan').selectOption('Free');
+  for (const card of await page.getByTestId('software').all())
+    await expect(card.getByText('Free', { exact: true })).toBeVisible();
+});
