@@ -28,14 +28,3 @@ export function Page({
     </div>
   );
 }
-
-/** A screen whose features are still being built (tracked in the open issues). */
-export function NotYetAvailable({ title, what }: { title: string; what: string }) {
-  return (
-    <Page title={title}>
-      <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-slate-600">
-        <p>{what} is not available yet.</p>
-      </div>
-    </Page>
-  );
-}
