@@ -7,6 +7,8 @@ import {
   signIn,
   subscribeTechnician,
 } from '../../../../tests/helpers/factories';
+import { startPayPalStandIn } from '../../../../tests/helpers/paypal-stand-in';
+import { SQUARE_NONCES, startSquareStandIn } from '../../../../tests/helpers/square-stand-in';
 import { seedDemoData } from '../../db/seed';
 import { mailOutbox, payments, subscriptions } from '../../db/schema';
 
@@ -298,5 +300,97 @@ describe('software catalogue', () => {
     expect(ok.body).toContain('Licence key:');
     const pro = items.find((i) => i.requiredPlan === 'Professional');
     if (pro) expect((await call('GET', pro.downloadUrl, tech.cookie)).statusCode).toBe(403);
+  });
+});
+
+describe('with Square and PayPal configured (against local stand-ins)', () => {
+  it('subscribes by Square card and by PayPal, and reports declines', async () => {
+    const square = await startSquareStandIn();
+    const paypal = await startPayPalStandIn();
+    const t2 = await buildTestApp({
+      config: {
+        cardProvider: 'square',
+        walletProvider: 'paypal',
+        square: {
+          accessToken: square.token,
+          applicationId: 'sandbox-sq0idb-app',
+          locationId: 'LOC1',
+          environment: 'sandbox',
+          baseUrl: square.baseUrl,
+        },
+        paypal: {
+          clientId: paypal.clientId,
+          clientSecret: paypal.clientSecret,
+          environment: 'sandbox',
+          baseUrl: paypal.baseUrl,
+        },
+      },
+    });
+    try {
+      await seedDemoData(t2.app.db);
+      const config = await t2.app.inject({ method: 'GET', url: '/api/payments/config' });
+      expect(config.json()).toMatchObject({
+        card: { provider: 'square', applicationId: 'sandbox-sq0idb-app', locationId: 'LOC1' },
+        wallet: { provider: 'paypal' },
+      });
+      const { user } = await createTechnician(t2.app);
+      const cookie = await signIn(t2.app, user.username!);
+      const post = (url: string, payload?: object) =>
+        t2.app.inject({
+          method: 'POST',
+          url,
+          headers: { cookie },
+          ...(payload ? { payload } : {}),
+        });
+      const body = {
+        planName: 'Basic',
+        planPrice: 2.99,
+        cardholderName: 'Dana Tech',
+      };
+      const declined = await post('/api/square/create-subscription', {
+        ...body,
+        sourceId: SQUARE_NONCES.declined,
+        idempotencyKey: 'square-declined-1',
+      });
+      expect(declined.statusCode).toBe(402);
+      expect(declined.json().message).toBe('The card was declined');
+      const ok = await post('/api/square/create-subscription', {
+        ...body,
+        sourceId: SQUARE_NONCES.ok,
+        idempotencyKey: 'square-ok-1',
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      const payment = square.requests.find((r) => r.path === '/v2/payments' && r.body.customer_id);
+      expect(payment!.body.amount_money).toEqual({ amount: 299, currency: 'USD' });
+
+      const setup = await t2.app.inject({
+        method: 'GET',
+        url: '/api/paypal/setup',
+        headers: { cookie },
+      });
+      expect(setup.json().scriptUrl).toContain('client-id=pp-client');
+      const order = await post('/api/paypal/order', {
+        amount: 6.99,
+        currency: 'USD',
+        intent: 'CAPTURE',
+      });
+      expect(order.statusCode, order.body).toBe(200);
+      paypal.approve(order.json().id);
+      const captured = await post(`/api/paypal/order/${order.json().id}/capture`);
+      expect(captured.json().status).toBe('COMPLETED');
+      const current = await t2.app.inject({
+        method: 'GET',
+        url: '/api/subscriptions/current',
+        headers: { cookie },
+      });
+      expect(current.json().subscription).toMatchObject({
+        plan: { name: 'Professional' },
+        provider: 'paypal',
+      });
+    } finally {
+      await t2.close();
+      await square.close();
+      await paypal.close();
+    }
   });
 });

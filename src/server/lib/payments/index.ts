@@ -1,5 +1,7 @@
 import type { AppConfig } from '../../config';
+import { createPayPalProvider } from './paypal';
 import { createSandbox, type Sandbox } from './sandbox';
+import { createSquareProvider } from './square';
 import type { PaymentProviders } from './types';
 
 export * from './types';
@@ -9,17 +11,14 @@ export type Payments = PaymentProviders & {
   sandbox?: Sandbox;
 };
 
-/**
- * Selects the providers from configuration. Square and PayPal adapters register here
- * (see ./square.ts and ./paypal.ts once present); the sandbox is built in.
- */
+/** Selects the providers from configuration: the built-in sandbox, Square, PayPal or none. */
 export function createPayments(
   config: AppConfig,
   clock: () => Date,
   adapters: {
     square?: (c: AppConfig) => PaymentProviders['card'];
     paypal?: (c: AppConfig) => PaymentProviders['wallet'];
-  } = {},
+  } = { square: createSquareProvider, paypal: createPayPalProvider },
 ): Payments {
   const sandbox =
     config.cardProvider === 'sandbox' || config.walletProvider === 'sandbox'

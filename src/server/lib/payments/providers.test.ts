@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../../../tests/helpers/build-test-app';
+import {
+  PAYPAL_FAILING_AMOUNT,
+  startPayPalStandIn,
+} from '../../../../tests/helpers/paypal-stand-in';
+import { SQUARE_NONCES, startSquareStandIn } from '../../../../tests/helpers/square-stand-in';
+import { createPayPalProvider } from './paypal';
+import { createSquareProvider } from './square';
+import { ProviderError } from './types';
+
+describe('Square adapter (official SDK) against a local stand-in', () => {
+  let standIn: Awaited<ReturnType<typeof startSquareStandIn>>;
+  let square: ReturnType<typeof createSquareProvider>;
+  beforeAll(async () => {
+    standIn = await startSquareStandIn();
+    square = createSquareProvider(
+      testConfig({
+        cardProvider: 'square',
+        square: {
+          accessToken: standIn.token,
+          applicationId: 'sandbox-sq0idb-app',
+          locationId: 'LOC1',
+          environment: 'sandbox',
+          baseUrl: standIn.baseUrl,
+        },
+      }),
+    );
+  });
+  afterAll(() => standIn.close());
+
+  it('charges a token in cents at the location, once per idempotency key', async () => {
+    const input = {
+      sourceId: SQUARE_NONCES.ok,
+      amountCents: 499,
+      currency: 'USD' as const,
+      idempotencyKey: 'sq-key-1',
+    };
+    const first = await square.charge(input);
+    expect(first).toMatchObject({ status: 'succeeded', cardBrand: 'VISA', last4: '1111' });
+    const again = await square.charge(input);
+    expect(again).toEqual(first);
+    const call = standIn.requests.find((r) => r.path === '/v2/payments')!;
+    expect(call.body).toMatchObject({
+      source_id: SQUARE_NONCES.ok,
+      idempotency_key: 'sq-key-1',
+      amount_money: { amount: 499, currency: 'USD' },
+      location_id: 'LOC1',
+      autocomplete: true,
+    });
+  });
+
+  it('turns a decline into a failed charge and a server error into a ProviderError', async () => {
+    const declined = await square.charge({
+      sourceId: SQUARE_NONCES.declined,
+      amountCents: 100,
+      currency: 'USD',
+      idempotencyKey: 'sq-key-2',
+    });
+    expect(declined).toEqual({ status: 'failed', message: 'The card was declined' });
+    await expect(
+      square.charge({
+        sourceId: SQUARE_NONCES.serverError,
+        amountCents: 100,
+        currency: 'USD',
+        idempotencyKey: 'sq-key-3',
+      }),
+    ).rejects.toBeInstanceOf(ProviderError);
+  });
+
+  it('stores a card on a customer and charges it again for renewals', async () => {
+    const saved = await square.saveCard({
+      sourceId: SQUARE_NONCES.ok,
+      idempotencyKey: 'sq-card-1',
+      email: 'tech@example.com',
+      cardholderName: 'Dana Tech',
+      referenceId: 'technician-7',
+    });
+    expect(saved).toMatchObject({
+      customerRef: expect.stringMatching(/^CUST/),
+      cardRef: expect.stringMatching(/^ccof:/),
+    });
+    const renewal = await square.chargeSavedCard({
+      ...saved,
+      amountCents: 699,
+      currency: 'USD',
+      idempotencyKey: 'sq-renew-1',
+    });
+    expect(renewal.status).toBe('succeeded');
+    await expect(
+      square.saveCard({
+        sourceId: SQUARE_NONCES.declined,
+        idempotencyKey: 'sq-card-2',
+        email: 'tech@example.com',
+        cardholderName: 'Dana Tech',
+        referenceId: 'technician-7',
+      }),
+    ).rejects.toThrow('The card was declined');
+    expect(square.cardFormConfig()).toMatchObject({
+      provider: 'square',
+      applicationId: 'sandbox-sq0idb-app',
+      scriptUrl: 'https://sandbox.web.squarecdn.com/v1/square.js',
+    });
+  });
+
+  it('reports a wrong access token as a provider error', async () => {
+    const wrong = createSquareProvider(
+      testConfig({
+        cardProvider: 'square',
+        square: {
+          accessToken: 'nope',
+          applicationId: 'a',
+          locationId: 'LOC1',
+          environment: 'sandbox',
+          baseUrl: standIn.baseUrl,
+        },
+      }),
+    );
+    await expect(
+      wrong.charge({
+        sourceId: SQUARE_NONCES.ok,
+        amountCents: 1,
+        currency: 'USD',
+        idempotencyKey: 'k',
+      }),
+    ).rejects.toBeInstanceOf(ProviderError);
+  });
+});
+
+describe('PayPal adapter (official SDK) against a local stand-in', () => {
+  let standIn: Awaited<ReturnType<typeof startPayPalStandIn>>;
+  let paypal: ReturnType<typeof createPayPalProvider>;
+  beforeAll(async () => {
+    standIn = await startPayPalStandIn();
+    paypal = createPayPalProvider(
+      testConfig({
+        walletProvider: 'paypal',
+        paypal: {
+          clientId: standIn.clientId,
+          clientSecret: standIn.clientSecret,
+          environment: 'sandbox',
+          baseUrl: standIn.baseUrl,
+        },
+      }),
+    );
+  });
+  afterAll(() => standIn.close());
+
+  it('creates an order, refuses to capture before approval, captures once approved', async () => {
+    const order = await paypal.createOrder({
+      amountCents: 499,
+      currency: 'USD',
+      intent: 'CAPTURE',
+      idempotencyKey: 'pp-1',
+    });
+    expect(order.status).toBe('CREATED');
+    expect(standIn.requests.some((r) => r.path === '/v1/oauth2/token')).toBe(true);
+    expect(
+      standIn.requests.find((r) => r.path === '/v2/checkout/orders')!.headers['paypal-request-id'],
+    ).toBe('pp-1');
+    const early = await paypal.captureOrder(order.id, 'cap-1');
+    expect(early.status).toBe('PAYER_ACTION_REQUIRED');
+    standIn.approve(order.id);
+    const done = await paypal.captureOrder(order.id, 'cap-2');
+    expect(done).toMatchObject({ status: 'COMPLETED', amountCents: 499 });
+    expect((await paypal.captureOrder('NOPE', 'cap-3')).status).toBe('NOT_FOUND');
+  });
+
+  it('reports provider errors and bad credentials', async () => {
+    await expect(
+      paypal.createOrder({
+        amountCents: Math.round(Number(PAYPAL_FAILING_AMOUNT) * 100),
+        currency: 'USD',
+        intent: 'CAPTURE',
+        idempotencyKey: 'pp-2',
+      }),
+    ).rejects.toBeInstanceOf(ProviderError);
+    const wrong = createPayPalProvider(
+      testConfig({
+        walletProvider: 'paypal',
+        paypal: {
+          clientId: 'x',
+          clientSecret: 'y',
+          environment: 'sandbox',
+          baseUrl: standIn.baseUrl,
+        },
+      }),
+    );
+    await expect(
+      wrong.createOrder({
+        amountCents: 499,
+        currency: 'USD',
+        intent: 'CAPTURE',
+        idempotencyKey: 'pp-3',
+      }),
+    ).rejects.toBeInstanceOf(ProviderError);
+  });
+});

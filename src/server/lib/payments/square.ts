@@ -1,0 +1,146 @@
+import { SquareClient, SquareEnvironment, SquareError } from 'square';
+import type { AppConfig } from '../../config';
+import { ProviderError, type CardProvider, type ChargeResult } from './types';
+
+const SCRIPT = {
+  sandbox: 'https://sandbox.web.squarecdn.com/v1/square.js',
+  production: 'https://web.squarecdn.com/v1/square.js',
+} as const;
+
+/** Square's error categories that mean "this card was refused", not "Square failed". */
+const DECLINES = new Set(['PAYMENT_METHOD_ERROR', 'INVALID_REQUEST_ERROR']);
+
+const DECLINE_MESSAGES: Record<string, string> = {
+  CARD_DECLINED: 'The card was declined',
+  GENERIC_DECLINE: 'The card was declined',
+  INSUFFICIENT_FUNDS: 'The card has insufficient funds',
+  CVV_FAILURE: 'The security code (CVV) was not accepted',
+  ADDRESS_VERIFICATION_FAILURE: 'The postal code did not match the card',
+  INVALID_EXPIRATION: 'The card expiry date is not valid',
+  EXPIRATION_FAILURE: 'The card has expired',
+  INVALID_CARD: 'The card is not valid',
+  CARD_TOKEN_EXPIRED: 'The card form expired. Please enter the card again',
+  CARD_TOKEN_USED: 'The card form was already used. Please enter the card again',
+};
+
+/** A declined card becomes a failed charge; anything else is the provider's failure. */
+function outcomeOfError(err: unknown): ChargeResult {
+  if (err instanceof SquareError) {
+    const first = err.errors[0];
+    if (
+      first &&
+      DECLINES.has(first.category) &&
+      err.statusCode !== undefined &&
+      err.statusCode < 500
+    )
+      return {
+        status: 'failed',
+        message: DECLINE_MESSAGES[first.code] ?? first.detail ?? 'The card was declined',
+      };
+    throw new ProviderError(
+      first?.detail ?? `Square answered ${err.statusCode ?? 'with an error'}`,
+      first?.code,
+    );
+  }
+  throw new ProviderError('Square could not be reached');
+}
+
+/**
+ * Square, through its official Node SDK: one-off payments from a Web Payments SDK token, and
+ * cards on file (a customer plus a card) charged again for renewals. SQUARE_BASE_URL points
+ * the SDK at another host (a local stand-in in the tests).
+ */
+export function createSquareProvider(config: AppConfig): CardProvider {
+  const s = config.square;
+  const client = new SquareClient({
+    token: s.accessToken,
+    environment:
+      s.baseUrl ??
+      (s.environment === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox),
+    maxRetries: 1,
+    timeoutInSeconds: 20,
+  });
+  const locationId = s.locationId!;
+
+  async function pay(input: {
+    sourceId: string;
+    customerId?: string;
+    amountCents: number;
+    idempotencyKey: string;
+    note?: string;
+    buyerEmail?: string;
+  }): Promise<ChargeResult> {
+    try {
+      const { payment } = await client.payments.create({
+        sourceId: input.sourceId,
+        customerId: input.customerId,
+        idempotencyKey: input.idempotencyKey.slice(0, 45),
+        amountMoney: { amount: BigInt(input.amountCents), currency: 'USD' },
+        locationId,
+        autocomplete: true,
+        note: input.note?.slice(0, 500),
+        buyerEmailAddress: input.buyerEmail,
+      });
+      if (!payment?.id) throw new ProviderError('Square returned no payment');
+      if (payment.status === 'COMPLETED' || payment.status === 'APPROVED')
+        return {
+          status: 'succeeded',
+          providerPaymentId: payment.id,
+          cardBrand: payment.cardDetails?.card?.cardBrand ?? undefined,
+          last4: payment.cardDetails?.card?.last4 ?? undefined,
+        };
+      return {
+        status: 'failed',
+        providerPaymentId: payment.id,
+        message: `The payment was ${String(payment.status ?? 'not completed').toLowerCase()}`,
+      };
+    } catch (err) {
+      if (err instanceof ProviderError) throw err;
+      return outcomeOfError(err);
+    }
+  }
+
+  return {
+    name: 'square',
+    cardFormConfig: () => ({
+      provider: 'square',
+      applicationId: s.applicationId!,
+      locationId,
+      environment: s.environment,
+      scriptUrl: SCRIPT[s.environment],
+    }),
+    charge: (input) => pay(input),
+    async saveCard(input) {
+      try {
+        const { customer } = await client.customers.create({
+          idempotencyKey: `${input.idempotencyKey}:customer`.slice(0, 45),
+          emailAddress: input.email,
+          referenceId: input.referenceId,
+        });
+        const { card } = await client.cards.create({
+          idempotencyKey: input.idempotencyKey.slice(0, 45),
+          sourceId: input.sourceId,
+          card: { customerId: customer!.id!, cardholderName: input.cardholderName },
+        });
+        return {
+          customerRef: customer!.id!,
+          cardRef: card!.id!,
+          last4: card?.last4 ?? undefined,
+          cardBrand: card?.cardBrand ?? undefined,
+        };
+      } catch (err) {
+        const outcome = outcomeOfError(err);
+        // A refused card cannot be stored: report it like a declined charge.
+        throw new ProviderError(outcome.status === 'failed' ? outcome.message : 'Square failed');
+      }
+    },
+    chargeSavedCard: (input) =>
+      pay({
+        sourceId: input.cardRef,
+        customerId: input.customerRef,
+        amountCents: input.amountCents,
+        idempotencyKey: input.idempotencyKey,
+        note: input.note,
+      }),
+  };
+}

@@ -1,0 +1,117 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Square's sandbox test nonces (and one of ours for a provider failure). */
+export const SQUARE_NONCES = {
+  ok: 'cnon:card-nonce-ok',
+  declined: 'cnon:card-nonce-declined',
+  serverError: 'cnon:card-nonce-server-error',
+};
+
+type Json = Record<string, unknown>;
+
+/**
+ * A local stand-in for the parts of Square's Connect API v2 the adapter calls (customers,
+ * cards, payments), speaking Square's wire format: snake_case JSON, Bearer auth, idempotency
+ * keys, and its error envelope `{ errors: [{ category, code, detail }] }`.
+ */
+export async function startSquareStandIn(token = 'sq-test-token') {
+  const requests: { method: string; path: string; body: Json }[] = [];
+  const payments = new Map<string, Json>();
+  const cards = new Map<string, { declined: boolean }>();
+  let seq = 0;
+
+  const send = (res: ServerResponse, status: number, body: Json) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const error = (
+    res: ServerResponse,
+    status: number,
+    category: string,
+    code: string,
+    detail: string,
+  ) => send(res, status, { errors: [{ category, code, detail }] });
+
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    const body = (raw ? JSON.parse(raw) : {}) as Json;
+    const path = req.url ?? '';
+    requests.push({ method: req.method ?? '', path, body });
+    if (req.headers.authorization !== `Bearer ${token}`)
+      return error(
+        res,
+        401,
+        'AUTHENTICATION_ERROR',
+        'UNAUTHORIZED',
+        'This request could not be authorized.',
+      );
+
+    if (req.method === 'POST' && path === '/v2/customers')
+      return send(res, 200, {
+        customer: {
+          id: `CUST${++seq}`,
+          email_address: body.email_address,
+          reference_id: body.reference_id,
+        },
+      });
+
+    if (req.method === 'POST' && path === '/v2/cards') {
+      const source = body.source_id as string;
+      if (source === SQUARE_NONCES.declined)
+        return error(res, 400, 'PAYMENT_METHOD_ERROR', 'CARD_DECLINED', 'Card declined.');
+      const id = `ccof:${++seq}`;
+      cards.set(id, { declined: false });
+      const card = body.card as Json;
+      return send(res, 200, {
+        card: {
+          id,
+          customer_id: card.customer_id,
+          cardholder_name: card.cardholder_name,
+          last_4: '1111',
+          card_brand: 'VISA',
+        },
+      });
+    }
+
+    if (req.method === 'POST' && path === '/v2/payments') {
+      const key = body.idempotency_key as string;
+      const seen = payments.get(key);
+      if (seen) return send(res, 200, { payment: seen });
+      const source = body.source_id as string;
+      if (source === SQUARE_NONCES.serverError)
+        return error(res, 500, 'API_ERROR', 'INTERNAL_SERVER_ERROR', 'An internal error occurred.');
+      if (source === SQUARE_NONCES.declined)
+        return error(
+          res,
+          402,
+          'PAYMENT_METHOD_ERROR',
+          'CARD_DECLINED',
+          'Authorization error: CARD_DECLINED',
+        );
+      if (source.startsWith('ccof:') && !cards.has(source))
+        return error(res, 404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', 'Card not found.');
+      const payment = {
+        id: `PAY${++seq}`,
+        status: 'COMPLETED',
+        amount_money: body.amount_money,
+        location_id: body.location_id,
+        customer_id: body.customer_id,
+        card_details: { card: { card_brand: 'VISA', last_4: '1111' } },
+      };
+      payments.set(key, payment);
+      return send(res, 200, { payment });
+    }
+    error(res, 404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', `No route ${req.method} ${path}`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    token,
+    requests,
+    payments,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
