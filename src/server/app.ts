@@ -131,17 +131,41 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
 
   await app.register(errorHandlerPlugin);
+  // The payment providers' browser scripts, frames and endpoints, when they are configured.
+  const providerSources = {
+    script: [] as string[],
+    frame: [] as string[],
+    connect: [] as string[],
+  };
+  if (config.cardProvider === 'square') {
+    const cdn =
+      config.square.environment === 'production'
+        ? 'https://web.squarecdn.com'
+        : 'https://sandbox.web.squarecdn.com';
+    providerSources.script.push(cdn);
+    providerSources.frame.push(cdn, 'https://*.squarecdn.com');
+    providerSources.connect.push(
+      'https://pci-connect.squareup.com',
+      'https://pci-connect.squareupsandbox.com',
+      'https://*.squarecdn.com',
+    );
+  }
+  if (config.walletProvider === 'paypal') {
+    providerSources.script.push('https://www.paypal.com', 'https://www.sandbox.paypal.com');
+    providerSources.frame.push('https://www.paypal.com', 'https://www.sandbox.paypal.com');
+    providerSources.connect.push('https://www.paypal.com', 'https://www.sandbox.paypal.com');
+  }
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...providerSources.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:', ...(providerSources.frame.length ? ['https:'] : [])],
+        connectSrc: ["'self'", ...providerSources.connect],
+        frameSrc: ["'self'", ...providerSources.frame],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -1,5 +1,5 @@
 import { ArrowLeft, CreditCard, Lock, Wallet } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Page } from '../components/page';
@@ -15,10 +15,14 @@ import {
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { billingKeys, usePaymentsConfig } from '../features/billing/api';
+import { squareSetupErrorMessage } from '../features/billing/square-errors';
 import { apiRequest, ApiError, errorMessage } from '../lib/api-client';
 import { notify } from '../lib/toast';
 
 type Plan = { name: string; price: number };
+
+/** The spec's card form initialisation delay. */
+const CARD_FORM_INIT_MS = 100;
 
 export default function PaymentSelection() {
   const [params] = useSearchParams();
@@ -81,12 +85,21 @@ export default function PaymentSelection() {
                   </CardTitle>
                 </CardHeader>
                 <CardContent>
-                  <WalletButton plan={plan} />
+                  {config.data.wallet.provider === 'paypal' ? (
+                    <PayPalButtons plan={plan} />
+                  ) : (
+                    <WalletButton plan={plan} />
+                  )}
                 </CardContent>
               </Card>
             )}
           </div>
-          {method === 'card' && <CardForm plan={plan} />}
+          {method === 'card' &&
+            (config.data.card?.provider === 'square' ? (
+              <SquareCardForm plan={plan} square={config.data.card} />
+            ) : (
+              <SandboxCardForm plan={plan} />
+            ))}
           <ul className="space-y-1 text-sm text-slate-600">
             <li>Billed monthly. Cancel anytime.</li>
             <li>
@@ -107,58 +120,33 @@ export default function PaymentSelection() {
   );
 }
 
-/** The sandbox card form; it attaches after a short setup, like a provider's hosted fields. */
-function CardForm({ plan }: { plan: Plan }) {
+/**
+ * Subscribes with a card token: the price goes with the plan's name and the server checks it.
+ * Returns normally on success (after redirecting), or false when the user may try again.
+ */
+function useCardSubscription(plan: Plan) {
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [state, setState] = useState<'loading' | 'ready' | 'processing'>('loading');
-  const [f, setF] = useState({ cardholderName: '', number: '', expiry: '', cvv: '' });
-  useEffect(() => {
-    const timer = setTimeout(() => setState('ready'), 100);
-    return () => clearTimeout(timer);
-  }, []);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!f.cardholderName.trim() || state !== 'ready') {
-      notify({
-        title: 'Validation Error',
-        description: 'Please fill in all required fields.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    setState('processing');
+  return async (getToken: () => Promise<string>, cardholderName: string): Promise<boolean> => {
     let token: string;
     try {
-      ({ token } = await apiRequest<{ token: string }>('POST', '/api/payments/sandbox/tokenize', {
-        number: f.number,
-        expiry: f.expiry,
-        cvv: f.cvv,
-      }));
+      token = await getToken();
     } catch (err) {
       notify({
         title: 'Payment Failed',
-        description: `Card tokenization failed: ${errorMessage(err, 'check the card details')}`,
+        description: `Card tokenization failed: ${errorMessage(err, err instanceof Error ? err.message : 'check the card details')}`,
         variant: 'destructive',
       });
-      setState('ready');
-      return;
+      return false;
     }
     try {
       await apiRequest('POST', '/api/square/create-subscription', {
         sourceId: token,
         planName: plan.name,
         planPrice: plan.price,
-        cardholderName: f.cardholderName.trim(),
+        cardholderName,
         idempotencyKey: crypto.randomUUID(),
       });
-      await qc.invalidateQueries({ queryKey: billingKeys.all });
-      notify({
-        title: 'Subscription Activated',
-        description: 'Your monthly subscription has been set up successfully with Square.',
-      });
-      void navigate('/platform-payment?success=true');
     } catch (err) {
       notify(
         err instanceof ApiError
@@ -173,8 +161,67 @@ function CardForm({ plan }: { plan: Plan }) {
               variant: 'destructive',
             },
       );
-      setState('ready');
+      return false;
     }
+    await qc.invalidateQueries({ queryKey: billingKeys.all });
+    notify({
+      title: 'Subscription Activated',
+      description: 'Your monthly subscription has been set up successfully with Square.',
+    });
+    void navigate('/platform-payment?success=true');
+    return true;
+  };
+}
+
+type FormState = 'loading' | 'ready' | 'processing' | 'unavailable';
+
+function SubmitButton({ state, plan }: { state: FormState; plan: Plan }) {
+  return (
+    <Button type="submit" className="w-full" disabled={state !== 'ready'}>
+      <Lock className="mr-2 h-4 w-4" aria-hidden="true" />
+      {state === 'loading'
+        ? 'Loading card form...'
+        : state === 'processing'
+          ? 'Processing...'
+          : `Subscribe for $${plan.price.toFixed(2)}/month`}
+    </Button>
+  );
+}
+
+const requiredFieldsToast = () =>
+  notify({
+    title: 'Validation Error',
+    description: 'Please fill in all required fields.',
+    variant: 'destructive',
+  });
+
+/** The sandbox card form; it attaches after a short setup, like a provider's hosted fields. */
+function SandboxCardForm({ plan }: { plan: Plan }) {
+  const subscribe = useCardSubscription(plan);
+  const [state, setState] = useState<FormState>('loading');
+  const [f, setF] = useState({ cardholderName: '', number: '', expiry: '', cvv: '' });
+  useEffect(() => {
+    const timer = setTimeout(() => setState('ready'), CARD_FORM_INIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!f.cardholderName.trim() || state !== 'ready') return requiredFieldsToast();
+    setState('processing');
+    const done = await subscribe(async () => {
+      const { token } = await apiRequest<{ token: string }>(
+        'POST',
+        '/api/payments/sandbox/tokenize',
+        {
+          number: f.number,
+          expiry: f.expiry,
+          cvv: f.cvv,
+        },
+      );
+      return token;
+    }, f.cardholderName.trim());
+    if (!done) setState('ready');
   };
 
   const field = (name: keyof typeof f) => ({
@@ -213,17 +260,127 @@ function CardForm({ plan }: { plan: Plan }) {
             <Label htmlFor="card-cvv">CVV</Label>
             <Input inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...field('cvv')} />
           </div>
-          <Button type="submit" className="sm:col-span-4" disabled={state !== 'ready'}>
-            <Lock className="mr-2 h-4 w-4" aria-hidden="true" />
-            {state === 'loading'
-              ? 'Loading card form...'
-              : state === 'processing'
-                ? 'Processing...'
-                : `Subscribe for $${plan.price.toFixed(2)}/month`}
-          </Button>
+          <div className="sm:col-span-4">
+            <SubmitButton state={state} plan={plan} />
+          </div>
           <p className="text-xs text-slate-500 sm:col-span-4">
             Sandbox test cards: 4111 1111 1111 1111 (approved), 4000 0000 0000 0002 (declined).
           </p>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+type SquareCard = {
+  attach(selector: string): Promise<void>;
+  tokenize(): Promise<{ status: string; token?: string; errors?: { message: string }[] }>;
+  destroy(): Promise<boolean>;
+};
+declare global {
+  interface Window {
+    Square?: {
+      payments(applicationId: string, locationId: string): { card(): Promise<SquareCard> };
+    };
+  }
+}
+
+function loadScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (document.querySelector(`script[src="${src}"]`) && window.Square) return resolve();
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`Could not load ${src}`));
+    document.head.appendChild(script);
+  });
+}
+
+/** Square's Web Payments SDK card form: its hosted fields attach into our page. */
+function SquareCardForm({
+  plan,
+  square,
+}: {
+  plan: Plan;
+  square: { applicationId: string; locationId: string; scriptUrl: string };
+}) {
+  const subscribe = useCardSubscription(plan);
+  const [state, setState] = useState<FormState>('loading');
+  const [cardholderName, setCardholderName] = useState('');
+  const card = useRef<SquareCard | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    const start = async () => {
+      try {
+        await loadScript(square.scriptUrl);
+      } catch {
+        notify({
+          title: 'Setup Failed',
+          description: 'Failed to setup Square payment.',
+          variant: 'destructive',
+        });
+        setState('unavailable');
+        return;
+      }
+      try {
+        await new Promise((r) => setTimeout(r, CARD_FORM_INIT_MS));
+        const payments = window.Square!.payments(square.applicationId, square.locationId);
+        const c = await payments.card();
+        if (cancelled) return void c.destroy();
+        await c.attach('#square-card-container');
+        card.current = c;
+        setState('ready');
+      } catch (err) {
+        notify({
+          title: 'Payment Setup Error',
+          description: squareSetupErrorMessage(err),
+          variant: 'destructive',
+        });
+        setState('unavailable');
+      }
+    };
+    void start();
+    return () => {
+      cancelled = true;
+      void card.current?.destroy();
+      card.current = null;
+    };
+  }, [square.applicationId, square.locationId, square.scriptUrl]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!cardholderName.trim() || state !== 'ready' || !card.current) return requiredFieldsToast();
+    setState('processing');
+    const done = await subscribe(async () => {
+      const result = await card.current!.tokenize();
+      if (result.status !== 'OK' || !result.token)
+        throw new Error(result.errors?.map((x) => x.message).join(', ') || result.status);
+      return result.token;
+    }, cardholderName.trim());
+    if (!done) setState('ready');
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Card Details</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+          <div className="space-y-1.5">
+            <Label htmlFor="card-cardholderName">Cardholder Name</Label>
+            <Input
+              id="card-cardholderName"
+              autoComplete="cc-name"
+              value={cardholderName}
+              disabled={state === 'processing'}
+              onChange={(e) => setCardholderName(e.target.value)}
+            />
+          </div>
+          <div id="square-card-container" className="min-h-[90px]" />
+          <SubmitButton state={state} plan={plan} />
         </form>
       </CardContent>
     </Card>
@@ -307,6 +464,61 @@ function WalletButton({ plan }: { plan: Plan }) {
           </div>
         </DialogContent>
       </Dialog>
+    </>
+  );
+}
+
+/** PayPal's JS SDK buttons: our server creates and captures the order. */
+function PayPalButtons({ plan }: { plan: Plan }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    const start = async () => {
+      try {
+        const setup = await apiRequest<{ scriptUrl?: string }>('GET', '/api/paypal/setup');
+        if (!setup.scriptUrl) throw new Error('PayPal is not set up');
+        await loadScript(setup.scriptUrl);
+        if (cancelled || !window.paypal) return;
+        await window.paypal
+          .Buttons({
+            createOrder: async () =>
+              (
+                await apiRequest<{ id: string }>('POST', '/api/paypal/order', {
+                  amount: plan.price,
+                  currency: 'USD',
+                  intent: 'CAPTURE',
+                  planName: plan.name,
+                })
+              ).id,
+            onApprove: async ({ orderID }) => {
+              const capture = await apiRequest<{ status: string }>(
+                'POST',
+                `/api/paypal/order/${orderID}/capture`,
+              );
+              if (capture.status === 'COMPLETED') {
+                await qc.invalidateQueries({ queryKey: billingKeys.all });
+                void navigate('/platform-payment?success=true&method=paypal');
+              }
+            },
+            onError: (err) => console.error('PayPal error', err),
+          })
+          .render('#paypal-button-container');
+      } catch (err) {
+        console.error('PayPal setup failed', err);
+        setError('PayPal is not available right now.');
+      }
+    };
+    void start();
+    return () => {
+      cancelled = true;
+    };
+  }, [plan.name, plan.price, navigate, qc]);
+  return (
+    <>
+      <div id="paypal-button-container" />
+      {error && <p className="text-sm text-red-700">{error}</p>}
     </>
   );
 }

@@ -29,7 +29,7 @@ export const usePaymentHistory = (page: number, enabled: boolean) =>
 export type PaymentsConfig = {
   card:
     | { provider: 'sandbox' }
-    | { provider: 'square'; applicationId: string; locationId: string }
+    | { provider: 'square'; applicationId: string; locationId: string; scriptUrl: string }
     | null;
   wallet: { provider: 'sandbox' | 'paypal' } | null;
 };
