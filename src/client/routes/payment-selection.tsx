@@ -282,6 +282,13 @@ declare global {
     Square?: {
       payments(applicationId: string, locationId: string): { card(): Promise<SquareCard> };
     };
+    paypal?: {
+      Buttons(options: {
+        createOrder: () => Promise<string>;
+        onApprove: (data: { orderID: string }) => Promise<void>;
+        onError?: (err: unknown) => void;
+      }): { render(selector: string): Promise<void> };
+    };
   }
 }
 
