@@ -1,5 +1,5 @@
 import { ArrowLeft, CreditCard, Lock, Wallet } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Page } from '../components/page';
@@ -15,14 +15,16 @@ import {
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { billingKeys, usePaymentsConfig } from '../features/billing/api';
-import { squareSetupErrorMessage } from '../features/billing/square-errors';
 import { apiRequest, ApiError, errorMessage } from '../lib/api-client';
+import {
+  CARD_FORM_INIT_MS,
+  loadScript,
+  useSquareCard,
+  type SquareCardConfig,
+} from '../lib/square-card';
 import { notify } from '../lib/toast';
 
 type Plan = { name: string; price: number };
-
-/** The spec's card form initialisation delay. */
-const CARD_FORM_INIT_MS = 100;
 
 export default function PaymentSelection() {
   const [params] = useSearchParams();
@@ -272,16 +274,8 @@ function SandboxCardForm({ plan }: { plan: Plan }) {
   );
 }
 
-type SquareCard = {
-  attach(selector: string): Promise<void>;
-  tokenize(): Promise<{ status: string; token?: string; errors?: { message: string }[] }>;
-  destroy(): Promise<boolean>;
-};
 declare global {
   interface Window {
-    Square?: {
-      payments(applicationId: string, locationId: string): { card(): Promise<SquareCard> };
-    };
     paypal?: {
       Buttons(options: {
         createOrder: () => Promise<string>;
@@ -292,81 +286,20 @@ declare global {
   }
 }
 
-function loadScript(src: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (document.querySelector(`script[src="${src}"]`) && window.Square) return resolve();
-    const script = document.createElement('script');
-    script.src = src;
-    script.async = true;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error(`Could not load ${src}`));
-    document.head.appendChild(script);
-  });
-}
-
 /** Square's Web Payments SDK card form: its hosted fields attach into our page. */
-function SquareCardForm({
-  plan,
-  square,
-}: {
-  plan: Plan;
-  square: { applicationId: string; locationId: string; scriptUrl: string };
-}) {
+function SquareCardForm({ plan, square }: { plan: Plan; square: SquareCardConfig }) {
   const subscribe = useCardSubscription(plan);
-  const [state, setState] = useState<FormState>('loading');
+  const [processing, setProcessing] = useState(false);
   const [cardholderName, setCardholderName] = useState('');
-  const card = useRef<SquareCard | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    const start = async () => {
-      try {
-        await loadScript(square.scriptUrl);
-      } catch {
-        notify({
-          title: 'Setup Failed',
-          description: 'Failed to setup Square payment.',
-          variant: 'destructive',
-        });
-        setState('unavailable');
-        return;
-      }
-      try {
-        await new Promise((r) => setTimeout(r, CARD_FORM_INIT_MS));
-        const payments = window.Square!.payments(square.applicationId, square.locationId);
-        const c = await payments.card();
-        if (cancelled) return void c.destroy();
-        await c.attach('#square-card-container');
-        card.current = c;
-        setState('ready');
-      } catch (err) {
-        notify({
-          title: 'Payment Setup Error',
-          description: squareSetupErrorMessage(err),
-          variant: 'destructive',
-        });
-        setState('unavailable');
-      }
-    };
-    void start();
-    return () => {
-      cancelled = true;
-      void card.current?.destroy();
-      card.current = null;
-    };
-  }, [square.applicationId, square.locationId, square.scriptUrl]);
+  const card = useSquareCard(square, 'square-card-container');
+  const state: FormState = processing ? 'processing' : card.state;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!cardholderName.trim() || state !== 'ready' || !card.current) return requiredFieldsToast();
-    setState('processing');
-    const done = await subscribe(async () => {
-      const result = await card.current!.tokenize();
-      if (result.status !== 'OK' || !result.token)
-        throw new Error(result.errors?.map((x) => x.message).join(', ') || result.status);
-      return result.token;
-    }, cardholderName.trim());
-    if (!done) setState('ready');
+    if (!cardholderName.trim() || state !== 'ready') return requiredFieldsToast();
+    setProcessing(true);
+    const done = await subscribe(() => card.tokenize(), cardholderName.trim());
+    if (!done) setProcessing(false);
   };
 
   return (

@@ -8,11 +8,14 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select } from '../../components/ui/select';
 import { apiRequest, errorMessage, getJson } from '../../lib/api-client';
+import { useSquareCard, type SquareCardConfig } from '../../lib/square-card';
 import { notify } from '../../lib/toast';
 import { useCardPayment, useInvoices, useRecordPayment } from './api';
 
 type Method = 'card' | 'cash' | 'check' | 'digital';
-type PaymentsConfig = { card: { provider: string } | null };
+type PaymentsConfig = {
+  card: ({ provider: 'sandbox' } | ({ provider: 'square' } & SquareCardConfig)) | null;
+};
 
 const FAILED = { title: 'Payment Failed', description: 'Please try again or contact support' };
 
@@ -41,6 +44,8 @@ export function ProcessPayment({
   const cardPayment = useCardPayment();
   const recordPayment = useRecordPayment();
   const value = parseDecimalInput(amount);
+  const squareConfig = config.data?.card?.provider === 'square' ? config.data.card : null;
+  const square = useSquareCard(method === 'card' ? squareConfig : null, 'pos-square-card');
 
   const done = (title: string, description: string) => {
     notify({ title, description });
@@ -54,11 +59,10 @@ export function ProcessPayment({
     setProcessing(true);
     try {
       if (method === 'card') {
-        const { token } = await apiRequest<{ token: string }>(
-          'POST',
-          '/api/payments/sandbox/tokenize',
-          card,
-        );
+        const token = squareConfig
+          ? await square.tokenize()
+          : (await apiRequest<{ token: string }>('POST', '/api/payments/sandbox/tokenize', card))
+              .token;
         const result = await cardPayment.mutateAsync({
           amount: value,
           sourceId: token,
@@ -142,8 +146,12 @@ export function ProcessPayment({
             </Select>
           </div>
         </div>
+        {method === 'card' && squareConfig && (
+          <div id="pos-square-card" className="min-h-[90px] rounded-md border p-2" />
+        )}
         {method === 'card' &&
-          (cardUnavailable ? (
+          !squareConfig &&
+          (config.data && !config.data.card ? (
             <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
               Payment Unavailable: Payment processing is not configured.
             </p>
