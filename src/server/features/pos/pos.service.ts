@@ -569,6 +569,14 @@ export function createPosService(app: FastifyInstance) {
         app.log.error({ err }, 'card payment failed');
       }
       const row = await app.db.transaction(async (tx) => {
+        // The invoice first, as every payment transaction locks it: a duplicate holding it while
+        // it checks the idempotency key would otherwise wait on this row and deadlock.
+        if (claimed.invoiceId)
+          await tx
+            .select({ id: invoices.id })
+            .from(invoices)
+            .where(eq(invoices.id, claimed.invoiceId))
+            .for('update');
         const [r] = await tx
           .update(invoicePayments)
           .set({ status, failureMessage, providerPaymentId })
