@@ -39,7 +39,7 @@ export default function AccessDemo() {
   const [params] = useSearchParams();
   const config = useAppConfig();
   const role = params.get('role');
-  const { data: user, isLoading } = useCurrentUser(config.data?.demoMode ? role : null);
+  const { data: user, isLoading, isError } = useCurrentUser(config.data?.demoMode ? role : null);
   if (config.isLoading || isLoading)
     return (
       <div className="mx-auto max-w-5xl px-4 py-10">
@@ -53,6 +53,14 @@ export default function AccessDemo() {
       </Page>
     );
   }
+  if (isError)
+    return (
+      <Page title="Role Access Demo">
+        <p role="alert" className="text-red-700">
+          Failed to fetch user
+        </p>
+      </Page>
+    );
   const current: Role | null = user?.role ?? null;
   const switchRole = (r: Role) => {
     const url = new URL(window.location.href);

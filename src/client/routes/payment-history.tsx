@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { usePaymentHistory } from '../features/billing/api';
-import { errorMessage } from '../lib/api-client';
+import { ApiError, errorMessage } from '../lib/api-client';
 
 /** 'MMM dd, yyyy', e.g. 'Nov 03, 2026'. */
 const formatDay = (iso: string) =>
@@ -82,7 +82,9 @@ function History() {
           <CardContent className="space-y-2 pt-6">
             <p className="font-semibold">Payment History Unavailable</p>
             <p className="text-slate-600">
-              {errorMessage(history.error, 'Unable to load payment history')}
+              {history.error instanceof ApiError
+                ? errorMessage(history.error, 'Unable to load payment history')
+                : 'Failed to fetch payment history'}
             </p>
           </CardContent>
         </Card>

@@ -296,6 +296,12 @@ function SquareCardForm({ plan, square }: { plan: Plan; square: SquareCardConfig
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (state === 'unavailable')
+      return notify({
+        title: 'Payment Error',
+        description: 'Payment system not available',
+        variant: 'destructive',
+      });
     if (!cardholderName.trim() || state !== 'ready') return requiredFieldsToast();
     setProcessing(true);
     const done = await subscribe(() => card.tokenize(), cardholderName.trim());
