@@ -93,7 +93,9 @@ export function ProcessPayment({
   };
 
   const cardUnavailable =
-    method === 'card' && config.data && config.data.card?.provider !== 'sandbox';
+    method === 'card' &&
+    !!config.data &&
+    (!config.data.card || (squareConfig !== null && square.state !== 'ready'));
 
   return (
     <Card>
