@@ -115,7 +115,7 @@ function History() {
                     <tr className="border-b text-left text-slate-500">
                       <th className="py-2">Date</th>
                       <th className="py-2">Description</th>
-                      <th className="py-2 text-right">Amount</th>
+                      <th className="py-2 pr-6 text-right">Amount</th>
                       <th className="py-2">Status</th>
                       <th className="py-2">Actions</th>
                     </tr>
@@ -125,7 +125,7 @@ function History() {
                       <tr key={r.id} className="border-b" data-testid="payment-row">
                         <td className="py-2">{formatDay(r.created)}</td>
                         <td className="py-2">{r.description}</td>
-                        <td className="py-2 text-right">${r.amount.toFixed(2)}</td>
+                        <td className="py-2 pr-6 text-right">${r.amount.toFixed(2)}</td>
                         <td className="py-2">
                           <Badge variant={VARIANT[r.status] ?? 'outline'}>
                             {statusLabel(r.status)}

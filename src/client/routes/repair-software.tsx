@@ -1,5 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, Lock, Search, Star } from 'lucide-react';
+import {
+  BookOpen,
+  Cable,
+  Calculator,
+  Car,
+  ClipboardList,
+  Download,
+  FileSearch,
+  Gauge,
+  Lock,
+  Package,
+  Search,
+  Star,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PLAN_TIERS } from '@shared/constants/domain';
@@ -15,6 +30,18 @@ import { Skeleton } from '../components/ui/skeleton';
 import { getJson } from '../lib/api-client';
 
 type Catalogue = { currentPlan: string; items: Software[] };
+
+/** The catalogue names its icons; unknown names get a generic package. */
+const ICONS: Record<string, LucideIcon> = {
+  BookOpen,
+  Cable,
+  Calculator,
+  Car,
+  ClipboardList,
+  FileSearch,
+  Gauge,
+  Wrench,
+};
 
 export default function RepairSoftware() {
   const catalogue = useQuery({
@@ -95,10 +122,8 @@ export default function RepairSoftware() {
             <Card key={s.id} data-testid="software" className="flex flex-col">
               <CardHeader>
                 <div className="flex items-start justify-between gap-2">
-                  <CardTitle className="text-lg">
-                    <span aria-hidden="true" className="mr-2">
-                      {s.icon}
-                    </span>
+                  <CardTitle className="flex items-center gap-2 text-lg">
+                    <SoftwareIcon name={s.icon} />
                     {s.name}
                   </CardTitle>
                   <Badge variant={s.requiredPlan === 'Free' ? 'success' : 'outline'}>
@@ -138,4 +163,9 @@ export default function RepairSoftware() {
       )}
     </Page>
   );
+}
+
+function SoftwareIcon({ name }: { name: string }) {
+  const Icon = ICONS[name] ?? Package;
+  return <Icon className="h-5 w-5 shrink-0 text-blue-700" aria-hidden="true" />;
 }
