@@ -253,6 +253,75 @@ describe('lifecycle', () => {
   });
 });
 
+describe('dunning', () => {
+  const DAY = 86_400_000;
+
+  it('retries a failed renewal one and three days later, and recovers when the card works', async () => {
+    const start = t.clock.now;
+    const tech = await technician();
+    await subscribe(tech.cookie);
+    const [sub] = await t.app.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.technicianId, tech.technicianId));
+    await t.app.db
+      .update(subscriptions)
+      .set({ paymentMethodRef: 'sbx_card_declined_test' })
+      .where(eq(subscriptions.id, sub!.id));
+    const end = sub!.currentPeriodEnd.getTime();
+    const attempts = async () =>
+      (await t.app.db.select().from(payments).where(eq(payments.subscriptionId, sub!.id))).filter(
+        (p) => p.idempotencyKey?.startsWith('renew:'),
+      );
+
+    t.clock.set(new Date(end + 60_000));
+    await t.app.billing.renewDue();
+    t.clock.set(new Date(end + DAY / 2));
+    await t.app.billing.renewDue();
+    expect(await attempts()).toHaveLength(1);
+    t.clock.set(new Date(end + DAY + 60_000));
+    await t.app.billing.renewDue();
+    expect((await attempts()).map((p) => p.status)).toEqual(['failed', 'failed']);
+
+    // The technician's card works again before the second retry.
+    await t.app.db
+      .update(subscriptions)
+      .set({ paymentMethodRef: 'sbx_card_ok_test' })
+      .where(eq(subscriptions.id, sub!.id));
+    t.clock.set(new Date(end + 3 * DAY + 60_000));
+    const r = await t.app.billing.renewDue();
+    expect(r.renewed).toBeGreaterThanOrEqual(1);
+    const [after] = await t.app.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, sub!.id));
+    expect(after!.status).toBe('active');
+    expect(after!.currentPeriodStart.getTime()).toBe(end);
+    expect((await attempts()).map((p) => p.status)).toEqual(['failed', 'failed', 'succeeded']);
+    t.clock.set(start);
+  });
+
+  it('ends a plan still unpaid seven days after its period, with an e-mail', async () => {
+    const start = t.clock.now;
+    const tech = await technician();
+    const sub = await subscribeTechnician(t.app, tech.technicianId, 'Basic');
+    const end = sub.currentPeriodEnd.getTime();
+    t.clock.set(new Date(end + 60_000));
+    await t.app.billing.renewDue();
+    t.clock.set(new Date(end + 7 * DAY + 60_000));
+    await t.app.billing.renewDue();
+    const [after] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+    expect(after!.status).toBe('canceled');
+    const [mail] = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, tech.email))
+      .orderBy(desc(mailOutbox.id));
+    expect(mail!.template).toBe('subscription_ended');
+    t.clock.set(start);
+  });
+});
+
 describe('history, receipts and admin', () => {
   it('exports CSV, shows receipts to their owner, lists every payment to admins', async () => {
     const tech = await technician();

@@ -23,6 +23,11 @@ import type { SessionUser } from '../../plugins/access';
 
 const HISTORY_PAGE_SIZE = 20;
 const LIVE = ['active', 'past_due'] as const;
+const DAY_MS = 86_400_000;
+/** Days after the period end at which a failed renewal is retried. */
+const RETRY_AFTER_DAYS = [1, 3] as const;
+/** A plan still unpaid this many days after its period ended is ended. */
+const PAST_DUE_GRACE_DAYS = 7;
 
 type PlanRow = typeof plans.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -393,11 +398,35 @@ export function createBillingService(app: FastifyInstance) {
       const due = await app.db
         .select()
         .from(subscriptions)
-        .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, t)))
+        .where(and(inArray(subscriptions.status, LIVE), lte(subscriptions.currentPeriodEnd, t)))
         .orderBy(asc(subscriptions.currentPeriodEnd))
         .limit(500);
       const results = { canceled: 0, renewed: 0, failed: 0 };
       for (const s of due) {
+        const periodKey = `renew:${s.id}:${s.currentPeriodEnd.toISOString()}`;
+        let attempt = 0;
+        if (s.status === 'past_due') {
+          // Dunning: retries one and three days after the period ended, then the plan ends.
+          const [tried] = await app.db
+            .select({ n: count() })
+            .from(payments)
+            .where(sql`${payments.idempotencyKey} like ${`${periodKey}%`}`);
+          attempt = tried?.n ?? 0;
+          const since = t.getTime() - s.currentPeriodEnd.getTime();
+          if (since >= PAST_DUE_GRACE_DAYS * DAY_MS) {
+            await app.db
+              .update(subscriptions)
+              .set({ status: 'canceled', canceledAt: t })
+              .where(and(eq(subscriptions.id, s.id), eq(subscriptions.status, 'past_due')));
+            results.canceled++;
+            await mailTechnician(s.technicianId, 'subscription_ended', 'Your plan has ended', [
+              `We could not collect the payment for your ${BRAND.name} plan, so it has ended. You can choose a plan again at any time: ${publicBaseUrl(app.config)}/platform-payment`,
+            ]);
+            continue;
+          }
+          const retryAt = RETRY_AFTER_DAYS[attempt - 1];
+          if (retryAt === undefined || since < retryAt * DAY_MS) continue;
+        }
         if (s.cancelAtPeriodEnd) {
           await app.db
             .update(subscriptions)
@@ -411,7 +440,7 @@ export function createBillingService(app: FastifyInstance) {
         }
         const planId = s.pendingPlanId ?? s.planId;
         const [plan] = await app.db.select().from(plans).where(eq(plans.id, planId));
-        const key = `renew:${s.id}:${s.currentPeriodEnd.toISOString()}`;
+        const key = attempt === 0 ? periodKey : `${periodKey}:${attempt}`;
         const card = app.payments.card;
         let result: ChargeResult;
         if (!s.paymentMethodRef || !s.providerCustomerId || !card || card.name !== s.provider) {
@@ -450,6 +479,7 @@ export function createBillingService(app: FastifyInstance) {
               .set(
                 result.status === 'succeeded'
                   ? {
+                      status: 'active' as const,
                       planId,
                       pendingPlanId: null,
                       currentPeriodStart: s.currentPeriodEnd,
@@ -460,22 +490,23 @@ export function createBillingService(app: FastifyInstance) {
               .where(eq(subscriptions.id, s.id));
           });
         } catch (err) {
-          // Another instance renewed this period first.
+          // Another instance charged this attempt first.
           if (isUniqueViolation(err)) continue;
           throw err;
         }
         if (result.status === 'succeeded') results.renewed++;
         else {
           results.failed++;
-          await mailTechnician(
-            s.technicianId,
-            'subscription_past_due',
-            'Your plan payment failed',
-            [
-              `We could not renew your ${plan!.name} plan: ${result.message}.`,
-              `Please update your payment method to keep your plan: ${publicBaseUrl(app.config)}/platform-payment`,
-            ],
-          );
+          if (attempt === 0)
+            await mailTechnician(
+              s.technicianId,
+              'subscription_past_due',
+              'Your plan payment failed',
+              [
+                `We could not renew your ${plan!.name} plan: ${result.message}.`,
+                `Please update your payment method to keep your plan: ${publicBaseUrl(app.config)}/platform-payment`,
+              ],
+            );
         }
       }
       return results;
