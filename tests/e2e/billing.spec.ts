@@ -122,3 +122,19 @@ test('the software catalogue filters and says when nothing matches', async ({ pa
   for (const card of await page.getByTestId('software').all())
     await expect(card.getByText('Free', { exact: true })).toBeVisible();
 });
+
+test("the admin dashboard's Payments tab lists every technician's payments", async ({
+  browser,
+}) => {
+  const admin = await browser.newContext();
+  await admin.request.post('/api/auth/signin', {
+    data: { username: 'admin', password: 'wrenchly-demo' },
+  });
+  const page = await admin.newPage();
+  await page.goto('/admin-dashboard');
+  await page.getByRole('tab', { name: 'Payments' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Payments' });
+  await expect(panel.getByText('Marcus Johnson').first()).toBeVisible();
+  await expect(panel.getByText('Professional plan - monthly subscription').first()).toBeVisible();
+  await admin.close();
+});
