@@ -13,8 +13,15 @@ const N = Number(arg('technicians', '100000'));
 const duration = Number(arg('duration', '10'));
 const connections = Number(arg('connections', '10'));
 
+// mulberry32: a small seeded generator with 32-bit integer arithmetic (a multiplicative LCG in
+// floating point loses precision and cycles after a few values).
 let seed = 7;
-const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const rand = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+};
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
 
 /** `cold`: every path also asks a random page size, so the result cache hardly ever hits. */
@@ -68,9 +75,22 @@ const { app, base } = await startApp(database);
 console.log(
   `search benchmark: ${N} technicians on ${url ? 'PostgreSQL' : 'PGlite'}, ${connections} connections, ${duration} s each`,
 );
+// The index's memory: loaded by the first search (exact when run with node --expose-gc).
+const gc = (globalThis as { gc?: () => void }).gc;
+gc?.();
+const before = process.memoryUsage();
+await fetch(`${base}/api/technicians?location=Hyattsville%2C%20MD`);
+gc?.();
+const after = process.memoryUsage();
+const mb = (n: number) => (n / 2 ** 20).toFixed(1);
+console.log(
+  `technician index: heap +${mb(after.heapUsed - before.heapUsed)} MB, array buffers +${mb(after.arrayBuffers - before.arrayBuffers)} MB${gc ? '' : ' (approximate: run with node --expose-gc)'}`,
+);
 // Warm up caches and plans.
 await run(base, searchPaths(200));
-const search = await run(base, searchPaths(2000));
+const paths = searchPaths(2000);
+console.log(`${new Set(paths).size} distinct search paths in the mixed run`);
+const search = await run(base, paths);
 const cold = await run(base, searchPaths(200000, true));
 const health = await run(base, ['/api/health']);
 const row = (name: string, r: autocannon.Result) =>

@@ -43,12 +43,16 @@ export function toTechnician(row: q.TechnicianRow & { distanceMiles?: number | n
   return t;
 }
 
-/** Search pages kept per app instance, keyed by filters; valid for one index version. */
-const RESULT_CACHE_SIZE = 5000;
+/**
+ * Search pages kept per app instance, keyed by filters, valid for one index version: at most
+ * this many bytes of JSON, least recently used evicted first.
+ */
+const RESULT_CACHE_BYTES = 16 * 2 ** 20;
 
 export function createTechnicianService(app: FastifyInstance) {
   const cache = new Map<string, { total: number; body: string }>();
   let cacheVersion = -1;
+  let cacheBytes = 0;
 
   return {
     /**
@@ -60,6 +64,7 @@ export function createTechnicianService(app: FastifyInstance) {
       const snapshot = await app.technicianIndex.current();
       if (snapshot.version !== cacheVersion) {
         cache.clear();
+        cacheBytes = 0;
         cacheVersion = snapshot.version;
       }
       const name = f.name?.toLowerCase();
@@ -100,7 +105,12 @@ export function createTechnicianService(app: FastifyInstance) {
       const result = { total, body: JSON.stringify(items) };
       if (snapshot.version === cacheVersion) {
         cache.set(key, result);
-        if (cache.size > RESULT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        cacheBytes += result.body.length;
+        for (const [oldKey, old] of cache) {
+          if (cacheBytes <= RESULT_CACHE_BYTES) break;
+          cache.delete(oldKey);
+          cacheBytes -= old.body.length;
+        }
       }
       return result;
     },
