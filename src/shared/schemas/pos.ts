@@ -199,7 +199,9 @@ export const posPaymentSchema = z.object({
   status: z.enum(PAYMENT_STATUSES),
   customerName: z.string().nullable(),
   customerEmail: z.string().nullable(),
+  /** The card's brand (e.g. VISA) and last 4 digits, for card payments. */
   cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
   failureMessage: z.string().nullable(),
   createdAt: z.string(),
 });
