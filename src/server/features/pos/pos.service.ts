@@ -216,9 +216,7 @@ export function createPosService(app: FastifyInstance) {
     const [inFlight] = await tx
       .select({ cents: sql<string>`coalesce(sum(${invoicePayments.amountCents}), 0)` })
       .from(invoicePayments)
-      .where(
-        and(eq(invoicePayments.invoiceId, inv.id), eq(invoicePayments.status, 'processing')),
-      );
+      .where(and(eq(invoicePayments.invoiceId, inv.id), eq(invoicePayments.status, 'processing')));
     const balance = inv.totalAmountCents - inv.paidAmountCents - Number(inFlight?.cents ?? 0);
     if (balance <= 0)
       throw new AppError(
