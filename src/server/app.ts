@@ -34,6 +34,7 @@ import { technicianApplicationRoutes } from './features/technician-applications/
 import { technicianRoutes } from './features/technicians/technicians.routes';
 import { verificationRoutes } from './features/verifications/verifications.routes';
 import type { Dispatcher } from './lib/dispatcher';
+import { sweepAbandonedUploads } from './lib/documents';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createPayments, type Payments } from './lib/payments';
 import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from './lib/log-redaction';
@@ -238,6 +239,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       every(10_000, 'dispatch sweep', () => app.dispatch.sweep());
       every(60 * 60_000, 'verification sweep', () => sweepVerifications(app));
       every(5 * 60_000, 'subscription renewals', () => app.billing.renewDue());
+      every(60 * 60_000, 'abandoned upload sweep', () =>
+        sweepAbandonedUploads(app.db, app.storage, app.clock(), app.log),
+      );
     });
     app.addHook('onClose', async () => timers.forEach(clearInterval));
   }
