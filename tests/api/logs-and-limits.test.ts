@@ -96,6 +96,9 @@ describe('logs: no query parameters, secrets or tokens', () => {
       `/quote-approval/${token}`,
       `/set-password?token=${token}`,
       `/api/health?signature=${token}&x=1`,
+      `/api/auth/reset-password/${token}`,
+      `/verify-email?token=${token}&next=/`,
+      `/api/some/future-link/${token}/open`,
     ];
     for (const url of urls) await t.app.inject({ method: 'GET', url });
     const logged = t.raw.join('\n');
@@ -113,6 +116,9 @@ describe('logs: no query parameters, secrets or tokens', () => {
         '/quote-approval/[redacted]',
         '/set-password?token=[redacted]',
         '/api/health?signature=[redacted]&x=1',
+        '/api/auth/reset-password/[redacted]',
+        '/verify-email?token=[redacted]&next=/',
+        '/api/some/future-link/[redacted]/open',
       ]),
     );
   });
@@ -124,7 +130,13 @@ describe('logs: no query parameters, secrets or tokens', () => {
     );
     const logged = t.raw.join('\n');
     for (const secret of ['pw-1', 'hash-2', 'tok-3']) expect(logged).not.toContain(secret);
-    expect(redactUrl('/api/plans?limit=2')).toBe('/api/plans?limit=2');
+    for (const plain of [
+      '/api/plans?limit=2',
+      '/api/technicians/12/reviews',
+      '/assets/index-Bq3k9aZ.js',
+    ])
+      expect(redactUrl(plain)).toBe(plain);
+    expect(redactUrl('/api/x?resetToken=abc&page=2')).toBe('/api/x?resetToken=[redacted]&page=2');
   });
 });
 
