@@ -130,10 +130,8 @@ describe('admin: technicians', () => {
 describe('admin: overview', () => {
   it('computes revenue, subscriptions, recent payments and alerts from the database', async () => {
     const { technician } = await createTechnician(t.app);
-    const [plan] = await t.app.db
-      .insert(plans)
-      .values({ name: 'Premium', priceCents: 499, description: 'x', rank: 2 })
-      .returning();
+    // The migrations seed the plans.
+    const [plan] = await t.app.db.select().from(plans).where(eq(plans.name, 'Premium'));
     const now = t.clock.now;
     const [sub] = await t.app.db
       .insert(subscriptions)
