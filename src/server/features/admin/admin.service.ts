@@ -9,8 +9,8 @@ import { technicians, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import type { SessionUser } from '../../plugins/access';
-import { createAccountMail } from '../auth/account-mail';
-import { deleteUserSessions } from '../auth/auth.queries';
+import { createAccountMail } from '../../lib/account-mail';
+import { deleteUserSessions } from '../../lib/accounts';
 import * as q from './admin.queries';
 
 const dayString = (d: Date) => d.toISOString().slice(0, 10);

@@ -14,7 +14,7 @@ import { RateLimiter } from '../../lib/rate-limiter';
 import { hashToken, newToken, SESSION_TTL_MS, type SessionUser } from '../../plugins/access';
 import { claimGuestRecords } from '../../lib/customers';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { createAccountMail, VERIFY_EMAIL_TTL_MS } from './account-mail';
+import { createAccountMail, VERIFY_EMAIL_TTL_MS } from '../../lib/account-mail';
 import * as q from './auth.queries';
 
 export const DEMO_USERNAMES = {
@@ -95,10 +95,7 @@ export function createAuthService(app: FastifyInstance) {
 
     endSession: (sessionId: string) => q.deleteSession(app.db, sessionId),
 
-    async register(
-      input: RegisterInput & { accountType: 'technician' | 'customer' },
-      ip: string,
-    ) {
+    async register(input: RegisterInput & { accountType: 'technician' | 'customer' }, ip: string) {
       // Per IP, counted before the (deliberately expensive) password hash.
       const wait = registrations.consume(ip);
       if (wait > 0) throw tooMany('Too many accounts were created from this network', wait);

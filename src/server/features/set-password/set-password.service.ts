@@ -7,8 +7,8 @@ import { claimGuestRecords } from '../../lib/customers';
 import { hashPassword } from '../../lib/password';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { hashToken } from '../../plugins/access';
-import { createAccountMail, RESET_PASSWORD_TTL_MS } from '../auth/account-mail';
-import * as authQ from '../auth/auth.queries';
+import { createAccountMail, RESET_PASSWORD_TTL_MS } from '../../lib/account-mail';
+import * as authQ from '../../lib/accounts';
 import { eq } from 'drizzle-orm';
 
 const PASSWORD_LINKS = ['set_password', 'reset_password'] as const;

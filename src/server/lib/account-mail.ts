@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { BRAND } from '../../../shared/brand';
-import type { DbOrTx } from '../../db/client';
-import type { UserTokenPurpose } from '../../db/schema/identity';
-import { composeMail, type MailMessage } from '../../lib/mailer';
-import { publicBaseUrl } from '../../lib/public-url';
-import { hashToken, newToken } from '../../plugins/access';
-import * as q from './auth.queries';
+import { BRAND } from '../../shared/brand';
+import type { DbOrTx } from '../db/client';
+import type { UserTokenPurpose } from '../db/schema/identity';
+import { hashToken, newToken } from '../plugins/access';
+import { insertUserToken } from './accounts';
+import { composeMail, type MailMessage } from './mailer';
+import { publicBaseUrl } from './public-url';
 
 export const VERIFY_EMAIL_TTL_MS = 48 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
@@ -22,7 +22,7 @@ export function createAccountMail(app: FastifyInstance) {
   /** A new single-use link token for the user, stored hashed; returns the token itself. */
   async function issueToken(db: DbOrTx, userId: number, purpose: UserTokenPurpose, ttlMs: number) {
     const token = newToken();
-    await q.insertUserToken(db, {
+    await insertUserToken(db, {
       userId,
       purpose,
       tokenHash: hashToken(token),
