@@ -203,3 +203,23 @@ async function signInFields(page: Page, username: string, password: string) {
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByRole('button', { name: 'Sign In' }).click();
 }
+
+test("a technician's phone is a tap-to-call link on the profile; no e-mail is shown", async ({
+  page,
+}) => {
+  const list = (await (await page.request.get('/api/technicians?pageSize=50')).json()) as {
+    id: number;
+    user: { phone: string | null; email: string | null };
+  }[];
+  expect(list.every((x) => x.user.email === null)).toBe(true);
+  const withPhone = list.find((x) => x.user.phone);
+  expect(withPhone).toBeTruthy();
+  await page.goto(`/technician/${withPhone!.id}`);
+  const call = page.getByRole('link', {
+    name: new RegExp(`at ${escapeRegExp(withPhone!.user.phone!)}`),
+  });
+  await expect(call).toBeVisible();
+  expect(await call.getAttribute('href')).toMatch(/^tel:\+?\d+$/);
+});
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
