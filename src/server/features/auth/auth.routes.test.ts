@@ -357,6 +357,28 @@ const verificationToken = async (email: string) => {
   return decodeURIComponent(m[1]!);
 };
 
+describe('concurrent registrations', () => {
+  it('one address, many parallel registrations: one account, the rest 409', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          remoteAddress: `198.51.100.${200 + i}`,
+          payload: {
+            username: `parallel${i}`,
+            email: 'parallel@example.com',
+            password: 'long-enough-pw',
+            accountType: 'customer',
+          },
+        }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409, 409, 409, 409]);
+  });
+});
+
 describe('e-mail verification', () => {
   const serviceRequest = (email: string) =>
     post('/api/service-requests', {

@@ -187,4 +187,24 @@ describe('POST /api/service-requests', () => {
     t.clock.advance(61 * 60 * 1000);
     expect((await send()).statusCode).toBe(201);
   });
+
+  it('concurrent anonymous requests with one new address share one guest record', async () => {
+    const email = 'racer@example.com';
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/service-requests',
+          remoteAddress: `203.0.113.${150 + i}`,
+          payload: {
+            ...form,
+            customerEmail: email,
+            description: description.replace('jordan@example.com', email),
+          },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+    expect(new Set(results.map((r) => r.json().customerId)).size).toBe(1);
+  });
 });
