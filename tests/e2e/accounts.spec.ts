@@ -223,3 +223,28 @@ test("a technician's phone is a tap-to-call link on the profile; no e-mail is sh
 });
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+test('an admin rejects a registration awaiting approval; the applicant is told by e-mail', async ({
+  page,
+}) => {
+  const username = `rejectme${Date.now()}`;
+  const email = `${username}@example.com`;
+  const reg = await page.request.post('/api/auth/register', {
+    data: { username, email, password: 'a-fine-password', location: 'Laurel, MD' },
+  });
+  expect(reg.status()).toBe(201);
+  await page.goto('/');
+  await signInThroughDialog(page, 'admin');
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await page.getByRole('tab', { name: 'User Management' }).click();
+  await page.getByRole('button', { name: new RegExp(`Reject ${username}`, 'i') }).click();
+  await expect(page.getByText('Registration rejected', { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: new RegExp(`Reject ${username}`, 'i') }),
+  ).toBeHidden();
+  const mails = (await (await page.request.get('/api/dev/mailbox')).json()) as {
+    to: string;
+    template: string;
+  }[];
+  expect(mails.some((m) => m.to === email && m.template === 'registration_rejected')).toBe(true);
+});

@@ -152,6 +152,20 @@ describe('POST /api/auth/signin', () => {
     expect(res.cookies.find((c) => c.name === 'wrenchly_session')).toBeUndefined();
   });
 
+  it('a session that outlives a suspension reaches nothing', async () => {
+    const u = await createUser(t.app);
+    const cookie = await signIn(t.app, u.username!);
+    // Suspended behind the admin routes' back: the session row is still there.
+    await t.app.db.update(users).set({ status: 'suspended' }).where(eq(users.id, u.id));
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/current-user',
+      headers: { cookie },
+    });
+    expect(me.statusCode).toBe(401);
+    expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, u.id))).toEqual([]);
+  });
+
   it('rate limits per IP across usernames', async () => {
     const ip = '203.0.113.9';
     let last = 0;
