@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { registerSchema } from '../../shared/schemas/auth';
 import type { Db } from '../db/client';
@@ -85,9 +85,13 @@ export async function createAdminAccount(
     .select({ username: users.username, email: users.email })
     .from(users)
     .where(
-      or(
-        eq(sql`lower(${users.username})`, username.toLowerCase()),
-        eq(sql`lower(${users.email})`, email.toLowerCase()),
+      and(
+        // A guest record (an anonymous requester's e-mail) is not an account.
+        eq(users.isGuest, false),
+        or(
+          eq(sql`lower(${users.username})`, username.toLowerCase()),
+          eq(sql`lower(${users.email})`, email.toLowerCase()),
+        ),
       ),
     )
     .limit(1);
@@ -109,6 +113,8 @@ export async function createAdminAccount(
         passwordHash,
         role: 'admin',
         status: 'approved',
+        // The operator who runs admin:create vouches for the address.
+        emailVerifiedAt: new Date(),
         firstName: parsed.data.firstName || 'Admin',
         lastName: parsed.data.lastName ?? '',
       })
