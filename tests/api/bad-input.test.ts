@@ -160,6 +160,36 @@ describe('ids beyond the int4 columns', () => {
       }),
       INVALID_ID_MESSAGE,
     );
+    // A document reference given as a bare id string, as the upload forms may send it.
+    await expect400(
+      await call('POST', '/api/verifications', tech, {
+        technicianId,
+        verificationType: 'license',
+        credentialName: 'Maryland Master Mechanic',
+        issuingOrganization: 'MVA',
+        documentUrl: '2147483648',
+      }),
+      'Document not found. Please upload the file again.',
+    );
+    await expect400(
+      await call('POST', '/api/technician-applications', undefined, {
+        firstName: 'Sam',
+        lastName: 'Wrench',
+        email: 'sam.wrench@example.com',
+        phone: '(301) 555-0100',
+        address: '1 Main Street',
+        city: 'Bowie',
+        state: 'MD',
+        zipCode: '20715',
+        yearsExperience: 5,
+        specialties: ['Brakes'],
+        hourlyRate: 80,
+        bio: 'Twenty years of brakes, suspension and diagnostics across the DC area.',
+        driversLicenseUrl: '999999999999',
+        aseCertificationUrl: '2147483648',
+      }),
+      'Document not found. Please upload the file again.',
+    );
     await expect400(
       await call('POST', '/api/contact-technician', undefined, {
         technicianId: 2147483648,
