@@ -42,6 +42,7 @@ import { createTechnicianIndex, type TechnicianIndex } from './lib/technician-in
 import { sweepVerifications } from './lib/verification-expiry';
 import { accessPlugin } from './plugins/access';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { originCheckPlugin } from './plugins/origin-check';
 import { realtimePlugin } from './plugins/realtime';
 import { staticClientPlugin } from './plugins/static-client';
@@ -139,6 +140,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
   // The payment providers' browser scripts, frames and endpoints, when they are configured.
   const providerSources = {
     script: [] as string[],

@@ -9,7 +9,7 @@ import {
   URGENCY_LABELS,
   type Urgency,
 } from '@shared/constants/service-types';
-import type { ServiceRequestResponse } from '@shared/schemas/service-requests';
+import { MIN_PROBLEM_LENGTH, type ServiceRequestResponse } from '@shared/schemas/service-requests';
 import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
@@ -203,7 +203,12 @@ export default function DemoNotifications() {
             </div>
             <div className="space-y-1.5 md:col-span-2">
               <Label htmlFor="demo-issueDescription">Issue Description *</Label>
-              <Textarea required rows={3} {...field('issueDescription')} />
+              <Textarea
+                required
+                minLength={MIN_PROBLEM_LENGTH}
+                rows={3}
+                {...field('issueDescription')}
+              />
             </div>
             <div className="md:col-span-2">
               <Button type="submit" disabled={create.isPending}>

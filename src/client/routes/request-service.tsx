@@ -10,7 +10,12 @@ import {
   URGENCY_LABELS,
   type Urgency,
 } from '@shared/constants/service-types';
-import { composeServiceDescription } from '@shared/schemas/service-requests';
+import {
+  MIN_PROBLEM_LENGTH,
+  PROBLEM_TOO_SHORT,
+  composeServiceDescription,
+  vehicleYearSchema,
+} from '@shared/schemas/service-requests';
 import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
@@ -19,7 +24,7 @@ import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { Select } from '../components/ui/select';
 import { Textarea } from '../components/ui/textarea';
-import { apiRequest } from '../lib/api-client';
+import { ApiError, apiRequest } from '../lib/api-client';
 import { notify } from '../lib/toast';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -57,6 +62,33 @@ const blank: Form = {
   preferredDate: '',
 };
 
+/** Which form field a field of the request body comes from, for the server's 400 issues. */
+const FIELD_OF: Record<string, keyof Form> = {
+  serviceType: 'serviceType',
+  description: 'description',
+  location: 'location',
+  preferredDate: 'preferredDate',
+  customerName: 'fullName',
+  customerEmail: 'email',
+  vehicleYear: 'vehicleYear',
+};
+
+/** The server's field issues of a 400, as inline errors (empty when there are none). */
+function serverFieldErrors(err: unknown): Partial<Record<keyof Form, string>> {
+  const out: Partial<Record<keyof Form, string>> = {};
+  if (!(err instanceof ApiError) || err.status !== 400) return out;
+  try {
+    const body = JSON.parse(err.body) as { issues?: { path: string; message: string }[] };
+    for (const issue of body.issues ?? []) {
+      const key = FIELD_OF[issue.path.split('.')[0] ?? ''];
+      if (key) out[key] ??= issue.message;
+    }
+  } catch {
+    // Not JSON: no field errors.
+  }
+  return out;
+}
+
 const NEXT_STEPS = [
   'We review your request',
   'We match you with qualified technicians nearby',
@@ -87,9 +119,14 @@ export default function RequestService() {
     if (!EMAIL.test(form.email.trim())) e.email = 'Please enter a valid email address';
     if (!form.serviceType) e.serviceType = 'Please select a service type';
     if (!form.vehicleYear.trim()) e.vehicleYear = 'Vehicle year is required';
+    else {
+      const year = vehicleYearSchema.safeParse(form.vehicleYear);
+      if (!year.success) e.vehicleYear = year.error.issues[0]?.message;
+    }
     if (!form.vehicleMake.trim()) e.vehicleMake = 'Vehicle make is required';
     if (!form.vehicleModel.trim()) e.vehicleModel = 'Vehicle model is required';
     if (!form.description.trim()) e.description = 'Please describe the problem';
+    else if (form.description.trim().length < MIN_PROBLEM_LENGTH) e.description = PROBLEM_TOO_SHORT;
     if (!form.location) e.location = 'Please select your location';
     if (form.preferredDate && form.preferredDate < todayLocal())
       e.preferredDate = 'Preferred date cannot be in the past';
@@ -120,6 +157,7 @@ export default function RequestService() {
         customerEmail: form.email.trim(),
         customerPhone: form.phone.trim() || undefined,
         vehicleInfo: vehicle,
+        vehicleYear: form.vehicleYear.trim(),
       },
       {
         onSuccess: () => {
@@ -130,12 +168,18 @@ export default function RequestService() {
           setForm(blank);
           setErrors({});
         },
-        onError: () =>
+        onError: (err) => {
+          const fieldErrors = serverFieldErrors(err);
+          if (Object.keys(fieldErrors).length > 0) {
+            setErrors(fieldErrors);
+            return;
+          }
           notify({
             title: 'Error',
             description: 'Failed to submit service request. Please try again.',
             variant: 'destructive',
-          }),
+          });
+        },
       },
     );
   };

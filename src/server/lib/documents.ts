@@ -3,6 +3,7 @@ import type { DocumentKind } from '../../shared/constants/domain';
 import { LIMITS } from '../../shared/constants/domain';
 import { DOCUMENT_LINK_TTL_SECONDS, UPLOAD_MESSAGES } from '../../shared/constants/uploads';
 import type { DocumentLink } from '../../shared/schemas/documents';
+import { MAX_INT4 } from '../../shared/schemas/common';
 import type { Db, DbOrTx } from '../db/client';
 import { documents, technicianApplications, verifications } from '../db/schema';
 import { AppError } from './app-error';
@@ -70,6 +71,9 @@ export async function attachDocument(
 ): Promise<number> {
   const text = String(ref).trim();
   const bareId = /^\d{1,12}$/.test(text) ? Number(text) : null;
+  // A bare id beyond the int4 id column (or 0) names no document.
+  if (bareId !== null && (bareId < 1 || bareId > MAX_INT4))
+    throw new AppError(400, 'Document not found. Please upload the file again.');
   const resolved = bareId !== null ? { documentId: bareId } : storage.resolveUploadUrl(text);
   if (!resolved)
     throw new AppError(400, 'This document link is not valid. Please upload the file again.');

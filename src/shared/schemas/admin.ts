@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, USER_STATUSES } from '../constants/domain';
+import { pageNumber, safeText } from './common';
 import { adminUserSchema } from './profile';
 
 export const roleChangeSchema = z.object({
@@ -19,14 +20,14 @@ export const rejectUserSchema = z
   .transform((v) => v ?? {});
 
 export const userListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: safeText().trim().max(100).optional(),
   role: z.enum(ROLES).optional(),
   status: z.enum(USER_STATUSES).optional(),
   includeGuests: z
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber(),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 

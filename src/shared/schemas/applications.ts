@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES } from '../constants/domain';
 import { APPLICATION_SPECIALTIES } from '../constants/service-types';
+import { safeText } from './common';
 
 export const APPLICATION_STATES = ['MD', 'DC', 'VA'] as const;
 export const APPLICATION_STATE_LABELS: Record<(typeof APPLICATION_STATES)[number], string> = {
@@ -25,10 +26,9 @@ export const missingDocumentsMessage = (labels: string[]) =>
   `Missing Required Documents: Please upload: ${labels.join(', ')}`;
 
 const text = (min: number, message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(min, message).max(max, tooLong);
+  safeText({ error: message }).trim().min(min, message).max(max, tooLong);
 
-const documentAddress = z
-  .string()
+const documentAddress = safeText()
   .trim()
   .max(2048)
   .optional()
@@ -49,8 +49,7 @@ export const technicianApplicationSchema = z.object({
     100,
     'Last name must be at most 100 characters',
   ),
-  email: z
-    .string({ error: 'Please enter a valid email address' })
+  email: safeText({ error: 'Please enter a valid email address' })
     .trim()
     .toLowerCase()
     .pipe(
@@ -65,8 +64,7 @@ export const technicianApplicationSchema = z.object({
   ),
   city: text(2, 'Please enter a valid city', 100, 'Please enter a valid city'),
   state: z.enum(APPLICATION_STATES, { error: 'Please select a state' }),
-  zipCode: z
-    .string({ error: 'Please enter a valid ZIP code' })
+  zipCode: safeText({ error: 'Please enter a valid ZIP code' })
     .trim()
     .min(5, 'Please enter a valid ZIP code')
     .regex(/^\d{5}(-\d{4})?$/, 'Please enter a valid ZIP code'),
@@ -140,8 +138,7 @@ export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 
 export const rejectApplicationSchema = z
   .object({
-    reason: z
-      .string()
+    reason: safeText()
       .trim()
       .max(2000, 'Reason must be at most 2000 characters')
       .optional()

@@ -1,26 +1,23 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES, PLAN_TIERS, SUBSCRIPTION_STATUSES } from '../constants/domain';
+import { safeText } from './common';
 
 /** POST /api/{card-provider}/create-subscription. The price is checked against the plans table. */
 export const createSubscriptionSchema = z.object({
-  sourceId: z
-    .string({ error: 'sourceId is required' })
+  sourceId: safeText({ error: 'sourceId is required' })
     .trim()
     .min(1, 'sourceId is required')
     .max(500),
-  planName: z
-    .string({ error: 'planName is required' })
+  planName: safeText({ error: 'planName is required' })
     .trim()
     .min(1, 'planName is required')
     .max(50),
   planPrice: z.coerce.number({ error: 'planPrice must be a number' }).positive().max(100_000),
-  cardholderName: z
-    .string({ error: 'Please fill in all required fields.' })
+  cardholderName: safeText({ error: 'Please fill in all required fields.' })
     .trim()
     .min(1, 'Please fill in all required fields.')
     .max(200),
-  idempotencyKey: z
-    .string({ error: 'idempotencyKey is required' })
+  idempotencyKey: safeText({ error: 'idempotencyKey is required' })
     .trim()
     .min(8, 'idempotencyKey must be at least 8 characters')
     .max(100),
@@ -31,7 +28,7 @@ export const walletOrderSchema = z.object({
   currency: z.literal('USD', { error: 'Only USD is supported' }).default('USD'),
   intent: z.literal('CAPTURE', { error: 'intent must be CAPTURE' }).default('CAPTURE'),
   /** Optional: which plan the order pays for (else the plan whose price is the amount). */
-  planName: z.string().trim().max(50).optional(),
+  planName: safeText().trim().max(50).optional(),
 });
 
 export const subscriptionSchema = z.object({
@@ -50,7 +47,7 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 export const currentSubscriptionSchema = z.object({ subscription: subscriptionSchema.nullable() });
 
 export const changePlanSchema = z.object({
-  planName: z.string({ error: 'planName is required' }).trim().min(1).max(50),
+  planName: safeText({ error: 'planName is required' }).trim().min(1).max(50),
 });
 
 /** One row of GET /api/payment/history/{page}, in the spec's shape. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_KINDS, LIMITS } from '../constants/domain';
 import { ACCEPTED_UPLOAD_TYPES, UPLOAD_MESSAGES } from '../constants/uploads';
+import { safeText } from './common';
 
 /**
  * POST /api/documents/upload. Every field is optional (the application form sends none); what
@@ -9,14 +10,12 @@ import { ACCEPTED_UPLOAD_TYPES, UPLOAD_MESSAGES } from '../constants/uploads';
 export const createUploadSchema = z
   .object({
     kind: z.enum(DOCUMENT_KINDS, { error: 'Unknown document kind' }).optional(),
-    fileName: z
-      .string()
+    fileName: safeText()
       .trim()
       .max(255, 'File name must be at most 255 characters')
       .optional()
       .transform((v) => v || undefined),
-    contentType: z
-      .string()
+    contentType: safeText()
       .trim()
       .toLowerCase()
       .optional()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JOB_NOTIFICATION_STATUSES } from '../constants/domain';
 import { URGENCIES } from '../constants/service-types';
+import { safeText } from './common';
 
 export const jobNotificationSchema = z.object({
   id: z.number().int(),
@@ -31,8 +32,7 @@ export const jobNotificationSchema = z.object({
 export type JobNotification = z.infer<typeof jobNotificationSchema>;
 
 export const declineSchema = z.object({
-  declineReason: z
-    .string()
+  declineReason: safeText()
     .trim()
     .max(500, 'Decline reason must be at most 500 characters')
     .optional()

@@ -7,6 +7,7 @@ import {
   QUOTE_STATUSES,
 } from '../constants/domain';
 import { formatCents, MAX_MONEY_CENTS, quoteTotals, toCents } from '../money';
+import { dbId, dbIdNumber, safeText } from './common';
 
 export const QUOTE_VALIDATION_MESSAGE = 'Please fill in customer name and add at least one item.';
 export const DEFAULT_TAX_RATE = 8.25;
@@ -21,8 +22,7 @@ export const AMOUNT_TOO_SMALL = 'Amount must be at least $0.01';
 export const MAX_SIGNATURE_CHARS = 500_000;
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .nullish()
@@ -42,8 +42,7 @@ const amount = (label: string, max: number) =>
 export const quoteItemInputSchema = z
   .object({
     type: z.enum(QUOTE_ITEM_TYPES, { error: 'Item type must be labor or part' }),
-    description: z
-      .string({ error: 'Each item needs a description' })
+    description: safeText({ error: 'Each item needs a description' })
       .trim()
       .min(1, 'Each item needs a description')
       .max(500),
@@ -66,13 +65,11 @@ export type QuoteItemInput = z.input<typeof quoteItemInputSchema>;
 export const createQuoteSchema = z
   .object({
     technicianId: z.unknown().optional(),
-    customerName: z
-      .string({ error: QUOTE_VALIDATION_MESSAGE })
+    customerName: safeText({ error: QUOTE_VALIDATION_MESSAGE })
       .trim()
       .min(1, QUOTE_VALIDATION_MESSAGE)
       .max(200),
-    customerEmail: z
-      .string()
+    customerEmail: safeText()
       .trim()
       .toLowerCase()
       .max(254)
@@ -159,7 +156,7 @@ export const approveQuoteSchema = z.object({ signature: signatureSchema });
 
 /** POST /api/invoices: made from an approved quote; everything else is copied from it. */
 export const createInvoiceSchema = z.object({
-  quoteId: z.coerce.number({ error: 'quoteId is required' }).int().positive(),
+  quoteId: dbId('quoteId is required'),
   technicianId: z.unknown().optional(),
 });
 
@@ -196,15 +193,14 @@ const paymentAmount = z
 /** POST /api/square/create-payment: a card charged through the card provider. */
 export const cardPaymentSchema = z.object({
   amount: paymentAmount,
-  sourceId: z.string({ error: 'sourceId is required' }).trim().min(1).max(500),
-  idempotencyKey: z
-    .string({ error: 'idempotencyKey is required' })
+  sourceId: safeText({ error: 'sourceId is required' }).trim().min(1).max(500),
+  idempotencyKey: safeText({ error: 'idempotencyKey is required' })
     .trim()
     .min(8, 'idempotencyKey must be at least 8 characters')
     .max(100),
-  invoiceId: z.number().int().positive().nullish(),
-  customerEmail: z.string().trim().max(254).nullish(),
-  customerName: z.string().trim().max(200).nullish(),
+  invoiceId: dbIdNumber().nullish(),
+  customerEmail: safeText().trim().max(254).nullish(),
+  customerName: safeText().trim().max(200).nullish(),
 });
 
 /** POST /api/pos/payments: cash, check or digital wallet, recorded by the technician. */
@@ -213,9 +209,9 @@ export const recordPaymentSchema = z.object({
   method: z.enum(['cash', 'check', 'digital'], {
     error: 'Method must be cash, check or digital',
   }),
-  invoiceId: z.number().int().positive().nullish(),
-  customerEmail: z.string().trim().max(254).nullish(),
-  customerName: z.string().trim().max(200).nullish(),
+  invoiceId: dbIdNumber().nullish(),
+  customerEmail: safeText().trim().max(254).nullish(),
+  customerName: safeText().trim().max(200).nullish(),
 });
 
 export const posPaymentSchema = z.object({
@@ -244,24 +240,22 @@ export const cardPaymentResponseSchema = z.object({
 });
 
 export const emailQuoteSchema = z.object({
-  quoteId: z.coerce.number({ error: 'quoteId is required' }).int().positive(),
-  customerEmail: z
-    .string()
+  quoteId: dbId('quoteId is required'),
+  customerEmail: safeText()
     .trim()
     .toLowerCase()
     .pipe(z.email('Please enter a valid email address')),
-  customerName: z.string().trim().max(200).nullish(),
+  customerName: safeText().trim().max(200).nullish(),
 });
 
 export const emailReceiptSchema = z.object({
-  invoiceId: z.coerce.number().int().positive().nullish(),
-  paymentId: z.coerce.number().int().positive().nullish(),
-  customerEmail: z
-    .string()
+  invoiceId: dbId().nullish(),
+  paymentId: dbId().nullish(),
+  customerEmail: safeText()
     .trim()
     .toLowerCase()
     .pipe(z.email('Please enter a valid email address')),
-  customerName: z.string().trim().max(200).nullish(),
+  customerName: safeText().trim().max(200).nullish(),
 });
 
 /** The public remote-approval page: what the customer sees, without the technician's internals. */

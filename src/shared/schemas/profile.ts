@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCATION_NAMES } from '../constants/locations';
 import { SERVICE_TYPES } from '../constants/service-types';
 import { ROLES, USER_STATUSES } from '../constants/domain';
+import { dbIdNumber, safeText } from './common';
 
 /** The signed-in technician's own profile. */
 export const ownProfileSchema = z.object({
@@ -36,15 +37,14 @@ export const updateProfileSchema = z
       .min(10, 'Hourly rate must be at least $10')
       .max(1000, 'Hourly rate must be at most $1000')
       .optional(),
-    bio: z.string().trim().max(2000, 'Bio must be at most 2000 characters').optional(),
+    bio: safeText().trim().max(2000, 'Bio must be at most 2000 characters').optional(),
     specialties: z
       .array(z.enum(SERVICE_TYPES, { error: 'Unknown specialty' }))
       .max(SERVICE_TYPES.length)
       .optional(),
-    certifications: z.array(z.string().trim().min(1).max(100)).max(20).optional(),
+    certifications: z.array(safeText().trim().min(1).max(100)).max(20).optional(),
     location: z.enum(LOCATION_NAMES, { error: 'Choose one of the service locations' }).optional(),
-    zipCode: z
-      .string()
+    zipCode: safeText()
       .trim()
       .regex(/^\d{5}$/, 'Please enter a valid ZIP code')
       .optional(),
@@ -60,12 +60,9 @@ export const updateProfileSchema = z
       .min(0, 'Years of experience must be 0 or more')
       .max(80)
       .optional(),
-    phone: z.string().trim().max(30).optional(),
+    phone: safeText().trim().max(30).optional(),
     /** An uploaded image (documents upload flow) to show as the photo; null removes it. */
-    profilePhotoDocumentId: z
-      .number({ error: 'Profile photo must be an uploaded document' })
-      .int()
-      .positive()
+    profilePhotoDocumentId: dbIdNumber('Profile photo must be an uploaded document')
       .nullable()
       .optional(),
   })

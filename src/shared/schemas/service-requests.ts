@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { SERVICE_TYPES, URGENCIES } from '../constants/service-types';
+import { emailSchema as email, isCalendarDate, safeText } from './common';
 
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('Please enter a valid email address').max(254));
 const optionalText = (max: number) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max)
     .optional()
@@ -19,41 +14,82 @@ export const serviceTypeSchema = z.enum(SERVICE_TYPES, {
   error: `Service type must be one of: ${SERVICE_TYPES.join(', ')}`,
 });
 
-/** 'YYYY-MM-DD' or an ISO timestamp; kept as the date part. */
+/** 'YYYY-MM-DD' or an ISO timestamp; kept as the date part, which must be a real day. */
 const preferredDate = z
   .string()
   .trim()
   .optional()
   .nullable()
   .transform((v) => (v ? v.slice(0, 10) : null))
-  .refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), {
+  .refine((v) => v === null || isCalendarDate(v), {
     message: 'Preferred date must be a date (YYYY-MM-DD)',
   });
+
+/** The oldest vehicle year we accept; the newest is next year (next year's models). */
+export const MIN_VEHICLE_YEAR = 1900;
+export const maxVehicleYear = (now: Date = new Date()) => now.getFullYear() + 1;
+export const vehicleYearMessage = (now: Date = new Date()) =>
+  `Vehicle year must be between ${MIN_VEHICLE_YEAR} and ${maxVehicleYear(now)}`;
+
+/** A plausible model year: a whole number from 1900 to next year, checked when validated. */
+export const vehicleYearSchema = z
+  .union(
+    [
+      z.number(),
+      safeText()
+        .trim()
+        .regex(/^\d{4}$/, 'Vehicle year must be a 4-digit year'),
+    ],
+    {
+      error: 'Vehicle year must be a 4-digit year',
+    },
+  )
+  .transform((v) => Number(v))
+  .superRefine((year, ctx) => {
+    if (!Number.isInteger(year) || year < MIN_VEHICLE_YEAR || year > maxVehicleYear()) {
+      ctx.addIssue({ code: 'custom', message: vehicleYearMessage() });
+    }
+  });
+
+export const MIN_PROBLEM_LENGTH = 10;
+export const PROBLEM_TOO_SHORT = `Please describe the problem in at least ${MIN_PROBLEM_LENGTH} characters`;
+
+/** The problem part of a description: the text before the contact lines the form appends. */
+export const problemOf = (description: string) => description.split(/\n\s*\nCustomer: /)[0]!.trim();
+
+/** A description whose problem part has at least 10 characters. */
+const descriptionSchema = (max: number) =>
+  safeText({ error: PROBLEM_TOO_SHORT })
+    .trim()
+    .max(max, `Description must be at most ${max} characters`)
+    .refine((v) => problemOf(v).length >= MIN_PROBLEM_LENGTH, PROBLEM_TOO_SHORT);
 
 /** POST /api/service-requests from the Request Service form. */
 export const serviceRequestSchema = z.object({
   customerId: z.unknown().optional(),
   serviceType: serviceTypeSchema,
-  description: z.string().trim().min(1, 'Please describe the problem').max(5000),
+  description: descriptionSchema(5000),
   urgency: z.enum(URGENCIES, { error: 'Urgency must be low, medium or high' }).default('medium'),
-  location: z.string().trim().min(1, 'Location is required').max(200),
+  location: safeText().trim().min(1, 'Location is required').max(200),
   preferredDate,
   // Contact details (also present as lines of the description).
   customerName: optionalText(100),
   customerEmail: email.optional(),
   customerPhone: optionalText(30),
   vehicleInfo: optionalText(200),
+  /** The form's vehicle year (also part of vehicleInfo and the description's Vehicle line). */
+  vehicleYear: vehicleYearSchema.optional(),
 });
 
 /** POST /api/service-requests from the demo notifications page. */
 export const demoServiceRequestSchema = z.object({
-  customerName: z.string().trim().min(1, 'Customer name is required').max(100),
+  customerName: safeText().trim().min(1, 'Customer name is required').max(100),
   phoneNumber: optionalText(30),
   email,
   vehicleInfo: optionalText(200),
   serviceType: serviceTypeSchema,
-  location: z.string().trim().min(1, 'Location is required').max(200),
-  issueDescription: z.string().trim().min(1, 'Please describe the issue').max(5000),
+  location: safeText().trim().min(1, 'Location is required').max(200),
+  issueDescription: descriptionSchema(5000),
   urgency: z.enum(URGENCIES, { error: 'Urgency must be low, medium or high' }).default('medium'),
   customerId: z.unknown().optional(),
 });

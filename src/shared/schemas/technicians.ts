@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCATION_NAMES } from '../constants/locations';
 import { SERVICE_TYPES } from '../constants/service-types';
+import { safeText } from './common';
 
 /** The spec's Technician entity, as the API returns it. */
 export const technicianSchema = z.object({
@@ -28,8 +29,7 @@ export const technicianSchema = z.object({
 });
 export type Technician = z.infer<typeof technicianSchema>;
 
-const optionalText = z
-  .string()
+const optionalText = safeText()
   .trim()
   .max(100)
   .optional()

@@ -1,27 +1,21 @@
 import { z } from 'zod';
 import { VERIFICATION_STATUSES, VERIFICATION_TYPES } from '../constants/domain';
+import { dbId, isCalendarDate, safeText } from './common';
 
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 
 const required = (max: number) =>
-  z
-    .string({ error: REQUIRED_FIELDS_MESSAGE })
+  safeText({ error: REQUIRED_FIELDS_MESSAGE })
     .trim()
     .min(1, REQUIRED_FIELDS_MESSAGE)
     .max(max, `Must be at most ${max} characters`);
 
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max, tooLong)
     .nullish()
     .transform((v) => v || undefined);
-
-const isCalendarDate = (v: string) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
 
 /** 'YYYY-MM-DD', optional; an empty form field counts as not given. */
 const optionalDate = (label: string) =>
@@ -30,17 +24,14 @@ const optionalDate = (label: string) =>
     .trim()
     .nullish()
     .transform((v) => v || undefined)
-    .refine((v) => v === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDate(v)), {
+    .refine((v) => v === undefined || isCalendarDate(v), {
       message: `${label} must be a date (YYYY-MM-DD)`,
     });
 
 /** The Add Verification dialog: POST /api/verifications. */
 export const createVerificationSchema = z
   .object({
-    technicianId: z.coerce
-      .number({ error: REQUIRED_FIELDS_MESSAGE })
-      .int(REQUIRED_FIELDS_MESSAGE)
-      .positive(REQUIRED_FIELDS_MESSAGE),
+    technicianId: dbId(REQUIRED_FIELDS_MESSAGE),
     verificationType: z.enum(VERIFICATION_TYPES, {
       error: (issue) =>
         issue.input === undefined || issue.input === ''
@@ -54,7 +45,7 @@ export const createVerificationSchema = z
     expirationDate: optionalDate('Expiration date'),
     notes: optionalText(2000, 'Notes must be at most 2000 characters'),
     /** An uploaded copy of the credential: its document id or the uploadURL it was given. */
-    documentId: z.coerce.number().int().positive().nullish(),
+    documentId: dbId().nullish(),
     documentUrl: optionalText(2048, 'Document URL is too long'),
   })
   .refine((v) => !v.issueDate || !v.expirationDate || v.expirationDate >= v.issueDate, {

@@ -16,6 +16,7 @@ import {
   errorResponseSchema,
   idParamSchema,
   messageResponseSchema,
+  pageNumber,
 } from '../../../shared/schemas/common';
 import { createAdminService } from './admin.service';
 
@@ -126,7 +127,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           search: z.string().trim().max(100).optional(),
           status: z.enum(USER_STATUSES).optional(),
-          page: z.coerce.number().int().min(1).default(1),
+          page: pageNumber(),
           pageSize: z.coerce.number().int().min(1).max(100).default(25),
         }),
         response: { 200: z.array(adminTechnicianSchema), ...errors },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, idParamSchema } from '../../../shared/schemas/common';
+import { MAX_INT4, errorResponseSchema, idParamSchema } from '../../../shared/schemas/common';
 import { declineSchema, jobNotificationSchema } from '../../../shared/schemas/job-notifications';
 import { AppError } from '../../lib/app-error';
 import { assertOwnTechnician } from '../../plugins/access';
@@ -82,7 +82,9 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ service: DispatchService }>
       config: { access: 'technician' },
       schema: {
         tags: ['job-notifications'],
-        querystring: z.object({ lastEventId: z.coerce.number().int().min(0).optional() }),
+        querystring: z.object({
+          lastEventId: z.coerce.number().int().min(0).max(MAX_INT4).optional(),
+        }),
       },
     },
     async (request, reply) => {
@@ -91,7 +93,9 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ service: DispatchService }>
         throw new AppError(403, 'Only technicians receive job notifications');
       const header = Number(request.headers['last-event-id']);
       const lastEventId =
-        Number.isInteger(header) && header >= 0 ? header : request.query.lastEventId;
+        Number.isInteger(header) && header >= 0 && header <= MAX_INT4
+          ? header
+          : request.query.lastEventId;
 
       reply.hijack();
       const res = reply.raw;

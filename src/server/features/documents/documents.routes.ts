@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../shared/schemas/common';
+import { dbId, errorResponseSchema } from '../../../shared/schemas/common';
 import {
   createUploadSchema,
   documentLinkSchema,
@@ -82,7 +82,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags: ['documents'],
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: dbId() }),
         response: { 200: documentLinkSchema, ...errors },
       },
     },

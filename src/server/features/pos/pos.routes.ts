@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  dbId,
   errorResponseSchema,
   idParamSchema,
   messageResponseSchema,
@@ -21,7 +22,7 @@ import {
 } from '../../../shared/schemas/pos';
 import { createPosService } from './pos.service';
 
-const technicianParams = z.object({ id: z.coerce.number().int().positive() });
+const technicianParams = z.object({ id: dbId() });
 const tokenParams = z.object({ token: z.string().min(20).max(100) });
 
 /**

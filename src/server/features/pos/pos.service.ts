@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { BRAND } from '../../../shared/brand';
 import { centsToDecimal, formatCents, quoteTotals, toCents } from '../../../shared/money';
+import { MAX_INT4 } from '../../../shared/schemas/common';
 import type {
   cardPaymentSchema,
   createQuoteSchema,
@@ -277,6 +278,8 @@ export function createPosService(app: FastifyInstance) {
         unitPriceCents: toCents(i.unitPrice),
       }));
       const totals = quoteTotals(lines, input.taxRate);
+      if (totals.totalAmountCents > MAX_INT4)
+        throw new AppError(400, 'The quote total is too large');
       const created = await app.db.transaction(async (tx) => {
         const quoteNumber = await nextNumber(tx, 'quote', now());
         const [q] = await tx
@@ -472,6 +475,7 @@ export function createPosService(app: FastifyInstance) {
     async recordPayment(user: SessionUser | null, input: z.output<typeof recordPaymentSchema>) {
       const technicianId = await posTechnician(user);
       const amountCents = toCents(input.amount);
+      if (amountCents < 1) throw new AppError(400, 'Amount must be at least $0.01');
       const row = await app.db.transaction(async (tx) => {
         const inv = input.invoiceId
           ? await payableInvoice(tx, technicianId, input.invoiceId, amountCents)
@@ -506,6 +510,7 @@ export function createPosService(app: FastifyInstance) {
       const card = app.payments.card;
       if (!card) throw new AppError(503, 'Payment processing is not configured.');
       const amountCents = toCents(input.amount);
+      if (amountCents < 1) throw new AppError(400, 'Amount must be at least $0.01');
       const key = `pos:${technicianId}:${input.idempotencyKey}`;
 
       const claimed = await app.db

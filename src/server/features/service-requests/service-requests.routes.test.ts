@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createUser, signIn } from '../../../../tests/helpers/factories';
 import { composeServiceDescription } from '../../../shared/schemas/service-requests';
@@ -206,5 +206,54 @@ describe('POST /api/service-requests', () => {
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
     expect(new Set(results.map((r) => r.json().customerId)).size).toBe(1);
+  });
+
+  it('checks the vehicle year: 1900 to next year, computed when the request arrives', async () => {
+    const nextYear = new Date().getFullYear() + 1;
+    const message = `Vehicle year must be between 1900 and ${nextYear}`;
+    for (const vehicleYear of [1899, '1899', nextYear + 1, String(nextYear + 1), 0, 2000.5]) {
+      const res = await post({ ...form, vehicleYear });
+      expect(res.statusCode, String(vehicleYear)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const notAYear = await post({ ...form, vehicleYear: '20x8' });
+    expect(notAYear.statusCode).toBe(400);
+    expect(notAYear.json().message).toBe('Vehicle year must be a 4-digit year');
+    for (const vehicleYear of [1900, '2018', nextYear]) {
+      expect((await post({ ...form, vehicleYear })).statusCode, String(vehicleYear)).toBe(201);
+    }
+    // Next year moves with the clock: the bound is not fixed when the module loads.
+    const { vehicleYearSchema } = await import('../../../shared/schemas/service-requests');
+    vi.useFakeTimers({ now: new Date(`${nextYear}-03-01T12:00:00Z`), toFake: ['Date'] });
+    try {
+      expect(vehicleYearSchema.safeParse(nextYear + 1).success).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('needs a problem description of at least 10 characters', async () => {
+    const message = 'Please describe the problem in at least 10 characters';
+    const short = composeServiceDescription({
+      problem: 'Brakes',
+      customerName: 'Jordan Lee',
+      email: 'jordan@example.com',
+      vehicle: '2018 Honda Civic',
+    });
+    for (const description of ['', '   ', 'Brakes', short]) {
+      const res = await post({ ...form, description });
+      expect(res.statusCode, description).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const demo = await post({
+      customerName: 'Demo Customer',
+      email: 'demo.customer@example.com',
+      serviceType: 'Oil Change',
+      location: 'Washington, DC',
+      issueDescription: 'Oil',
+    });
+    expect(demo.statusCode).toBe(400);
+    expect(demo.json().message).toBe(message);
+    expect((await post({ ...form, description: 'Brakes squeal' })).statusCode).toBe(201);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../shared/schemas/common';
+import { dbId, errorResponseSchema } from '../../../shared/schemas/common';
 import { ownProfileSchema, updateProfileSchema } from '../../../shared/schemas/profile';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/access';
@@ -47,8 +47,8 @@ export const technicianProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['technician-profile'],
         params: z.object({
-          id: z.coerce.number().int().positive(),
-          documentId: z.coerce.number().int().positive(),
+          id: dbId(),
+          documentId: dbId(),
         }),
         response: { 200: z.any(), 404: errorResponseSchema },
       },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  dbId,
   errorResponseSchema,
   idParamSchema,
   messageResponseSchema,
@@ -32,7 +33,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'technician' },
       schema: {
         tags,
-        params: z.object({ technicianId: z.coerce.number().int().positive() }),
+        params: z.object({ technicianId: dbId() }),
         response: { 200: z.array(verificationSchema), ...errors },
       },
     },
