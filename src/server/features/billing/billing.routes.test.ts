@@ -194,6 +194,40 @@ describe('wallet (sandbox) subscriptions', () => {
   });
 });
 
+describe('sandbox wallet approval', () => {
+  it("lets only the order's payer approve it", async () => {
+    const tech = await technician();
+    const order = await call('POST', '/api/paypal/order', tech.cookie, {
+      amount: 2.99,
+      currency: 'USD',
+      intent: 'CAPTURE',
+    });
+    const id = order.json().id as string;
+    const approve = (cookie: string) =>
+      call('POST', `/api/payments/sandbox/orders/${id}/approve`, cookie);
+    const stranger = await technician();
+    const stolen = await approve(stranger.cookie);
+    expect(stolen.statusCode).toBe(403);
+    expect(stolen.json().message).toBe('This order belongs to someone else');
+    const customer = await createUser(t.app);
+    expect((await approve(await signIn(t.app, customer.username!))).statusCode).toBe(403);
+    // Still awaiting its payer: nothing was approved by the others.
+    expect((await call('POST', `/api/paypal/order/${id}/capture`, tech.cookie)).json().status).toBe(
+      'PAYER_ACTION_REQUIRED',
+    );
+    expect((await approve(tech.cookie)).statusCode).toBe(200);
+    expect((await call('POST', `/api/paypal/order/${id}/capture`, tech.cookie)).json().status).toBe(
+      'COMPLETED',
+    );
+    const missing = await call(
+      'POST',
+      '/api/payments/sandbox/orders/SBX-NONE/approve',
+      tech.cookie,
+    );
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
 describe('lifecycle', () => {
   it('changes plan at the next cycle, renews with the stored card, cancels at period end', async () => {
     const tech = await technician();

@@ -296,6 +296,7 @@ export function createBillingService(app: FastifyInstance) {
           intent: 'CAPTURE',
           description: `${BRAND.name} ${plan.name} plan`,
           idempotencyKey: `order:${technicianId}:${now().getTime()}`,
+          reference: `technician-${technicianId}`,
         });
       } catch (err) {
         throw new AppError(502, providerMessage(err));
