@@ -24,6 +24,7 @@ import { createDispatchService, type DispatchService } from './features/dispatch
 import { documentRoutes } from './features/documents/documents.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
+import { createPaymentReconciler } from './features/payments/reconcile';
 import { planRoutes } from './features/plans/plans.routes';
 import { posRoutes } from './features/pos/pos.routes';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes';
@@ -229,6 +230,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       every(10_000, 'dispatch sweep', () => app.dispatch.sweep());
       every(60 * 60_000, 'verification sweep', () => sweepVerifications(app));
       every(5 * 60_000, 'subscription renewals', () => app.billing.renewDue());
+      // Payments left processing by a crash are settled from the provider (ADR 007).
+      const reconcile = createPaymentReconciler(app);
+      every(30_000, 'payment reconciliation', reconcile);
+      reconcile().catch((err) => app.log.error({ err }, 'payment reconciliation failed'));
     });
     app.addHook('onClose', async () => timers.forEach(clearInterval));
   }
