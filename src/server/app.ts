@@ -24,7 +24,7 @@ import { createDispatchService, type DispatchService } from './features/dispatch
 import { documentRoutes } from './features/documents/documents.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
-import { createPaymentReconciler } from './features/payments/reconcile';
+import { createPaymentReconciler } from './payment-reconciler';
 import { planRoutes } from './features/plans/plans.routes';
 import { posRoutes } from './features/pos/pos.routes';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes';

@@ -5,7 +5,7 @@ import { createTechnician, signIn } from '../../../../tests/helpers/factories';
 import { seedDemoData } from '../../db/seed';
 import { invoicePayments, invoices, payments, plans, quotes, subscriptions } from '../../db/schema';
 import { createPayments, RECONCILE_AFTER_MS, type CardProvider } from '../../lib/payments';
-import { createPaymentReconciler } from '../payments/reconcile';
+import { createPaymentReconciler } from '../../payment-reconciler';
 import { ALREADY_SUBSCRIBED, PURCHASE_IN_PROGRESS } from './billing.service';
 
 /**
@@ -116,9 +116,9 @@ describe('one live plan purchase per technician (item 2)', () => {
 
   it('still lets a past-due technician pay again', async () => {
     const tech = await technician();
-    expect((await subscribe(tech.cookie, 'Basic', `past-due-1-${tech.technicianId}`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await subscribe(tech.cookie, 'Basic', `past-due-1-${tech.technicianId}`)).statusCode,
+    ).toBe(200);
     await t.app.db
       .update(subscriptions)
       .set({ status: 'past_due' })
@@ -134,7 +134,8 @@ describe('plan changes (item 3)', () => {
   it('Professional -> Premium is scheduled for the period end: no charge, POS still open', async () => {
     const tech = await technician();
     expect(
-      (await subscribe(tech.cookie, 'Professional', `professional-${tech.technicianId}`)).statusCode,
+      (await subscribe(tech.cookie, 'Professional', `professional-${tech.technicianId}`))
+        .statusCode,
     ).toBe(200);
     const before = calls.saved.length + calls.charge.length;
     // What 'Choose Premium' did before: a purchase that switched at once. Now refused...
@@ -164,9 +165,9 @@ describe('plan changes (item 3)', () => {
   it('upgrades at once only after confirming the prorated amount, charged once', async () => {
     const start = t.clock.now;
     const tech = await technician();
-    expect((await subscribe(tech.cookie, 'Premium', `premium-plan-${tech.technicianId}`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await subscribe(tech.cookie, 'Premium', `premium-plan-${tech.technicianId}`)).statusCode,
+    ).toBe(200);
     const [sub] = await t.app.db
       .select()
       .from(subscriptions)

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { reconcilePosPayments } from '../pos/pos.reconcile';
+import { reconcilePosPayments } from './features/pos/pos.reconcile';
 
 /**
  * The payment reconciliation sweep (ADR 007): plan purchases and point-of-sale card payments
