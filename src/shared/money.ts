@@ -29,6 +29,12 @@ function dollarsToString(n: number): string {
   return n.toFixed(10).replace(/0+$/, '').replace(/\.$/, '');
 }
 
+/**
+ * The most any one money figure may be: an amount paid, a unit price, a line, a quote's total.
+ * Money columns are 32-bit integer cents (at most 2,147,483,647), so totals always fit.
+ */
+export const MAX_MONEY_CENTS = 100_000_000;
+
 /** 8500 -> '$85.00' */
 export const formatCents = (cents: number) => `$${centsToDecimal(cents)}`;
 

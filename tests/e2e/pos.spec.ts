@@ -84,6 +84,10 @@ test('quote with labor and parts, signature, invoice, cash payment and receipt o
   await receipt.getByRole('link', { name: 'View Receipt' }).click();
   await expect(page.getByRole('heading', { name: 'Receipt' })).toBeVisible();
   await expect(page.getByText('Alternator replacement')).toBeVisible();
+  await expect(page.getByTestId('receipt-labor')).toHaveText('$180.00');
+  await expect(page.getByTestId('receipt-parts')).toHaveText('$189.99');
+  await expect(page.getByTestId('receipt-tax')).toHaveText('$30.52');
+  await expect(page.getByText(/^R-\d{4}-\d{6,}$/)).toBeVisible();
   await expect(page.getByText('$0.00')).toBeVisible();
 
   // Nothing overflows the phone's width.
@@ -93,7 +97,7 @@ test('quote with labor and parts, signature, invoice, cash payment and receipt o
   expect(overflow).toBeLessThanOrEqual(1);
 });
 
-test('the Process Payment button needs an amount above 0; a declined card fails', async ({
+test('the Process Payment button needs an amount above 0; a declined card fails with a receipt', async ({
   page,
 }) => {
   await signIn(page);
@@ -110,11 +114,59 @@ test('the Process Payment button needs an amount above 0; a declined card fails'
   await page.getByLabel('CVV').fill('123');
   await button.click();
   await expect(page.getByText('Payment Failed')).toBeVisible();
+  const declined = page.getByRole('status').filter({ hasText: 'Declined:' });
+  await expect(declined).toContainText(/receipt R-\d{4}-\d{6,}/);
+  const receiptLink = declined.getByRole('link', { name: 'View Receipt' });
+  const receiptUrl = (await receiptLink.getAttribute('href'))!;
+  expect(receiptUrl).toMatch(/^\/pos-system\/receipts\/\d+$/);
 
   await page.getByLabel('Card Number').fill('4111 1111 1111 1111');
   await button.click();
   await expect(page.getByText('Payment Successful')).toBeVisible();
   await expect(page.getByLabel('Amount ($)')).toBeHidden();
+
+  // The declined payment's receipt names the card.
+  await page.goto(receiptUrl);
+  await expect(page.getByRole('heading', { name: 'Receipt' })).toBeVisible();
+  await expect(page.getByTestId('receipt-card')).toHaveText('Visa ending in 0002');
+  await expect(page.getByText('Failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Card declined')).toBeVisible();
+});
+
+test('a card payment keeps one idempotency key across retries and double clicks', async ({
+  page,
+}) => {
+  await signIn(page);
+  const keys: string[] = [];
+  let failNext = true;
+  await page.route('**/api/square/create-payment', async (route) => {
+    keys.push((route.request().postDataJSON() as { idempotencyKey: string }).idempotencyKey);
+    // The first attempt is lost on the way (a dropped connection): the retry must reuse its key.
+    if (failNext) {
+      failNext = false;
+      await route.abort('connectionreset');
+    } else await route.continue();
+  });
+  await page.goto('/pos-system');
+  await page.getByRole('tab', { name: 'Process Payment' }).click();
+  const button = page.getByRole('button', { name: /Process Payment/ });
+  await page.getByLabel('Amount ($)').fill('12');
+  await page.getByLabel('Card Number').fill('4000 0000 0000 0002');
+  await page.getByLabel('Expiry').fill('12/34');
+  await page.getByLabel('CVV').fill('123');
+  await button.click();
+  await expect(page.getByText('Payment Failed')).toBeVisible();
+  await expect(button).toBeEnabled();
+  await button.dblclick();
+  await expect(page.getByRole('status').filter({ hasText: 'Declined:' })).toBeVisible();
+  expect(keys.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(keys).size).toBe(1);
+
+  // A decline is definitive: the next try is a new attempt with a new key.
+  await page.getByLabel('Card Number').fill('4111 1111 1111 1111');
+  await button.click();
+  await expect(page.getByText('Payment Successful')).toBeVisible();
+  expect(new Set(keys).size).toBe(2);
 });
 
 test('the customer approves an e-mailed quote on their own device', async ({ page, browser }) => {

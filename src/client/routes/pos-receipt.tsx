@@ -14,6 +14,16 @@ type Receipt = {
   technician: { name: string; phone: string | null };
 };
 
+/** 'VISA' -> 'Visa', 'AMERICAN_EXPRESS' -> 'American Express'; 'Card' when unknown. */
+function cardBrandLabel(brand: string | null) {
+  if (!brand) return 'Card';
+  return brand
+    .toLowerCase()
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
 /** A printable receipt for one point-of-sale payment. */
 export default function PosReceipt() {
   const { id } = useParams();
@@ -89,23 +99,50 @@ export default function PosReceipt() {
                 <dd>{inv.invoiceNumber}</dd>
               </div>
               <div className="flex justify-between">
+                <dt>Labor</dt>
+                <dd data-testid="receipt-labor">${inv.laborTotal}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>Parts</dt>
+                <dd data-testid="receipt-parts">${inv.partsTotal}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>Tax</dt>
+                <dd data-testid="receipt-tax">${inv.taxAmount}</dd>
+              </div>
+              <div className="flex justify-between">
                 <dt>Invoice total</dt>
                 <dd>${inv.totalAmount}</dd>
               </div>
             </>
           )}
           <div className="flex justify-between text-base font-bold">
-            <dt>Amount paid</dt>
+            <dt>{p.status === 'succeeded' ? 'Amount paid' : 'Amount'}</dt>
             <dd>${p.amount}</dd>
           </div>
           <div className="flex justify-between">
             <dt>Method</dt>
             <dd className="capitalize">{p.method}</dd>
           </div>
+          {(p.cardBrand || p.cardLast4) && (
+            <div className="flex justify-between">
+              <dt>Card</dt>
+              <dd data-testid="receipt-card">
+                {cardBrandLabel(p.cardBrand)}
+                {p.cardLast4 && ` ending in ${p.cardLast4}`}
+              </dd>
+            </div>
+          )}
           <div className="flex justify-between">
             <dt>Status</dt>
             <dd>{PAYMENT_STATUS_LABELS[p.status]}</dd>
           </div>
+          {p.status === 'failed' && p.failureMessage && (
+            <div className="flex justify-between">
+              <dt>Reason</dt>
+              <dd>{p.failureMessage}</dd>
+            </div>
+          )}
           {inv && (
             <div className="flex justify-between">
               <dt>Balance due</dt>

@@ -6,9 +6,17 @@ import {
   QUOTE_ITEM_TYPES,
   QUOTE_STATUSES,
 } from '../constants/domain';
+import { formatCents, MAX_MONEY_CENTS, quoteTotals, toCents } from '../money';
 
 export const QUOTE_VALIDATION_MESSAGE = 'Please fill in customer name and add at least one item.';
 export const DEFAULT_TAX_RATE = 8.25;
+/** Dollars: the most a payment, a unit price, an item or a quote may come to. */
+export const MAX_MONEY = MAX_MONEY_CENTS / 100;
+export const MAX_QUANTITY = 10_000;
+export const MONEY_TOO_LARGE = `Amount must be at most ${formatCents(MAX_MONEY_CENTS)}`;
+export const ITEM_TOO_LARGE = `An item's total (quantity x unit price) must be at most ${formatCents(MAX_MONEY_CENTS)}`;
+export const QUOTE_TOO_LARGE = `A quote's total must be at most ${formatCents(MAX_MONEY_CENTS)}`;
+export const AMOUNT_TOO_SMALL = 'Amount must be at least $0.01';
 /** A signature image: a PNG data URL of at most this many characters (about 375 kB). */
 export const MAX_SIGNATURE_CHARS = 500_000;
 
@@ -31,52 +39,71 @@ const amount = (label: string, max: number) =>
     return Math.round(n * 100) / 100;
   });
 
-export const quoteItemInputSchema = z.object({
-  type: z.enum(QUOTE_ITEM_TYPES, { error: 'Item type must be labor or part' }),
-  description: z
-    .string({ error: 'Each item needs a description' })
-    .trim()
-    .min(1, 'Each item needs a description')
-    .max(500),
-  quantity: amount('Quantity', 10_000),
-  unitPrice: amount('Unit price', 1_000_000),
-  partNumber: optionalText(100),
-  laborHours: amount('Labor hours', 1000).nullish(),
-});
+export const quoteItemInputSchema = z
+  .object({
+    type: z.enum(QUOTE_ITEM_TYPES, { error: 'Item type must be labor or part' }),
+    description: z
+      .string({ error: 'Each item needs a description' })
+      .trim()
+      .min(1, 'Each item needs a description')
+      .max(500),
+    quantity: amount('Quantity', MAX_QUANTITY),
+    unitPrice: amount('Unit price', MAX_MONEY),
+    partNumber: optionalText(100),
+    laborHours: amount('Labor hours', 1000).nullish(),
+  })
+  .superRefine((item, ctx) => {
+    const [line] = quoteTotals(
+      [{ type: item.type, quantity: item.quantity, unitPriceCents: toCents(item.unitPrice) }],
+      0,
+    ).lineTotalsCents;
+    if (line! > MAX_MONEY_CENTS)
+      ctx.addIssue({ code: 'custom', path: ['unitPrice'], message: ITEM_TOO_LARGE });
+  });
 export type QuoteItemInput = z.input<typeof quoteItemInputSchema>;
 
 /** POST /api/quotes. Totals and the quote number sent by the client are ignored. */
-export const createQuoteSchema = z.object({
-  technicianId: z.unknown().optional(),
-  customerName: z
-    .string({ error: QUOTE_VALIDATION_MESSAGE })
-    .trim()
-    .min(1, QUOTE_VALIDATION_MESSAGE)
-    .max(200),
-  customerEmail: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .nullish()
-    .transform((v) => v || null)
-    .refine(
-      (v) => v === null || z.email().safeParse(v).success,
-      'Please enter a valid email address',
-    ),
-  customerPhone: optionalText(30),
-  vehicleYear: optionalText(10),
-  vehicleMake: optionalText(50),
-  vehicleModel: optionalText(50),
-  vehicleVin: optionalText(17),
-  vehicleMileage: optionalText(20),
-  notes: optionalText(2000),
-  items: z
-    .array(quoteItemInputSchema, { error: QUOTE_VALIDATION_MESSAGE })
-    .min(1, QUOTE_VALIDATION_MESSAGE)
-    .max(100, 'A quote holds at most 100 items'),
-  taxRate: amount('Tax rate', 100).default(DEFAULT_TAX_RATE),
-});
+export const createQuoteSchema = z
+  .object({
+    technicianId: z.unknown().optional(),
+    customerName: z
+      .string({ error: QUOTE_VALIDATION_MESSAGE })
+      .trim()
+      .min(1, QUOTE_VALIDATION_MESSAGE)
+      .max(200),
+    customerEmail: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .nullish()
+      .transform((v) => v || null)
+      .refine(
+        (v) => v === null || z.email().safeParse(v).success,
+        'Please enter a valid email address',
+      ),
+    customerPhone: optionalText(30),
+    vehicleYear: optionalText(10),
+    vehicleMake: optionalText(50),
+    vehicleModel: optionalText(50),
+    vehicleVin: optionalText(17),
+    vehicleMileage: optionalText(20),
+    notes: optionalText(2000),
+    items: z
+      .array(quoteItemInputSchema, { error: QUOTE_VALIDATION_MESSAGE })
+      .min(1, QUOTE_VALIDATION_MESSAGE)
+      .max(100, 'A quote holds at most 100 items'),
+    taxRate: amount('Tax rate', 100).default(DEFAULT_TAX_RATE),
+  })
+  .superRefine((quote, ctx) => {
+    const lines = quote.items.map((i) => ({
+      type: i.type,
+      quantity: i.quantity,
+      unitPriceCents: toCents(i.unitPrice),
+    }));
+    if (quoteTotals(lines, quote.taxRate).totalAmountCents > MAX_MONEY_CENTS)
+      ctx.addIssue({ code: 'custom', path: ['items'], message: QUOTE_TOO_LARGE });
+  });
 export type CreateQuoteInput = z.input<typeof createQuoteSchema>;
 
 export const quoteItemSchema = z.object({
@@ -158,10 +185,13 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+/** Dollars; at least one cent once rounded to cents (0.001 would be 0 cents). */
 const paymentAmount = z
   .number({ error: 'Amount must be a number' })
   .positive('Amount must be greater than 0')
-  .max(1_000_000, 'Amount is too large');
+  .max(MAX_MONEY, MONEY_TOO_LARGE)
+  .refine((n) => toCents(n) >= 1, AMOUNT_TOO_SMALL)
+  .refine((n) => toCents(n) <= MAX_MONEY_CENTS, MONEY_TOO_LARGE);
 
 /** POST /api/square/create-payment: a card charged through the card provider. */
 export const cardPaymentSchema = z.object({
@@ -199,7 +229,9 @@ export const posPaymentSchema = z.object({
   status: z.enum(PAYMENT_STATUSES),
   customerName: z.string().nullable(),
   customerEmail: z.string().nullable(),
+  /** The card's brand (e.g. VISA) and last 4 digits, for card payments. */
   cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
   failureMessage: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
+import { ApiError, errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { useCreateQuote } from './api';
 
@@ -99,10 +100,14 @@ export function CreateQuote({ onCreated }: { onCreated: () => void }) {
           setTaxRate(String(DEFAULT_TAX_RATE));
           onCreated();
         },
-        onError: () =>
+        onError: (err) =>
           notify({
             title: 'Error',
-            description: 'Failed to create quote. Please try again.',
+            // A refused quote (e.g. a total above the limit) says why; anything else is generic.
+            description:
+              err instanceof ApiError && err.status === 400
+                ? errorMessage(err, 'Failed to create quote. Please try again.')
+                : 'Failed to create quote. Please try again.',
             variant: 'destructive',
           }),
       },

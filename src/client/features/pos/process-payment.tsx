@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { parseDecimalInput } from '@shared/money';
+import type { PosPayment } from '@shared/schemas/pos';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select } from '../../components/ui/select';
-import { apiRequest, errorMessage, getJson } from '../../lib/api-client';
+import { ApiError, apiRequest, errorMessage, getJson } from '../../lib/api-client';
 import { useSquareCard, type SquareCardConfig } from '../../lib/square-card';
 import { notify } from '../../lib/toast';
 import { useCardPayment, useInvoices, useRecordPayment } from './api';
@@ -18,6 +20,16 @@ type PaymentsConfig = {
 };
 
 const FAILED = { title: 'Payment Failed', description: 'Please try again or contact support' };
+
+/** The payment a declined card answer (402) carries: it has a receipt too. */
+function declinedPayment(err: unknown): PosPayment | null {
+  if (!(err instanceof ApiError) || err.status !== 402) return null;
+  try {
+    return (JSON.parse(err.body) as { payment?: PosPayment }).payment ?? null;
+  } catch {
+    return null;
+  }
+}
 
 export function ProcessPayment({
   technicianId,
@@ -41,6 +53,17 @@ export function ProcessPayment({
   const [method, setMethod] = useState<Method>('card');
   const [card, setCard] = useState({ number: '', expiry: '', cvv: '' });
   const [processing, setProcessing] = useState(false);
+  const [declined, setDeclined] = useState<PosPayment | null>(null);
+  /**
+   * One idempotency key per payment attempt: made when the form opens or the amount or invoice
+   * changes, reused by retries and double clicks (the server charges a key once), and renewed
+   * only after a definitive answer (paid, or declined: the next try is a new attempt).
+   */
+  const attemptKey = useRef(crypto.randomUUID());
+  const newAttempt = () => {
+    attemptKey.current = crypto.randomUUID();
+  };
+  const pending = useRef(false);
   const cardPayment = useCardPayment();
   const recordPayment = useRecordPayment();
   const value = parseDecimalInput(amount);
@@ -48,6 +71,8 @@ export function ProcessPayment({
   const square = useSquareCard(method === 'card' ? squareConfig : null, 'pos-square-card');
 
   const done = (title: string, description: string) => {
+    newAttempt();
+    setDeclined(null);
     notify({ title, description });
     setAmount('');
     setCard({ number: '', expiry: '', cvv: '' });
@@ -56,7 +81,10 @@ export function ProcessPayment({
   };
 
   const pay = async () => {
+    if (pending.current) return;
+    pending.current = true;
     setProcessing(true);
+    setDeclined(null);
     try {
       if (method === 'card') {
         const token = squareConfig
@@ -66,12 +94,21 @@ export function ProcessPayment({
         const result = await cardPayment.mutateAsync({
           amount: value,
           sourceId: token,
-          idempotencyKey: crypto.randomUUID(),
+          idempotencyKey: attemptKey.current,
           invoiceId: selected?.id,
           customerEmail: selected?.customerEmail ?? undefined,
           customerName: selected?.customerName,
         });
-        if (!result.success) throw new Error(result.message);
+        if (!result.success) {
+          newAttempt();
+          setDeclined(result.payment);
+          notify({
+            ...FAILED,
+            description: result.message ?? FAILED.description,
+            variant: 'destructive',
+          });
+          return;
+        }
         done('Payment Successful', `$${result.payment.amount} charged to the card.`);
       } else {
         const p = await recordPayment.mutateAsync({
@@ -82,12 +119,18 @@ export function ProcessPayment({
         done('Payment Recorded', `$${p.amount} ${method} payment, receipt ${p.receiptNumber}.`);
       }
     } catch (err) {
+      const payment = declinedPayment(err);
+      if (payment) {
+        newAttempt();
+        setDeclined(payment);
+      }
       notify({
         ...FAILED,
         description: errorMessage(err, FAILED.description),
         variant: 'destructive',
       });
     } finally {
+      pending.current = false;
       setProcessing(false);
     }
   };
@@ -110,6 +153,7 @@ export function ProcessPayment({
             value={selected ? String(selected.id) : ''}
             onChange={(e) => {
               const id = e.target.value ? Number(e.target.value) : null;
+              newAttempt();
               onInvoiceChange(id);
               setAmount(open.find((i) => i.id === id)?.balanceDue ?? '');
             }}
@@ -131,7 +175,10 @@ export function ProcessPayment({
               step="0.01"
               min={0}
               value={amount}
-              onChange={(e) => setAmount(e.target.value)}
+              onChange={(e) => {
+                if (parseDecimalInput(e.target.value) !== value) newAttempt();
+                setAmount(e.target.value);
+              }}
             />
           </div>
           <div className="space-y-1.5">
@@ -198,6 +245,20 @@ export function ProcessPayment({
               </p>
             </div>
           ))}
+        {declined && (
+          <div
+            role="status"
+            className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-red-50 p-3 text-sm text-red-900"
+          >
+            <span>
+              Declined: {declined.failureMessage ?? 'The card was declined'} · receipt{' '}
+              {declined.receiptNumber}
+            </span>
+            <Button size="sm" variant="outline" asChild>
+              <Link to={`/pos-system/receipts/${declined.id}`}>View Receipt</Link>
+            </Button>
+          </div>
+        )}
         <Button
           size="lg"
           className="w-full"

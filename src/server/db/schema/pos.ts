@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -23,6 +24,12 @@ import {
 } from '../../../shared/constants/domain';
 import { createdAt, id, oneOf, updatedAt } from './_helpers';
 import { technicians } from './marketplace';
+
+/** Document numbers (src/server/lib/document-numbers.ts): Q-2026-000123, INV-..., R-... */
+export const quoteNumberSeq = pgSequence('quote_number_seq');
+export const invoiceNumberSeq = pgSequence('invoice_number_seq');
+/** Shared by point-of-sale receipts and plan payment receipts. */
+export const receiptNumberSeq = pgSequence('receipt_number_seq');
 
 export const quotes = pgTable(
   'quotes',
@@ -149,6 +156,9 @@ export const invoicePayments = pgTable(
     receiptNumber: text().notNull().unique(),
     customerName: text(),
     customerEmail: text(),
+    /** The card's brand and last 4 digits, as the card provider reported them. */
+    cardBrand: text(),
+    cardLast4: text(),
     createdAt: createdAt(),
   },
   (t) => [

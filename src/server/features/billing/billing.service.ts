@@ -16,6 +16,7 @@ import type { DbOrTx } from '../../db/client';
 import { payments, plans, software, subscriptions, technicians, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { nextNumber } from '../../lib/document-numbers';
 import { composeMail } from '../../lib/mailer';
 import { ProviderError, RECONCILE_AFTER_MS, type ChargeResult } from '../../lib/payments';
 import { publicBaseUrl } from '../../lib/public-url';
@@ -68,9 +69,8 @@ const ownTechnician = (user: SessionUser | null) => {
 
 export function createBillingService(app: FastifyInstance) {
   const now = () => app.clock();
-  let receiptSeq = 0;
-  const receiptNumber = () =>
-    `RCPT-${now().getTime()}-${String(++receiptSeq % 1000).padStart(3, '0')}`;
+  /** R-2026-000123, from the receipt sequence shared with the point of sale. */
+  const receiptNumber = (db: DbOrTx = app.db) => nextNumber(db, 'receipt', now());
 
   async function planByName(db: DbOrTx, name: string): Promise<PlanRow> {
     const [p] = await db
@@ -373,7 +373,7 @@ export function createBillingService(app: FastifyInstance) {
           status: 'processing',
           provider: card.name,
           idempotencyKey: key,
-          receiptNumber: receiptNumber(),
+          receiptNumber: await receiptNumber(),
         },
         (tx) => refuseWhenActive(tx, technicianId),
       );
@@ -460,7 +460,7 @@ export function createBillingService(app: FastifyInstance) {
         provider: wallet.name === 'sandbox' ? 'sandbox-wallet' : wallet.name,
         providerPaymentId: order.id,
         idempotencyKey: `order:${order.id}`,
-        receiptNumber: receiptNumber(),
+        receiptNumber: await receiptNumber(),
       });
       return { id: order.id, status: order.status };
     },
@@ -574,7 +574,7 @@ export function createBillingService(app: FastifyInstance) {
           status: 'processing',
           provider: card.name,
           idempotencyKey: key,
-          receiptNumber: receiptNumber(),
+          receiptNumber: await receiptNumber(),
           providerCustomerId: live.s.providerCustomerId,
           paymentMethodRef: live.s.paymentMethodRef,
         },
@@ -730,7 +730,7 @@ export function createBillingService(app: FastifyInstance) {
               providerPaymentId: result.status === 'succeeded' ? result.providerPaymentId : null,
               idempotencyKey: key,
               failureMessage: result.status === 'failed' ? result.message : null,
-              receiptNumber: receiptNumber(),
+              receiptNumber: await receiptNumber(tx),
             });
             await tx
               .update(subscriptions)

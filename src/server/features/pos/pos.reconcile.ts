@@ -1,10 +1,7 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { invoicePayments, invoices } from '../../db/schema';
-import { RECONCILE_AFTER_MS } from '../../lib/payments';
-
-type Settlement =
-  { status: 'succeeded'; providerPaymentId: string } | { status: 'failed'; message: string };
+import { RECONCILE_AFTER_MS, type ChargeResult } from '../../lib/payments';
 
 /**
  * Reconciliation of point-of-sale card payments (ADR 007): a payment still `processing` after
@@ -35,7 +32,7 @@ export async function reconcilePosPayments(app: FastifyInstance) {
       results.pending++;
       continue;
     }
-    let outcome: Settlement;
+    let outcome: ChargeResult;
     try {
       const found = await card.lookup({
         idempotencyKey: row.idempotencyKey,
@@ -47,15 +44,9 @@ export async function reconcilePosPayments(app: FastifyInstance) {
         continue;
       }
       outcome =
-        found.status === 'succeeded'
-          ? { status: 'succeeded', providerPaymentId: found.providerPaymentId }
-          : {
-              status: 'failed',
-              message:
-                found.status === 'failed'
-                  ? found.message
-                  : 'The payment did not go through. Please try again.',
-            };
+        found.status === 'not_found'
+          ? { status: 'failed', message: 'The payment did not go through. Please try again.' }
+          : found;
     } catch (err) {
       app.log.warn({ err, paymentId: row.id }, 'POS payment reconciliation failed');
       results.pending++;
@@ -74,8 +65,18 @@ export async function reconcilePosPayments(app: FastifyInstance) {
         .update(invoicePayments)
         .set(
           outcome.status === 'succeeded'
-            ? { status: 'succeeded', providerPaymentId: outcome.providerPaymentId }
-            : { status: 'failed', failureMessage: outcome.message },
+            ? {
+                status: 'succeeded',
+                providerPaymentId: outcome.providerPaymentId,
+                cardBrand: outcome.cardBrand ?? null,
+                cardLast4: outcome.last4 ?? null,
+              }
+            : {
+                status: 'failed',
+                failureMessage: outcome.message,
+                cardBrand: outcome.cardBrand ?? null,
+                cardLast4: outcome.last4 ?? null,
+              },
         )
         .where(and(eq(invoicePayments.id, row.id), eq(invoicePayments.status, 'processing')))
         .returning();

@@ -99,7 +99,7 @@ describe('access', () => {
 });
 
 describe('quotes', () => {
-  it('recomputes every total on the server, half up to the cent, and numbers it Q-', async () => {
+  it('recomputes every total on the server, half up to the cent, and numbers it Q-YYYY-', async () => {
     const res = await call('POST', '/api/quotes', pro.cookie, {
       ...QUOTE,
       quoteNumber: 'Q-1',
@@ -108,7 +108,7 @@ describe('quotes', () => {
     });
     expect(res.statusCode).toBe(201);
     const q = res.json();
-    expect(q.quoteNumber).toMatch(/^Q-\d{13,}$/);
+    expect(q.quoteNumber).toMatch(new RegExp(`^Q-${new Date().getUTCFullYear()}-\\d{6,}$`));
     // 1.5 x 95 = 142.50; 2 x 33.33 = 66.66 (unit price rounded to the cent); tax 8.25% of 209.16.
     expect(q).toMatchObject({
       status: 'draft',
@@ -166,7 +166,7 @@ describe('quotes', () => {
     const inv = await call('POST', '/api/invoices', pro.cookie, { quoteId: q.id });
     expect(inv.statusCode).toBe(201);
     expect(inv.json()).toMatchObject({
-      invoiceNumber: expect.stringMatching(/^INV-\d+$/),
+      invoiceNumber: expect.stringMatching(/^INV-\d{4}-\d{6,}$/),
       quoteId: q.id,
       customerName: 'Pat Driver',
       vehicleInfo: '2016 Toyota Corolla',
@@ -191,9 +191,9 @@ describe('payments', () => {
     const first = await pay(100);
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ method: 'cash', amount: '100.00', status: 'succeeded' });
-    expect(first.json().receiptNumber).toMatch(/^R-\d+$/);
+    expect(first.json().receiptNumber).toMatch(/^R-\d{4}-\d{6,}$/);
     const over = await pay(200, 'check');
-    expect(over.statusCode).toBe(400);
+    expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe('Amount exceeds the balance due of $126.42');
     expect((await pay(126.42, 'digital')).statusCode).toBe(201);
     const [after] = (await call('GET', `/api/invoices/technician/${pro.technicianId}`, pro.cookie))

@@ -27,6 +27,7 @@ import {
 import type { InvoiceItemSnapshot } from '../../db/schema/pos';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { nextNumber } from '../../lib/document-numbers';
 import { composeMail } from '../../lib/mailer';
 import { ProviderError } from '../../lib/payments';
 import { publicBaseUrl } from '../../lib/public-url';
@@ -121,7 +122,8 @@ function paymentOut(p: PaymentRow, invoiceNumber: string | null): PosPayment {
     status: p.status,
     customerName: p.customerName,
     customerEmail: p.customerEmail,
-    cardBrand: null,
+    cardBrand: p.cardBrand,
+    cardLast4: p.cardLast4,
     failureMessage: p.failureMessage,
     createdAt: p.createdAt.toISOString(),
   };
@@ -129,25 +131,6 @@ function paymentOut(p: PaymentRow, invoiceNumber: string | null): PosPayment {
 
 const vehicleText = (q: Pick<QuoteRow, 'vehicleYear' | 'vehicleMake' | 'vehicleModel'>) =>
   [q.vehicleYear, q.vehicleMake, q.vehicleModel].filter(Boolean).join(' ') || null;
-
-/**
- * Inserts with a number made of `prefix` and the current time in milliseconds; on the rare
- * collision (two in the same millisecond) the next millisecond is tried.
- */
-async function withTimestampNumber<T>(
-  now: Date,
-  prefix: string,
-  insert: (number: string) => Promise<T>,
-): Promise<T> {
-  for (let ms = now.getTime(), tries = 0; ; ms++, tries++) {
-    try {
-      return await insert(`${prefix}${ms}`);
-    } catch (err) {
-      if (tries < 20 && isUniqueViolation(err)) continue;
-      throw err;
-    }
-  }
-}
 
 export function createPosService(app: FastifyInstance) {
   const now = () => app.clock();
@@ -212,7 +195,12 @@ export function createPosService(app: FastifyInstance) {
     }
   }
 
-  /** The invoice a payment is for: the technician's own, not yet paid, the amount within the balance. */
+  /**
+   * The invoice a payment is for: the technician's own, not yet paid, the amount within the
+   * balance. Card payments still `processing` count as paid: the check runs under the invoice's
+   * row lock, and the caller inserts its own payment before the lock is released, so parallel
+   * payments (whatever their idempotency keys) can never add up to more than the invoice.
+   */
   async function payableInvoice(
     tx: DbOrTx,
     technicianId: number,
@@ -223,10 +211,25 @@ export function createPosService(app: FastifyInstance) {
     if (!inv) throw new AppError(404, 'Invoice not found');
     if (inv.technicianId !== technicianId)
       throw new AppError(403, 'This invoice belongs to another technician');
-    if (inv.status === 'paid') throw new AppError(409, 'This invoice is already paid');
-    const balance = inv.totalAmountCents - inv.paidAmountCents;
+    if (inv.status === 'paid' || inv.paidAmountCents >= inv.totalAmountCents)
+      throw new AppError(409, 'This invoice is already paid');
+    const [inFlight] = await tx
+      .select({ cents: sql<string>`coalesce(sum(${invoicePayments.amountCents}), 0)` })
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.invoiceId, inv.id), eq(invoicePayments.status, 'processing')));
+    const balance = inv.totalAmountCents - inv.paidAmountCents - Number(inFlight?.cents ?? 0);
+    if (balance <= 0)
+      throw new AppError(
+        409,
+        'This invoice is already paid: a payment for the rest of it is processing',
+      );
     if (amountCents > balance)
-      throw new AppError(400, `Amount exceeds the balance due of ${formatCents(balance)}`);
+      throw new AppError(
+        409,
+        Number(inFlight?.cents ?? 0) > 0
+          ? `Amount exceeds the balance due of ${formatCents(balance)} (counting payments still processing)`
+          : `Amount exceeds the balance due of ${formatCents(balance)}`,
+      );
     return inv;
   }
 
@@ -275,33 +278,31 @@ export function createPosService(app: FastifyInstance) {
       }));
       const totals = quoteTotals(lines, input.taxRate);
       const created = await app.db.transaction(async (tx) => {
-        const q = await withTimestampNumber(now(), 'Q-', async (quoteNumber) => {
-          const [row] = await tx
-            .insert(quotes)
-            .values({
-              quoteNumber,
-              technicianId,
-              customerName: input.customerName,
-              customerEmail: input.customerEmail,
-              customerPhone: input.customerPhone,
-              vehicleYear: input.vehicleYear,
-              vehicleMake: input.vehicleMake,
-              vehicleModel: input.vehicleModel,
-              vehicleVin: input.vehicleVin,
-              vehicleMileage: input.vehicleMileage,
-              notes: input.notes,
-              taxRate: input.taxRate.toFixed(2),
-              laborTotalCents: totals.laborTotalCents,
-              partsTotalCents: totals.partsTotalCents,
-              taxAmountCents: totals.taxAmountCents,
-              totalAmountCents: totals.totalAmountCents,
-            })
-            .returning();
-          return row!;
-        });
+        const quoteNumber = await nextNumber(tx, 'quote', now());
+        const [q] = await tx
+          .insert(quotes)
+          .values({
+            quoteNumber,
+            technicianId,
+            customerName: input.customerName,
+            customerEmail: input.customerEmail,
+            customerPhone: input.customerPhone,
+            vehicleYear: input.vehicleYear,
+            vehicleMake: input.vehicleMake,
+            vehicleModel: input.vehicleModel,
+            vehicleVin: input.vehicleVin,
+            vehicleMileage: input.vehicleMileage,
+            notes: input.notes,
+            taxRate: input.taxRate.toFixed(2),
+            laborTotalCents: totals.laborTotalCents,
+            partsTotalCents: totals.partsTotalCents,
+            taxAmountCents: totals.taxAmountCents,
+            totalAmountCents: totals.totalAmountCents,
+          })
+          .returning();
         await tx.insert(quoteItems).values(
           input.items.map((i, position) => ({
-            quoteId: q.id,
+            quoteId: q!.id,
             position,
             type: i.type,
             description: i.description,
@@ -312,7 +313,7 @@ export function createPosService(app: FastifyInstance) {
             laborHours: i.type === 'labor' && i.laborHours != null ? String(i.laborHours) : null,
           })),
         );
-        return q;
+        return q!;
       });
       return (await quotesOut(app.db, [created]))[0]!;
     },
@@ -431,37 +432,35 @@ export function createPosService(app: FastifyInstance) {
       if (full!.invoiceId) throw new AppError(409, 'This quote already has an invoice');
       const items = await app.db.select().from(quoteItems).where(eq(quoteItems.quoteId, q.id));
       try {
-        const row = await withTimestampNumber(now(), 'INV-', async (invoiceNumber) => {
-          const [r] = await app.db
-            .insert(invoices)
-            .values({
-              invoiceNumber,
-              quoteId: q.id,
-              technicianId,
-              customerName: q.customerName,
-              customerEmail: q.customerEmail,
-              customerPhone: q.customerPhone,
-              vehicleInfo: vehicleText(q),
-              items: items
-                .sort((a, b) => a.position - b.position)
-                .map((i) => ({
-                  type: i.type,
-                  description: i.description,
-                  quantity: i.quantity,
-                  unitPriceCents: i.unitPriceCents,
-                  totalPriceCents: i.totalPriceCents,
-                  partNumber: i.partNumber,
-                  laborHours: i.laborHours,
-                })),
-              laborTotalCents: q.laborTotalCents,
-              partsTotalCents: q.partsTotalCents,
-              taxAmountCents: q.taxAmountCents,
-              totalAmountCents: q.totalAmountCents,
-            })
-            .returning();
-          return r!;
-        });
-        return invoiceOut(row);
+        const invoiceNumber = await nextNumber(app.db, 'invoice', now());
+        const [row] = await app.db
+          .insert(invoices)
+          .values({
+            invoiceNumber,
+            quoteId: q.id,
+            technicianId,
+            customerName: q.customerName,
+            customerEmail: q.customerEmail,
+            customerPhone: q.customerPhone,
+            vehicleInfo: vehicleText(q),
+            items: items
+              .sort((a, b) => a.position - b.position)
+              .map((i) => ({
+                type: i.type,
+                description: i.description,
+                quantity: i.quantity,
+                unitPriceCents: i.unitPriceCents,
+                totalPriceCents: i.totalPriceCents,
+                partNumber: i.partNumber,
+                laborHours: i.laborHours,
+              })),
+            laborTotalCents: q.laborTotalCents,
+            partsTotalCents: q.partsTotalCents,
+            taxAmountCents: q.taxAmountCents,
+            totalAmountCents: q.totalAmountCents,
+          })
+          .returning();
+        return invoiceOut(row!);
       } catch (err) {
         if (isUniqueViolation(err, 'invoices_quote_id_unique'))
           throw new AppError(409, 'This quote already has an invoice');
@@ -477,24 +476,22 @@ export function createPosService(app: FastifyInstance) {
         const inv = input.invoiceId
           ? await payableInvoice(tx, technicianId, input.invoiceId, amountCents)
           : null;
-        const p = await withTimestampNumber(now(), 'R-', async (receiptNumber) => {
-          const [r] = await tx
-            .insert(invoicePayments)
-            .values({
-              invoiceId: inv?.id ?? null,
-              technicianId,
-              method: input.method,
-              amountCents,
-              status: 'succeeded',
-              receiptNumber,
-              customerName: input.customerName || inv?.customerName || null,
-              customerEmail: input.customerEmail || inv?.customerEmail || null,
-            })
-            .returning();
-          return r!;
-        });
+        const receiptNumber = await nextNumber(tx, 'receipt', now());
+        const [p] = await tx
+          .insert(invoicePayments)
+          .values({
+            invoiceId: inv?.id ?? null,
+            technicianId,
+            method: input.method,
+            amountCents,
+            status: 'succeeded',
+            receiptNumber,
+            customerName: input.customerName || inv?.customerName || null,
+            customerEmail: input.customerEmail || inv?.customerEmail || null,
+          })
+          .returning();
         if (inv) await settleInvoice(tx, inv.id, amountCents);
-        return p;
+        return p!;
       });
       return (await paymentsOut(app.db, [row]))[0]!;
     },
@@ -516,25 +513,24 @@ export function createPosService(app: FastifyInstance) {
           const inv = input.invoiceId
             ? await payableInvoice(tx, technicianId, input.invoiceId, amountCents)
             : null;
-          return withTimestampNumber(now(), 'R-', async (receiptNumber) => {
-            const [r] = await tx
-              .insert(invoicePayments)
-              .values({
-                invoiceId: inv?.id ?? null,
-                technicianId,
-                method: 'card',
-                amountCents,
-                status: 'processing',
-                provider: card.name,
-                idempotencyKey: key,
-                receiptNumber,
-                customerName: inv?.customerName ?? input.customerName ?? null,
-                customerEmail: inv?.customerEmail ?? input.customerEmail ?? null,
-              })
-              .onConflictDoNothing({ target: invoicePayments.idempotencyKey })
-              .returning();
-            return r ?? null;
-          });
+          const receiptNumber = await nextNumber(tx, 'receipt', now());
+          const [r] = await tx
+            .insert(invoicePayments)
+            .values({
+              invoiceId: inv?.id ?? null,
+              technicianId,
+              method: 'card',
+              amountCents,
+              status: 'processing',
+              provider: card.name,
+              idempotencyKey: key,
+              receiptNumber,
+              customerName: inv?.customerName ?? input.customerName ?? null,
+              customerEmail: inv?.customerEmail ?? input.customerEmail ?? null,
+            })
+            .onConflictDoNothing({ target: invoicePayments.idempotencyKey })
+            .returning();
+          return r ?? null;
         })
         .catch(async (err: unknown) => {
           // A duplicate whose invoice the first attempt already paid: answer with that attempt.
@@ -551,6 +547,8 @@ export function createPosService(app: FastifyInstance) {
       let status: 'succeeded' | 'failed' = 'failed';
       let failureMessage: string | null = null;
       let providerPaymentId: string | null = null;
+      let cardBrand: string | null = null;
+      let cardLast4: string | null = null;
       try {
         const result = await card.charge({
           sourceId: input.sourceId,
@@ -561,6 +559,8 @@ export function createPosService(app: FastifyInstance) {
           buyerEmail: claimed.customerEmail ?? undefined,
         });
         providerPaymentId = result.providerPaymentId ?? null;
+        cardBrand = result.cardBrand ?? null;
+        cardLast4 = result.last4 ?? null;
         if (result.status === 'succeeded') status = 'succeeded';
         else failureMessage = result.message;
       } catch (err) {
@@ -579,7 +579,7 @@ export function createPosService(app: FastifyInstance) {
             .for('update');
         const [r] = await tx
           .update(invoicePayments)
-          .set({ status, failureMessage, providerPaymentId })
+          .set({ status, failureMessage, providerPaymentId, cardBrand, cardLast4 })
           .where(eq(invoicePayments.id, claimed.id))
           .returning();
         if (status === 'succeeded' && claimed.invoiceId)

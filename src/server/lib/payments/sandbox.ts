@@ -41,6 +41,8 @@ export function createSandbox(secret: string, now: () => Date = () => new Date()
         status: 'failed',
         providerPaymentId: `sbx_pay_${key.slice(0, 12)}`,
         message: 'Card declined',
+        cardBrand: 'VISA',
+        last4: number.slice(-4),
       };
     }
     return {

@@ -51,6 +51,19 @@ function resultOf(payment: Square.Payment): PaymentLookup {
     status: 'failed',
     providerPaymentId: payment.id,
     message: `The payment was ${String(payment.status ?? 'not completed').toLowerCase()}`,
+    cardBrand: payment.cardDetails?.card?.cardBrand ?? undefined,
+    last4: payment.cardDetails?.card?.last4 ?? undefined,
+  };
+}
+
+/** Square answers a decline with the failed payment, whose card_details say which card it was. */
+function declinedCard(body: unknown): { cardBrand?: string; last4?: string } {
+  const card = (
+    body as { payment?: { card_details?: { card?: { card_brand?: unknown; last_4?: unknown } } } }
+  )?.payment?.card_details?.card;
+  return {
+    cardBrand: typeof card?.card_brand === 'string' ? card.card_brand : undefined,
+    last4: typeof card?.last_4 === 'string' ? card.last_4 : undefined,
   };
 }
 
@@ -67,6 +80,7 @@ function outcomeOfError(err: unknown): ChargeResult {
       return {
         status: 'failed',
         message: DECLINE_MESSAGES[first.code] ?? first.detail ?? 'The card was declined',
+        ...declinedCard(err.body),
       };
     throw new ProviderError(
       first?.detail ?? `Square answered ${err.statusCode ?? 'with an error'}`,
@@ -122,6 +136,8 @@ export function createSquareProvider(config: AppConfig): CardProvider {
         status: 'failed',
         providerPaymentId: payment.id,
         message: `The payment was ${String(payment.status ?? 'not completed').toLowerCase()}`,
+        cardBrand: payment.cardDetails?.card?.cardBrand ?? undefined,
+        last4: payment.cardDetails?.card?.last4 ?? undefined,
       };
     } catch (err) {
       if (err instanceof ProviderError) throw err;

@@ -6,7 +6,14 @@
 
 export type ChargeResult =
   | { status: 'succeeded'; providerPaymentId: string; cardBrand?: string; last4?: string }
-  | { status: 'failed'; providerPaymentId?: string; message: string };
+  | {
+      status: 'failed';
+      providerPaymentId?: string;
+      message: string;
+      /** The refused card, when the provider says which it was (for the receipt). */
+      cardBrand?: string;
+      last4?: string;
+    };
 
 /**
  * What the provider knows of an earlier charge (reconciliation, ADR 007): its outcome,
