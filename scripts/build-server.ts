@@ -3,8 +3,12 @@ import { build } from 'esbuild';
 // Bundles the server's own code; packages stay in node_modules (they are installed anyway).
 const started = Date.now();
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  // The server, and the admin:create command (usable where only dist/ and dependencies exist).
+  entryPoints: {
+    main: 'src/server/main.ts',
+    'admin-create': 'src/server/admin-create.ts',
+  },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -13,4 +17,6 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log(`server built in ${Date.now() - started} ms -> dist/server/main.js`);
+console.log(
+  `server built in ${Date.now() - started} ms -> dist/server/main.js, dist/server/admin-create.js`,
+);

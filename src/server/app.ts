@@ -5,6 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -34,8 +35,10 @@ import { technicianApplicationRoutes } from './features/technician-applications/
 import { technicianRoutes } from './features/technicians/technicians.routes';
 import { verificationRoutes } from './features/verifications/verifications.routes';
 import type { Dispatcher } from './lib/dispatcher';
+import { sweepAbandonedUploads } from './lib/documents';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createPayments, type Payments } from './lib/payments';
+import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from './lib/log-redaction';
 import { createTechnicianIndex, type TechnicianIndex } from './lib/technician-index';
 import { sweepVerifications } from './lib/verification-expiry';
 import { accessPlugin } from './plugins/access';
@@ -71,6 +74,8 @@ export type AppDeps = {
   /** Periodic sweeps (notification expiry, reminders); tests run them by hand. */
   backgroundJobs?: boolean;
   clock?: () => Date;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: DestinationStream;
 };
 
 /** Builds the whole app without listening: plugins, then features, then error and 404 handlers. */
@@ -81,17 +86,20 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
         ? false
         : {
             level: config.logLevel,
-            redact: [
-              'req.headers.cookie',
-              'req.headers.authorization',
-              'res.headers["set-cookie"]',
-            ],
+            // No passwords, hashes or tokens; no query parameters in errors; no tokens in URLs.
+            redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+            serializers: LOG_SERIALIZERS,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies in front of us (the socket peer is hop 0).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -187,7 +195,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The document is always built (tests read app.swagger()); it is served only when asked.
+  if (config.apiDocs)
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(realtimePlugin);
   await app.register(storagePlugin);
@@ -230,6 +240,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       every(10_000, 'dispatch sweep', () => app.dispatch.sweep());
       every(60 * 60_000, 'verification sweep', () => sweepVerifications(app));
       every(5 * 60_000, 'subscription renewals', () => app.billing.renewDue());
+      every(60 * 60_000, 'abandoned upload sweep', () =>
+        sweepAbandonedUploads(app.db, app.storage, app.clock(), app.log),
+      );
       // Payments left processing by a crash are settled from the provider (ADR 007).
       const reconcile = createPaymentReconciler(app);
       every(30_000, 'payment reconciliation', reconcile);

@@ -16,12 +16,51 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ port: 6123, dataDir: '/tmp/w', databaseUrl: 'postgres://u@h/db' });
   });
 
-  it('turns demo mode off in production unless asked', () => {
+  it('turns demo mode off in production and refuses to boot when it is asked for', () => {
     const secret = 'x'.repeat(40);
     expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret }).demoMode).toBe(false);
     expect(
-      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, DEMO_MODE: 'true' }).demoMode,
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, DEMO_MODE: 'false' }).demoMode,
+    ).toBe(false);
+    for (const on of ['true', '1', 'yes', 'TRUE']) {
+      expect(() =>
+        loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, DEMO_MODE: on }),
+      ).toThrow(/DEMO_MODE: must not be enabled when NODE_ENV=production/);
+    }
+    expect(loadConfig({ NODE_ENV: 'development', DEMO_MODE: 'true' }).demoMode).toBe(true);
+  });
+
+  it('serves the API docs by default outside production only, unless API_DOCS says otherwise', () => {
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret }).apiDocs).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, API_DOCS: 'true' }).apiDocs,
     ).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(() => loadConfig({ API_DOCS: 'maybe' })).toThrow(/API_DOCS/);
+  });
+
+  it('takes TRUST_PROXY as false, a hop count or a list of proxies, and refuses true', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    for (const bad of ['true', 'yes']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(
+        /TRUST_PROXY: "true" would trust any client's X-Forwarded-For; use false, a number of proxy hops/,
+      );
+    }
+    for (const bad of ['10.0.0.0/33', 'proxy.example.com', '1.2.3', '99']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+    }
   });
 
   it('fails fast naming every bad variable', () => {

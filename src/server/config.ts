@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -25,7 +26,9 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: z.string().optional(),
+  /** The OpenAPI UI and document at /api/docs; default on outside production. */
+  API_DOCS: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -94,7 +97,13 @@ export type AppConfig = {
   publicUrl?: string;
   sessionSecret: string;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies may set X-Forwarded-For: false (none), a number of hops, or a list of
+   * proxy addresses / CIDR ranges (Fastify's trustProxy).
+   */
+  trustProxy: false | number | string[];
+  /** Serve the OpenAPI UI and document at /api/docs. */
+  apiDocs: boolean;
   smtpUrl?: string;
   mailFrom: string;
   supportInbox: string;
@@ -127,6 +136,45 @@ export class ConfigError extends Error {
   }
 }
 
+const TRUST_PROXY_HELP =
+  'use false, a number of proxy hops in front of the app (e.g. 1), or a comma-separated list ' +
+  'of proxy addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)';
+/** proxy-addr's names for reserved ranges, accepted in the TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function validProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false` (default), a hop count, or a list of proxies. `true` (trust whatever the
+ * client claims in X-Forwarded-For) is refused: it lets anyone pick their own IP address.
+ */
+export function parseTrustProxy(raw: string | undefined): false | number | string[] | string {
+  const v = (raw ?? '').trim().toLowerCase();
+  if (v === '' || v === 'false' || v === 'no' || v === '0') return false;
+  if (v === 'true' || v === 'yes')
+    return `TRUST_PROXY: "true" would trust any client's X-Forwarded-For; ${TRUST_PROXY_HELP}`;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops <= 10 ? hops : `TRUST_PROXY: at most 10 hops; ${TRUST_PROXY_HELP}`;
+  }
+  const entries = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const bad = entries.filter((x) => !validProxyEntry(x));
+  if (bad.length || entries.length === 0)
+    return `TRUST_PROXY: not an address or CIDR range: ${bad.join(', ') || raw}; ${TRUST_PROXY_HELP}`;
+  return entries;
+}
+
 /** Parses the environment once at boot; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -144,6 +192,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError(['SESSION_SECRET: required when NODE_ENV=production']);
   }
+  if (e.NODE_ENV === 'production' && demoMode) {
+    // The demo seeds known passwords and opens the anonymous mailbox (set-password links).
+    throw new ConfigError([
+      'DEMO_MODE: must not be enabled when NODE_ENV=production (the demo creates accounts with ' +
+        'a published password and an open mailbox); unset DEMO_MODE or set it to false',
+    ]);
+  }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  const apiDocs =
+    e.API_DOCS === undefined || e.API_DOCS === ''
+      ? e.NODE_ENV !== 'production'
+      : ['true', '1', 'yes'].includes(e.API_DOCS);
   const dataDir = path.resolve(e.DATA_DIR);
   // The sandbox moves no money: the default locally, never a silent default in production.
   const cardProvider = e.CARD_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'sandbox');
@@ -153,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(([, v]) => !v)
       .map(([n]) => `${n}: required when ${n.split('_')[0]} payments are enabled`);
   const problems = [
+    ...(typeof trustProxy === 'string' ? [trustProxy] : []),
     ...(cardProvider === 'square'
       ? missing([
           ['SQUARE_ACCESS_TOKEN', e.SQUARE_ACCESS_TOKEN],
@@ -170,7 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? ['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither']
       : []),
   ];
-  if (problems.length) throw new ConfigError(problems);
+  if (problems.length || typeof trustProxy === 'string') throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -184,7 +245,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Signs upload URLs and other short-lived links; a per-process default is fine outside production.
     sessionSecret: e.SESSION_SECRET ?? 'dev-only-secret-change-me-in-production-please',
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
+    apiDocs,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportInbox: e.SUPPORT_INBOX,

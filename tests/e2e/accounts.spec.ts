@@ -128,3 +128,123 @@ test('a technician uploads a profile photo that the public profile shows', async
   await page.goto(`/technician/${id}`);
   await expect(page.locator(`img[src="${src}"]`)).toBeVisible();
 });
+
+/** The path of the newest link of `template` mailed to `to`, read from the demo mailbox page. */
+async function linkFromMailbox(page: Page, to: string, template: string, pathName: string) {
+  let link = '';
+  await expect(async () => {
+    await page.goto('/dev/mailbox');
+    const mail = page
+      .locator('article')
+      .filter({ hasText: `To: ${to} · ${template}` })
+      .first();
+    const text = await mail.locator('pre').innerText({ timeout: 1000 });
+    link = new RegExp(`/${pathName}#token=[\\w%-]+`).exec(text)?.[0] ?? '';
+    expect(link).not.toBe('');
+  }).toPass({ timeout: 10_000 });
+  return link;
+}
+
+test('a forgotten password: an e-mailed single-use link, a new password, then sign in', async ({
+  page,
+}) => {
+  const username = `forgetful${Date.now()}`;
+  const email = `${username}@example.com`;
+  const reg = await page.request.post('/api/auth/register', {
+    data: { username, email, password: 'the-old-password', accountType: 'customer' },
+  });
+  expect(reg.status()).toBe(201);
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Technician Login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Technician Access' });
+  await dialog.getByRole('button', { name: 'Forgot password?' }).click();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(dialog.getByText(/If an account uses that e-mail address/)).toBeVisible();
+
+  const link = await linkFromMailbox(page, email, 'reset_password', 'set-password');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Choose a New Password' })).toBeVisible();
+  await page.getByLabel('New Password').fill('short');
+  await page.getByLabel('Confirm Password').fill('short');
+  await page.getByRole('button', { name: 'Set Password' }).click();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await page.getByLabel('New Password').fill('the-new-password');
+  await page.getByLabel('Confirm Password').fill('the-new-password');
+  await page.getByRole('button', { name: 'Set Password' }).click();
+  await expect(page.getByText('Password Set')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signInFields(page, username, 'the-new-password');
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+
+  // The link works once.
+  await page.goto(link);
+  await expect(page.getByText('This link is invalid or has expired.')).toBeVisible();
+});
+
+test('the registration e-mail confirms the address', async ({ page }) => {
+  const username = `confirmer${Date.now()}`;
+  const email = `${username}@example.com`;
+  const reg = await page.request.post('/api/auth/register', {
+    data: { username, email, password: 'a-fine-password', accountType: 'customer' },
+  });
+  expect(reg.status()).toBe(201);
+  const link = await linkFromMailbox(page, email, 'verify_email', 'verify-email');
+  await page.goto(link);
+  await expect(page.getByText('E-mail Confirmed')).toBeVisible();
+  await expect(page.getByText('Your e-mail address is confirmed.')).toBeVisible();
+});
+
+async function signInFields(page: Page, username: string, password: string) {
+  const dialog = page.getByRole('dialog', { name: 'Technician Access' });
+  await dialog.getByLabel('Username').fill(username);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test("a technician's phone is a tap-to-call link on the profile; no e-mail is shown", async ({
+  page,
+}) => {
+  const list = (await (await page.request.get('/api/technicians?pageSize=50')).json()) as {
+    id: number;
+    user: { phone: string | null; email: string | null };
+  }[];
+  expect(list.every((x) => x.user.email === null)).toBe(true);
+  const withPhone = list.find((x) => x.user.phone);
+  expect(withPhone).toBeTruthy();
+  await page.goto(`/technician/${withPhone!.id}`);
+  const call = page.getByRole('link', {
+    name: new RegExp(`at ${escapeRegExp(withPhone!.user.phone!)}`),
+  });
+  await expect(call).toBeVisible();
+  expect(await call.getAttribute('href')).toMatch(/^tel:\+?\d+$/);
+});
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+test('an admin rejects a registration awaiting approval; the applicant is told by e-mail', async ({
+  page,
+}) => {
+  const username = `rejectme${Date.now()}`;
+  const email = `${username}@example.com`;
+  const reg = await page.request.post('/api/auth/register', {
+    data: { username, email, password: 'a-fine-password', location: 'Laurel, MD' },
+  });
+  expect(reg.status()).toBe(201);
+  await page.goto('/');
+  await signInThroughDialog(page, 'admin');
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await page.getByRole('tab', { name: 'User Management' }).click();
+  await page.getByRole('button', { name: new RegExp(`Reject ${username}`, 'i') }).click();
+  await expect(page.getByText('Registration rejected', { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: new RegExp(`Reject ${username}`, 'i') }),
+  ).toBeHidden();
+  const mails = (await (await page.request.get('/api/dev/mailbox')).json()) as {
+    to: string;
+    template: string;
+  }[];
+  expect(mails.some((m) => m.to === email && m.template === 'registration_rejected')).toBe(true);
+});

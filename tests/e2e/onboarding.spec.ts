@@ -93,7 +93,7 @@ test('an application with two documents is approved; the new technician sets a p
     template: string;
   }[];
   const approval = mails.find((m) => m.to === email && m.template === 'application_approved');
-  const link = /\/set-password\?token=[\w%-]+/.exec(approval?.text ?? '')?.[0];
+  const link = /\/set-password#token=[\w%-]+/.exec(approval?.text ?? '')?.[0];
   expect(link).toBeTruthy();
   const username = /Your username is (\S+?)\. /.exec(approval!.text)?.[1];
   expect(username).toBeTruthy();

@@ -119,7 +119,7 @@ export async function createVerification(
 /** The set-password token from the newest approval e-mail to `email`. */
 export async function setPasswordTokenFromMail(app: FastifyInstance, email: string) {
   const mail = await lastMail(app, email, 'application_approved');
-  const m = /\/set-password\?token=([\w%-]+)/.exec(mail?.textBody ?? '');
+  const m = /\/set-password[?#]token=([\w%-]+)/.exec(mail?.textBody ?? '');
   if (!m) throw new Error(`no set-password link mailed to ${email}`);
   return decodeURIComponent(m[1]!);
 }

@@ -74,6 +74,7 @@ export const router = createBrowserRouter([
           { path: '/terms-of-service', element: page(() => import('../routes/terms-of-service')) },
           { path: '/privacy-policy', element: page(() => import('../routes/privacy-policy')) },
           { path: '/set-password', element: page(() => import('../routes/set-password')) },
+          { path: '/verify-email', element: page(() => import('../routes/verify-email')) },
           { path: '*', element: page(() => import('../routes/not-found')) },
         ],
       },

@@ -501,22 +501,22 @@ function UsersTab({ roleCounts }: { roleCounts?: Record<Role, number> }) {
                     >
                       Approve
                     </Button>
-                    {p.kind === 'application' && (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={pending}
-                        aria-label={`Reject ${p.name}`}
-                        onClick={() =>
-                          run(
-                            { kind: 'application', id: p.id, decision: 'reject' },
-                            'Application rejected',
-                          )
-                        }
-                      >
-                        Reject
-                      </Button>
-                    )}
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={pending}
+                      aria-label={`Reject ${p.name}`}
+                      onClick={() =>
+                        p.kind === 'application'
+                          ? run(
+                              { kind: 'application', id: p.id, decision: 'reject' },
+                              'Application rejected',
+                            )
+                          : run({ kind: 'rejectUser', id: p.id }, 'Registration rejected')
+                      }
+                    >
+                      Reject
+                    </Button>
                   </div>
                 </li>
               ))}

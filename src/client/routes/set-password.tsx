@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, KeyRound, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { SET_PASSWORD_INVALID } from '@shared/schemas/set-password';
 import { useAuthDialog } from '../app/auth-dialog-context';
 import { Button } from '../components/ui/button';
@@ -10,22 +10,29 @@ import { FieldError } from '../components/ui/form';
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { Skeleton } from '../components/ui/skeleton';
-import { apiRequest, errorMessage, getJson } from '../lib/api-client';
+import { linkToken } from '../features/auth/api/link-token';
+import { apiRequest, errorMessage } from '../lib/api-client';
 import { notify } from '../lib/toast';
 
-type Check = { valid: true; email: string; username: string | null };
+type Check = { valid: true; purpose: 'set' | 'reset'; email: string; username: string | null };
 type Done = { message: string; username: string | null };
 
-/** Where the approval e-mail's single-use link lands: the new technician chooses a password. */
+/**
+ * Where the single-use links land: the approval e-mail's (the new technician chooses a
+ * password) and the 'Forgot password?' e-mail's (choose a new one). The token comes from the
+ * page URL's fragment and is only ever sent in POST bodies.
+ */
 export default function SetPassword() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const location = useLocation();
+  const [token] = useState(() => linkToken(location));
   const { open } = useAuthDialog();
   const check = useQuery({
-    queryKey: ['/api/auth/set-password', token],
-    queryFn: () => getJson<Check>(`/api/auth/set-password/${encodeURIComponent(token)}`),
+    queryKey: ['/api/auth/set-password/check', token],
+    queryFn: () => apiRequest<Check>('POST', '/api/auth/set-password/check', { token }),
     enabled: token !== '',
+    retry: false,
   });
+  const reset = check.data?.purpose === 'reset';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string>();
@@ -54,8 +61,17 @@ export default function SetPassword() {
         <CheckCircle2 className="mx-auto h-10 w-10 text-green-600" aria-hidden="true" />
         <p className="font-semibold">Password Set</p>
         <p className="text-slate-600">
-          Your password is saved. Sign in with your username <strong>{save.data.username}</strong>{' '}
-          to start receiving jobs.
+          {reset ? (
+            <>
+              Your new password is saved and you were signed out everywhere. Sign in with your
+              username <strong>{save.data.username}</strong>.
+            </>
+          ) : (
+            <>
+              Your password is saved. Sign in with your username{' '}
+              <strong>{save.data.username}</strong> to start receiving jobs.
+            </>
+          )}
         </p>
         <Button onClick={open}>Sign In</Button>
       </div>
@@ -66,7 +82,8 @@ export default function SetPassword() {
         <XCircle className="mx-auto h-10 w-10 text-red-500" aria-hidden="true" />
         <p className="text-slate-700">{SET_PASSWORD_INVALID}.</p>
         <p className="text-sm text-slate-500">
-          Ask our support team for a new link through the{' '}
+          Use &lsquo;Forgot password?&rsquo; in the sign-in dialog for a new link, or ask our
+          support team through the{' '}
           <Link className="text-blue-700 underline" to="/contact-us">
             contact page
           </Link>
@@ -80,7 +97,8 @@ export default function SetPassword() {
     body = (
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <p className="text-sm text-slate-600">
-          Welcome! Choose a password for <strong>{check.data?.email}</strong>
+          {reset ? 'Choose a new password for' : 'Welcome! Choose a password for'}{' '}
+          <strong>{check.data?.email}</strong>
           {check.data?.username && (
             <>
               {' '}
@@ -123,7 +141,7 @@ export default function SetPassword() {
         <CardHeader>
           <h1 className="flex items-center gap-2 text-2xl font-semibold">
             <KeyRound className="h-5 w-5" aria-hidden="true" />
-            Set Your Password
+            {reset ? 'Choose a New Password' : 'Set Your Password'}
           </h1>
         </CardHeader>
         <CardContent>{body}</CardContent>

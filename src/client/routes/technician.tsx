@@ -79,7 +79,17 @@ export default function TechnicianProfilePublic() {
             </p>
             <p className="flex items-center gap-1 text-slate-600">
               <Phone className="h-4 w-4" aria-hidden="true" />{' '}
-              {t.user.phone ?? 'Contact via platform'}
+              {t.user.phone ? (
+                <a
+                  className="text-blue-700 underline"
+                  href={`tel:${t.user.phone.replace(/[^\d+]/g, '')}`}
+                  aria-label={`Call ${t.user.firstName} at ${t.user.phone}`}
+                >
+                  {t.user.phone}
+                </a>
+              ) : (
+                'Contact via platform'
+              )}
             </p>
             <p className="text-xl font-semibold">${Math.round(Number(t.hourlyRate))}/hour</p>
             {!t.isAvailable && <Badge variant="secondary">Currently unavailable</Badge>}

@@ -1,9 +1,9 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notExists, or } from 'drizzle-orm';
 import type { DocumentKind } from '../../shared/constants/domain';
 import { LIMITS } from '../../shared/constants/domain';
 import { DOCUMENT_LINK_TTL_SECONDS, UPLOAD_MESSAGES } from '../../shared/constants/uploads';
 import type { DocumentLink } from '../../shared/schemas/documents';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { documents, technicianApplications, verifications } from '../db/schema';
 import { AppError } from './app-error';
 import type { Storage } from './storage';
@@ -135,4 +135,75 @@ export async function documentLinks(
     .where(and(inArray(documents.id, wanted), eq(documents.state, 'uploaded')));
   for (const doc of rows) out.set(doc.id, await documentLink(storage, doc));
   return out;
+}
+
+/** An anonymous upload that nothing attached within this time is deleted (issue 11, item 20). */
+export const ABANDONED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+const SWEEP_BATCH = 200;
+
+/**
+ * The hourly sweep: deletes anonymous uploads (no owner) older than 24 hours that no application
+ * or verification refers to, rows first and then their stored files (local disk or S3). Rows
+ * being attached right now are locked by the attaching transaction and skipped; a row deleted
+ * here can no longer be attached ('Document not found'). Returns how many were deleted.
+ */
+export async function sweepAbandonedUploads(
+  db: Db,
+  storage: Storage,
+  now: Date,
+  log?: { error(obj: object, msg: string): void },
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - ABANDONED_UPLOAD_TTL_MS);
+  let deleted = 0;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: documents.id, storageKey: documents.storageKey })
+        .from(documents)
+        .where(
+          and(
+            isNull(documents.ownerUserId),
+            lt(documents.createdAt, cutoff),
+            notExists(
+              tx
+                .select({ id: technicianApplications.id })
+                .from(technicianApplications)
+                .where(
+                  or(
+                    eq(technicianApplications.driversLicenseDocumentId, documents.id),
+                    eq(technicianApplications.aseCertificationDocumentId, documents.id),
+                  ),
+                ),
+            ),
+            notExists(
+              tx
+                .select({ id: verifications.id })
+                .from(verifications)
+                .where(eq(verifications.documentId, documents.id)),
+            ),
+          ),
+        )
+        .orderBy(documents.id)
+        .limit(SWEEP_BATCH)
+        .for('update', { skipLocked: true });
+      if (rows.length)
+        await tx.delete(documents).where(
+          inArray(
+            documents.id,
+            rows.map((r) => r.id),
+          ),
+        );
+      return rows;
+    });
+    for (const row of batch) {
+      try {
+        await storage.remove(row.storageKey);
+      } catch (err) {
+        // The row is gone; a file left behind is unreachable, and logged for the operator.
+        log?.error({ err, storageKey: row.storageKey }, 'could not delete an abandoned upload');
+      }
+    }
+    deleted += batch.length;
+    if (batch.length < SWEEP_BATCH) return deleted;
+  }
 }

@@ -100,7 +100,9 @@ describe('mailer', () => {
     });
     await expect(
       mailer.send({ to: 'nobody@example.com', subject: 'Receipt', text: 'x', template: 'receipt' }),
-    ).rejects.toBeInstanceOf(MailDeliveryError);
+    ).rejects.toThrow(
+      new MailDeliveryError('The e-mail could not be delivered. Please check email configuration.'),
+    );
     mailer.close();
     await smtp.close();
     const rows = await database.db

@@ -24,8 +24,12 @@ export type Mailer = {
   close(): void;
 };
 
+/** What a client is told when SMTP fails; the server's own text goes to the log and outbox. */
+export const MAIL_DELIVERY_FAILED =
+  'The e-mail could not be delivered. Please check email configuration.';
+
 export class MailDeliveryError extends AppError {
-  constructor(message: string) {
+  constructor(message: string = MAIL_DELIVERY_FAILED) {
     super(502, message);
     this.name = 'MailDeliveryError';
   }
@@ -79,7 +83,8 @@ export function createMailer(options: {
           .update(mailOutbox)
           .set({ status: 'failed', lastError: reason.slice(0, 1000), attempts: 1 })
           .where(eq(mailOutbox.id, id));
-        throw new MailDeliveryError(`Mail delivery failed: ${reason}`);
+        // The SMTP server's reply can name hosts, accounts and addresses: never sent to clients.
+        throw new MailDeliveryError();
       }
     },
     close() {

@@ -19,6 +19,19 @@ export class RateLimiter {
     return entry.count >= this.max ? Math.ceil((entry.resetAt - t) / 1000) : 0;
   }
 
+  /**
+   * Checks and counts in one synchronous step: 0 when the attempt is allowed (and now
+   * counted), otherwise the seconds to wait (and nothing is counted). Callers count before
+   * any await, so concurrent attempts can never all pass a check made before any of them
+   * was counted.
+   */
+  consume(key: string): number {
+    const wait = this.retryAfter(key);
+    if (wait > 0) return wait;
+    this.hit(key);
+    return 0;
+  }
+
   hit(key: string): void {
     const t = this.now();
     const entry = this.hits.get(key);

@@ -155,6 +155,13 @@ async function loadSessionUser(
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return null;
   }
+  // Suspension and rejection end sessions when they happen; a session that outlived one
+  // (e.g. created concurrently) is ended here, so such a user reaches nothing.
+  if (row.status === 'suspended' || row.status === 'rejected') {
+    await app.db.delete(sessions).where(eq(sessions.id, sessionId));
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return null;
+  }
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await app.db
       .update(sessions)

@@ -12,6 +12,12 @@ export const technicianActionSchema = z.object({
   }),
 });
 
+/** PATCH /api/admin/users/:id/reject: an optional reason, quoted in the e-mail. */
+export const rejectUserSchema = z
+  .object({ reason: z.string().trim().max(1000).optional() })
+  .optional()
+  .transform((v) => v ?? {});
+
 export const userListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   role: z.enum(ROLES).optional(),

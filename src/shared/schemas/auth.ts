@@ -57,3 +57,21 @@ export const registerResponseSchema = z.object({
   user: currentUserSchema,
   message: z.string(),
 });
+
+/** A token from an e-mailed link, always sent in a request body (never in a URL path). */
+const linkToken = (message: string) =>
+  z.string({ error: message }).min(1, message).max(200, message);
+
+/** POST /api/auth/verify-email, from the link e-mailed at registration. */
+export const verifyEmailSchema = z.object({
+  token: linkToken('This confirmation link is invalid or has expired'),
+});
+export const verifyEmailResponseSchema = z.object({
+  message: z.string(),
+  claimedRequests: z.number().int(),
+});
+
+/** POST /api/auth/forgot-password: the answer never tells whether the account exists. */
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export const FORGOT_PASSWORD_MESSAGE =
+  "If an account uses that e-mail address, we've sent it a link to choose a new password. The link works once, for 1 hour.";

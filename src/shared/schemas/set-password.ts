@@ -2,12 +2,20 @@ import { z } from 'zod';
 
 export const SET_PASSWORD_INVALID = 'This link is invalid or has expired';
 
-/** POST /api/auth/set-password, from the link e-mailed on approval. */
+const linkToken = z
+  .string({ error: SET_PASSWORD_INVALID })
+  .min(1, SET_PASSWORD_INVALID)
+  .max(200, SET_PASSWORD_INVALID);
+
+/** POST /api/auth/set-password/check: the token travels in the body, never in a URL. */
+export const setPasswordCheckBodySchema = z.object({ token: linkToken });
+
+/**
+ * POST /api/auth/set-password, from the link e-mailed on approval (choose a first password)
+ * or from 'Forgot password?' (choose a new one).
+ */
 export const setPasswordSchema = z.object({
-  token: z
-    .string({ error: SET_PASSWORD_INVALID })
-    .min(1, SET_PASSWORD_INVALID)
-    .max(200, SET_PASSWORD_INVALID),
+  token: linkToken,
   password: z
     .string({ error: 'Password must be at least 8 characters' })
     .min(8, 'Password must be at least 8 characters')
@@ -17,6 +25,8 @@ export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
 
 export const setPasswordCheckSchema = z.object({
   valid: z.literal(true),
+  /** 'set' for the approval link (first password), 'reset' for a forgotten password. */
+  purpose: z.enum(['set', 'reset']),
   email: z.string(),
   username: z.string().nullable(),
 });

@@ -9,7 +9,8 @@ export const technicianSchema = z.object({
     firstName: z.string(),
     lastName: z.string(),
     phone: z.string().nullable(),
-    email: z.string(),
+    /** Only for the technician themself and admins; null for everyone else. */
+    email: z.string().nullable(),
   }),
   rating: z.string(),
   totalReviews: z.number().int(),

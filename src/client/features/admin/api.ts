@@ -59,6 +59,7 @@ export function useAdminAction() {
     mutationFn: (
       a:
         | { kind: 'approveUser'; id: number }
+        | { kind: 'rejectUser'; id: number }
         | { kind: 'role'; id: number; role: Role }
         | { kind: 'technician'; id: number; action: 'approve' | 'suspend' | 'reinstate' }
         | { kind: 'application'; id: number; decision: 'approve' | 'reject' },
@@ -66,6 +67,8 @@ export function useAdminAction() {
       switch (a.kind) {
         case 'approveUser':
           return apiRequest<{ message: string }>('PATCH', `/api/admin/users/${a.id}/approve`, {});
+        case 'rejectUser':
+          return apiRequest<{ message: string }>('PATCH', `/api/admin/users/${a.id}/reject`, {});
         case 'role':
           return apiRequest<{ message: string }>('PATCH', `/api/admin/users/${a.id}/role`, {
             role: a.role,

@@ -28,13 +28,22 @@ export const users = pgTable(
     lastName: text().notNull().default(''),
     phone: text(),
     isGuest: boolean().notNull().default(false),
+    /** When the owner proved the address (the e-mailed link); null until then. */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
     lastSignInAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    // One account per address, and one guest record per address: a guest with the address of
+    // an account stays a separate record until the account's owner proves the address.
+    uniqueIndex('users_email_lower_uq')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.isGuest} = false`),
+    uniqueIndex('users_guest_email_lower_uq')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.isGuest} = true`),
     index('users_role_status_idx').on(t.role, t.status),
     index('users_created_at_idx').on(t.createdAt),
     check('users_role_ck', oneOf(t.role, ROLES)),
@@ -59,9 +68,10 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-export const USER_TOKEN_PURPOSES = ['set_password', 'reset_password'] as const;
+export const USER_TOKEN_PURPOSES = ['set_password', 'reset_password', 'verify_email'] as const;
+export type UserTokenPurpose = (typeof USER_TOKEN_PURPOSES)[number];
 
-/** Single-use links sent by e-mail (set a password after approval, reset it). */
+/** Single-use links sent by e-mail (set a password after approval, reset it, prove the address). */
 export const userTokens = pgTable(
   'user_tokens',
   {

@@ -1,8 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
-import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
-import { auditLog, payments, plans, subscriptions, technicians, users } from '../../db/schema';
+import {
+  createTechnician,
+  createUser,
+  signIn,
+  TEST_PASSWORD,
+} from '../../../../tests/helpers/factories';
+import {
+  auditLog,
+  mailOutbox,
+  payments,
+  plans,
+  sessions,
+  subscriptions,
+  technicians,
+  users,
+} from '../../db/schema';
 
 let t: TestApp;
 let adminCookie: string;
@@ -85,6 +99,56 @@ describe('admin: users and approvals', () => {
   });
 });
 
+describe('admin: registrations awaiting approval', () => {
+  const mailTo = async (to: string, template: string) =>
+    (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to))).filter(
+      (m) => m.template === template,
+    );
+
+  it('rejects a pending registration: status, sessions, audit and an e-mail to the user', async () => {
+    const { user } = await createTechnician(t.app, { status: 'pending' });
+    const cookie = await signIn(t.app, user.username!);
+    const res = await as(adminCookie).patch(`/api/admin/users/${user.id}/reject`, {
+      reason: 'We could not confirm your ASE certification.',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Registration rejected' });
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.status).toBe('rejected');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/current-user', headers: { cookie } }))
+        .statusCode,
+    ).toBe(401);
+    const [mail] = await mailTo(user.email, 'registration_rejected');
+    expect(mail!.textBody).toContain('We could not confirm your ASE certification.');
+    const queue = (await as(adminCookie).get('/api/admin/pending-approvals')).json();
+    expect(queue.map((p: { id: number }) => p.id)).not.toContain(user.id);
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { username: user.username, password: TEST_PASSWORD },
+    });
+    expect(signin.statusCode).toBe(403);
+    const [entry] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'user.reject'));
+    expect(entry).toMatchObject({ actorUserId: adminId, entityId: String(user.id) });
+    // Only a registration awaiting approval can be rejected.
+    const again = await as(adminCookie).patch(`/api/admin/users/${user.id}/reject`);
+    expect(again.statusCode).toBe(409);
+    expect((await as(adminCookie).patch('/api/admin/users/999999/reject')).statusCode).toBe(404);
+  });
+
+  it('approval e-mails the user', async () => {
+    const { user } = await createTechnician(t.app, { status: 'pending' });
+    expect((await as(adminCookie).patch(`/api/admin/users/${user.id}/approve`)).statusCode).toBe(
+      200,
+    );
+    expect(await mailTo(user.email, 'registration_approved')).toHaveLength(1);
+  });
+});
+
 describe('admin: technicians', () => {
   it('suspends and reinstates; a suspended technician is refused and not listed', async () => {
     const { user, technician } = await createTechnician(t.app);
@@ -96,9 +160,26 @@ describe('admin: technicians', () => {
         })
       ).statusCode,
     ).toBe(200);
-    const refused = await as(cookie).patch('/api/technicians/me', { isAvailable: true });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('Account suspended');
+    // Suspension ends the technician's sessions at once: nothing is reachable any more, not
+    // the self-service, billing or wallet routes, and signing in again is refused.
+    for (const [method, url] of [
+      ['PATCH', '/api/technicians/me'],
+      ['GET', '/api/subscriptions/current'],
+      ['POST', '/api/subscriptions/cancel'],
+      ['POST', '/api/square/create-subscription'],
+      ['GET', '/api/auth/current-user'],
+    ] as const) {
+      const refused = await t.app.inject({ method, url, payload: {}, headers: { cookie } });
+      expect(refused.statusCode, url).toBe(401);
+    }
+    expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { username: user.username, password: TEST_PASSWORD },
+    });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().message).toBe('This account is suspended. Please contact support.');
     const listed = (
       await t.app.inject({ method: 'GET', url: '/api/technicians?pageSize=100' })
     ).json();
@@ -117,7 +198,8 @@ describe('admin: technicians', () => {
         })
       ).statusCode,
     ).toBe(200);
-    expect((await as(cookie).patch('/api/technicians/me', { isAvailable: true })).statusCode).toBe(
+    const fresh = await signIn(t.app, user.username!);
+    expect((await as(fresh).patch('/api/technicians/me', { isAvailable: true })).statusCode).toBe(
       200,
     );
     const search = (
@@ -130,10 +212,8 @@ describe('admin: technicians', () => {
 describe('admin: overview', () => {
   it('computes revenue, subscriptions, recent payments and alerts from the database', async () => {
     const { technician } = await createTechnician(t.app);
-    const [plan] = await t.app.db
-      .insert(plans)
-      .values({ name: 'Premium', priceCents: 499, description: 'x', rank: 2 })
-      .returning();
+    // The migrations seed the plans.
+    const [plan] = await t.app.db.select().from(plans).where(eq(plans.name, 'Premium'));
     const now = t.clock.now;
     const [sub] = await t.app.db
       .insert(subscriptions)

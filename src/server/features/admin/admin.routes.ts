@@ -7,6 +7,7 @@ import {
   auditEntrySchema,
   overviewSchema,
   pendingApprovalSchema,
+  rejectUserSchema,
   roleChangeSchema,
   technicianActionSchema,
   userListQuerySchema,
@@ -79,6 +80,23 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await service.approveUser(request.user!, request.params.id, request.ip);
       return { message: 'User approved' };
+    },
+  );
+
+  app.patch(
+    '/api/admin/users/:id/reject',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        params: idParamSchema,
+        body: rejectUserSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.rejectUser(request.user!, request.params.id, request.body.reason, request.ip);
+      return { message: 'Registration rejected' };
     },
   );
 

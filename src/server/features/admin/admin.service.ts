@@ -9,6 +9,8 @@ import { technicians, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import type { SessionUser } from '../../plugins/access';
+import { createAccountMail } from '../../lib/account-mail';
+import { deleteUserSessions } from '../../lib/accounts';
 import * as q from './admin.queries';
 
 const dayString = (d: Date) => d.toISOString().slice(0, 10);
@@ -32,6 +34,8 @@ function toAuditEntry(a: Awaited<ReturnType<typeof q.recentAudit>>[number]) {
 }
 
 export function createAdminService(app: FastifyInstance) {
+  const mail = createAccountMail(app);
+
   async function findUser(id: number) {
     const [u] = await app.db.select().from(users).where(eq(users.id, id)).limit(1);
     if (!u) throw new AppError(404, 'User not found');
@@ -41,24 +45,40 @@ export function createAdminService(app: FastifyInstance) {
   async function setStatus(
     actor: SessionUser,
     userId: number,
-    status: 'approved' | 'suspended',
+    status: 'approved' | 'suspended' | 'rejected',
     action: string,
     ip: string,
+    details: Record<string, unknown> = {},
   ) {
-    return app.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-      if (!before) throw new AppError(404, 'User not found');
-      if (before.id === actor.id && status === 'suspended')
+    const before = await app.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      if (!row) throw new AppError(404, 'User not found');
+      if (row.id === actor.id && status !== 'approved')
         throw new AppError(400, 'You cannot suspend your own account');
+      if (status === 'rejected' && row.status !== 'pending')
+        throw new AppError(409, 'Only a registration awaiting approval can be rejected');
       await tx.update(users).set({ status }).where(eq(users.id, userId));
+      // A suspended or rejected user is signed out at once, everywhere.
+      if (status !== 'approved') await deleteUserSessions(tx, userId);
       await audit(tx, actor, {
         action,
         entityType: 'user',
         entityId: userId,
-        details: { from: before.status, to: status },
+        details: { from: row.status, to: status, ...details },
         ip,
       });
+      return row;
     });
+    // The registration's owner hears the decision, as the registration toast promises.
+    if (before.status === 'pending' && !before.isGuest) {
+      if (status === 'approved') await mail.registrationApproved(before.email, before.firstName);
+      if (status === 'rejected')
+        await mail.registrationRejected(
+          before.email,
+          before.firstName,
+          details.reason as string | undefined,
+        );
+    }
   }
 
   return {
@@ -202,6 +222,10 @@ export function createAdminService(app: FastifyInstance) {
 
     approveUser: (actor: SessionUser, userId: number, ip: string) =>
       setStatus(actor, userId, 'approved', 'user.approve', ip),
+
+    /** Rejects a registration awaiting approval; the user is told by e-mail. */
+    rejectUser: (actor: SessionUser, userId: number, reason: string | undefined, ip: string) =>
+      setStatus(actor, userId, 'rejected', 'user.reject', ip, reason ? { reason } : {}),
 
     /** Changes a user's role; like Approve, it also approves the account. */
     async changeRole(actor: SessionUser, userId: number, role: Role, ip: string) {

@@ -1,24 +1,27 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions, technicians, users } from '../../db/schema';
+export {
+  deleteUserSessions,
+  findAccountByEmail,
+  findUserToken,
+  useUserTokens,
+} from '../../lib/accounts';
 
 export type NewUser = typeof users.$inferInsert;
 
+/** The account (never a guest record) whose username or e-mail is the login. */
 export function findUserByLogin(db: DbOrTx, login: string) {
   const l = login.trim().toLowerCase();
   return db
     .select()
     .from(users)
-    .where(or(eq(sql`lower(${users.username})`, l), eq(sql`lower(${users.email})`, l)))
-    .limit(1)
-    .then((r) => r[0]);
-}
-
-export function findUserByEmail(db: DbOrTx, email: string) {
-  return db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .where(
+      and(
+        eq(users.isGuest, false),
+        or(eq(sql`lower(${users.username})`, l), eq(sql`lower(${users.email})`, l)),
+      ),
+    )
     .limit(1)
     .then((r) => r[0]);
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import {
@@ -7,7 +7,14 @@ import {
   signIn,
   TEST_PASSWORD,
 } from '../../../../tests/helpers/factories';
-import { sessions, technicians, users } from '../../db/schema';
+import {
+  mailOutbox,
+  serviceRequests,
+  sessions,
+  technicians,
+  users,
+  userTokens,
+} from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -116,6 +123,47 @@ describe('POST /api/auth/signin', () => {
       (await post('/api/auth/signin', { username: u.username, password: TEST_PASSWORD }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('counts an attempt before verifying it: 30 concurrent wrong passwords, at most 10 checked', async () => {
+    const u = await createUser(t.app);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/signin',
+          remoteAddress: `198.51.100.${100 + i}`,
+          payload: { username: u.username, password: 'wrong-password' },
+        }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(10);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(20);
+    expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
+    t.clock.advance(16 * 60 * 1000);
+  });
+
+  it('refuses a suspended account at sign-in', async () => {
+    const u = await createUser(t.app, { status: 'suspended' });
+    const res = await post('/api/auth/signin', { username: u.username, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('This account is suspended. Please contact support.');
+    expect(res.cookies.find((c) => c.name === 'wrenchly_session')).toBeUndefined();
+  });
+
+  it('a session that outlives a suspension reaches nothing', async () => {
+    const u = await createUser(t.app);
+    const cookie = await signIn(t.app, u.username!);
+    // Suspended behind the admin routes' back: the session row is still there.
+    await t.app.db.update(users).set({ status: 'suspended' }).where(eq(users.id, u.id));
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/current-user',
+      headers: { cookie },
+    });
+    expect(me.statusCode).toBe(401);
+    expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, u.id))).toEqual([]);
   });
 
   it('rate limits per IP across usernames', async () => {
@@ -261,7 +309,7 @@ describe('POST /api/auth/register', () => {
     expect(paths).toEqual(expect.arrayContaining(['username', 'email', 'password']));
   });
 
-  it('lets a guest customer claim its record', async () => {
+  it('never takes over a guest record: the guest stays separate until the address is proven', async () => {
     const [guest] = await t.app.db
       .insert(users)
       .values({
@@ -280,7 +328,157 @@ describe('POST /api/auth/register', () => {
       accountType: 'customer',
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().user.id).toBe(guest!.id);
+    expect(res.json().user.id).not.toBe(guest!.id);
+    const [stillGuest] = await t.app.db.select().from(users).where(eq(users.id, guest!.id));
+    expect(stillGuest).toMatchObject({ isGuest: true, passwordHash: null, username: null });
+  });
+
+  it('limits registrations per IP with 429', async () => {
+    const ip = '203.0.113.77';
+    const register = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: ip,
+        payload: {
+          username: `ratelimited${i}`,
+          email: `ratelimited${i}@example.com`,
+          password: 'long-enough-pw',
+          accountType: 'customer',
+        },
+      });
+    for (let i = 0; i < 20; i++) expect((await register(i)).statusCode).toBe(201);
+    const limited = await register(20);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(
+      /^Too many accounts were created from this network\. Please try again in \d+ minutes?\.$/,
+    );
+    const rows = await t.app.db.select().from(users).where(eq(users.username, 'ratelimited20'));
+    expect(rows).toHaveLength(0);
+    t.clock.advance(61 * 60 * 1000);
+    expect((await register(21)).statusCode).toBe(201);
+  });
+});
+
+const verificationToken = async (email: string) => {
+  const mails = await t.app.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, 'verify_email')))
+    .orderBy(desc(mailOutbox.id));
+  const m = /\/verify-email#token=([\w%-]+)/.exec(mails[0]?.textBody ?? '');
+  if (!m) throw new Error(`no verification link mailed to ${email}`);
+  return decodeURIComponent(m[1]!);
+};
+
+describe('concurrent registrations', () => {
+  it('one address, many parallel registrations: one account, the rest 409', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          remoteAddress: `198.51.100.${200 + i}`,
+          payload: {
+            username: `parallel${i}`,
+            email: 'parallel@example.com',
+            password: 'long-enough-pw',
+            accountType: 'customer',
+          },
+        }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409, 409, 409, 409]);
+  });
+});
+
+describe('e-mail verification', () => {
+  const serviceRequest = (email: string) =>
+    post('/api/service-requests', {
+      serviceType: 'Brake Service',
+      description: 'Grinding noise from the front wheels when braking, for a week now.',
+      urgency: 'high',
+      location: 'Bowie, MD',
+      customerName: 'Pat Doe',
+      customerEmail: email,
+    });
+
+  it('registration mails a single-use link; only following it claims the guest requests', async () => {
+    const email = 'claimer@example.com';
+    const first = await serviceRequest(email);
+    expect(first.statusCode).toBe(201);
+    const guestId = first.json().customerId;
+
+    const reg = await post('/api/auth/register', {
+      username: 'claimer',
+      email,
+      password: 'long-enough-pw',
+      accountType: 'customer',
+    });
+    expect(reg.statusCode).toBe(201);
+    const accountId = reg.json().user.id;
+    expect(accountId).not.toBe(guestId);
+
+    // Until verified, the account works but owns none of the guest's requests.
+    const second = await serviceRequest(email);
+    expect(second.json().customerId).toBe(guestId);
+    const owned = () =>
+      t.app.db.select().from(serviceRequests).where(eq(serviceRequests.customerId, accountId));
+    expect(await owned()).toHaveLength(0);
+    const [before] = await t.app.db.select().from(users).where(eq(users.id, accountId));
+    expect(before!.emailVerifiedAt).toBeNull();
+
+    const token = await verificationToken(email);
+    const tokens = await t.app.db.select().from(userTokens).where(eq(userTokens.userId, accountId));
+    expect(tokens.map((x) => x.tokenHash)).not.toContain(token);
+    const verified = await post('/api/auth/verify-email', { token });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({
+      message:
+        'Your e-mail address is confirmed. 2 earlier service requests were added to your account.',
+      claimedRequests: 2,
+    });
+    expect(await owned()).toHaveLength(2);
+    expect(await t.app.db.select().from(users).where(eq(users.id, guestId))).toHaveLength(0);
+    const [after] = await t.app.db.select().from(users).where(eq(users.id, accountId));
+    expect(after!.emailVerifiedAt).not.toBeNull();
+
+    const reused = await post('/api/auth/verify-email', { token });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().message).toBe('This confirmation link is invalid or has expired');
+  });
+
+  it('refuses a made-up or expired link and never takes the token in a path', async () => {
+    expect((await post('/api/auth/verify-email', { token: 'nope' })).statusCode).toBe(400);
+    const reg = await post('/api/auth/register', {
+      username: 'slowpoke',
+      email: 'slowpoke@example.com',
+      password: 'long-enough-pw',
+      accountType: 'customer',
+    });
+    expect(reg.statusCode).toBe(201);
+    const token = await verificationToken('slowpoke@example.com');
+    t.clock.advance(49 * 3600 * 1000);
+    expect((await post('/api/auth/verify-email', { token })).statusCode).toBe(400);
+  });
+
+  it('a signed-in user can ask for a new link', async () => {
+    const reg = await post('/api/auth/register', {
+      username: 'resender',
+      email: 'resender@example.com',
+      password: 'long-enough-pw',
+      accountType: 'customer',
+    });
+    expect(reg.statusCode).toBe(201);
+    const cookie = await signIn(t.app, 'resender', 'long-enough-pw');
+    const res = await post('/api/auth/verify-email/resend', {}, { cookie });
+    expect(res.statusCode).toBe(200);
+    const token = await verificationToken('resender@example.com');
+    expect((await post('/api/auth/verify-email', { token })).statusCode).toBe(200);
+    const again = await post('/api/auth/verify-email/resend', {}, { cookie });
+    expect(again.statusCode).toBe(409);
+    expect((await post('/api/auth/verify-email/resend', {})).statusCode).toBe(401);
   });
 });
 

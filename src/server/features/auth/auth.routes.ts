@@ -7,6 +7,8 @@ import {
   registerSchema,
   signInResponseSchema,
   signInSchema,
+  verifyEmailResponseSchema,
+  verifyEmailSchema,
 } from '../../../shared/schemas/auth';
 import { errorResponseSchema, messageResponseSchema } from '../../../shared/schemas/common';
 import { AppError } from '../../lib/app-error';
@@ -65,13 +67,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await auth.register(request.body);
+      const user = await auth.register(request.body, request.ip);
       const message =
         user.role === 'technician'
           ? "Your technician application has been submitted for review. You'll be notified once approved by our admin team."
           : 'Your account has been created. You can sign in now.';
       return reply.status(201).send({ user, message });
     },
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      // Public: the e-mailed token is the credential (only its SHA-256 is stored).
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['auth'],
+        body: verifyEmailSchema,
+        response: { 200: verifyEmailResponseSchema, ...errors },
+      },
+    },
+    async (request) => auth.verifyEmail(request.body.token),
+  );
+
+  app.post(
+    '/api/auth/verify-email/resend',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['auth'], response: { 200: messageResponseSchema, ...errors } },
+    },
+    async (request) => auth.resendVerification(request.user!),
   );
 
   app.post(

@@ -12,6 +12,9 @@ import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { hashToken, newToken, SESSION_TTL_MS, type SessionUser } from '../../plugins/access';
+import { claimGuestRecords } from '../../lib/customers';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { createAccountMail, VERIFY_EMAIL_TTL_MS } from '../../lib/account-mail';
 import * as q from './auth.queries';
 
 export const DEMO_USERNAMES = {
@@ -21,12 +24,19 @@ export const DEMO_USERNAMES = {
 } as const;
 
 const WINDOW_MS = 15 * 60 * 1000;
+export const REGISTRATIONS_PER_HOUR = 20;
+export const VERIFY_EMAIL_INVALID = 'This confirmation link is invalid or has expired';
+export const SUSPENDED_SIGN_IN_MESSAGE = 'This account is suspended. Please contact support.';
 
 export function createAuthService(app: FastifyInstance) {
   const now = () => app.clock().getTime();
   // Failed sign-ins per username, and all sign-ins per IP.
   const byUsername = new RateLimiter(10, WINDOW_MS, now);
   const byIp = new RateLimiter(50, WINDOW_MS, now);
+  // Registrations per IP (each hashes a password with 19 MiB), verification e-mails per user.
+  const registrations = new RateLimiter(REGISTRATIONS_PER_HOUR, 60 * 60 * 1000, now);
+  const resends = new RateLimiter(5, 60 * 60 * 1000, now);
+  const mail = createAccountMail(app);
   // A real hash to verify against when the user does not exist, so timing does not tell.
   const dummyHash = hashPassword('not-a-real-password-wrenchly');
 
@@ -38,25 +48,37 @@ export function createAuthService(app: FastifyInstance) {
     );
   }
 
+  function tooMany(what: string, retryAfter: number): AppError {
+    const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+    return new AppError(
+      429,
+      `${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+  }
+
   return {
     async signIn(input: { username: string; password: string }, ip: string) {
       const userKey = input.username.trim().toLowerCase();
+      // Count first, atomically (no await between the checks and the counts): of N
+      // concurrent attempts at most the limit reach the password check.
       const wait = Math.max(byIp.retryAfter(ip), byUsername.retryAfter(userKey));
       if (wait > 0) throw limited(wait);
       byIp.hit(ip);
+      byUsername.hit(userKey);
 
       const user = await q.findUserByLogin(app.db, input.username);
       const ok = user?.passwordHash
         ? await verifyPassword(user.passwordHash, input.password)
         : (await verifyPassword(await dummyHash, input.password), false);
-      if (!user || !ok) {
-        byUsername.hit(userKey);
-        throw new AppError(401, 'Invalid username or password');
-      }
+      if (!user || !ok) throw new AppError(401, 'Invalid username or password');
+      // A successful sign-in clears the failures of the username.
+      byUsername.reset(userKey);
       if (user.status === 'rejected') {
         throw new AppError(403, 'This account was not approved. Please contact support.');
       }
-      byUsername.reset(userKey);
+      if (user.status === 'suspended') {
+        throw new AppError(403, SUSPENDED_SIGN_IN_MESSAGE);
+      }
       await app.db.update(users).set({ lastSignInAt: app.clock() }).where(eq(users.id, user.id));
       const technicianId = await q.findTechnicianIdByUser(app.db, user.id);
       return toCurrentUser({ ...user, technicianId });
@@ -73,63 +95,117 @@ export function createAuthService(app: FastifyInstance) {
 
     endSession: (sessionId: string) => q.deleteSession(app.db, sessionId),
 
-    async register(input: RegisterInput & { accountType: 'technician' | 'customer' }) {
+    async register(input: RegisterInput & { accountType: 'technician' | 'customer' }, ip: string) {
+      // Per IP, counted before the (deliberately expensive) password hash.
+      const wait = registrations.consume(ip);
+      if (wait > 0) throw tooMany('Too many accounts were created from this network', wait);
       const passwordHash = await hashPassword(input.password);
-      return app.db.transaction(async (tx) => {
-        if (await q.usernameTaken(tx, input.username)) {
-          throw new AppError(409, 'That username is already taken');
-        }
-        const existing = await q.findUserByEmail(tx, input.email);
-        if (existing && !existing.isGuest) {
-          throw new AppError(409, 'An account with this email already exists');
-        }
-        const role = input.accountType;
-        const { firstName, lastName } = splitName(input.firstName, input.lastName, input.username);
-        const values = {
-          username: input.username,
-          email: input.email,
-          passwordHash,
-          role,
-          status: role === 'technician' ? ('pending' as const) : ('approved' as const),
-          firstName,
-          lastName,
-          phone: input.phone || null,
-          isGuest: false,
-        };
-        // A guest customer (from an earlier service request) claims its record.
-        const [user] = existing
-          ? await tx.update(users).set(values).where(eq(users.id, existing.id)).returning()
-          : await tx.insert(users).values(values).returning();
-        let technicianId: number | null = null;
-        if (role === 'technician') {
-          const loc = (input.location && findLocation(input.location)) || LOCATIONS[3];
-          const specialties = [
-            ...new Set(
-              (input.specialties ?? '')
-                .split(',')
-                .map((s) => specialtyToServiceType(s.trim()))
-                .filter((s): s is NonNullable<typeof s> => s !== null),
-            ),
-          ];
-          const [tech] = await tx
-            .insert(technicians)
+      let created: { user: CurrentUser; token: string };
+      try {
+        created = await app.db.transaction(async (tx) => {
+          if (await q.usernameTaken(tx, input.username)) {
+            throw new AppError(409, 'That username is already taken');
+          }
+          if (await q.findAccountByEmail(tx, input.email)) {
+            throw new AppError(409, 'An account with this email already exists');
+          }
+          const role = input.accountType;
+          const { firstName, lastName } = splitName(
+            input.firstName,
+            input.lastName,
+            input.username,
+          );
+          // Always a new account: a guest record with the same address (from an earlier
+          // service request) is only claimed once the address is proven (verifyEmail).
+          const [user] = await tx
+            .insert(users)
             .values({
-              userId: user!.id,
-              location: loc.name,
-              zipCode: loc.zip,
-              latitude: loc.latitude,
-              longitude: loc.longitude,
-              serviceRadiusMiles: DEFAULT_SERVICE_RADIUS_MILES,
-              yearsExperience: parseYears(input.experience),
-              hourlyRateCents: 0,
-              specialties,
-              isAvailable: false,
+              username: input.username,
+              email: input.email,
+              passwordHash,
+              role,
+              status: role === 'technician' ? 'pending' : 'approved',
+              firstName,
+              lastName,
+              phone: input.phone || null,
+              isGuest: false,
             })
-            .returning({ id: technicians.id });
-          technicianId = tech!.id;
-        }
-        return toCurrentUser({ ...user!, technicianId });
+            .returning();
+          let technicianId: number | null = null;
+          if (role === 'technician') {
+            const loc = (input.location && findLocation(input.location)) || LOCATIONS[3];
+            const specialties = [
+              ...new Set(
+                (input.specialties ?? '')
+                  .split(',')
+                  .map((s) => specialtyToServiceType(s.trim()))
+                  .filter((s): s is NonNullable<typeof s> => s !== null),
+              ),
+            ];
+            const [tech] = await tx
+              .insert(technicians)
+              .values({
+                userId: user!.id,
+                location: loc.name,
+                zipCode: loc.zip,
+                latitude: loc.latitude,
+                longitude: loc.longitude,
+                serviceRadiusMiles: DEFAULT_SERVICE_RADIUS_MILES,
+                yearsExperience: parseYears(input.experience),
+                hourlyRateCents: 0,
+                specialties,
+                isAvailable: false,
+              })
+              .returning({ id: technicians.id });
+            technicianId = tech!.id;
+          }
+          const token = await mail.issueToken(tx, user!.id, 'verify_email', VERIFY_EMAIL_TTL_MS);
+          return { user: toCurrentUser({ ...user!, technicianId }), token };
+        });
+      } catch (err) {
+        // A concurrent registration took the username or address first.
+        if (isUniqueViolation(err))
+          throw new AppError(409, 'That username or email is already registered');
+        throw err;
+      }
+      await mail.verifyEmail(created.user.email, created.user.firstName, created.token);
+      return created.user;
+    },
+
+    /** Consumes an e-mailed verification link: the address is proven, guest records join. */
+    async verifyEmail(token: string) {
+      return app.db.transaction(async (tx) => {
+        const row = await q.findUserToken(tx, hashToken(token), ['verify_email'], true);
+        if (!row || row.usedAt || row.expiresAt.getTime() <= app.clock().getTime())
+          throw new AppError(400, VERIFY_EMAIL_INVALID);
+        await q.useUserTokens(tx, row.userId, ['verify_email'], app.clock());
+        await tx
+          .update(users)
+          .set({ emailVerifiedAt: row.emailVerifiedAt ?? app.clock() })
+          .where(eq(users.id, row.userId));
+        const claimedRequests = await claimGuestRecords(tx, { id: row.userId, email: row.email });
+        return {
+          message:
+            claimedRequests > 0
+              ? `Your e-mail address is confirmed. ${claimedRequests} earlier service request${claimedRequests === 1 ? ' was' : 's were'} added to your account.`
+              : 'Your e-mail address is confirmed.',
+          claimedRequests,
+        };
       });
+    },
+
+    /** A fresh verification link for the signed-in user. */
+    async resendVerification(user: SessionUser) {
+      const wait = resends.consume(String(user.id));
+      if (wait > 0) throw tooMany('Too many confirmation e-mails', wait);
+      const [row] = await app.db
+        .select({ emailVerifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.id, user.id));
+      if (row?.emailVerifiedAt) throw new AppError(409, 'Your e-mail address is already confirmed');
+      const token = await mail.issueToken(app.db, user.id, 'verify_email', VERIFY_EMAIL_TTL_MS);
+      await mail.verifyEmail(user.email, user.firstName, token);
+      return { message: `We sent a confirmation link to ${user.email}.` };
     },
   };
 }

@@ -10,6 +10,8 @@ describe('GET /api/plans', () => {
   afterAll(() => t.close());
 
   it('lists the active plans from the table, cheapest rank first, prices in dollars and cents', async () => {
+    // The migrations seed the three plans; this test sets its own.
+    await t.database.db.delete(plans);
     await t.database.db.insert(plans).values([
       {
         name: 'Premium',

@@ -138,4 +138,73 @@ describe('POST /api/service-requests', () => {
     const res = await post({ ...form, preferredDate: serviceAreaToday(new Date()) });
     expect(res.statusCode).toBe(201);
   });
+
+  it('never attaches an anonymous request to an account, and never shows its id', async () => {
+    const admin = await createUser(t.app, { role: 'admin', email: 'boss@example.com' });
+    const customer = await createUser(t.app, { role: 'customer', email: 'casey@example.com' });
+    for (const account of [admin, customer]) {
+      const res = await post({
+        ...form,
+        customerEmail: account.email.toUpperCase(),
+        description: description.replace('jordan@example.com', account.email),
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().customerId).not.toBe(account.id);
+      expect(res.body).not.toContain(`"customerId":${account.id},`);
+      const [owner] = await t.app.db
+        .select()
+        .from(users)
+        .where(eq(users.id, res.json().customerId));
+      expect(owner).toMatchObject({ isGuest: true, passwordHash: null, role: 'customer' });
+      const mine = await t.app.db
+        .select()
+        .from(serviceRequests)
+        .where(eq(serviceRequests.customerId, account.id));
+      expect(mine).toHaveLength(0);
+    }
+  });
+
+  it('limits requests per IP with 429 and stores nothing more', async () => {
+    const ip = '203.0.113.50';
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/service-requests',
+        payload: form,
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 20; i++) expect((await send()).statusCode).toBe(201);
+    const count = async () => (await t.app.db.select().from(serviceRequests)).length;
+    const before = await count();
+    const limited = await send();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(
+      /^Too many service requests from this network\. Please try again in \d+ minutes?\.$/,
+    );
+    expect(await count()).toBe(before);
+    // Another address is not affected; the limit resets after the hour.
+    expect((await post(form, {})).statusCode).toBe(201);
+    t.clock.advance(61 * 60 * 1000);
+    expect((await send()).statusCode).toBe(201);
+  });
+
+  it('concurrent anonymous requests with one new address share one guest record', async () => {
+    const email = 'racer@example.com';
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/service-requests',
+          remoteAddress: `203.0.113.${150 + i}`,
+          payload: {
+            ...form,
+            customerEmail: email,
+            description: description.replace('jordan@example.com', email),
+          },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+    expect(new Set(results.map((r) => r.json().customerId)).size).toBe(1);
+  });
 });

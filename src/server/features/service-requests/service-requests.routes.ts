@@ -14,11 +14,15 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['service-requests'],
         description:
           'Creates a service request from the Request Service form (serviceType, description, urgency, location, preferredDate, customer contact fields) or from the demo page (customerName, phoneNumber, email, vehicleInfo, serviceType, location, issueDescription, urgency), then dispatches it.',
-        response: { 201: serviceRequestResponseSchema, 400: errorResponseSchema },
+        response: {
+          201: serviceRequestResponseSchema,
+          400: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
-      const created = await service.create(request.body, request.user);
+      const created = await service.create(request.body, request.user, request.ip);
       return reply.status(201).send(created);
     },
   );

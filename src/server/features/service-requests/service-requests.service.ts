@@ -9,6 +9,7 @@ import {
 import { serviceRequests } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { findOrCreateGuestCustomer, serviceAreaToday } from '../../lib/customers';
+import { RateLimiter } from '../../lib/rate-limiter';
 import type { SessionUser } from '../../plugins/access';
 
 /** A named service location, or any text holding a US ZIP code. */
@@ -27,10 +28,17 @@ function line(description: string, label: string): string | undefined {
   return m && m !== 'Not specified' ? m : undefined;
 }
 
+/** Service requests per IP and hour: each notifies up to 5 technicians and sends e-mail. */
+export const SERVICE_REQUESTS_PER_HOUR = 20;
+
 export function createServiceRequestService(app: FastifyInstance) {
+  const byIp = new RateLimiter(SERVICE_REQUESTS_PER_HOUR, 60 * 60 * 1000, () =>
+    app.clock().getTime(),
+  );
+
   return {
     /** Validates either payload (form or demo page), stores the request, then dispatches it. */
-    async create(body: unknown, user: SessionUser | null) {
+    async create(body: unknown, user: SessionUser | null, ip: string) {
       const isDemo = typeof body === 'object' && body !== null && 'issueDescription' in body;
       let fields: {
         serviceType: string;
@@ -84,8 +92,19 @@ export function createServiceRequestService(app: FastifyInstance) {
       if (!signedInCustomer && !fields.email) {
         throw new AppError(400, 'Please enter a valid email address');
       }
+      // Counted once the request is valid, before anything is stored or sent.
+      const wait = byIp.consume(ip);
+      if (wait > 0) {
+        const minutes = Math.max(1, Math.ceil(wait / 60));
+        throw new AppError(
+          429,
+          `Too many service requests from this network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        );
+      }
 
       const created = await app.db.transaction(async (tx) => {
+        // Anonymous requests go to a guest record, never to an account with the address:
+        // the account's owner claims them by proving the address (e-mail verification).
         const customerId =
           signedInCustomer?.id ??
           (await findOrCreateGuestCustomer(tx, {

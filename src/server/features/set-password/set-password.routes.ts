@@ -1,30 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponseSchema } from '../../../shared/schemas/common';
+import { forgotPasswordSchema } from '../../../shared/schemas/auth';
+import { errorResponseSchema, messageResponseSchema } from '../../../shared/schemas/common';
 import {
+  setPasswordCheckBodySchema,
   setPasswordCheckSchema,
   setPasswordDoneSchema,
   setPasswordSchema,
 } from '../../../shared/schemas/set-password';
 import { createSetPasswordService } from './set-password.service';
 
+export const TOO_MANY_RESET_REQUESTS = 'Too many password reset requests. Please try again later.';
+
 export const setPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createSetPasswordService(app);
-  // Public: the e-mailed token is the credential (only its SHA-256 is stored).
+  // Public: the e-mailed token is the credential (only its SHA-256 is stored). It travels in
+  // POST bodies only, so it never shows in a URL (request logs, proxies, history).
   const config = { access: 'public' as const, rateLimit: { max: 20, timeWindow: '10 minutes' } };
   const errors = { 400: errorResponseSchema, 429: errorResponseSchema };
 
-  app.get(
-    '/api/auth/set-password/:token',
+  app.post(
+    '/api/auth/set-password/check',
     {
       config,
       schema: {
         tags: ['auth'],
-        params: z.object({ token: z.string().max(200) }),
+        body: setPasswordCheckBodySchema,
         response: { 200: setPasswordCheckSchema, ...errors },
       },
     },
-    async (request) => service.check(request.params.token),
+    async (request) => service.check(request.body.token),
   );
 
   app.post(
@@ -38,5 +42,25 @@ export const setPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.set(request.body.token, request.body.password),
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      config: {
+        access: 'public',
+        rateLimit: {
+          max: 5,
+          timeWindow: '15 minutes',
+          errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_RESET_REQUESTS }),
+        },
+      },
+      schema: {
+        tags: ['auth'],
+        body: forgotPasswordSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.forgot(request.body.email),
   );
 };

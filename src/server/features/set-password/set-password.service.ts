@@ -1,32 +1,94 @@
 import type { FastifyInstance } from 'fastify';
+import { FORGOT_PASSWORD_MESSAGE } from '../../../shared/schemas/auth';
 import { SET_PASSWORD_INVALID } from '../../../shared/schemas/set-password';
+import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { claimGuestRecords } from '../../lib/customers';
 import { hashPassword } from '../../lib/password';
+import { RateLimiter } from '../../lib/rate-limiter';
 import { hashToken } from '../../plugins/access';
-import * as q from './set-password.queries';
+import { createAccountMail, RESET_PASSWORD_TTL_MS } from '../../lib/account-mail';
+import * as authQ from '../../lib/accounts';
+import { eq } from 'drizzle-orm';
 
-/** The single-use, 7-day link e-mailed when an application is approved. */
+const PASSWORD_LINKS = ['set_password', 'reset_password'] as const;
+
+/**
+ * Password links: the single-use, 7-day link e-mailed when an application is approved, and
+ * the single-use, 1-hour link of 'Forgot password?'. Both are stored hashed; using one sets
+ * the password, ends every session of the user and proves the e-mail address.
+ */
 export function createSetPasswordService(app: FastifyInstance) {
-  const usable = (row: Awaited<ReturnType<typeof q.setPasswordToken>>) => {
+  const mail = createAccountMail(app);
+  // Reset e-mails per address, so nobody floods a mailbox (the answer stays the same).
+  const resetsByEmail = new RateLimiter(3, 60 * 60 * 1000, () => app.clock().getTime());
+  const inFlight = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...inFlight]);
+  });
+
+  const usable = (row: Awaited<ReturnType<typeof authQ.findUserToken>>) => {
     if (!row || row.usedAt || row.expiresAt.getTime() <= app.clock().getTime())
       throw new AppError(400, SET_PASSWORD_INVALID);
     return row;
   };
 
+  async function sendReset(email: string) {
+    const user = await authQ.findAccountByEmail(app.db, email);
+    if (!user || user.status === 'rejected') return;
+    const token = await mail.issueToken(app.db, user.id, 'reset_password', RESET_PASSWORD_TTL_MS);
+    await mail.resetPassword(user.email, user.firstName, user.username, token);
+  }
+
   return {
     async check(token: string) {
-      const row = usable(await q.setPasswordToken(app.db, hashToken(token)));
-      return { valid: true as const, email: row.email, username: row.username };
+      const row = usable(await authQ.findUserToken(app.db, hashToken(token), [...PASSWORD_LINKS]));
+      return {
+        valid: true as const,
+        purpose: row.purpose === 'reset_password' ? ('reset' as const) : ('set' as const),
+        email: row.email,
+        username: row.username,
+      };
     },
 
     async set(token: string, password: string) {
       const passwordHash = await hashPassword(password);
+      const now = app.clock();
       return app.db.transaction(async (tx) => {
-        const row = usable(await q.setPasswordToken(tx, hashToken(token), true));
-        await q.setPasswordHash(tx, row.userId, passwordHash);
-        await q.useSetPasswordTokens(tx, row.userId, app.clock());
-        return { message: 'Your password is set. You can sign in now.', username: row.username };
+        const row = usable(
+          await authQ.findUserToken(tx, hashToken(token), [...PASSWORD_LINKS], true),
+        );
+        await tx
+          .update(users)
+          .set({ passwordHash, emailVerifiedAt: row.emailVerifiedAt ?? now })
+          .where(eq(users.id, row.userId));
+        await authQ.useUserTokens(tx, row.userId, [...PASSWORD_LINKS], now);
+        // Whoever knew the old password is signed out everywhere.
+        await authQ.deleteUserSessions(tx, row.userId);
+        // The link reached the mailbox: the address is proven.
+        await claimGuestRecords(tx, { id: row.userId, email: row.email });
+        return {
+          message:
+            row.purpose === 'reset_password'
+              ? 'Your new password is set. You can sign in now.'
+              : 'Your password is set. You can sign in now.',
+          username: row.username,
+        };
       });
+    },
+
+    /**
+     * 'Forgot password?': the same answer whether or not the address has an account; the
+     * lookup and the e-mail happen after the answer, so its timing tells nothing either.
+     */
+    forgot(email: string) {
+      if (resetsByEmail.consume(email.toLowerCase()) === 0) {
+        const job = sendReset(email)
+          .catch((err) => app.log.error({ err }, 'password reset e-mail failed'))
+          .finally(() => inFlight.delete(job));
+        inFlight.add(job);
+      }
+      return { message: FORGOT_PASSWORD_MESSAGE };
     },
   };
 }

@@ -19,12 +19,16 @@ export function pendingApplicationByEmail(db: DbOrTx, email: string) {
 }
 
 export function userByEmail(db: DbOrTx, email: string) {
-  return db
-    .select({ id: users.id, isGuest: users.isGuest })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-    .limit(1)
-    .then((r) => r[0]);
+  return (
+    db
+      .select({ id: users.id, isGuest: users.isGuest })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+      // An address may have an account and a guest record: the account comes first.
+      .orderBy(users.isGuest)
+      .limit(1)
+      .then((r) => r[0])
+  );
 }
 
 export function insertApplication(db: DbOrTx, values: typeof technicianApplications.$inferInsert) {

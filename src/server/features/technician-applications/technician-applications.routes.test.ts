@@ -296,10 +296,14 @@ describe('admin review', () => {
     // The e-mailed link sets the password; then the technician signs in and is listed.
     const mail = await lastMail(t.app, email, 'application_approved');
     expect(mail!.textBody).toContain(`Your username is ${username}`);
-    expect(mail!.textBody).toMatch(/http:\/\/localhost:\d+\/set-password\?token=/);
+    expect(mail!.textBody).toMatch(/http:\/\/localhost:\d+\/set-password#token=/);
     const token = await setPasswordTokenFromMail(t.app, email);
-    const check = await t.app.inject({ method: 'GET', url: `/api/auth/set-password/${token}` });
-    expect(check.json()).toEqual({ valid: true, email, username });
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/set-password/check',
+      payload: { token },
+    });
+    expect(check.json()).toEqual({ valid: true, purpose: 'set', email, username });
     const short = await t.app.inject({
       method: 'POST',
       url: '/api/auth/set-password',

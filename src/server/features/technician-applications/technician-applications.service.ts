@@ -275,7 +275,8 @@ export function createTechnicianApplicationsService(app: FastifyInstance) {
         throw err;
       }
 
-      const link = `${publicBaseUrl(app.config)}/set-password?token=${encodeURIComponent(token)}`;
+      // In the fragment: browsers never send it to the server, so no request log holds it.
+      const link = `${publicBaseUrl(app.config)}/set-password#token=${encodeURIComponent(token)}`;
       await sendAfterCommit({
         to: result.email,
         template: 'application_approved',

@@ -92,3 +92,12 @@ export async function marketplaceStats(db: DbOrTx) {
   ]);
   return { approvedTechnicians: t?.n ?? 0, completedJobs: j?.n ?? 0 };
 }
+
+/** The account e-mail of each technician id. */
+export function findTechnicianEmails(db: DbOrTx, ids: number[]) {
+  return db
+    .select({ id: technicians.id, email: users.email })
+    .from(technicians)
+    .innerJoin(users, eq(users.id, technicians.userId))
+    .where(inArray(technicians.id, ids));
+}

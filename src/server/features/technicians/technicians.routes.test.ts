@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
-import { createTechnician } from '../../../../tests/helpers/factories';
+import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
 import { LOCATIONS } from '../../../shared/constants/locations';
 import { distanceMiles } from '../../../shared/geo';
-import { reviews, technicians } from '../../db/schema';
+import { reviews, technicians, users } from '../../db/schema';
 
 let t: TestApp;
 const hyattsville = LOCATIONS.find((l) => l.name === 'Hyattsville, MD')!;
@@ -67,7 +67,7 @@ describe('GET /api/technicians', () => {
     expect(res.headers['x-total-count']).toBe(String(list.length));
     expect(list[0].id).toBe(ids.far);
     expect(list[0]).toMatchObject({
-      user: { firstName: 'Farrah', lastName: expect.any(String), email: expect.any(String) },
+      user: { firstName: 'Farrah', lastName: expect.any(String), email: null },
       rating: '4.90',
       totalReviews: 12,
       location: 'Waldorf, MD',
@@ -203,6 +203,84 @@ describe('GET /api/technicians/:id and reviews', () => {
     const page2 = (await get(`/api/technicians/${ids.near}/reviews?pageSize=3&page=2`)).json();
     expect(page2.map((r: { comment: string }) => r.comment)).toEqual(['Review 3', 'Review 4']);
     expect((await get('/api/technicians/999999/reviews')).statusCode).toBe(404);
+  });
+});
+
+describe('technician e-mails', () => {
+  const emailOf = async (technicianId: number) => {
+    const [row] = await t.app.db
+      .select({ email: users.email })
+      .from(technicians)
+      .innerJoin(users, eq(users.id, technicians.userId))
+      .where(eq(technicians.id, technicianId));
+    return row!.email;
+  };
+  const as = (cookie: string | undefined) => ({
+    list: async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/technicians?pageSize=100&available=false',
+          headers: cookie ? { cookie } : {},
+        })
+      ).json() as { id: number; user: { email: string | null; phone: string | null } }[],
+    search: async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/technicians/search',
+          payload: { pageSize: 100 },
+          headers: cookie ? { cookie } : {},
+        })
+      ).json() as { id: number; user: { email: string | null } }[],
+    one: async (id: number) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/technicians/${id}`,
+          headers: cookie ? { cookie } : {},
+        })
+      ).json() as { id: number; user: { email: string | null; phone: string | null } },
+  });
+
+  it('are null for the public and customers, in lists, searches and profiles', async () => {
+    const customer = await createUser(t.app, { role: 'customer' });
+    const customerCookie = await signIn(t.app, customer.username!);
+    for (const cookie of [undefined, customerCookie]) {
+      const viewer = as(cookie);
+      // Twice: the second answer comes from the result cache.
+      for (const list of [await viewer.list(), await viewer.list(), await viewer.search()]) {
+        expect(list.length).toBeGreaterThan(2);
+        for (const x of list) expect(x.user.email).toBeNull();
+      }
+      const one = await viewer.one(ids.near!);
+      expect(one.user.email).toBeNull();
+      expect(one.user).toHaveProperty('phone');
+    }
+  });
+
+  it('admins see every e-mail; a technician sees only their own', async () => {
+    const admin = await createUser(t.app, { role: 'admin' });
+    const adminView = as(await signIn(t.app, admin.username!));
+    for (const list of [await adminView.list(), await adminView.search()]) {
+      for (const x of list) expect(x.user.email).toBe(await emailOf(x.id));
+    }
+    expect((await adminView.one(ids.far!)).user.email).toBe(await emailOf(ids.far!));
+
+    const [near] = await t.app.db
+      .select({ username: users.username })
+      .from(technicians)
+      .innerJoin(users, eq(users.id, technicians.userId))
+      .where(eq(technicians.id, ids.near!));
+    const selfView = as(await signIn(t.app, near!.username!));
+    for (const list of [await selfView.list(), await selfView.search()]) {
+      for (const x of list)
+        expect(x.user.email).toBe(x.id === ids.near ? await emailOf(ids.near!) : null);
+    }
+    expect((await selfView.one(ids.near!)).user.email).toBe(await emailOf(ids.near!));
+    expect((await selfView.one(ids.far!)).user.email).toBeNull();
+    // The public still gets the cached public page afterwards.
+    for (const x of await as(undefined).list()) expect(x.user.email).toBeNull();
   });
 });
 

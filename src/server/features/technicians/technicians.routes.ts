@@ -24,7 +24,7 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { body, total } = await service.search(request.query);
+      const { body, total } = await service.search(request.query, request.user);
       // Already serialized (and cached) as the technician schema's JSON.
       return reply
         .header('x-total-count', String(total))
@@ -40,7 +40,7 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['technicians'], body: technicianSearchSchema, response: listResponse },
     },
     async (request, reply) => {
-      const { body, total } = await service.search(request.body);
+      const { body, total } = await service.search(request.body, request.user);
       return reply
         .header('x-total-count', String(total))
         .type('application/json; charset=utf-8')
@@ -70,7 +70,7 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: technicianSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => service.get(request.params.id),
+    async (request) => service.get(request.params.id, request.user),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import { centsToDecimal } from '../../../shared/money';
 import type { Technician, TechnicianSearch } from '../../../shared/schemas/technicians';
 import { AppError } from '../../lib/app-error';
 import { searchSnapshot } from '../../lib/technician-index';
+import type { SessionUser } from '../../plugins/access';
 import * as q from './technicians.queries';
 
 /** Coordinates of a named location or any US ZIP code; a 400 when the ZIP is unknown. */
@@ -23,10 +24,17 @@ export function resolvePoint(f: { location?: string; zip?: string }): Point | un
   return undefined;
 }
 
+/** Who is looking: the e-mail is shown to admins and to the technician themself only. */
+export type Viewer = Pick<SessionUser, 'role' | 'technicianId'> | null;
+const seesEmailOf = (viewer: Viewer, technicianId: number) =>
+  viewer?.role === 'admin' ||
+  (viewer?.technicianId != null && viewer.technicianId === technicianId);
+
+/** The public shape (e-mail hidden): the same for every viewer, so it can be cached. */
 export function toTechnician(row: q.TechnicianRow & { distanceMiles?: number | null }): Technician {
   const t: Technician = {
     id: row.id,
-    user: { firstName: row.firstName, lastName: row.lastName, phone: row.phone, email: row.email },
+    user: { firstName: row.firstName, lastName: row.lastName, phone: row.phone, email: null },
     rating: row.rating,
     totalReviews: row.totalReviews,
     location: row.location,
@@ -56,69 +64,29 @@ export function createTechnicianService(app: FastifyInstance) {
 
   return {
     /**
-     * Approved (and, by default, available) technicians matching the filters, nearest first,
-     * as the serialized JSON page and the total.
+     * A search page for the viewer: the cached public page, with the e-mails this viewer may
+     * see filled in (admins: all; a technician: their own).
      */
-    async search(f: TechnicianSearch): Promise<{ body: string; total: number }> {
-      const point = resolvePoint(f);
-      const snapshot = await app.technicianIndex.current();
-      if (snapshot.version !== cacheVersion) {
-        cache.clear();
-        cacheBytes = 0;
-        cacheVersion = snapshot.version;
-      }
-      const name = f.name?.toLowerCase();
-      const key = JSON.stringify([
-        point?.latitude,
-        point?.longitude,
-        f.maxDistance,
-        f.serviceType,
-        name,
-        f.available,
-        f.page,
-        f.pageSize,
-      ]);
-      const cached = cache.get(key);
-      if (cached) {
-        cache.delete(key);
-        cache.set(key, cached);
-        return cached;
-      }
-      const { hits, total } = searchSnapshot(snapshot, {
-        point,
-        maxDistance: f.maxDistance,
-        serviceType: f.serviceType,
-        name,
-        available: f.available,
-        offset: (f.page - 1) * f.pageSize,
-        limit: f.pageSize,
-      });
-      const rows = await q.findPublicTechnicians(
-        app.db,
-        hits.map((h) => h.id),
+    async search(f: TechnicianSearch, viewer: Viewer): Promise<{ body: string; total: number }> {
+      const page = await publicSearch(f);
+      if (!viewer || (viewer.role !== 'admin' && viewer.technicianId == null)) return page;
+      // Admins and technicians get the cached public page with the e-mails they may see.
+      const items = JSON.parse(page.body) as Technician[];
+      const visible = items.filter((x) => seesEmailOf(viewer, x.id)).map((x) => x.id);
+      if (visible.length === 0) return page;
+      const emails = new Map(
+        (await q.findTechnicianEmails(app.db, visible)).map((r) => [r.id, r.email]),
       );
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      const items = hits.flatMap((h) => {
-        const row = byId.get(h.id);
-        return row ? [toTechnician({ ...row, distanceMiles: h.distanceMiles })] : [];
-      });
-      const result = { total, body: JSON.stringify(items) };
-      if (snapshot.version === cacheVersion) {
-        cache.set(key, result);
-        cacheBytes += result.body.length;
-        for (const [oldKey, old] of cache) {
-          if (cacheBytes <= RESULT_CACHE_BYTES) break;
-          cache.delete(oldKey);
-          cacheBytes -= old.body.length;
-        }
-      }
-      return result;
+      for (const x of items) x.user.email = emails.get(x.id) ?? null;
+      return { total: page.total, body: JSON.stringify(items) };
     },
 
-    async get(id: number) {
+    async get(id: number, viewer: Viewer) {
       const row = await q.findPublicTechnician(app.db, id);
       if (!row) throw new AppError(404, 'Technician not found');
-      return toTechnician(row);
+      const t = toTechnician(row);
+      if (seesEmailOf(viewer, id)) t.user.email = row.email;
+      return t;
     },
 
     async reviews(id: number, page: number, pageSize: number) {
@@ -133,4 +101,64 @@ export function createTechnicianService(app: FastifyInstance) {
 
     stats: () => q.marketplaceStats(app.db),
   };
+
+  /**
+   * Approved (and, by default, available) technicians matching the filters, nearest first,
+   * as the serialized JSON page (public shape) and the total.
+   */
+  async function publicSearch(f: TechnicianSearch): Promise<{ body: string; total: number }> {
+    const point = resolvePoint(f);
+    const snapshot = await app.technicianIndex.current();
+    if (snapshot.version !== cacheVersion) {
+      cache.clear();
+      cacheBytes = 0;
+      cacheVersion = snapshot.version;
+    }
+    const name = f.name?.toLowerCase();
+    const key = JSON.stringify([
+      point?.latitude,
+      point?.longitude,
+      f.maxDistance,
+      f.serviceType,
+      name,
+      f.available,
+      f.page,
+      f.pageSize,
+    ]);
+    const cached = cache.get(key);
+    if (cached) {
+      cache.delete(key);
+      cache.set(key, cached);
+      return cached;
+    }
+    const { hits, total } = searchSnapshot(snapshot, {
+      point,
+      maxDistance: f.maxDistance,
+      serviceType: f.serviceType,
+      name,
+      available: f.available,
+      offset: (f.page - 1) * f.pageSize,
+      limit: f.pageSize,
+    });
+    const rows = await q.findPublicTechnicians(
+      app.db,
+      hits.map((h) => h.id),
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const items = hits.flatMap((h) => {
+      const row = byId.get(h.id);
+      return row ? [toTechnician({ ...row, distanceMiles: h.distanceMiles })] : [];
+    });
+    const result = { total, body: JSON.stringify(items) };
+    if (snapshot.version === cacheVersion) {
+      cache.set(key, result);
+      cacheBytes += result.body.length;
+      for (const [oldKey, old] of cache) {
+        if (cacheBytes <= RESULT_CACHE_BYTES) break;
+        cache.delete(oldKey);
+        cacheBytes -= old.body.length;
+      }
+    }
+    return result;
+  }
 }

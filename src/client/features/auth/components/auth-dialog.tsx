@@ -16,6 +16,7 @@ import { Select } from '../../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { useForgotPassword } from '../api/forgot-password';
 import { useRegister } from '../api/register';
 import { useSignIn } from '../api/sign-in';
 
@@ -57,16 +58,43 @@ export function AuthDialog({
   const [reg, setReg] = useState(emptyRegister);
   const signIn = useSignIn();
   const register = useRegister();
+  // 'Forgot password?' replaces the sign-in form with an e-mail form.
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [forgotEmail, setForgotEmail] = useState('');
+  const forgot = useForgotPassword();
 
   const change = (next: boolean) => {
     if (!next) {
       setTab('signin');
       setSignin(emptySignIn);
       setReg(emptyRegister);
+      setForgotOpen(false);
+      setForgotEmail('');
       signIn.reset();
       register.reset();
+      forgot.reset();
     }
     onOpenChange(next);
+  };
+
+  const submitForgot = (e: FormEvent) => {
+    e.preventDefault();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(forgotEmail.trim())) {
+      notify({
+        title: 'Missing Information',
+        description: 'Please enter a valid email address',
+        variant: 'destructive',
+      });
+      return;
+    }
+    forgot.mutate(forgotEmail.trim(), {
+      onError: (err) =>
+        notify({
+          title: 'Could Not Send Link',
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        }),
+    });
   };
 
   const submitSignIn = (e: FormEvent) => {
@@ -171,32 +199,90 @@ export function AuthDialog({
           </TabsList>
 
           <TabsContent value="signin">
-            <form onSubmit={submitSignIn} noValidate>
-              <fieldset disabled={signIn.isPending} className="space-y-4">
-                <div className="space-y-1.5">
-                  <Label htmlFor="signin-username">Username</Label>
-                  <Input
-                    id="signin-username"
-                    autoComplete="username"
-                    value={signin.username}
-                    onChange={(e) => setSignin({ ...signin, username: e.target.value })}
-                  />
+            {forgotOpen ? (
+              forgot.isSuccess ? (
+                <div className="space-y-4" role="status">
+                  <p className="text-sm text-slate-700">{forgot.data.message}</p>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    className="w-full"
+                    onClick={() => {
+                      setForgotOpen(false);
+                      forgot.reset();
+                    }}
+                  >
+                    Back to Sign In
+                  </Button>
                 </div>
-                <div className="space-y-1.5">
-                  <Label htmlFor="signin-password">Password</Label>
-                  <Input
-                    id="signin-password"
-                    type="password"
-                    autoComplete="current-password"
-                    value={signin.password}
-                    onChange={(e) => setSignin({ ...signin, password: e.target.value })}
-                  />
-                </div>
-                <Button type="submit" className="w-full">
-                  {signIn.isPending ? 'Signing In...' : 'Sign In'}
-                </Button>
-              </fieldset>
-            </form>
+              ) : (
+                <form onSubmit={submitForgot} noValidate>
+                  <fieldset disabled={forgot.isPending} className="space-y-4">
+                    <p className="text-sm text-slate-600">
+                      Enter the e-mail address of your account. We'll send you a link to choose a
+                      new password.
+                    </p>
+                    <div className="space-y-1.5">
+                      <Label htmlFor="forgot-email">Email</Label>
+                      <Input
+                        id="forgot-email"
+                        type="email"
+                        autoComplete="email"
+                        value={forgotEmail}
+                        onChange={(e) => setForgotEmail(e.target.value)}
+                      />
+                    </div>
+                    <Button type="submit" className="w-full">
+                      {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
+                    </Button>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      className="w-full"
+                      onClick={() => setForgotOpen(false)}
+                    >
+                      Back to Sign In
+                    </Button>
+                  </fieldset>
+                </form>
+              )
+            ) : (
+              <form onSubmit={submitSignIn} noValidate>
+                <fieldset disabled={signIn.isPending} className="space-y-4">
+                  <div className="space-y-1.5">
+                    <Label htmlFor="signin-username">Username</Label>
+                    <Input
+                      id="signin-username"
+                      autoComplete="username"
+                      value={signin.username}
+                      onChange={(e) => setSignin({ ...signin, username: e.target.value })}
+                    />
+                  </div>
+                  <div className="space-y-1.5">
+                    <div className="flex items-center justify-between">
+                      <Label htmlFor="signin-password">Password</Label>
+                      <button
+                        type="button"
+                        className="text-xs text-blue-700 underline"
+                        onClick={() => setForgotOpen(true)}
+                      >
+                        Forgot password?
+                      </button>
+                    </div>
+                    <Input
+                      id="signin-password"
+                      type="password"
+                      autoComplete="current-password"
+                      value={signin.password}
+                      onChange={(e) => setSignin({ ...signin, password: e.target.value })}
+                    />
+                  </div>
+                  <Button type="submit" className="w-full">
+                    {signIn.isPending ? 'Signing In...' : 'Sign In'}
+                  </Button>
+                </fieldset>
+              </form>
+            )}
           </TabsContent>
 
           <TabsContent value="register">

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { BRAND } from '../../shared/brand';
+import type { DbOrTx } from '../db/client';
+import type { UserTokenPurpose } from '../db/schema/identity';
+import { hashToken, newToken } from '../plugins/access';
+import { insertUserToken } from './accounts';
+import { composeMail, type MailMessage } from './mailer';
+import { publicBaseUrl } from './public-url';
+
+export const VERIFY_EMAIL_TTL_MS = 48 * 60 * 60 * 1000;
+export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * The e-mails about an account: links (single use, only their SHA-256 stored) carry the token
+ * in the page URL's fragment, which browsers never send to the server, so it stays out of
+ * request logs; the page posts it in a request body.
+ */
+export function createAccountMail(app: FastifyInstance) {
+  const link = (page: string, token: string) =>
+    `${publicBaseUrl(app.config)}/${page}#token=${encodeURIComponent(token)}`;
+
+  /** A new single-use link token for the user, stored hashed; returns the token itself. */
+  async function issueToken(db: DbOrTx, userId: number, purpose: UserTokenPurpose, ttlMs: number) {
+    const token = newToken();
+    await insertUserToken(db, {
+      userId,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(app.clock().getTime() + ttlMs),
+    });
+    return token;
+  }
+
+  /** Sends after the transaction committed; a delivery failure is logged, never shown. */
+  async function send(message: MailMessage) {
+    try {
+      await app.mailer.send(message);
+    } catch (err) {
+      app.log.error({ err, template: message.template }, 'could not send e-mail');
+    }
+  }
+
+  const hi = (name: string | null | undefined) => (name ? `Hi ${name},` : 'Hi,');
+
+  return {
+    issueToken,
+    send,
+    verifyEmail: (to: string, firstName: string, token: string) =>
+      send({
+        to,
+        template: 'verify_email',
+        subject: `Confirm your ${BRAND.name} e-mail address`,
+        ...composeMail([
+          hi(firstName),
+          `Please confirm that this is your e-mail address by opening this link (it works once, for 48 hours):\n${link('verify-email', token)}`,
+          'Service requests made with this address before you had an account are added to your account once you confirm it.',
+          `If you did not create a ${BRAND.name} account, ignore this message.`,
+        ]),
+      }),
+    resetPassword: (to: string, firstName: string, username: string | null, token: string) =>
+      send({
+        to,
+        template: 'reset_password',
+        subject: `Reset your ${BRAND.name} password`,
+        ...composeMail([
+          hi(firstName),
+          `Someone (hopefully you) asked to reset the password of your ${BRAND.name} account${username ? ` (username ${username})` : ''}.`,
+          `Choose a new password here (the link works once, for 1 hour):\n${link('set-password', token)}`,
+          'Setting a new password signs you out everywhere. If you did not ask for this, ignore this message: your password stays as it is.',
+        ]),
+      }),
+    registrationApproved: (to: string, firstName: string) =>
+      send({
+        to,
+        template: 'registration_approved',
+        subject: `Your ${BRAND.name} account is approved`,
+        ...composeMail([
+          hi(firstName),
+          `Good news: our admin team approved your ${BRAND.name} account.`,
+          `Sign in at ${publicBaseUrl(app.config)} to complete your profile and start receiving job notifications.`,
+        ]),
+      }),
+    registrationRejected: (to: string, firstName: string, reason: string | undefined) =>
+      send({
+        to,
+        template: 'registration_rejected',
+        subject: `Your ${BRAND.name} registration`,
+        ...composeMail([
+          hi(firstName),
+          `Thank you for your interest in ${BRAND.name}. After reviewing your registration, we are unable to approve it at this time.`,
+          ...(reason ? [`Reason: ${reason}`] : []),
+          `If you have questions, or your situation changes, write to ${BRAND.supportEmail}.`,
+        ]),
+      }),
+  };
+}
+
+export type AccountMail = ReturnType<typeof createAccountMail>;

@@ -1,0 +1,130 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { registerSchema } from '../../shared/schemas/auth';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { isUniqueViolation } from './db-errors';
+import { hashPassword } from './password';
+
+/** A refusal to show the operator (no secret in it). */
+export class AdminCreateError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AdminCreateError';
+  }
+}
+
+/** Passwords anyone would try first against an admin account. */
+const COMMON = new Set([
+  'password',
+  'password1',
+  'password123',
+  'passw0rd',
+  '12345678',
+  '123456789',
+  '1234567890',
+  'qwertyuiop',
+  'qwerty123',
+  'iloveyou',
+  'admin123',
+  'administrator',
+  'letmein1',
+  'changeme',
+  'welcome1',
+  'wrenchly',
+  'wrenchly-demo',
+]);
+
+const adminInputSchema = z.object({
+  username: registerSchema.shape.username,
+  email: registerSchema.shape.email,
+  password: registerSchema.shape.password,
+  firstName: z.string().trim().max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+});
+export type AdminInput = z.input<typeof adminInputSchema>;
+
+/**
+ * The app's password rules (the registration schema), plus what makes no sense for an admin:
+ * a well-known password, the username or e-mail, or one character repeated.
+ */
+export function adminPasswordProblem(
+  password: string,
+  username: string,
+  email: string,
+): string | null {
+  const rule = registerSchema.shape.password.safeParse(password);
+  if (!rule.success) return rule.error.issues[0]!.message;
+  const lower = password.toLowerCase();
+  if (COMMON.has(lower)) return 'This password is too common: choose another one';
+  const names = [username.toLowerCase(), email.toLowerCase(), email.split('@')[0]!.toLowerCase()];
+  if (names.some((n) => n.length >= 3 && lower.includes(n)))
+    return 'The password must not contain the username or e-mail address';
+  if (new Set(password).size < 4) return 'The password needs more different characters';
+  return null;
+}
+
+/**
+ * Creates an approved admin account: refuses invalid input, a weak password, or a username or
+ * e-mail already in use (guests included). Returns the new account, never the password.
+ */
+export async function createAdminAccount(
+  db: Db,
+  input: AdminInput,
+): Promise<{ id: number; username: string; email: string }> {
+  const parsed = adminInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AdminCreateError(issue.message);
+  }
+  const { username, email, password } = parsed.data;
+  const problem = adminPasswordProblem(password, username, email);
+  if (problem) throw new AdminCreateError(problem);
+
+  const [taken] = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(
+      and(
+        // A guest record (an anonymous requester's e-mail) is not an account.
+        eq(users.isGuest, false),
+        or(
+          eq(sql`lower(${users.username})`, username.toLowerCase()),
+          eq(sql`lower(${users.email})`, email.toLowerCase()),
+        ),
+      ),
+    )
+    .limit(1);
+  const refuseTaken = (t: { username: string | null }) =>
+    new AdminCreateError(
+      t.username?.toLowerCase() === username.toLowerCase()
+        ? 'That username is already taken'
+        : 'An account with this email already exists',
+    );
+  if (taken) throw refuseTaken(taken);
+
+  const passwordHash = await hashPassword(password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        username,
+        email,
+        passwordHash,
+        role: 'admin',
+        status: 'approved',
+        // The operator who runs admin:create vouches for the address.
+        emailVerifiedAt: new Date(),
+        firstName: parsed.data.firstName || 'Admin',
+        lastName: parsed.data.lastName ?? '',
+      })
+      .returning({ id: users.id, username: users.username, email: users.email });
+    return { id: row!.id, username: row!.username!, email: row!.email };
+  } catch (err) {
+    // Created meanwhile by someone else.
+    if (isUniqueViolation(err, 'users_username_lower_uq'))
+      throw refuseTaken({ username: username });
+    if (isUniqueViolation(err)) throw refuseTaken({ username: null });
+    throw err;
+  }
+}
