@@ -115,7 +115,7 @@ export type UpgradeQuote = z.infer<typeof upgradeQuoteSchema>;
 
 /** POST /api/subscriptions/upgrade: confirms the quoted amount; one charge per key. */
 export const upgradeNowSchema = z.object({
-  planName: z.string({ error: 'planName is required' }).trim().min(1).max(50),
+  planName: changePlanSchema.shape.planName,
   amount: z.coerce.number({ error: 'amount must be a number' }).min(0).max(100_000),
   idempotencyKey: z
     .string({ error: 'idempotencyKey is required' })
