@@ -25,6 +25,7 @@ import { createDispatchService, type DispatchService } from './features/dispatch
 import { documentRoutes } from './features/documents/documents.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
+import { createPaymentReconciler } from './payment-reconciler';
 import { planRoutes } from './features/plans/plans.routes';
 import { posRoutes } from './features/pos/pos.routes';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes';
@@ -244,6 +245,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       every(60 * 60_000, 'abandoned upload sweep', () =>
         sweepAbandonedUploads(app.db, app.storage, app.clock(), app.log),
       );
+      // Payments left processing by a crash are settled from the provider (ADR 007).
+      const reconcile = createPaymentReconciler(app);
+      every(30_000, 'payment reconciliation', reconcile);
+      reconcile().catch((err) => app.log.error({ err }, 'payment reconciliation failed'));
     });
     app.addHook('onClose', async () => timers.forEach(clearInterval));
   }

@@ -49,6 +49,8 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/paypal/order/:orderId/capture': 'technician',
   'GET /api/subscriptions/current': 'technician',
   'POST /api/subscriptions/change': 'technician',
+  'POST /api/subscriptions/upgrade/quote': 'technician',
+  'POST /api/subscriptions/upgrade': 'technician',
   'POST /api/subscriptions/cancel': 'technician',
   'POST /api/subscriptions/resume': 'technician',
   'GET /api/payment/history/:page': 'technician',

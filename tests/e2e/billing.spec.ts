@@ -61,13 +61,15 @@ test('a technician subscribes to Premium by card, sees it in history, exports CS
   await submit.click();
   await expect(page.getByText('Please fill in all required fields.')).toBeVisible();
   await page.getByLabel('Cardholder Name').fill('Dana Second');
-  await submit.click();
+  // A double click is one payment attempt: one charge.
+  await submit.dblclick();
   await expect(page.getByText('Subscription Activated')).toBeVisible();
   await expect(page).toHaveURL(/\/platform-payment\?success=true$/);
   await expect(page.getByText('Payment successful!')).toBeVisible();
   await expect(page.getByTestId('current-plan')).toContainText('Current Plan: Premium');
 
   await page.goto('/payment-history');
+  await expect(page.getByTestId('payment-row')).toHaveCount(1);
   const row = page.getByTestId('payment-row').first();
   await expect(row).toContainText('Premium plan - monthly subscription');
   await expect(row).toContainText('$4.99');
@@ -81,6 +83,90 @@ test('a technician subscribes to Premium by card, sees it in history, exports CS
 
   await page.goto('/repair-software');
   await expect(premiumTool.getByRole('link', { name: 'Download' })).toBeVisible();
+  await context.close();
+});
+
+/** Puts a new technician on a plan by card, through the API. */
+async function subscribed(browser: Browser, planName: string, planPrice: number) {
+  const context = await newTechnician(browser);
+  const tok = await context.request.post('/api/payments/sandbox/tokenize', {
+    data: { number: '4111 1111 1111 1111', expiry: '12/34', cvv: '123' },
+  });
+  const sub = await context.request.post('/api/square/create-subscription', {
+    data: {
+      sourceId: ((await tok.json()) as { token: string }).token,
+      planName,
+      planPrice,
+      cardholderName: 'Dana Plan',
+      idempotencyKey: `e2e-${planName}-${Date.now()}`,
+    },
+  });
+  expect(sub.status()).toBe(200);
+  return context;
+}
+
+test('on Professional, choosing Premium schedules the change: no charge, plan kept', async ({
+  browser,
+}) => {
+  const context = await subscribed(browser, 'Professional', 6.99);
+  const page = await context.newPage();
+  await page.goto('/platform-payment');
+  await expect(page.getByTestId('current-plan')).toContainText('Current Plan: Professional');
+  await page
+    .getByTestId('plan')
+    .filter({ hasText: 'Premium' })
+    .getByRole('button', { name: 'Choose Premium' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Change to Premium?' });
+  await expect(dialog.getByText(/Nothing is charged now\./)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /Upgrade Now/ })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Change at Next Billing Cycle' }).click();
+  await expect(
+    page.getByText('Your plan changes to Premium at the next billing cycle.'),
+  ).toBeVisible();
+  const current = page.getByTestId('current-plan');
+  await expect(current).toContainText('Current Plan: Professional');
+  await expect(current).toContainText(/Changes to Premium on/);
+
+  // The payment page for another plan offers the same change, not a second purchase.
+  await page.goto('/payment-selection?plan=Basic&price=2.99');
+  await expect(page.getByText('You are on the Professional plan')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay with Card' })).toHaveCount(0);
+
+  await page.goto('/payment-history');
+  await expect(page.getByTestId('payment-row')).toHaveCount(1);
+  await page.goto('/pos-system');
+  await expect(page.getByRole('tab', { name: 'Process Payment' })).toBeVisible();
+  await context.close();
+});
+
+test('an upgrade takes effect now only after confirming the prorated amount', async ({
+  browser,
+}) => {
+  const context = await subscribed(browser, 'Premium', 4.99);
+  const page = await context.newPage();
+  await page.goto('/subscription-plans');
+  await page
+    .getByTestId('plan')
+    .filter({ hasText: 'Professional' })
+    .getByRole('button', { name: 'Choose Professional' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Change to Professional?' });
+  await expect(dialog.getByTestId('upgrade-now')).toContainText(
+    /\$\d+\.\d{2} is charged now to your card on file/,
+  );
+  const confirm = dialog.getByRole('button', { name: /^Upgrade Now for \$\d+\.\d{2}$/ });
+  const label = (await confirm.textContent())!;
+  const amount = /\$(\d+\.\d{2})/.exec(label)![1]!;
+  await confirm.click();
+  await expect(page.getByText('Plan Upgraded')).toBeVisible();
+  await page.goto('/platform-payment');
+  await expect(page.getByTestId('current-plan')).toContainText('Current Plan: Professional');
+  await page.goto('/payment-history');
+  await expect(page.getByTestId('payment-row')).toHaveCount(2);
+  const row = page.getByTestId('payment-row').first();
+  await expect(row).toContainText('Professional plan - prorated upgrade from Premium');
+  await expect(row).toContainText(`$${amount}`);
   await context.close();
 });
 

@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { subscriptions } from '../../src/server/db/schema';
 import { seedDemoData } from '../../src/server/db/seed';
 import { startPayPalStandIn } from '../helpers/paypal-stand-in';
 import { SQUARE_NONCES, startSquareStandIn } from '../helpers/square-stand-in';
@@ -102,7 +104,19 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * Ends every plan in this app: a technician with a live plan changes it rather than buying a
+ * second one, and these journeys buy plans.
+ */
+async function withoutPlans() {
+  await app.db
+    .update(subscriptions)
+    .set({ status: 'canceled', canceledAt: new Date() })
+    .where(ne(subscriptions.status, 'canceled'));
+}
+
 async function technicianPage(page: Page) {
+  await withoutPlans();
   await page.route('https://sandbox.web.squarecdn.com/v1/square.js', (route) =>
     route.fulfill({ contentType: 'application/javascript', body: FAKE_SQUARE_JS }),
   );
@@ -152,7 +166,7 @@ test('paying with the PayPal buttons captures through PayPal', async ({ page }) 
 
 test('the point of sale takes a card through the Square card form', async ({ page }) => {
   await technicianPage(page);
-  // The earlier tests moved the demo technician to other plans: back to Professional.
+  // The earlier tests put the demo technician on other plans (ended above): Professional now.
   const sub = await page.request.post(`${base}/api/square/create-subscription`, {
     data: {
       sourceId: SQUARE_NONCES.ok,

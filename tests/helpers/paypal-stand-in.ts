@@ -48,6 +48,22 @@ export async function startPayPalStandIn(clientId = 'pp-client', clientSecret = 
       orders.set(id, { value: unit.amount.value, approved: false });
       return send(res, 201, { id, status: 'CREATED' });
     }
+    const get = /^\/v2\/checkout\/orders\/([^/?]+)(\?.*)?$/.exec(path);
+    if (req.method === 'GET' && get) {
+      const order = orders.get(get[1]!);
+      if (!order)
+        return send(res, 404, {
+          name: 'RESOURCE_NOT_FOUND',
+          details: [
+            { issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist.' },
+          ],
+        });
+      return send(
+        res,
+        200,
+        order.captured ?? { id: get[1], status: order.approved ? 'APPROVED' : 'CREATED' },
+      );
+    }
     const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(path);
     if (req.method === 'POST' && capture) {
       const order = orders.get(capture[1]!);

@@ -98,10 +98,39 @@ export async function startSquareStandIn(token = 'sq-test-token') {
         amount_money: body.amount_money,
         location_id: body.location_id,
         customer_id: body.customer_id,
+        reference_id: body.reference_id,
+        created_at: new Date().toISOString(),
         card_details: { card: { card_brand: 'VISA', last_4: '1111' } },
       };
       payments.set(key, payment);
       return send(res, 200, { payment });
+    }
+
+    // ListPayments: the location's payments in [begin_time, end_time), two a page.
+    const url = new URL(path, 'http://stand-in');
+    if (req.method === 'GET' && url.pathname === '/v2/payments') {
+      const q = url.searchParams;
+      const begin = q.get('begin_time') ?? '';
+      const end = q.get('end_time') ?? '9999';
+      const all = [...payments.values()].filter(
+        (p) =>
+          (!q.get('location_id') || p.location_id === q.get('location_id')) &&
+          String(p.created_at) >= begin &&
+          String(p.created_at) < end,
+      );
+      const from = Number(q.get('cursor') ?? 0);
+      const page = all.slice(from, from + 2);
+      return send(res, 200, {
+        payments: page,
+        ...(from + 2 < all.length ? { cursor: String(from + 2) } : {}),
+      });
+    }
+    const get = /^\/v2\/payments\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && get) {
+      const found = [...payments.values()].find((p) => p.id === get[1]);
+      return found
+        ? send(res, 200, { payment: found })
+        : error(res, 404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', 'Payment not found.');
     }
     error(res, 404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', `No route ${req.method} ${path}`);
   });

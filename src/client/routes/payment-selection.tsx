@@ -1,7 +1,8 @@
 import { ArrowLeft, CreditCard, Lock, Wallet } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import type { Subscription } from '@shared/schemas/billing';
 import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
@@ -14,7 +15,15 @@ import {
 } from '../components/ui/dialog';
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
-import { billingKeys, usePaymentsConfig } from '../features/billing/api';
+import { useCurrentUser } from '../features/auth/api/get-current-user';
+import {
+  billingKeys,
+  useCurrentSubscription,
+  usePaymentsConfig,
+  usePlans,
+} from '../features/billing/api';
+import { isDefinitive, useAttemptKey } from '../features/billing/attempt-key';
+import { PlanChangeDialog, type PlanChoice } from '../features/billing/plan-change-dialog';
 import { apiRequest, ApiError, errorMessage } from '../lib/api-client';
 import {
   CARD_FORM_INIT_MS,
@@ -33,6 +42,9 @@ export default function PaymentSelection() {
   const plan: Plan | null = name && params.get('price') && price > 0 ? { name, price } : null;
   const config = usePaymentsConfig();
   const [method, setMethod] = useState<'card' | null>(null);
+  const { data: user } = useCurrentUser();
+  const current = useCurrentSubscription(user?.technicianId != null);
+  const active = current.data?.subscription?.status === 'active' ? current.data.subscription : null;
 
   return (
     <Page title="Payment Method" className="max-w-3xl">
@@ -41,8 +53,10 @@ export default function PaymentSelection() {
           <ArrowLeft className="mr-2 h-4 w-4" aria-hidden="true" /> Back to Plans
         </Link>
       </Button>
-      {!plan || config.isLoading ? (
+      {!plan || config.isLoading || current.isLoading ? (
         <p className="text-slate-600">Loading payment options...</p>
+      ) : active ? (
+        <ChangeInsteadOfPaying subscription={active} plan={plan} />
       ) : !config.data?.card && !config.data?.wallet ? (
         <Card>
           <CardContent className="space-y-2 pt-6">
@@ -123,13 +137,60 @@ export default function PaymentSelection() {
 }
 
 /**
+ * With a plan active, choosing another one is a plan change (the server refuses a second
+ * purchase): at the next billing cycle, or an upgrade now after confirming its prorated amount.
+ */
+function ChangeInsteadOfPaying({ subscription, plan }: { subscription: Subscription; plan: Plan }) {
+  const navigate = useNavigate();
+  const plans = usePlans();
+  const [choice, setChoice] = useState<PlanChoice | null>(null);
+  const target = plans.data?.find((p) => p.name === plan.name);
+  const same = subscription.plan.name === plan.name;
+  return (
+    <Card>
+      <CardContent className="space-y-4 pt-6">
+        <p className="font-semibold">You are on the {subscription.plan.name} plan</p>
+        <p className="text-slate-600">
+          {same
+            ? 'This is your current plan: there is nothing to pay now.'
+            : `Changing to ${plan.name} applies at the next billing cycle; an upgrade can take effect now for the prorated difference.`}
+        </p>
+        {!same && target && (
+          <Button onClick={() => setChoice(target)}>Change to {plan.name}</Button>
+        )}
+        <PlanChangeDialog
+          subscription={subscription}
+          plan={choice}
+          onClose={() => setChoice(null)}
+          onChanged={() => void navigate('/platform-payment')}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
  * Subscribes with a card token: the price goes with the plan's name and the server checks it.
+ * One idempotency key per payment attempt: made when the form opens or the plan changes,
+ * reused by retries and double clicks, renewed after a definitive answer.
  * Returns normally on success (after redirecting), or false when the user may try again.
  */
 function useCardSubscription(plan: Plan) {
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const attempt = useAttemptKey(`${plan.name}:${plan.price}`);
+  const inFlight = useRef(false);
   return async (getToken: () => Promise<string>, cardholderName: string): Promise<boolean> => {
+    if (inFlight.current) return false;
+    inFlight.current = true;
+    try {
+      return await pay(getToken, cardholderName);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  async function pay(getToken: () => Promise<string>, cardholderName: string) {
     let token: string;
     try {
       token = await getToken();
@@ -147,9 +208,11 @@ function useCardSubscription(plan: Plan) {
         planName: plan.name,
         planPrice: plan.price,
         cardholderName,
-        idempotencyKey: crypto.randomUUID(),
+        idempotencyKey: attempt.key,
       });
     } catch (err) {
+      // A decline or a refusal ends this attempt; a lost answer is retried with the same key.
+      if (err instanceof ApiError && isDefinitive(err.status)) attempt.renew();
       notify(
         err instanceof ApiError
           ? {
@@ -165,6 +228,7 @@ function useCardSubscription(plan: Plan) {
       );
       return false;
     }
+    attempt.renew();
     await qc.invalidateQueries({ queryKey: billingKeys.all });
     notify({
       title: 'Subscription Activated',
@@ -172,7 +236,7 @@ function useCardSubscription(plan: Plan) {
     });
     void navigate('/platform-payment?success=true');
     return true;
-  };
+  }
 }
 
 type FormState = 'loading' | 'ready' | 'processing' | 'unavailable';

@@ -76,7 +76,7 @@ export default function PlatformPayment() {
 
 function PlanCardsForCurrent() {
   const current = useCurrentSubscription(true);
-  return <PlanCards currentPlan={current.data?.subscription?.plan.name} />;
+  return <PlanCards subscription={current.data?.subscription} />;
 }
 
 function CurrentPlan() {

@@ -97,3 +97,26 @@ export const softwareListSchema = z.object({
   currentPlan: z.enum(PLAN_TIERS),
   items: z.array(softwareSchema),
 });
+
+/** POST /api/subscriptions/upgrade/quote: what an upgrade at once costs now (prorated). */
+export const upgradeQuoteSchema = z.object({
+  planName: z.string(),
+  currentPlan: z.string(),
+  /** Dollars charged now: the price difference for the rest of the period. */
+  amount: z.number(),
+  currentPeriodEnd: z.string(),
+  /** False without a card on file: the change can only apply at the next billing cycle. */
+  canUpgradeNow: z.boolean(),
+});
+export type UpgradeQuote = z.infer<typeof upgradeQuoteSchema>;
+
+/** POST /api/subscriptions/upgrade: confirms the quoted amount; one charge per key. */
+export const upgradeNowSchema = z.object({
+  planName: changePlanSchema.shape.planName,
+  amount: z.coerce.number({ error: 'amount must be a number' }).min(0).max(100_000),
+  idempotencyKey: z
+    .string({ error: 'idempotencyKey is required' })
+    .trim()
+    .min(8, 'idempotencyKey must be at least 8 characters')
+    .max(100),
+});

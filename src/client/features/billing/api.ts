@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaymentRecord, Subscription } from '@shared/schemas/billing';
+import type { PaymentRecord, Subscription, UpgradeQuote } from '@shared/schemas/billing';
 import type { Plan } from '@shared/schemas/plans';
 import { apiRequest, getJson } from '../../lib/api-client';
 
@@ -50,5 +50,31 @@ export function useSubscriptionAction() {
         v.action === 'change' ? { planName: v.planName } : undefined,
       ),
     onSuccess: () => qc.invalidateQueries({ queryKey: billingKeys.all }),
+  });
+}
+
+/** What upgrading to `planName` at once costs now (asked each time the dialog opens). */
+export const useUpgradeQuote = (planName: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['billing', 'upgrade-quote', planName],
+    queryFn: () =>
+      apiRequest<UpgradeQuote>('POST', '/api/subscriptions/upgrade/quote', { planName }),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+
+/** Confirms an upgrade at once for the quoted amount, charged to the card on file. */
+export function useUpgradeNow() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { planName: string; amount: number; idempotencyKey: string }) =>
+      apiRequest<{ ok: true; message: string; paymentId: number | null }>(
+        'POST',
+        '/api/subscriptions/upgrade',
+        v,
+      ),
+    onSettled: () => qc.invalidateQueries({ queryKey: billingKeys.all }),
   });
 }

@@ -1,15 +1,25 @@
 import { Check, Star } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import type { Subscription } from '@shared/schemas/billing';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/utils';
 import { usePlans } from './api';
+import { PlanChangeDialog, type PlanChoice } from './plan-change-dialog';
 
-/** The plans from the plans table; each button goes to the payment selection for it. */
-export function PlanCards({ currentPlan }: { currentPlan?: string | null }) {
+/**
+ * The plans from the plans table. Without an active plan each button goes to the payment
+ * selection for it; with one, choosing another plan changes it (at the next billing cycle, or
+ * an upgrade now after confirming its prorated amount), never a second purchase.
+ */
+export function PlanCards({ subscription }: { subscription?: Subscription | null }) {
   const plans = usePlans();
+  const [choice, setChoice] = useState<PlanChoice | null>(null);
+  const currentPlan = subscription?.plan.name;
+  const active = subscription?.status === 'active' ? subscription : null;
   if (plans.isLoading) return <Skeleton className="h-72" />;
   if (plans.isError) return <p role="alert">Plans could not be loaded. Please try again.</p>;
   return (
@@ -49,6 +59,10 @@ export function PlanCards({ currentPlan }: { currentPlan?: string | null }) {
                 <Button variant="outline" disabled>
                   Current Plan
                 </Button>
+              ) : active ? (
+                <Button variant={p.popular ? 'default' : 'outline'} onClick={() => setChoice(p)}>
+                  Choose {p.name}
+                </Button>
               ) : (
                 <Button asChild variant={p.popular ? 'default' : 'outline'}>
                   <Link
@@ -67,6 +81,9 @@ export function PlanCards({ currentPlan }: { currentPlan?: string | null }) {
         <li>Cancel any time: your plan stays active until the end of the period.</li>
         <li>No setup fees. No commissions on your jobs.</li>
       </ul>
+      {active && (
+        <PlanChangeDialog subscription={active} plan={choice} onClose={() => setChoice(null)} />
+      )}
     </div>
   );
 }

@@ -96,10 +96,19 @@ export const payments = pgTable(
     idempotencyKey: text().unique(),
     failureMessage: text(),
     receiptNumber: text().notNull().unique(),
+    /** The card kept on file by a purchase, so a reconciled purchase can renew (ADR 007). */
+    providerCustomerId: text(),
+    paymentMethodRef: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // One plan purchase or upgrade in flight per technician, whatever its idempotency key.
+    uniqueIndex('payments_purchase_in_flight_uq')
+      .on(t.technicianId)
+      .where(
+        sql`${t.status} = 'processing' and (${t.idempotencyKey} like 'sub:%' or ${t.idempotencyKey} like 'upgrade:%')`,
+      ),
     index('payments_technician_created_idx').on(t.technicianId, t.createdAt.desc()),
     index('payments_created_idx').on(t.createdAt.desc()),
     index('payments_status_idx').on(t.status),

@@ -194,6 +194,40 @@ describe('wallet (sandbox) subscriptions', () => {
   });
 });
 
+describe('sandbox wallet approval', () => {
+  it("lets only the order's payer approve it", async () => {
+    const tech = await technician();
+    const order = await call('POST', '/api/paypal/order', tech.cookie, {
+      amount: 2.99,
+      currency: 'USD',
+      intent: 'CAPTURE',
+    });
+    const id = order.json().id as string;
+    const approve = (cookie: string) =>
+      call('POST', `/api/payments/sandbox/orders/${id}/approve`, cookie);
+    const stranger = await technician();
+    const stolen = await approve(stranger.cookie);
+    expect(stolen.statusCode).toBe(403);
+    expect(stolen.json().message).toBe('This order belongs to someone else');
+    const customer = await createUser(t.app);
+    expect((await approve(await signIn(t.app, customer.username!))).statusCode).toBe(403);
+    // Still awaiting its payer: nothing was approved by the others.
+    expect((await call('POST', `/api/paypal/order/${id}/capture`, tech.cookie)).json().status).toBe(
+      'PAYER_ACTION_REQUIRED',
+    );
+    expect((await approve(tech.cookie)).statusCode).toBe(200);
+    expect((await call('POST', `/api/paypal/order/${id}/capture`, tech.cookie)).json().status).toBe(
+      'COMPLETED',
+    );
+    const missing = await call(
+      'POST',
+      '/api/payments/sandbox/orders/SBX-NONE/approve',
+      tech.cookie,
+    );
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
 describe('lifecycle', () => {
   it('changes plan at the next cycle, renews with the stored card, cancels at period end', async () => {
     const tech = await technician();
@@ -432,25 +466,39 @@ describe('with Square and PayPal configured (against local stand-ins)', () => {
       const payment = square.requests.find((r) => r.path === '/v2/payments' && r.body.customer_id);
       expect(payment!.body.amount_money).toEqual({ amount: 299, currency: 'USD' });
 
+      // With a plan active, another purchase is refused: plans change through Change plan.
+      const again = await post('/api/paypal/order', { amount: 6.99, currency: 'USD' });
+      expect(again.statusCode).toBe(409);
+
+      // PayPal, for a technician without a plan.
+      const other = await createTechnician(t2.app);
+      const cookie2 = await signIn(t2.app, other.user.username!);
+      const post2 = (url: string, payload?: object) =>
+        t2.app.inject({
+          method: 'POST',
+          url,
+          headers: { cookie: cookie2 },
+          ...(payload ? { payload } : {}),
+        });
       const setup = await t2.app.inject({
         method: 'GET',
         url: '/api/paypal/setup',
-        headers: { cookie },
+        headers: { cookie: cookie2 },
       });
       expect(setup.json().scriptUrl).toContain('client-id=pp-client');
-      const order = await post('/api/paypal/order', {
+      const order = await post2('/api/paypal/order', {
         amount: 6.99,
         currency: 'USD',
         intent: 'CAPTURE',
       });
       expect(order.statusCode, order.body).toBe(200);
       paypal.approve(order.json().id);
-      const captured = await post(`/api/paypal/order/${order.json().id}/capture`);
+      const captured = await post2(`/api/paypal/order/${order.json().id}/capture`);
       expect(captured.json().status).toBe('COMPLETED');
       const current = await t2.app.inject({
         method: 'GET',
         url: '/api/subscriptions/current',
-        headers: { cookie },
+        headers: { cookie: cookie2 },
       });
       expect(current.json().subscription).toMatchObject({
         plan: { name: 'Professional' },

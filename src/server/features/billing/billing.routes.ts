@@ -7,6 +7,8 @@ import {
   currentSubscriptionSchema,
   paymentRecordSchema,
   softwareListSchema,
+  upgradeNowSchema,
+  upgradeQuoteSchema,
   walletOrderSchema,
 } from '../../../shared/schemas/billing';
 import { errorResponseSchema, idParamSchema } from '../../../shared/schemas/common';
@@ -125,6 +127,42 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> =
       },
     },
     async (request) => service.changePlan(request.user, request.body.planName),
+  );
+
+  // An upgrade that takes effect at once: the prorated amount is quoted, then confirmed.
+  app.post(
+    '/api/subscriptions/upgrade/quote',
+    {
+      config: technician,
+      schema: { tags, body: changePlanSchema, response: { 200: upgradeQuoteSchema, ...errors } },
+    },
+    async (request) => service.quoteUpgrade(request.user, request.body.planName),
+  );
+
+  app.post(
+    '/api/subscriptions/upgrade',
+    {
+      config: technician,
+      schema: {
+        tags,
+        body: upgradeNowSchema,
+        response: {
+          200: z.object({
+            ok: z.literal(true),
+            message: z.string(),
+            paymentId: z.number().nullable(),
+          }),
+          402: z.object({ ok: z.literal(false), message: z.string() }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const r = await service.upgradeNow(request.user, request.body);
+      return r.ok
+        ? { ok: true as const, message: r.message, paymentId: r.payment?.id ?? null }
+        : reply.status(402).send({ ok: false as const, message: r.message });
+    },
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { BRAND } from '../../../shared/brand';
@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { nextNumber } from '../../lib/document-numbers';
 import { composeMail } from '../../lib/mailer';
-import { ProviderError, type ChargeResult } from '../../lib/payments';
+import { ProviderError, RECONCILE_AFTER_MS, type ChargeResult } from '../../lib/payments';
 import { publicBaseUrl } from '../../lib/public-url';
 import type { SessionUser } from '../../plugins/access';
 
@@ -29,6 +29,23 @@ const DAY_MS = 86_400_000;
 const RETRY_AFTER_DAYS = [1, 3] as const;
 /** A plan still unpaid this many days after its period ended is ended. */
 const PAST_DUE_GRACE_DAYS = 7;
+/** A wallet order its payer has not completed after this long is given up (ADR 007). */
+const WALLET_ORDER_TTL_MS = 3 * 60 * 60_000;
+
+export const ALREADY_SUBSCRIBED =
+  'You already have an active subscription. To switch plans, use Change plan.';
+export const PURCHASE_IN_PROGRESS = 'A payment for this plan is already in progress';
+const NOT_TAKEN = 'The payment did not go through. Please try again.';
+
+/** The outcome a purchase is settled with, by the request or by reconciliation. */
+type Outcome =
+  { status: 'succeeded'; providerPaymentId?: string } | { status: 'failed'; message: string };
+
+/** A plan purchase or upgrade: at most one is in flight per technician (0005 index). */
+const purchaseKey = or(
+  like(payments.idempotencyKey, 'sub:%'),
+  like(payments.idempotencyKey, 'upgrade:%'),
+);
 
 type PlanRow = typeof plans.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -131,15 +148,169 @@ export function createBillingService(app: FastifyInstance) {
     return s!;
   }
 
-  /** Claims an idempotency key with a processing payment row; null when it was already claimed. */
-  async function claim(values: typeof payments.$inferInsert): Promise<PaymentRow | null> {
-    const [row] = await app.db
-      .insert(payments)
-      .values(values)
-      .onConflictDoNothing({ target: payments.idempotencyKey })
-      .returning();
-    return row ?? null;
+  /**
+   * Claims an idempotency key for a plan purchase or upgrade with a processing payment row,
+   * under the technician's row lock; null when the key was claimed before (its outcome is the
+   * answer). Whatever the key, a second purchase is refused while one is in flight, and `check`
+   * (run under the lock) refuses what the current plan makes pointless.
+   */
+  async function claimPurchase(
+    values: typeof payments.$inferInsert & { idempotencyKey: string },
+    check: (tx: DbOrTx) => Promise<void>,
+  ): Promise<PaymentRow | null> {
+    try {
+      return await app.db.transaction(async (tx) => {
+        await tx
+          .select({ id: technicians.id })
+          .from(technicians)
+          .where(eq(technicians.id, values.technicianId))
+          .for('update');
+        const [seen] = await tx
+          .select({ id: payments.id })
+          .from(payments)
+          .where(eq(payments.idempotencyKey, values.idempotencyKey));
+        if (seen) return null;
+        const [inFlight] = await tx
+          .select({ id: payments.id })
+          .from(payments)
+          .where(
+            and(
+              eq(payments.technicianId, values.technicianId),
+              eq(payments.status, 'processing'),
+              purchaseKey,
+            ),
+          )
+          .limit(1);
+        if (inFlight) throw new AppError(409, PURCHASE_IN_PROGRESS);
+        await check(tx);
+        const [row] = await tx
+          .insert(payments)
+          .values(values)
+          .onConflictDoNothing({ target: payments.idempotencyKey })
+          .returning();
+        return row ?? null;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'payments_purchase_in_flight_uq'))
+        throw new AppError(409, PURCHASE_IN_PROGRESS);
+      throw err;
+    }
   }
+
+  /** Refuses a new purchase while a paid plan is active: plans change through changePlan. */
+  async function refuseWhenActive(db: DbOrTx, technicianId: number) {
+    const live = await liveSubscription(db, technicianId);
+    if (live?.s.status === 'active') throw new AppError(409, ALREADY_SUBSCRIBED);
+  }
+
+  /**
+   * Records a purchase's outcome once, whoever comes first: the request that charged, or the
+   * reconciliation sweep. A purchase starts (or restarts) the plan; an upgrade switches the
+   * live plan at once, keeping its period.
+   */
+  async function settle(row: PaymentRow, outcome: Outcome): Promise<PaymentRow> {
+    return app.db.transaction(async (tx) => {
+      const [p] = await tx
+        .update(payments)
+        .set(
+          outcome.status === 'succeeded'
+            ? {
+                status: 'succeeded',
+                ...(outcome.providerPaymentId
+                  ? { providerPaymentId: outcome.providerPaymentId }
+                  : {}),
+              }
+            : { status: 'failed', failureMessage: outcome.message },
+        )
+        .where(and(eq(payments.id, row.id), eq(payments.status, 'processing')))
+        .returning();
+      if (!p) {
+        const [current] = await tx.select().from(payments).where(eq(payments.id, row.id));
+        return current!;
+      }
+      if (p.status !== 'succeeded') return p;
+      const [plan] = await tx.select().from(plans).where(eq(plans.id, p.planId!));
+      let subscriptionId: number;
+      const live = await liveSubscription(tx, p.technicianId);
+      if (p.idempotencyKey?.startsWith('upgrade:') && live) {
+        await tx
+          .update(subscriptions)
+          .set({ planId: plan!.id, pendingPlanId: null })
+          .where(eq(subscriptions.id, live.s.id));
+        subscriptionId = live.s.id;
+      } else {
+        const sub = await activate(tx, p.technicianId, plan!, p.provider, {
+          customerRef: p.providerCustomerId,
+          cardRef: p.paymentMethodRef,
+        });
+        subscriptionId = sub.id;
+      }
+      const [done] = await tx
+        .update(payments)
+        .set({ subscriptionId })
+        .where(eq(payments.id, p.id))
+        .returning();
+      return done!;
+    });
+  }
+
+  const outcomeOfCharge = (result: ChargeResult): Outcome =>
+    result.status === 'succeeded'
+      ? { status: 'succeeded', providerPaymentId: result.providerPaymentId }
+      : { status: 'failed', message: result.message };
+
+  /** What the provider says of a stuck purchase; null when it cannot tell yet. */
+  async function providerOutcome(row: PaymentRow): Promise<Outcome | null> {
+    if (row.idempotencyKey?.startsWith('order:')) {
+      const wallet = app.payments.wallet;
+      const name = wallet?.name === 'sandbox' ? 'sandbox-wallet' : wallet?.name;
+      if (!wallet || name !== row.provider || !row.providerPaymentId) return null;
+      const order = await wallet.lookup(row.providerPaymentId);
+      if (order.status === 'COMPLETED') return { status: 'succeeded' };
+      if (order.status === 'NOT_FOUND' || order.status === 'VOIDED')
+        return { status: 'failed', message: 'The wallet payment was not completed' };
+      return now().getTime() - row.createdAt.getTime() > WALLET_ORDER_TTL_MS
+        ? { status: 'failed', message: 'The wallet payment was not completed in time' }
+        : null;
+    }
+    const card = app.payments.card;
+    if (!card || card.name !== row.provider || !row.idempotencyKey) return null;
+    const found = await card.lookup({
+      idempotencyKey: row.idempotencyKey,
+      providerPaymentId: row.providerPaymentId,
+      since: row.createdAt,
+    });
+    if (found.status === 'pending') return null;
+    if (found.status === 'not_found') return { status: 'failed', message: NOT_TAKEN };
+    return outcomeOfCharge(found);
+  }
+
+  /** Proration of an upgrade: the price difference for the rest of the period, in cents. */
+  function prorate(live: { s: SubscriptionRow; p: PlanRow }, plan: PlanRow) {
+    const start = live.s.currentPeriodStart.getTime();
+    const end = live.s.currentPeriodEnd.getTime();
+    const left = Math.min(1, Math.max(0, (end - now().getTime()) / Math.max(1, end - start)));
+    return Math.max(0, Math.round((plan.priceCents - live.p.priceCents) * left));
+  }
+
+  /** The live plan an upgrade applies to, refusing what is not an upgrade of an active plan. */
+  async function upgradeOf(db: DbOrTx, technicianId: number, plan: PlanRow) {
+    const live = await liveSubscription(db, technicianId);
+    if (!live || live.s.status !== 'active')
+      throw new AppError(409, 'You have no active plan to change');
+    if (plan.rank <= live.p.rank)
+      throw new AppError(
+        409,
+        `${plan.name} is not an upgrade of your ${live.p.name} plan: it applies at the next billing cycle`,
+      );
+    return live;
+  }
+
+  /** The answer to a purchase from its final payment row. */
+  const purchaseAnswer = (row: PaymentRow, message: string) =>
+    row.status === 'succeeded'
+      ? { ok: true as const, message, payment: row }
+      : { ok: false as const, message: row.failureMessage ?? 'The card was declined' };
 
   async function outcomeOf(key: string): Promise<PaymentRow> {
     for (let waited = 0; ; waited += 50) {
@@ -193,22 +364,20 @@ export function createBillingService(app: FastifyInstance) {
           `The price of the ${plan.name} plan is $${centsToDecimal(plan.priceCents)} per month`,
         );
       const key = `sub:${technicianId}:${input.idempotencyKey}`;
-      const claimed = await claim({
-        technicianId,
-        planId: plan.id,
-        amountCents: plan.priceCents,
-        description: `${plan.name} plan - monthly subscription`,
-        status: 'processing',
-        provider: card.name,
-        idempotencyKey: key,
-        receiptNumber: await receiptNumber(),
-      });
-      if (!claimed) {
-        const row = await outcomeOf(key);
-        return row.status === 'succeeded'
-          ? { ok: true as const, message: 'Subscription activated', payment: row }
-          : { ok: false as const, message: row.failureMessage ?? 'The card was declined' };
-      }
+      const claimed = await claimPurchase(
+        {
+          technicianId,
+          planId: plan.id,
+          amountCents: plan.priceCents,
+          description: `${plan.name} plan - monthly subscription`,
+          status: 'processing',
+          provider: card.name,
+          idempotencyKey: key,
+          receiptNumber: await receiptNumber(),
+        },
+        (tx) => refuseWhenActive(tx, technicianId),
+      );
+      if (!claimed) return purchaseAnswer(await outcomeOf(key), 'Subscription activated');
 
       let result: ChargeResult;
       let refs: { customerRef: string; cardRef: string } | null = null;
@@ -225,6 +394,11 @@ export function createBillingService(app: FastifyInstance) {
           cardholderName: input.cardholderName,
           referenceId: `technician-${technicianId}`,
         });
+        // Kept with the payment, so a purchase settled by reconciliation keeps its card on file.
+        await app.db
+          .update(payments)
+          .set({ providerCustomerId: refs.customerRef, paymentMethodRef: refs.cardRef })
+          .where(eq(payments.id, claimed.id));
         result = await card.chargeSavedCard({
           customerRef: refs.customerRef,
           cardRef: refs.cardRef,
@@ -238,33 +412,8 @@ export function createBillingService(app: FastifyInstance) {
         result = { status: 'failed', message: providerMessage(err) };
       }
 
-      const payment = await app.db.transaction(async (tx) => {
-        if (result.status !== 'succeeded') {
-          const [p] = await tx
-            .update(payments)
-            .set({ status: 'failed', failureMessage: result.message })
-            .where(eq(payments.id, claimed.id))
-            .returning();
-          return p!;
-        }
-        const sub = await activate(tx, technicianId, plan, card.name, {
-          customerRef: refs!.customerRef,
-          cardRef: refs!.cardRef,
-        });
-        const [p] = await tx
-          .update(payments)
-          .set({
-            status: 'succeeded',
-            subscriptionId: sub.id,
-            providerPaymentId: result.providerPaymentId,
-          })
-          .where(eq(payments.id, claimed.id))
-          .returning();
-        return p!;
-      });
-      return payment.status === 'succeeded'
-        ? { ok: true as const, message: 'Subscription activated', payment }
-        : { ok: false as const, message: payment.failureMessage ?? 'The card was declined' };
+      const payment = await settle(claimed, outcomeOfCharge(result));
+      return purchaseAnswer(payment, 'Subscription activated');
     },
 
     async walletSetup() {
@@ -288,6 +437,7 @@ export function createBillingService(app: FastifyInstance) {
         : (await app.db.select().from(plans).where(eq(plans.priceCents, amountCents)))[0];
       if (!plan || plan.priceCents !== amountCents)
         throw new AppError(400, 'The amount does not match a plan price');
+      await refuseWhenActive(app.db, technicianId);
       let order;
       try {
         order = await wallet.createOrder({
@@ -296,6 +446,7 @@ export function createBillingService(app: FastifyInstance) {
           intent: 'CAPTURE',
           description: `${BRAND.name} ${plan.name} plan`,
           idempotencyKey: `order:${technicianId}:${now().getTime()}`,
+          reference: `technician-${technicianId}`,
         });
       } catch (err) {
         throw new AppError(502, providerMessage(err));
@@ -325,6 +476,14 @@ export function createBillingService(app: FastifyInstance) {
       if (!pending || pending.technicianId !== technicianId)
         throw new AppError(404, 'Order not found');
       if (pending.status === 'succeeded') return { status: 'COMPLETED', id: orderId };
+      if (pending.status === 'failed')
+        throw new AppError(409, 'This payment is no longer open. Please start again.');
+      const live = await liveSubscription(app.db, technicianId);
+      if (live?.s.status === 'active') {
+        // Paid another way meanwhile: this order is not captured.
+        await settle(pending, { status: 'failed', message: ALREADY_SUBSCRIBED });
+        throw new AppError(409, ALREADY_SUBSCRIBED);
+      }
       let capture;
       try {
         capture = await wallet.captureOrder(orderId, `capture:${orderId}`);
@@ -333,30 +492,11 @@ export function createBillingService(app: FastifyInstance) {
       }
       if (capture.status !== 'COMPLETED') {
         if (capture.status !== 'PAYER_ACTION_REQUIRED')
-          await app.db
-            .update(payments)
-            .set({ status: 'failed', failureMessage: capture.message ?? capture.status })
-            .where(and(eq(payments.id, pending.id), eq(payments.status, 'processing')));
+          await settle(pending, { status: 'failed', message: capture.message ?? capture.status });
         return { status: capture.status, id: orderId, message: capture.message };
       }
-      await app.db.transaction(async (tx) => {
-        const [claimed] = await tx
-          .update(payments)
-          .set({ status: 'succeeded' })
-          .where(and(eq(payments.id, pending.id), eq(payments.status, 'processing')))
-          .returning();
-        if (!claimed) return;
-        const [plan] = await tx.select().from(plans).where(eq(plans.id, pending.planId!));
-        // A wallet keeps no card on file: the next period is paid again through the wallet.
-        const sub = await activate(tx, technicianId, plan!, pending.provider, {
-          customerRef: null,
-          cardRef: null,
-        });
-        await tx
-          .update(payments)
-          .set({ subscriptionId: sub.id })
-          .where(eq(payments.id, claimed.id));
-      });
+      // A wallet keeps no card on file: the next period is paid again through the wallet.
+      await settle(pending, { status: 'succeeded' });
       return { status: 'COMPLETED', id: orderId };
     },
 
@@ -374,6 +514,124 @@ export function createBillingService(app: FastifyInstance) {
         .where(eq(subscriptions.id, live.s.id))
         .returning();
       return { subscription: await subscriptionOut(s!, live.p) };
+    },
+
+    /** What upgrading to `planName` at once costs now: the prorated difference for the period. */
+    async quoteUpgrade(user: SessionUser | null, planName: string) {
+      const technicianId = ownTechnician(user);
+      const plan = await planByName(app.db, planName);
+      const live = await upgradeOf(app.db, technicianId, plan);
+      return {
+        planName: plan.name,
+        currentPlan: live.p.name,
+        amount: prorate(live, plan) / 100,
+        currentPeriodEnd: live.s.currentPeriodEnd.toISOString(),
+        canUpgradeNow: live.s.paymentMethodRef !== null,
+      };
+    },
+
+    /**
+     * An upgrade that takes effect at once, after the technician confirmed the prorated amount
+     * (`amount`, as quoted): the card on file is charged once per idempotency key.
+     */
+    async upgradeNow(
+      user: SessionUser | null,
+      input: { planName: string; amount: number; idempotencyKey: string },
+    ) {
+      const technicianId = ownTechnician(user);
+      const card = app.payments.card;
+      if (!card) throw new AppError(503, 'Payment processing is not configured.');
+      const key = `upgrade:${technicianId}:${input.idempotencyKey}`;
+      const [seen] = await app.db.select().from(payments).where(eq(payments.idempotencyKey, key));
+      if (seen) return purchaseAnswer(await outcomeOf(key), 'Plan upgraded');
+      const plan = await planByName(app.db, input.planName);
+      const live = await upgradeOf(app.db, technicianId, plan);
+      if (!live.s.paymentMethodRef || !live.s.providerCustomerId || live.s.provider !== card.name)
+        throw new AppError(
+          409,
+          'An upgrade at once needs a card on file. Change your plan for the next billing cycle instead.',
+        );
+      const amountCents = prorate(live, plan);
+      if (Math.abs(amountCents - toCents(input.amount)) > 1)
+        throw new AppError(
+          409,
+          `The amount due now is $${centsToDecimal(amountCents)}. Please confirm the new amount.`,
+        );
+      if (amountCents === 0) {
+        await app.db
+          .update(subscriptions)
+          .set({ planId: plan.id, pendingPlanId: null })
+          .where(eq(subscriptions.id, live.s.id));
+        return { ok: true as const, message: 'Plan upgraded', payment: null };
+      }
+      const claimed = await claimPurchase(
+        {
+          technicianId,
+          subscriptionId: live.s.id,
+          planId: plan.id,
+          amountCents,
+          description: `${plan.name} plan - prorated upgrade from ${live.p.name}`,
+          status: 'processing',
+          provider: card.name,
+          idempotencyKey: key,
+          receiptNumber: await receiptNumber(),
+          providerCustomerId: live.s.providerCustomerId,
+          paymentMethodRef: live.s.paymentMethodRef,
+        },
+        // Under the lock: the plan is still the one quoted (a parallel upgrade did not win).
+        async (tx) => {
+          const again = await upgradeOf(tx, technicianId, plan);
+          if (again.s.planId !== live.s.planId) throw new AppError(409, PURCHASE_IN_PROGRESS);
+        },
+      );
+      if (!claimed) return purchaseAnswer(await outcomeOf(key), 'Plan upgraded');
+      let result: ChargeResult;
+      try {
+        result = await card.chargeSavedCard({
+          customerRef: live.s.providerCustomerId,
+          cardRef: live.s.paymentMethodRef,
+          amountCents,
+          currency: 'USD',
+          idempotencyKey: key,
+          note: `${BRAND.name} upgrade to ${plan.name}`,
+        });
+      } catch (err) {
+        app.log.warn({ err }, 'upgrade card payment failed');
+        result = { status: 'failed', message: providerMessage(err) };
+      }
+      return purchaseAnswer(await settle(claimed, outcomeOfCharge(result)), 'Plan upgraded');
+    },
+
+    /**
+     * Reconciliation (ADR 007): purchases still `processing` well after every provider call
+     * would have timed out are asked about and settled, or failed when the provider never took
+     * them. Returns what it did.
+     */
+    async reconcile() {
+      const cutoff = new Date(now().getTime() - RECONCILE_AFTER_MS);
+      const stuck = await app.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.status, 'processing'), lt(payments.createdAt, cutoff)))
+        .orderBy(asc(payments.id))
+        .limit(200);
+      const results = { succeeded: 0, failed: 0, pending: 0 };
+      for (const row of stuck) {
+        try {
+          const outcome = await providerOutcome(row);
+          if (!outcome) {
+            results.pending++;
+            continue;
+          }
+          const settled = await settle(row, outcome);
+          if (settled.status === 'succeeded') results.succeeded++;
+          else if (settled.status === 'failed') results.failed++;
+        } catch (err) {
+          results.pending++;
+          app.log.warn({ err, paymentId: row.id }, 'payment reconciliation failed');
+        }
+      }
+      return results;
     },
 
     async cancel(user: SessionUser | null, resume = false) {

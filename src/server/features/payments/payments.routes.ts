@@ -69,12 +69,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ orderId: z.string().max(64) }),
         response: {
           200: z.object({ id: z.string(), status: z.literal('APPROVED') }),
+          403: errorResponseSchema,
           404: errorResponseSchema,
         },
       },
     },
     async (request) => {
-      if (!sandbox.approveOrder(request.params.orderId)) throw new AppError(404, 'Order not found');
+      // Only the payer the order was made for may approve it (see billing walletOrder).
+      const payer = `technician-${request.user?.technicianId ?? 'none'}`;
+      const approved = sandbox.approveOrder(request.params.orderId, payer);
+      if (approved === 'not_found') throw new AppError(404, 'Order not found');
+      if (approved === 'forbidden') throw new AppError(403, 'This order belongs to someone else');
       return { id: request.params.orderId, status: 'APPROVED' as const };
     },
   );

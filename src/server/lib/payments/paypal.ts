@@ -9,7 +9,7 @@ import {
 } from '@paypal/paypal-server-sdk';
 import type { AppConfig } from '../../config';
 import { toCents } from '../../../shared/money';
-import { ProviderError, type WalletProvider } from './types';
+import { PROVIDER_CALL_TIMEOUT_MS, ProviderError, type WalletProvider } from './types';
 
 const SCRIPT = 'https://www.paypal.com/sdk/js';
 
@@ -51,7 +51,7 @@ export function createPayPalProvider(config: AppConfig): WalletProvider {
       oAuthClientSecret: p.clientSecret!,
     },
     environment: p.environment === 'production' ? Environment.Production : Environment.Sandbox,
-    timeout: 20_000,
+    timeout: PROVIDER_CALL_TIMEOUT_MS,
     ...(p.baseUrl ? { httpClientOptions: { httpsAgent: redirectingAgent(p.baseUrl) } } : {}),
   });
   const orders = new OrdersController(client);
@@ -78,6 +78,7 @@ export function createPayPalProvider(config: AppConfig): WalletProvider {
                   value: (input.amountCents / 100).toFixed(2),
                 },
                 description: input.description,
+                customId: input.reference,
               },
             ],
           },
@@ -107,6 +108,22 @@ export function createPayPalProvider(config: AppConfig): WalletProvider {
           // ORDER_NOT_APPROVED and the like: the payer has not finished.
           return { status: 'PAYER_ACTION_REQUIRED', message: providerError(err).message };
         }
+        if (err instanceof ApiError && err.statusCode === 404)
+          return { status: 'NOT_FOUND', message: 'Order not found' };
+        throw providerError(err);
+      }
+    },
+    /** GET the order: COMPLETED with its capture, or where the payer left it. */
+    async lookup(orderId) {
+      try {
+        const { result } = await orders.getOrder({ id: orderId });
+        const capture = result.purchaseUnits?.[0]?.payments?.captures?.[0];
+        return {
+          status: String(result.status),
+          captureId: capture?.id,
+          amountCents: capture?.amount?.value ? toCents(capture.amount.value) : undefined,
+        };
+      } catch (err) {
         if (err instanceof ApiError && err.statusCode === 404)
           return { status: 'NOT_FOUND', message: 'Order not found' };
         throw providerError(err);

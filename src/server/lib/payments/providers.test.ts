@@ -6,7 +6,7 @@ import {
 } from '../../../../tests/helpers/paypal-stand-in';
 import { SQUARE_NONCES, startSquareStandIn } from '../../../../tests/helpers/square-stand-in';
 import { createPayPalProvider } from './paypal';
-import { createSquareProvider } from './square';
+import { createSquareProvider, squareReferenceOf } from './square';
 import { ProviderError } from './types';
 
 describe('Square adapter (official SDK) against a local stand-in', () => {
@@ -103,6 +103,41 @@ describe('Square adapter (official SDK) against a local stand-in', () => {
     });
   });
 
+  it('looks a payment up by idempotency key (reference_id) or payment id, across pages', async () => {
+    const since = new Date();
+    const charge = (key: string) =>
+      square.charge({
+        sourceId: SQUARE_NONCES.ok,
+        amountCents: 250,
+        currency: 'USD',
+        idempotencyKey: key,
+      });
+    await charge('sq-look-a');
+    const wanted = await charge('sq-look-b');
+    await charge('sq-look-c');
+    await charge('sq-look-d');
+    const call = standIn.requests.filter((r) => r.path === '/v2/payments').at(-1)!;
+    expect(call.body.reference_id).toBe(squareReferenceOf('sq-look-d'));
+    expect(String(call.body.reference_id).length).toBeLessThanOrEqual(40);
+
+    const before = standIn.requests.length;
+    expect(await square.lookup({ idempotencyKey: 'sq-look-b', since })).toEqual(wanted);
+    expect(await square.lookup({ idempotencyKey: 'sq-look-d', since })).toMatchObject({
+      status: 'succeeded',
+    });
+    expect(standIn.requests.slice(before).every((r) => r.method === 'GET')).toBe(true);
+    const id = wanted.status === 'succeeded' ? wanted.providerPaymentId : '';
+    expect(await square.lookup({ idempotencyKey: 'other', providerPaymentId: id, since })).toEqual(
+      wanted,
+    );
+    expect(await square.lookup({ idempotencyKey: 'sq-never-sent', since })).toEqual({
+      status: 'not_found',
+    });
+    expect(
+      await square.lookup({ idempotencyKey: 'x', providerPaymentId: 'PAY-NONE', since }),
+    ).toEqual({ status: 'not_found' });
+  });
+
   it('reports a wrong access token as a provider error', async () => {
     const wrong = createSquareProvider(
       testConfig({
@@ -164,6 +199,23 @@ describe('PayPal adapter (official SDK) against a local stand-in', () => {
     const done = await paypal.captureOrder(order.id, 'cap-2');
     expect(done).toMatchObject({ status: 'COMPLETED', amountCents: 499 });
     expect((await paypal.captureOrder('NOPE', 'cap-3')).status).toBe('NOT_FOUND');
+  });
+
+  it('looks an order up: where the payer left it, or completed with its capture', async () => {
+    const order = await paypal.createOrder({
+      amountCents: 699,
+      currency: 'USD',
+      intent: 'CAPTURE',
+      idempotencyKey: 'pp-look-1',
+      reference: 'technician-3',
+    });
+    expect((await paypal.lookup(order.id)).status).toBe('CREATED');
+    standIn.approve(order.id);
+    expect((await paypal.lookup(order.id)).status).toBe('APPROVED');
+    const done = await paypal.captureOrder(order.id, 'pp-look-cap');
+    expect(await paypal.lookup(order.id)).toEqual(done);
+    expect(done).toMatchObject({ status: 'COMPLETED', amountCents: 699 });
+    expect((await paypal.lookup('NOPE')).status).toBe('NOT_FOUND');
   });
 
   it('reports provider errors and bad credentials', async () => {

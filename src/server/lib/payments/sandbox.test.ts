@@ -45,6 +45,21 @@ describe('sandbox card provider', () => {
     expect(b).toEqual(a);
   });
 
+  it('looks a charge up by its idempotency key, and knows when it never took one', async () => {
+    const s = sb();
+    const since = new Date();
+    const charged = await s.card.charge({
+      sourceId: token(s, SANDBOX_CARDS.success),
+      amountCents: 100,
+      currency: 'USD',
+      idempotencyKey: 'looked-up',
+    });
+    expect(await s.card.lookup({ idempotencyKey: 'looked-up', since })).toEqual(charged);
+    expect(await s.card.lookup({ idempotencyKey: 'never', since })).toEqual({
+      status: 'not_found',
+    });
+  });
+
   it('refuses forged tokens, unknown cards and bad expiry', async () => {
     const s = sb();
     expect(
@@ -96,11 +111,18 @@ describe('sandbox wallet', () => {
       currency: 'USD',
       intent: 'CAPTURE',
       idempotencyKey: 'o',
+      reference: 'technician-1',
     });
     expect((await s.wallet.captureOrder(order.id, 'c1')).status).toBe('PAYER_ACTION_REQUIRED');
-    expect(s.approveOrder(order.id)).toBe(true);
+    expect(s.approveOrder(order.id, 'technician-2')).toBe('forbidden');
+    expect(s.approveOrder('SBX-NONE', 'technician-1')).toBe('not_found');
+    expect((await s.wallet.lookup(order.id)).status).toBe('CREATED');
+    expect(s.approveOrder(order.id, 'technician-1')).toBe('approved');
+    expect((await s.wallet.lookup(order.id)).status).toBe('APPROVED');
     const cap = await s.wallet.captureOrder(order.id, 'c2');
     expect(cap).toMatchObject({ status: 'COMPLETED', amountCents: 499 });
     expect((await s.wallet.captureOrder(order.id, 'c3')).captureId).toBe(cap.captureId);
+    expect(await s.wallet.lookup(order.id)).toEqual(cap);
+    expect((await s.wallet.lookup('SBX-NONE')).status).toBe('NOT_FOUND');
   });
 });

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { CardProvider, ChargeResult, WalletProvider } from './types';
+import type { CardProvider, ChargeResult, WalletCapture, WalletProvider } from './types';
 
 /**
  * The built-in sandbox: the same flow as a real provider (card form -> token -> charge; wallet
@@ -17,7 +17,10 @@ type TokenBody = { n: string; exp: string; t: number };
 export function createSandbox(secret: string, now: () => Date = () => new Date()) {
   const sign = (body: string) => createHmac('sha256', secret).update(body).digest('base64url');
   const charges = new Map<string, ChargeResult>();
-  const orders = new Map<string, { amountCents: number; approved: boolean; captured?: string }>();
+  const orders = new Map<
+    string,
+    { amountCents: number; approved: boolean; captured?: string; reference?: string }
+  >();
 
   function readToken(token: string): TokenBody | null {
     const [body, mac] = token.replace(/^sbx_tok_/, '').split('.');
@@ -88,6 +91,17 @@ export function createSandbox(secret: string, now: () => Date = () => new Date()
       charges.set(idempotencyKey, result);
       return result;
     },
+    async lookup({ idempotencyKey }) {
+      return charges.get(idempotencyKey) ?? { status: 'not_found' };
+    },
+  };
+
+  const orderState = (orderId: string): WalletCapture => {
+    const order = orders.get(orderId);
+    if (!order) return { status: 'NOT_FOUND', message: 'Order not found' };
+    if (order.captured)
+      return { status: 'COMPLETED', captureId: order.captured, amountCents: order.amountCents };
+    return { status: order.approved ? 'APPROVED' : 'CREATED' };
   };
 
   const wallet: WalletProvider = {
@@ -95,9 +109,9 @@ export function createSandbox(secret: string, now: () => Date = () => new Date()
     async setup() {
       return { clientToken: `sbx_client_${randomUUID()}` };
     },
-    async createOrder({ amountCents }) {
+    async createOrder({ amountCents, reference }) {
       const id = `SBX-${randomUUID().slice(0, 17).toUpperCase()}`;
-      orders.set(id, { amountCents, approved: false });
+      orders.set(id, { amountCents, approved: false, reference });
       return { id, status: 'CREATED' };
     },
     async captureOrder(orderId) {
@@ -109,6 +123,9 @@ export function createSandbox(secret: string, now: () => Date = () => new Date()
         return { status: 'PAYER_ACTION_REQUIRED', message: 'The order has not been approved' };
       order.captured = `SBX-CAP-${randomUUID().slice(0, 12).toUpperCase()}`;
       return { status: 'COMPLETED', captureId: order.captured, amountCents: order.amountCents };
+    },
+    async lookup(orderId) {
+      return orderState(orderId);
     },
   };
 
@@ -140,12 +157,16 @@ export function createSandbox(secret: string, now: () => Date = () => new Date()
       ).toString('base64url');
       return { token: `sbx_tok_${body}.${sign(body)}` };
     },
-    /** The sandbox wallet's approval dialog approves the order. */
-    approveOrder(orderId: string): boolean {
+    /**
+     * The sandbox wallet's approval dialog approves the order; only for the payer it was made
+     * for (`reference`, as given to createOrder).
+     */
+    approveOrder(orderId: string, reference: string): 'approved' | 'not_found' | 'forbidden' {
       const order = orders.get(orderId);
-      if (!order) return false;
+      if (!order) return 'not_found';
+      if (order.reference !== reference) return 'forbidden';
       order.approved = true;
-      return true;
+      return 'approved';
     },
   };
 }

@@ -1,6 +1,13 @@
-import { SquareClient, SquareEnvironment, SquareError } from 'square';
+import { createHash } from 'node:crypto';
+import { SquareClient, SquareEnvironment, SquareError, type Square } from 'square';
 import type { AppConfig } from '../../config';
-import { ProviderError, type CardProvider, type ChargeResult } from './types';
+import {
+  PROVIDER_CALL_TIMEOUT_MS,
+  ProviderError,
+  type CardProvider,
+  type ChargeResult,
+  type PaymentLookup,
+} from './types';
 
 const SCRIPT = {
   sandbox: 'https://sandbox.web.squarecdn.com/v1/square.js',
@@ -22,6 +29,32 @@ const DECLINE_MESSAGES: Record<string, string> = {
   CARD_TOKEN_EXPIRED: 'The card form expired. Please enter the card again',
   CARD_TOKEN_USED: 'The card form was already used. Please enter the card again',
 };
+
+/**
+ * The payment's reference_id (at most 40 characters): derived from our idempotency key, so a
+ * payment can be found again when our answer was lost (Square does not list idempotency keys).
+ */
+export const squareReferenceOf = (idempotencyKey: string) =>
+  `wr-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 36)}`;
+
+function resultOf(payment: Square.Payment): PaymentLookup {
+  if (!payment.id) throw new ProviderError('Square returned no payment');
+  if (payment.status === 'COMPLETED' || payment.status === 'APPROVED')
+    return {
+      status: 'succeeded',
+      providerPaymentId: payment.id,
+      cardBrand: payment.cardDetails?.card?.cardBrand ?? undefined,
+      last4: payment.cardDetails?.card?.last4 ?? undefined,
+    };
+  if (payment.status === 'PENDING') return { status: 'pending' };
+  return {
+    status: 'failed',
+    providerPaymentId: payment.id,
+    message: `The payment was ${String(payment.status ?? 'not completed').toLowerCase()}`,
+    cardBrand: payment.cardDetails?.card?.cardBrand ?? undefined,
+    last4: payment.cardDetails?.card?.last4 ?? undefined,
+  };
+}
 
 /** Square answers a decline with the failed payment, whose card_details say which card it was. */
 function declinedCard(body: unknown): { cardBrand?: string; last4?: string } {
@@ -69,8 +102,10 @@ export function createSquareProvider(config: AppConfig): CardProvider {
     environment:
       s.baseUrl ??
       (s.environment === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox),
-    maxRetries: 1,
-    timeoutInSeconds: 20,
+    // One bounded attempt per call: a purchase (customer, card, payment) is decided well within
+    // the reconciliation window (ADR 007); the idempotency keys make a later retry safe.
+    maxRetries: 0,
+    timeoutInSeconds: PROVIDER_CALL_TIMEOUT_MS / 1000,
   });
   const locationId = s.locationId!;
 
@@ -89,18 +124,14 @@ export function createSquareProvider(config: AppConfig): CardProvider {
         idempotencyKey: input.idempotencyKey.slice(0, 45),
         amountMoney: { amount: BigInt(input.amountCents), currency: 'USD' },
         locationId,
+        referenceId: squareReferenceOf(input.idempotencyKey),
         autocomplete: true,
         note: input.note?.slice(0, 500),
         buyerEmailAddress: input.buyerEmail,
       });
       if (!payment?.id) throw new ProviderError('Square returned no payment');
-      if (payment.status === 'COMPLETED' || payment.status === 'APPROVED')
-        return {
-          status: 'succeeded',
-          providerPaymentId: payment.id,
-          cardBrand: payment.cardDetails?.card?.cardBrand ?? undefined,
-          last4: payment.cardDetails?.card?.last4 ?? undefined,
-        };
+      const result = resultOf(payment);
+      if (result.status === 'succeeded' || result.status === 'failed') return result;
       return {
         status: 'failed',
         providerPaymentId: payment.id,
@@ -156,5 +187,36 @@ export function createSquareProvider(config: AppConfig): CardProvider {
         idempotencyKey: input.idempotencyKey,
         note: input.note,
       }),
+    /**
+     * By Square's payment id when we have it; otherwise the location's payments around the
+     * attempt, matched on the reference_id derived from the idempotency key.
+     */
+    async lookup({ idempotencyKey, providerPaymentId, since }) {
+      try {
+        if (providerPaymentId) {
+          const { payment } = await client.payments.get({ paymentId: providerPaymentId });
+          return payment ? resultOf(payment) : { status: 'not_found' };
+        }
+        const reference = squareReferenceOf(idempotencyKey);
+        const page = await client.payments.list({
+          locationId,
+          beginTime: new Date(since.getTime() - 5 * 60_000).toISOString(),
+          endTime: new Date(since.getTime() + 15 * 60_000).toISOString(),
+          sortOrder: 'ASC',
+          limit: 100,
+        });
+        for await (const payment of page)
+          if (payment.referenceId === reference) return resultOf(payment);
+        return { status: 'not_found' };
+      } catch (err) {
+        if (err instanceof ProviderError) throw err;
+        if (err instanceof SquareError && err.statusCode === 404) return { status: 'not_found' };
+        if (err instanceof SquareError)
+          throw new ProviderError(
+            err.errors[0]?.detail ?? `Square answered ${err.statusCode ?? 'with an error'}`,
+          );
+        throw new ProviderError('Square could not be reached');
+      }
+    },
   };
 }

@@ -15,6 +15,18 @@ export type ChargeResult =
       last4?: string;
     };
 
+/**
+ * What the provider knows of an earlier charge (reconciliation, ADR 007): its outcome,
+ * 'pending' while the provider is still deciding, or 'not_found' when it never took the charge.
+ */
+export type PaymentLookup = ChargeResult | { status: 'pending' } | { status: 'not_found' };
+
+/** Every call to a provider gives up after this long (no retries), so a purchase of at most
+ * three calls is decided within RECONCILE_AFTER_MS. */
+export const PROVIDER_CALL_TIMEOUT_MS = 8_000;
+/** A payment still `processing` this long after it was claimed is asked about (ADR 007). */
+export const RECONCILE_AFTER_MS = 30_000;
+
 /** What the browser needs to show the provider's card form. */
 export type CardFormConfig =
   | { provider: 'sandbox' }
@@ -57,6 +69,15 @@ export type CardProvider = {
     idempotencyKey: string;
     note?: string;
   }): Promise<ChargeResult>;
+  /**
+   * The outcome of an earlier charge or saved-card charge, by its idempotency key (and the
+   * provider's payment id when known); `since` is when it was attempted.
+   */
+  lookup(input: {
+    idempotencyKey: string;
+    providerPaymentId?: string | null;
+    since: Date;
+  }): Promise<PaymentLookup>;
 };
 
 export type WalletOrder = { id: string; status: string };
@@ -77,8 +98,12 @@ export type WalletProvider = {
     intent: 'CAPTURE';
     description?: string;
     idempotencyKey: string;
+    /** Who the order is for (e.g. technician-12): only they may approve it. */
+    reference?: string;
   }): Promise<WalletOrder>;
   captureOrder(orderId: string, idempotencyKey: string): Promise<WalletCapture>;
+  /** The order's state as the provider has it: COMPLETED (with the capture), NOT_FOUND, ... */
+  lookup(orderId: string): Promise<WalletCapture>;
 };
 
 export type PaymentProviders = {
