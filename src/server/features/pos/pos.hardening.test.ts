@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/pos';
 import { invoicePayments, invoices } from '../../db/schema';
 import { formatDocumentNumber, nextNumber } from '../../lib/document-numbers';
+import { createPaymentReconciler } from '../../payment-reconciler';
 
 // Issue 11, items 1, 5, 6 and 10 (point of sale): overpaying, document numbers, declined card
 // receipts, and money limits. The parallel tests are meant for PostgreSQL (TEST_DATABASE_URL);
@@ -149,6 +150,43 @@ describe('an invoice is never overpaid (item 1)', () => {
     expect(charge).toHaveBeenCalledTimes(1);
     const rest = await post('/api/pos/payments', { invoiceId: inv.id, amount: 20, method: 'cash' });
     expect(rest.statusCode).toBe(201);
+    expect(await invoiceRow(inv.id)).toMatchObject({ paidAmountCents: 5000, status: 'paid' });
+  });
+
+  it('a charge the reconciliation sweep settled first is not counted again when it returns', async () => {
+    const inv = await invoiceOf50();
+    const token = await cardToken('4111 1111 1111 1111');
+    const card = t.app.payments.card!;
+    const real = card.charge.bind(card);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const inProvider = new Promise<void>((r) => (entered = r));
+    vi.spyOn(card, 'charge').mockImplementation(async (input) => {
+      const result = await real(input);
+      entered();
+      await held;
+      return result;
+    });
+    const first = post('/api/square/create-payment', {
+      invoiceId: inv.id,
+      amount: 50,
+      sourceId: token,
+      idempotencyKey: `late-sweep-${inv.id}`,
+    });
+    try {
+      await inProvider;
+      // The request looks stuck: past the provider timeout, the sweep asks the provider.
+      t.clock.advance(60_000);
+      const swept = await createPaymentReconciler(t.app)();
+      expect(swept).toMatchObject({ pos: { succeeded: 1 } });
+    } finally {
+      release();
+      t.clock.advance(-60_000);
+    }
+    const res = await first;
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, payment: { status: 'succeeded' } });
     expect(await invoiceRow(inv.id)).toMatchObject({ paidAmountCents: 5000, status: 'paid' });
   });
 

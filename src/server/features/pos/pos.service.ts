@@ -585,12 +585,15 @@ export function createPosService(app: FastifyInstance) {
         const [r] = await tx
           .update(invoicePayments)
           .set({ status, failureMessage, providerPaymentId, cardBrand, cardLast4 })
-          .where(eq(invoicePayments.id, claimed.id))
+          .where(and(eq(invoicePayments.id, claimed.id), eq(invoicePayments.status, 'processing')))
           .returning();
+        // Settled meanwhile by the reconciliation sweep: its outcome stands, counted once.
+        if (!r) return null;
         if (status === 'succeeded' && claimed.invoiceId)
           await settleInvoice(tx, claimed.invoiceId, amountCents);
-        return r!;
+        return r;
       });
+      if (!row) return this.awaitOutcome(key, amountCents);
       const [payment] = await paymentsOut(app.db, [row]);
       return status === 'succeeded'
         ? { success: true, payment: payment! }
