@@ -64,22 +64,40 @@ const descriptionSchema = (max: number) =>
     .max(max, `Description must be at most ${max} characters`)
     .refine((v) => problemOf(v).length >= MIN_PROBLEM_LENGTH, PROBLEM_TOO_SHORT);
 
+/** The model year a vehicle text starts with ('2019 Honda Civic'), when it does. */
+const leadingYear = (text: string | undefined) => {
+  const m = text ? /^\s*(\d{4})\b/.exec(text) : null;
+  return m ? Number(m[1]) : null;
+};
+const yearOutOfRange = (year: number | null) =>
+  year !== null && (year < MIN_VEHICLE_YEAR || year > maxVehicleYear());
+
 /** POST /api/service-requests from the Request Service form. */
-export const serviceRequestSchema = z.object({
-  customerId: z.unknown().optional(),
-  serviceType: serviceTypeSchema,
-  description: descriptionSchema(5000),
-  urgency: z.enum(URGENCIES, { error: 'Urgency must be low, medium or high' }).default('medium'),
-  location: safeText().trim().min(1, 'Location is required').max(200),
-  preferredDate,
-  // Contact details (also present as lines of the description).
-  customerName: optionalText(100),
-  customerEmail: email.optional(),
-  customerPhone: optionalText(30),
-  vehicleInfo: optionalText(200),
-  /** The form's vehicle year (also part of vehicleInfo and the description's Vehicle line). */
-  vehicleYear: vehicleYearSchema.optional(),
-});
+export const serviceRequestSchema = z
+  .object({
+    customerId: z.unknown().optional(),
+    serviceType: serviceTypeSchema,
+    description: descriptionSchema(5000),
+    urgency: z.enum(URGENCIES, { error: 'Urgency must be low, medium or high' }).default('medium'),
+    location: safeText().trim().min(1, 'Location is required').max(200),
+    preferredDate,
+    // Contact details (also present as lines of the description).
+    customerName: optionalText(100),
+    customerEmail: email.optional(),
+    customerPhone: optionalText(30),
+    vehicleInfo: optionalText(200),
+    /** The form's vehicle year (also part of vehicleInfo and the description's Vehicle line). */
+    vehicleYear: vehicleYearSchema.optional(),
+  })
+  .superRefine((r, ctx) => {
+    // A year given only inside the vehicle text or the description's Vehicle line counts too.
+    const vehicleLine = /^Vehicle: (.*)$/m.exec(r.description)?.[1];
+    if (
+      r.vehicleYear === undefined &&
+      (yearOutOfRange(leadingYear(r.vehicleInfo)) || yearOutOfRange(leadingYear(vehicleLine)))
+    )
+      ctx.addIssue({ code: 'custom', path: ['vehicleYear'], message: vehicleYearMessage() });
+  });
 
 /** POST /api/service-requests from the demo notifications page. */
 export const demoServiceRequestSchema = z.object({

@@ -222,6 +222,21 @@ describe('POST /api/service-requests', () => {
     for (const vehicleYear of [1900, '2018', nextYear]) {
       expect((await post({ ...form, vehicleYear })).statusCode, String(vehicleYear)).toBe(201);
     }
+    // A year given only in the vehicle text or the description's Vehicle line is checked too.
+    const inText = await post({ ...form, vehicleInfo: '1850 Benz Motorwagen' });
+    expect(inText.statusCode).toBe(400);
+    expect(inText.json().message).toBe(message);
+    const inLine = await post({
+      ...form,
+      description: composeServiceDescription({
+        problem: 'Grinding noise when braking',
+        customerName: 'Jordan Lee',
+        email: 'jordan@example.com',
+        vehicle: `${nextYear + 5} Honda Civic`,
+      }),
+    });
+    expect(inLine.statusCode).toBe(400);
+    expect(inLine.json().message).toBe(message);
     // Next year moves with the clock: the bound is not fixed when the module loads.
     const { vehicleYearSchema } = await import('../../../shared/schemas/service-requests');
     vi.useFakeTimers({ now: new Date(`${nextYear}-03-01T12:00:00Z`), toFake: ['Date'] });
