@@ -5,6 +5,7 @@ import { createSquareProvider } from './square';
 import type { PaymentProviders } from './types';
 
 export * from './types';
+export * from './idempotency';
 
 export type Payments = PaymentProviders & {
   /** Present when either side uses the sandbox: its card form and wallet dialog need it. */
