@@ -1,3 +1,5 @@
+import { AppError } from './app-error';
+
 /**
  * A fixed-window counter per key, in memory. Enough for one instance; with several instances
  * each enforces its own limit (the per-instance limit still bounds guessing per instance).
@@ -50,4 +52,13 @@ export class RateLimiter {
   private prune(t: number) {
     for (const [k, v] of this.hits) if (v.resetAt <= t) this.hits.delete(k);
   }
+}
+
+/** The 429 of every limit: '<what>. Please try again in N minute(s).' */
+export function tooManyAttempts(what: string, retryAfterSeconds: number): AppError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new AppError(
+    429,
+    `${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );
 }

@@ -10,7 +10,7 @@ import type { CurrentUser, RegisterInput } from '../../../shared/schemas/auth';
 import { technicians, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { RateLimiter, tooManyAttempts } from '../../lib/rate-limiter';
 import { hashToken, newToken, SESSION_TTL_MS, type SessionUser } from '../../plugins/access';
 import { claimGuestRecords } from '../../lib/customers';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -40,21 +40,7 @@ export function createAuthService(app: FastifyInstance) {
   // A real hash to verify against when the user does not exist, so timing does not tell.
   const dummyHash = hashPassword('not-a-real-password-wrenchly');
 
-  function limited(retryAfter: number): AppError {
-    const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-    return new AppError(
-      429,
-      `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    );
-  }
-
-  function tooMany(what: string, retryAfter: number): AppError {
-    const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-    return new AppError(
-      429,
-      `${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    );
-  }
+  const limited = (retryAfter: number) => tooManyAttempts('Too many sign-in attempts', retryAfter);
 
   return {
     async signIn(input: { username: string; password: string }, ip: string) {
@@ -98,7 +84,7 @@ export function createAuthService(app: FastifyInstance) {
     async register(input: RegisterInput & { accountType: 'technician' | 'customer' }, ip: string) {
       // Per IP, counted before the (deliberately expensive) password hash.
       const wait = registrations.consume(ip);
-      if (wait > 0) throw tooMany('Too many accounts were created from this network', wait);
+      if (wait > 0) throw tooManyAttempts('Too many accounts were created from this network', wait);
       const passwordHash = await hashPassword(input.password);
       let created: { user: CurrentUser; token: string };
       try {
@@ -197,7 +183,7 @@ export function createAuthService(app: FastifyInstance) {
     /** A fresh verification link for the signed-in user. */
     async resendVerification(user: SessionUser) {
       const wait = resends.consume(String(user.id));
-      if (wait > 0) throw tooMany('Too many confirmation e-mails', wait);
+      if (wait > 0) throw tooManyAttempts('Too many confirmation e-mails', wait);
       const [row] = await app.db
         .select({ emailVerifiedAt: users.emailVerifiedAt })
         .from(users)

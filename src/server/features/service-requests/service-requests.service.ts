@@ -9,7 +9,7 @@ import {
 import { serviceRequests } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { findOrCreateGuestCustomer, serviceAreaToday } from '../../lib/customers';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { RateLimiter, tooManyAttempts } from '../../lib/rate-limiter';
 import type { SessionUser } from '../../plugins/access';
 
 /** A named service location, or any text holding a US ZIP code. */
@@ -94,13 +94,7 @@ export function createServiceRequestService(app: FastifyInstance) {
       }
       // Counted once the request is valid, before anything is stored or sent.
       const wait = byIp.consume(ip);
-      if (wait > 0) {
-        const minutes = Math.max(1, Math.ceil(wait / 60));
-        throw new AppError(
-          429,
-          `Too many service requests from this network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        );
-      }
+      if (wait > 0) throw tooManyAttempts('Too many service requests from this network', wait);
 
       const created = await app.db.transaction(async (tx) => {
         // Anonymous requests go to a guest record, never to an account with the address:
