@@ -1,43 +1,22 @@
 // `npm run admin:create -- --username U --email E`: runs the built dist/server/admin-create.js,
 // building the server first when it is missing or older than the sources (as `npm start` does).
 // A production box that ships dist/ needs no dev dependencies for it.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { mtime, newest, root, runScript } from './build-freshness.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function newest(paths) {
-  let max = 0;
-  const walk = (p) => {
-    if (!existsSync(p)) return;
-    const s = statSync(p);
-    if (s.isDirectory()) {
-      for (const entry of readdirSync(p)) walk(path.join(p, entry));
-    } else if (s.mtimeMs > max) {
-      max = s.mtimeMs;
-    }
-  };
-  paths.forEach((p) => walk(path.join(root, p)));
-  return max;
-}
-
-const out = path.join(root, 'dist/server/admin-create.js');
-const built = existsSync(out) ? statSync(out).mtimeMs : 0;
+const out = 'dist/server/admin-create.js';
+const built = mtime(out);
 const sources = newest(['src/server', 'src/shared', 'scripts/build-server.ts']);
 // Sources present and newer than the build (a development checkout): rebuild. A shipped dist/
 // without sources is used as it is.
 if (!built || (sources > built && existsSync(path.join(root, 'src/server')))) {
-  const r = spawnSync('npm', ['run', '--silent', 'build:server'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: process.env,
-  });
-  if (r.status !== 0) {
+  const status = runScript('build:server', { quiet: true });
+  if (status !== true) {
     console.error('admin:create: could not build the server (npm run build:server)');
-    process.exit(r.status ?? 1);
+    process.exit(status);
   }
 }
 
-await import(pathToFileURL(out).href);
+await import(pathToFileURL(path.join(root, out)).href);
