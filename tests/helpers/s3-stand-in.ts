@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
+import type { S3Config } from '../../src/server/config';
 
 /**
  * A minimal S3 stand-in on a loopback port: path-style PUT, HEAD, GET (with Range and the
@@ -55,6 +56,18 @@ function parseAmzDate(s: string): Date {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(s);
   if (!m) throw new S3Failure(403, 'AccessDenied', 'Invalid X-Amz-Date');
   return new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!));
+}
+
+/** The app's S3 configuration pointing at the stand-in (path-style, its credentials). */
+export function s3ConfigOf(s3: S3StandIn): S3Config {
+  return {
+    bucket: s3.bucket,
+    region: s3.region,
+    endpoint: s3.endpoint,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    forcePathStyle: true,
+  };
 }
 
 export async function startS3StandIn(

@@ -8,7 +8,7 @@ import {
   TINY_PDF,
   TINY_PNG,
 } from '../../../../tests/helpers/onboarding-factories';
-import { startS3StandIn, type S3StandIn } from '../../../../tests/helpers/s3-stand-in';
+import { s3ConfigOf, startS3StandIn, type S3StandIn } from '../../../../tests/helpers/s3-stand-in';
 import { documents } from '../../db/schema';
 
 /** The same API with S3_BUCKET set: uploads go straight to the (stand-in) bucket. */
@@ -17,16 +17,7 @@ let t: TestApp;
 beforeAll(async () => {
   s3 = await startS3StandIn({ now: () => t.clock.now });
   t = await buildTestApp({
-    config: {
-      s3: {
-        bucket: s3.bucket,
-        region: s3.region,
-        endpoint: s3.endpoint,
-        accessKeyId: s3.accessKeyId,
-        secretAccessKey: s3.secretAccessKey,
-        forcePathStyle: true,
-      },
-    },
+    config: { s3: s3ConfigOf(s3) },
   });
 });
 afterAll(async () => {
