@@ -6,6 +6,7 @@ import {
   Client,
   Environment,
   OrdersController,
+  type Order,
 } from '@paypal/paypal-server-sdk';
 import type { AppConfig } from '../../config';
 import { toCents } from '../../../shared/money';
@@ -43,6 +44,16 @@ function providerError(err: unknown): ProviderError {
 }
 
 /** PayPal Orders v2 through the official server SDK: create an order, capture it once approved. */
+/** An order's status, with its capture when it has one. */
+function orderState(order: Order) {
+  const capture = order.purchaseUnits?.[0]?.payments?.captures?.[0];
+  return {
+    status: String(order.status),
+    captureId: capture?.id,
+    amountCents: capture?.amount?.value ? toCents(capture.amount.value) : undefined,
+  };
+}
+
 export function createPayPalProvider(config: AppConfig): WalletProvider {
   const p = config.paypal;
   const client = new Client({
@@ -97,12 +108,7 @@ export function createPayPalProvider(config: AppConfig): WalletProvider {
           paypalRequestId: idempotencyKey,
           prefer: 'return=representation',
         });
-        const capture = result.purchaseUnits?.[0]?.payments?.captures?.[0];
-        return {
-          status: String(result.status),
-          captureId: capture?.id,
-          amountCents: capture?.amount?.value ? toCents(capture.amount.value) : undefined,
-        };
+        return orderState(result);
       } catch (err) {
         if (err instanceof ApiError && err.statusCode === 422) {
           // ORDER_NOT_APPROVED and the like: the payer has not finished.
@@ -117,12 +123,7 @@ export function createPayPalProvider(config: AppConfig): WalletProvider {
     async lookup(orderId) {
       try {
         const { result } = await orders.getOrder({ id: orderId });
-        const capture = result.purchaseUnits?.[0]?.payments?.captures?.[0];
-        return {
-          status: String(result.status),
-          captureId: capture?.id,
-          amountCents: capture?.amount?.value ? toCents(capture.amount.value) : undefined,
-        };
+        return orderState(result);
       } catch (err) {
         if (err instanceof ApiError && err.statusCode === 404)
           return { status: 'NOT_FOUND', message: 'Order not found' };

@@ -37,23 +37,26 @@ const DECLINE_MESSAGES: Record<string, string> = {
 export const squareReferenceOf = (idempotencyKey: string) =>
   `wr-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 36)}`;
 
+/** The card a Square payment was made with. */
+const cardOf = (payment: Square.Payment) => ({
+  cardBrand: payment.cardDetails?.card?.cardBrand ?? undefined,
+  last4: payment.cardDetails?.card?.last4 ?? undefined,
+});
+
+/** A Square payment that did not complete, as a failed charge. */
+const failedOf = (payment: Square.Payment & { id: string }) => ({
+  status: 'failed' as const,
+  providerPaymentId: payment.id,
+  message: `The payment was ${String(payment.status ?? 'not completed').toLowerCase()}`,
+  ...cardOf(payment),
+});
+
 function resultOf(payment: Square.Payment): PaymentLookup {
   if (!payment.id) throw new ProviderError('Square returned no payment');
   if (payment.status === 'COMPLETED' || payment.status === 'APPROVED')
-    return {
-      status: 'succeeded',
-      providerPaymentId: payment.id,
-      cardBrand: payment.cardDetails?.card?.cardBrand ?? undefined,
-      last4: payment.cardDetails?.card?.last4 ?? undefined,
-    };
+    return { status: 'succeeded', providerPaymentId: payment.id, ...cardOf(payment) };
   if (payment.status === 'PENDING') return { status: 'pending' };
-  return {
-    status: 'failed',
-    providerPaymentId: payment.id,
-    message: `The payment was ${String(payment.status ?? 'not completed').toLowerCase()}`,
-    cardBrand: payment.cardDetails?.card?.cardBrand ?? undefined,
-    last4: payment.cardDetails?.card?.last4 ?? undefined,
-  };
+  return failedOf({ ...payment, id: payment.id });
 }
 
 /** Square answers a decline with the failed payment, whose card_details say which card it was. */
@@ -132,13 +135,8 @@ export function createSquareProvider(config: AppConfig): CardProvider {
       if (!payment?.id) throw new ProviderError('Square returned no payment');
       const result = resultOf(payment);
       if (result.status === 'succeeded' || result.status === 'failed') return result;
-      return {
-        status: 'failed',
-        providerPaymentId: payment.id,
-        message: `The payment was ${String(payment.status ?? 'not completed').toLowerCase()}`,
-        cardBrand: payment.cardDetails?.card?.cardBrand ?? undefined,
-        last4: payment.cardDetails?.card?.last4 ?? undefined,
-      };
+      // A charge still pending is not taken: the POS and plans need an answer now.
+      return failedOf({ ...payment, id: payment.id });
     } catch (err) {
       if (err instanceof ProviderError) throw err;
       return outcomeOfError(err);
