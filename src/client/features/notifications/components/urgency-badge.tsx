@@ -1,5 +1,5 @@
 import { URGENCY_LABELS, type Urgency } from '@shared/constants/service-types';
-import { Badge } from '../../components/ui/badge';
+import { Badge } from '../../../components/ui/badge';
 
 const VARIANT = { high: 'destructive', medium: 'warning', low: 'secondary' } as const;
 

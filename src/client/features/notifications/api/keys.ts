@@ -1,0 +1,4 @@
+/** Query keys of the notifications feature. */
+export const notificationKeys = {
+  forTechnician: (id: number) => ['/api/job-notifications/technician', id] as const,
+};

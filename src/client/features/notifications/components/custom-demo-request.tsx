@@ -1,0 +1,120 @@
+import { Send } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { LOCATION_NAMES } from '@shared/constants/locations';
+import { SERVICE_TYPES, URGENCIES, URGENCY_LABELS } from '@shared/constants/service-types';
+import { MIN_PROBLEM_LENGTH } from '@shared/schemas/service-requests';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import type { DemoRequest } from '../api/create-demo-request';
+
+const EMPTY: DemoRequest = {
+  customerName: '',
+  phoneNumber: '',
+  email: '',
+  vehicleInfo: '',
+  serviceType: '',
+  location: '',
+  issueDescription: '',
+  urgency: 'medium',
+};
+
+/** A demo request typed by hand; the form empties once the request is created. */
+export function CustomDemoRequest({
+  pending,
+  onSend,
+}: {
+  pending: boolean;
+  onSend: (request: DemoRequest, onCreated: () => void) => void;
+}) {
+  const [form, setForm] = useState<DemoRequest>(EMPTY);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSend(form, () => setForm(EMPTY));
+  };
+  const field = (name: keyof DemoRequest) => ({
+    id: `demo-${name}`,
+    name,
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Custom Demo Request</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} className="grid gap-4 md:grid-cols-2">
+          <div className="space-y-1.5">
+            <Label htmlFor="demo-customerName">Customer Name *</Label>
+            <Input required {...field('customerName')} />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="demo-email">Email *</Label>
+            <Input required type="email" {...field('email')} />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="demo-phoneNumber">Phone Number</Label>
+            <Input type="tel" {...field('phoneNumber')} />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="demo-vehicleInfo">Vehicle</Label>
+            <Input placeholder="2018 Honda Civic" {...field('vehicleInfo')} />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="demo-serviceType">Service Type *</Label>
+            <Select required {...field('serviceType')}>
+              <option value="">Select a service</option>
+              {SERVICE_TYPES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="demo-location">Location *</Label>
+            <Select required {...field('location')}>
+              <option value="">Select a location</option>
+              {LOCATION_NAMES.map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="demo-urgency">Urgency</Label>
+            <Select {...field('urgency')}>
+              {URGENCIES.map((u) => (
+                <option key={u} value={u}>
+                  {URGENCY_LABELS[u]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="space-y-1.5 md:col-span-2">
+            <Label htmlFor="demo-issueDescription">Issue Description *</Label>
+            <Textarea
+              required
+              minLength={MIN_PROBLEM_LENGTH}
+              rows={3}
+              {...field('issueDescription')}
+            />
+          </div>
+          <div className="md:col-span-2">
+            <Button type="submit" disabled={pending}>
+              <Send className="mr-2 h-4 w-4" aria-hidden="true" />
+              {pending ? 'Creating...' : 'Create Demo Request'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import type { JobNotification } from '@shared/schemas/job-notifications';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { useAnswerNotification } from '../api/answer-notification';
+import { AnswerNotificationForm } from './answer-notification-form';
+import { UrgencyBadge } from './urgency-badge';
+
+/** A notification's request in full; answerable while it is pending and not expired. */
+export function NotificationDialog({
+  technicianId,
+  notification: n,
+  now,
+  onClose,
+}: {
+  technicianId: number;
+  notification: JobNotification | null;
+  now: number;
+  onClose: () => void;
+}) {
+  const answer = useAnswerNotification(technicianId);
+  const [reason, setReason] = useState('');
+  const open = n !== null;
+  const answerable = n?.status === 'pending' && Date.parse(n.expiresAt) > now;
+
+  const close = () => {
+    setReason('');
+    onClose();
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && close()}>
+      <DialogContent className="max-w-lg">
+        {n && (
+          <>
+            <DialogHeader>
+              <DialogTitle>{n.serviceRequest.serviceType}</DialogTitle>
+              <DialogDescription>Service request #{n.serviceRequest.id}</DialogDescription>
+            </DialogHeader>
+            <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="font-medium text-slate-500">Urgency</dt>
+              <dd>
+                <UrgencyBadge urgency={n.serviceRequest.urgency} />
+              </dd>
+              <dt className="font-medium text-slate-500">Location</dt>
+              <dd>{n.serviceRequest.location}</dd>
+              <dt className="font-medium text-slate-500">Preferred Date</dt>
+              <dd>
+                {n.serviceRequest.preferredDate
+                  ? new Date(`${n.serviceRequest.preferredDate}T12:00:00`).toLocaleDateString()
+                  : 'Flexible'}
+              </dd>
+              <dt className="font-medium text-slate-500">Customer</dt>
+              <dd>
+                {n.serviceRequest.customer.firstName} {n.serviceRequest.customer.lastName}
+                <span className="block text-slate-600">{n.serviceRequest.customer.email}</span>
+                {n.serviceRequest.customer.phone && (
+                  <span className="block text-slate-600">{n.serviceRequest.customer.phone}</span>
+                )}
+              </dd>
+              {n.serviceRequest.estimatedCost && (
+                <>
+                  <dt className="font-medium text-slate-500">Estimated Cost</dt>
+                  <dd>${n.serviceRequest.estimatedCost}</dd>
+                </>
+              )}
+            </dl>
+            <div>
+              <p className="mb-1 text-sm font-medium text-slate-500">Description</p>
+              <p className="whitespace-pre-line rounded-md bg-slate-50 p-3 text-sm">
+                {n.serviceRequest.description}
+              </p>
+            </div>
+            {answerable ? (
+              <AnswerNotificationForm
+                answer={answer}
+                notification={n}
+                now={now}
+                reason={reason}
+                onReasonChange={setReason}
+                onDone={close}
+              />
+            ) : (
+              <p className="text-sm text-slate-600">
+                Status: <strong className="capitalize">{n.status}</strong>
+                {n.declineReason && ` · ${n.declineReason}`}
+              </p>
+            )}
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,2 @@
+/** Query keys of the profile feature. */
+export const profileKeys = { me: ['/api/technicians/me'] as const };

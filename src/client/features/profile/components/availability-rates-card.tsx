@@ -1,0 +1,55 @@
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import type { ProfileSectionProps } from '../profile-form';
+
+export function AvailabilityRatesCard({ form: f, set }: ProfileSectionProps) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Availability and Rates</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            className="h-4 w-4"
+            checked={f.isAvailable}
+            onChange={(e) => set({ isAvailable: e.target.checked })}
+          />
+          Available for new jobs
+        </label>
+        <div className="space-y-1.5">
+          <Label htmlFor="p-rate">Hourly Rate ($)</Label>
+          <Input
+            id="p-rate"
+            type="number"
+            min={10}
+            step={0.01}
+            value={f.hourlyRate}
+            onChange={(e) => set({ hourlyRate: e.target.value })}
+          />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="p-years">Years of Experience</Label>
+          <Input
+            id="p-years"
+            type="number"
+            min={0}
+            value={f.yearsExperience}
+            onChange={(e) => set({ yearsExperience: e.target.value })}
+          />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="p-phone">Phone</Label>
+          <Input
+            id="p-phone"
+            type="tel"
+            value={f.phone}
+            onChange={(e) => set({ phone: e.target.value })}
+          />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { LIMITS } from '@shared/constants/domain';
+import type { OwnProfile } from '@shared/schemas/profile';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { uploadDocument } from '../../../lib/upload';
+import { useUpdateProfile } from '../api/update-profile';
+
+/** Uploaded through the documents flow and saved at once; shown on the public profile. */
+export function ProfilePhoto({ profile, disabled }: { profile: OwnProfile; disabled: boolean }) {
+  const update = useUpdateProfile();
+  const [progress, setProgress] = useState<number | null>(null);
+  const fail = (err: unknown) =>
+    notify({
+      title: 'Upload Failed',
+      description: errorMessage(err, 'Please try again.'),
+      variant: 'destructive',
+    });
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > LIMITS.maxUploadBytes) {
+      fail(new Error('too large'));
+      return;
+    }
+    setProgress(0);
+    try {
+      const { documentId } = await uploadDocument(file, {
+        kind: 'profilePhoto',
+        onProgress: setProgress,
+      });
+      await update.mutateAsync({ profilePhotoDocumentId: documentId });
+      notify({ title: 'Photo Updated', description: 'Your profile photo has been saved.' });
+    } catch (err) {
+      fail(err);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <div className="space-y-2">
+      <Label htmlFor="p-photo">Profile Photo</Label>
+      <div className="flex items-center gap-4">
+        {profile.profileImage ? (
+          <img
+            src={profile.profileImage}
+            alt={`${profile.firstName} ${profile.lastName}`}
+            className="h-20 w-20 rounded-full object-cover"
+          />
+        ) : (
+          <div className="flex h-20 w-20 items-center justify-center rounded-full bg-muted text-sm text-muted-foreground">
+            No photo
+          </div>
+        )}
+        <div className="space-y-2">
+          <Input
+            id="p-photo"
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            disabled={disabled || progress !== null}
+            onChange={(e) => {
+              void choose(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+          {progress !== null && (
+            <div
+              role="progressbar"
+              aria-valuenow={progress}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              className="h-2 w-full overflow-hidden rounded bg-muted"
+            >
+              <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
+            </div>
+          )}
+          {profile.profileImage && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={disabled || update.isPending}
+              onClick={() => update.mutate({ profilePhotoDocumentId: null }, { onError: fail })}
+            >
+              Remove Photo
+            </Button>
+          )}
+          <p className="text-xs text-muted-foreground">PNG, JPEG or WebP, up to 10 MB.</p>
+        </div>
+      </div>
+    </div>
+  );
+}
