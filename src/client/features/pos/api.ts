@@ -82,3 +82,16 @@ export const useRecordPayment = () =>
     (v: { amount: number; method: 'cash' | 'check' | 'digital'; invoiceId?: number }) =>
       apiRequest<PosPayment>('POST', '/api/pos/payments', v),
   );
+
+/** GET /api/pos/receipts/{id}: one payment with its invoice and the technician's details. */
+export type PosReceipt = {
+  payment: PosPayment;
+  invoice: Invoice | null;
+  technician: { name: string; phone: string | null };
+};
+
+export const useReceipt = (id: string | undefined) =>
+  useQuery({
+    queryKey: ['/api/pos/receipts', id],
+    queryFn: () => getJson<PosReceipt>(`/api/pos/receipts/${id}`),
+  });
