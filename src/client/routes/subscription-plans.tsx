@@ -1,7 +1,7 @@
 import { Page } from '../components/page';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
-import { useCurrentSubscription } from '../features/billing/api';
-import { PlanCards } from '../features/billing/plan-cards';
+import { useCurrentSubscription } from '../features/billing/api/get-current-subscription';
+import { PlanCards } from '../features/billing/components/plan-cards';
 
 export default function SubscriptionPlans() {
   const { data: user } = useCurrentUser();

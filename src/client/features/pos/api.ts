@@ -1,5 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateQuoteInput, Invoice, PosPayment, Quote } from '@shared/schemas/pos';
+import type { z } from 'zod';
+import type {
+  cardPaymentResponseSchema,
+  cardPaymentSchema,
+  CreateQuoteInput,
+  emailQuoteSchema,
+  emailReceiptSchema,
+  Invoice,
+  PosPayment,
+  Quote,
+  recordPaymentSchema,
+} from '@shared/schemas/pos';
 import { apiRequest, getJson } from '../../lib/api-client';
 
 export const posKeys = {
@@ -53,32 +64,36 @@ export const useCreateInvoice = () =>
   usePosMutation((quoteId: number) => apiRequest<Invoice>('POST', '/api/invoices', { quoteId }));
 
 export const useEmailQuote = () =>
-  usePosMutation((v: { quoteId: number; customerEmail: string; customerName: string }) =>
+  usePosMutation((v: z.input<typeof emailQuoteSchema>) =>
     apiRequest('POST', '/api/pos/email-quote', v),
   );
 
 export const useEmailReceipt = () =>
-  usePosMutation(
-    (v: { invoiceId?: number; paymentId?: number; customerEmail: string; customerName?: string }) =>
-      apiRequest('POST', '/api/pos/email-receipt', v),
+  usePosMutation((v: z.input<typeof emailReceiptSchema>) =>
+    apiRequest('POST', '/api/pos/email-receipt', v),
   );
 
-export type CardPaymentResult = { success: boolean; message?: string; payment: PosPayment };
+export type CardPaymentResult = z.output<typeof cardPaymentResponseSchema>;
 
 export const useCardPayment = () =>
-  usePosMutation(
-    (v: {
-      amount: number;
-      sourceId: string;
-      idempotencyKey: string;
-      invoiceId?: number;
-      customerEmail?: string;
-      customerName?: string;
-    }) => apiRequest<CardPaymentResult>('POST', '/api/square/create-payment', v),
+  usePosMutation((v: z.input<typeof cardPaymentSchema>) =>
+    apiRequest<CardPaymentResult>('POST', '/api/square/create-payment', v),
   );
 
 export const useRecordPayment = () =>
-  usePosMutation(
-    (v: { amount: number; method: 'cash' | 'check' | 'digital'; invoiceId?: number }) =>
-      apiRequest<PosPayment>('POST', '/api/pos/payments', v),
+  usePosMutation((v: z.input<typeof recordPaymentSchema>) =>
+    apiRequest<PosPayment>('POST', '/api/pos/payments', v),
   );
+
+/** GET /api/pos/receipts/{id}: one payment with its invoice and the technician's details. */
+export type PosReceipt = {
+  payment: PosPayment;
+  invoice: Invoice | null;
+  technician: { name: string; phone: string | null };
+};
+
+export const useReceipt = (id: string | undefined) =>
+  useQuery({
+    queryKey: ['/api/pos/receipts', id],
+    queryFn: () => getJson<PosReceipt>(`/api/pos/receipts/${id}`),
+  });

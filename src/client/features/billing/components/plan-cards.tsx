@@ -2,12 +2,12 @@ import { Check, Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Subscription } from '@shared/schemas/billing';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/utils';
-import { usePlans } from './api';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/utils';
+import { usePlans } from '../api/get-plans';
 import { PlanChangeDialog, type PlanChoice } from './plan-change-dialog';
 
 /**

@@ -1,16 +1,17 @@
 import type { Subscription } from '@shared/schemas/billing';
-import { Button } from '../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from '../../components/ui/dialog';
-import { ApiError, errorMessage } from '../../lib/api-client';
-import { notify } from '../../lib/toast';
-import { useUpgradeNow, useUpgradeQuote, useSubscriptionAction } from './api';
-import { isDefinitive, useAttemptKey } from './attempt-key';
+} from '../../../components/ui/dialog';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useSubscriptionAction } from '../api/subscription-action';
+import { useUpgradeNow, useUpgradeQuote } from '../api/upgrade';
+import { isDefinitive, useAttemptKey } from '../attempt-key';
 
 export type PlanChoice = { name: string; price: number; rank: number };
 

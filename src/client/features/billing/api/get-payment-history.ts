@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PaymentRecord } from '@shared/schemas/billing';
+import { getJson } from '../../../lib/api-client';
+import { billingKeys } from './keys';
+
+/** GET /api/payment/history/{page}: the technician's plan payments. */
+export const getPaymentHistory = (page: number) =>
+  getJson<PaymentRecord[]>(`/api/payment/history/${page}`);
+
+export const paymentHistoryQueryOptions = (page: number, enabled: boolean) =>
+  queryOptions({
+    queryKey: billingKeys.history(page),
+    queryFn: () => getPaymentHistory(page),
+    enabled,
+  });
+
+export const usePaymentHistory = (page: number, enabled: boolean) =>
+  useQuery(paymentHistoryQueryOptions(page, enabled));

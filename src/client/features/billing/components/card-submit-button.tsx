@@ -1,0 +1,27 @@
+import { Lock } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../lib/toast';
+import type { SelectedPlan } from '../use-card-subscription';
+
+export type CardFormState = 'loading' | 'ready' | 'processing' | 'unavailable';
+
+/** The card forms' submit button: its text follows the form's state. */
+export function CardSubmitButton({ state, plan }: { state: CardFormState; plan: SelectedPlan }) {
+  return (
+    <Button type="submit" className="w-full" disabled={state !== 'ready'}>
+      <Lock className="mr-2 h-4 w-4" aria-hidden="true" />
+      {state === 'loading'
+        ? 'Loading card form...'
+        : state === 'processing'
+          ? 'Processing...'
+          : `Subscribe for $${plan.price.toFixed(2)}/month`}
+    </Button>
+  );
+}
+
+export const requiredFieldsToast = () =>
+  notify({
+    title: 'Validation Error',
+    description: 'Please fill in all required fields.',
+    variant: 'destructive',
+  });

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useCurrentSubscription } from '../api/get-current-subscription';
+import { usePlans } from '../api/get-plans';
+import { useSubscriptionAction } from '../api/subscription-action';
+
+const STATUS = { active: 'Active', past_due: 'Past Due', canceled: 'Canceled' } as const;
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
+
+/** The technician's plan: status, renewal, and changing, cancelling or keeping it. */
+export function CurrentPlan() {
+  const current = useCurrentSubscription(true);
+  const plans = usePlans();
+  const action = useSubscriptionAction();
+  const [next, setNext] = useState('');
+  if (current.isLoading) return <Skeleton className="h-32" />;
+  const s = current.data?.subscription;
+  if (!s)
+    return (
+      <Card>
+        <CardContent className="pt-6 text-slate-600">
+          You have no active plan. Choose one below to start receiving leads.
+        </CardContent>
+      </Card>
+    );
+  const run = (v: Parameters<typeof action.mutate>[0], done: string) =>
+    action.mutate(v, {
+      onSuccess: () => notify({ title: 'Plan Updated', description: done }),
+      onError: (err) =>
+        notify({
+          title: 'Error',
+          description: errorMessage(err, 'The plan could not be changed.'),
+          variant: 'destructive',
+        }),
+    });
+  return (
+    <Card data-testid="current-plan">
+      <CardHeader>
+        <CardTitle className="flex flex-wrap items-center gap-3">
+          Current Plan: {s.plan.name}
+          <Badge variant={s.status === 'active' ? 'success' : 'destructive'}>
+            {STATUS[s.status]}
+          </Badge>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4 text-sm">
+        <p>
+          ${s.plan.price.toFixed(2)}/month ·{' '}
+          {s.cancelAtPeriodEnd
+            ? `Ends on ${day(s.currentPeriodEnd)}`
+            : `Renews on ${day(s.currentPeriodEnd)}`}
+          {s.pendingPlan && ` · Changes to ${s.pendingPlan} on ${day(s.currentPeriodEnd)}`}
+        </p>
+        {s.status === 'past_due' && (
+          <p className="rounded-md bg-red-50 p-3 text-red-800">
+            Your last payment failed. Choose a plan below to pay again and keep your plan.
+          </p>
+        )}
+        {!s.canAutoRenew && s.status === 'active' && !s.cancelAtPeriodEnd && (
+          <p className="text-slate-600">
+            Paid with a wallet: pay again before the renewal date to keep your plan.
+          </p>
+        )}
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="space-y-1.5">
+            <Label htmlFor="change-plan">Change plan (next billing cycle)</Label>
+            <Select id="change-plan" value={next} onChange={(e) => setNext(e.target.value)}>
+              <option value="">Select a plan</option>
+              {plans.data
+                ?.filter((p) => p.name !== s.plan.name)
+                .map((p) => (
+                  <option key={p.id} value={p.name}>
+                    {p.name} (${p.price.toFixed(2)}/month)
+                  </option>
+                ))}
+            </Select>
+          </div>
+          <Button
+            variant="outline"
+            disabled={!next || action.isPending}
+            onClick={() =>
+              run(
+                { action: 'change', planName: next },
+                `Your plan changes to ${next} at the next billing cycle.`,
+              )
+            }
+          >
+            Change Plan
+          </Button>
+          {s.cancelAtPeriodEnd ? (
+            <Button
+              variant="outline"
+              disabled={action.isPending}
+              onClick={() => run({ action: 'resume' }, 'Your plan will renew.')}
+            >
+              Keep My Plan
+            </Button>
+          ) : (
+            <Button
+              variant="destructive"
+              disabled={action.isPending}
+              onClick={() =>
+                run(
+                  { action: 'cancel' },
+                  `Your plan stays active until ${day(s.currentPeriodEnd)}.`,
+                )
+              }
+            >
+              Cancel Plan
+            </Button>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { loadScript } from '../../../lib/square-card';
+import { billingKeys } from '../api/keys';
+import { captureWalletOrder, createWalletOrder, getWalletSetup } from '../api/wallet';
+import type { SelectedPlan } from '../use-card-subscription';
+
+declare global {
+  interface Window {
+    paypal?: {
+      Buttons(options: {
+        createOrder: () => Promise<string>;
+        onApprove: (data: { orderID: string }) => Promise<void>;
+        onError?: (err: unknown) => void;
+      }): { render(selector: string): Promise<void> };
+    };
+  }
+}
+
+/** PayPal's JS SDK buttons: our server creates and captures the order. */
+export function PayPalButtons({ plan }: { plan: SelectedPlan }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    const start = async () => {
+      try {
+        const setup = await getWalletSetup();
+        if (!setup.scriptUrl) throw new Error('PayPal is not set up');
+        await loadScript(setup.scriptUrl);
+        if (cancelled || !window.paypal) return;
+        await window.paypal
+          .Buttons({
+            createOrder: async () =>
+              (
+                await createWalletOrder({
+                  amount: plan.price,
+                  currency: 'USD',
+                  intent: 'CAPTURE',
+                  planName: plan.name,
+                })
+              ).id,
+            onApprove: async ({ orderID }) => {
+              const capture = await captureWalletOrder(orderID);
+              if (capture.status === 'COMPLETED') {
+                await qc.invalidateQueries({ queryKey: billingKeys.all });
+                void navigate('/platform-payment?success=true&method=paypal');
+              }
+            },
+            onError: (err) => console.error('PayPal error', err),
+          })
+          .render('#paypal-button-container');
+      } catch (err) {
+        console.error('PayPal setup failed', err);
+        setError('PayPal is not available right now.');
+      }
+    };
+    void start();
+    return () => {
+      cancelled = true;
+    };
+  }, [plan.name, plan.price, navigate, qc]);
+  return (
+    <>
+      <div id="paypal-button-container" />
+      {error && <p className="text-sm text-red-700">{error}</p>}
+    </>
+  );
+}

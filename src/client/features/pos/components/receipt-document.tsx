@@ -1,0 +1,117 @@
+import { BRAND } from '@shared/brand';
+import { PAYMENT_STATUS_LABELS } from '@shared/constants/domain';
+import type { PosReceipt } from '../api';
+
+/** 'VISA' -> 'Visa', 'AMERICAN_EXPRESS' -> 'American Express'; 'Card' when unknown. */
+function cardBrandLabel(brand: string | null) {
+  if (!brand) return 'Card';
+  return brand
+    .toLowerCase()
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/** The receipt itself: business, items, totals, payment and balance (what is printed). */
+export function ReceiptDocument({ receipt }: { receipt: PosReceipt }) {
+  const { payment: p, invoice: inv, technician } = receipt;
+  return (
+    <article className="rounded-lg border bg-white p-8">
+      <header className="mb-6 flex justify-between">
+        <div>
+          <p className="text-xl font-bold">{BRAND.name}</p>
+          <p className="text-sm text-slate-600">
+            {technician.name}
+            {technician.phone && ` · ${technician.phone}`}
+          </p>
+        </div>
+        <div className="text-right">
+          <h1 className="text-2xl font-bold">Receipt</h1>
+          <p className="text-sm">{p.receiptNumber}</p>
+          <p className="text-sm text-slate-600">{new Date(p.createdAt).toLocaleString()}</p>
+        </div>
+      </header>
+      {p.customerName && <p className="mb-4">Customer: {p.customerName}</p>}
+      {inv && (
+        <table className="mb-6 w-full text-sm">
+          <thead>
+            <tr className="border-b text-left">
+              <th className="py-1">Item</th>
+              <th className="py-1 text-right">Qty</th>
+              <th className="py-1 text-right">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {inv.items.map((i, n) => (
+              <tr key={n} className="border-b">
+                <td className="py-1">{i.description}</td>
+                <td className="py-1 text-right">{i.quantity}</td>
+                <td className="py-1 text-right">${i.totalPrice}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <dl className="space-y-1 text-sm">
+        {inv && (
+          <>
+            <div className="flex justify-between">
+              <dt>Invoice</dt>
+              <dd>{inv.invoiceNumber}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Labor</dt>
+              <dd data-testid="receipt-labor">${inv.laborTotal}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Parts</dt>
+              <dd data-testid="receipt-parts">${inv.partsTotal}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Tax</dt>
+              <dd data-testid="receipt-tax">${inv.taxAmount}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Invoice total</dt>
+              <dd>${inv.totalAmount}</dd>
+            </div>
+          </>
+        )}
+        <div className="flex justify-between text-base font-bold">
+          <dt>{p.status === 'succeeded' ? 'Amount paid' : 'Amount'}</dt>
+          <dd>${p.amount}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Method</dt>
+          <dd className="capitalize">{p.method}</dd>
+        </div>
+        {(p.cardBrand || p.cardLast4) && (
+          <div className="flex justify-between">
+            <dt>Card</dt>
+            <dd data-testid="receipt-card">
+              {cardBrandLabel(p.cardBrand)}
+              {p.cardLast4 && ` ending in ${p.cardLast4}`}
+            </dd>
+          </div>
+        )}
+        <div className="flex justify-between">
+          <dt>Status</dt>
+          <dd>{PAYMENT_STATUS_LABELS[p.status]}</dd>
+        </div>
+        {p.status === 'failed' && p.failureMessage && (
+          <div className="flex justify-between">
+            <dt>Reason</dt>
+            <dd>{p.failureMessage}</dd>
+          </div>
+        )}
+        {inv && (
+          <div className="flex justify-between">
+            <dt>Balance due</dt>
+            <dd>${inv.balanceDue}</dd>
+          </div>
+        )}
+      </dl>
+      <p className="mt-8 text-center text-sm text-slate-500">Thank you for your business!</p>
+    </article>
+  );
+}
