@@ -1,7 +1,5 @@
-import { Upload } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import {
-  LIMITS,
   VERIFICATION_TYPE_LABELS,
   VERIFICATION_TYPES,
   type VerificationType,
@@ -20,8 +18,9 @@ import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { uploadDocument } from '../../../lib/upload';
 import { useAddVerification } from '../api';
+import { useVerificationDocument } from '../use-verification-document';
+import { VerificationDocumentField } from './verification-document-field';
 
 type Draft = {
   verificationType: VerificationType | '';
@@ -53,40 +52,13 @@ export function AddVerificationDialog({
 }) {
   const add = useAddVerification();
   const [d, setD] = useState<Draft>(EMPTY);
-  const [documentId, setDocumentId] = useState<number | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const doc = useVerificationDocument();
+  const { documentId, progress } = doc;
 
   const close = () => {
     setD(EMPTY);
-    setDocumentId(null);
-    setProgress(null);
+    doc.reset();
     onClose();
-  };
-
-  const attach = async (file: File | undefined) => {
-    if (!file) return;
-    if (file.size > LIMITS.maxUploadBytes) {
-      notify({
-        title: 'Error',
-        description: 'The file is larger than 10 MB.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    setProgress(0);
-    try {
-      const target = await uploadDocument(file, { kind: 'verification', onProgress: setProgress });
-      setDocumentId(target.documentId);
-      notify({ title: 'Document Uploaded', description: `${file.name} uploaded successfully` });
-    } catch (err) {
-      notify({
-        title: 'Error',
-        description: errorMessage(err, 'The document could not be uploaded.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setProgress(null);
-    }
   };
 
   const submit = (e: FormEvent) => {
@@ -167,37 +139,7 @@ export function AddVerificationDialog({
             <Label htmlFor="ver-notes">Notes</Label>
             <Textarea rows={2} {...field('notes')} />
           </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="ver-document">Document (optional)</Label>
-            {documentId ? (
-              <p className="text-sm text-green-700">Document attached.</p>
-            ) : (
-              <div className="flex items-center gap-2">
-                <Upload className="h-4 w-4 text-slate-500" aria-hidden="true" />
-                <Input
-                  id="ver-document"
-                  type="file"
-                  accept="application/pdf,image/png,image/jpeg,image/webp,image/heic,.heic"
-                  disabled={progress !== null}
-                  onChange={(e) => {
-                    void attach(e.target.files?.[0]);
-                    e.target.value = '';
-                  }}
-                />
-              </div>
-            )}
-            {progress !== null && (
-              <div
-                role="progressbar"
-                aria-valuenow={progress}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                className="h-2 overflow-hidden rounded bg-slate-200"
-              >
-                <div className="h-full bg-blue-600" style={{ width: `${progress}%` }} />
-              </div>
-            )}
-          </div>
+          <VerificationDocumentField {...doc} />
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={close}>
               Cancel
