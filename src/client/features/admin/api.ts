@@ -7,11 +7,14 @@ import type {
   pendingApprovalSchema,
 } from '@shared/schemas/admin';
 import type { Role } from '@shared/constants/domain';
+import type { adminPaymentSchema } from '@shared/schemas/billing';
+import type { DocumentLink } from '@shared/schemas/documents';
 import { apiRequest, getJson, getPage } from '../../lib/api-client';
 
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export type AdminTechnician = z.infer<typeof adminTechnicianSchema>;
 export type PendingApproval = z.infer<typeof pendingApprovalSchema>;
+export type AdminPayment = z.output<typeof adminPaymentSchema>;
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -88,3 +91,14 @@ export function useAdminAction() {
     onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
+
+/** Every technician's plan payments, newest first (GET /api/admin/payments). */
+export const useAdminPayments = () =>
+  useQuery({
+    queryKey: ['/api/admin/payments'],
+    queryFn: () => getJson<AdminPayment[]>('/api/admin/payments'),
+  });
+
+/** A short-lived signed link to a private document (admins may read every one). */
+export const getDocumentLink = (documentId: number) =>
+  getJson<DocumentLink>(`/api/documents/${documentId}/link`);

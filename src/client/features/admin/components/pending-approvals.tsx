@@ -1,0 +1,92 @@
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { usePendingApprovals } from '../api';
+import { openDocument } from '../open-document';
+import type { useAdminRun } from '../use-admin-run';
+
+/** Registrations and technician applications waiting for an admin's decision. */
+export function PendingApprovals({ run, pending }: ReturnType<typeof useAdminRun>) {
+  const pendingQueue = usePendingApprovals(true);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Pending Approvals</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {pendingQueue.data?.length === 0 ? (
+          <p className="text-sm text-slate-600">No pending approvals.</p>
+        ) : (
+          <ul className="divide-y">
+            {pendingQueue.data?.map((p) => (
+              <li
+                key={`${p.kind}-${p.id}`}
+                className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm"
+              >
+                <div>
+                  <p className="font-semibold">
+                    {p.name}{' '}
+                    <Badge variant="outline">
+                      {p.kind === 'application' ? 'Application' : 'Registration'}
+                    </Badge>
+                  </p>
+                  <p className="text-slate-500">
+                    {p.email} · {p.details}
+                  </p>
+                  {p.documents.length > 0 && (
+                    <p className="flex flex-wrap items-center gap-2 text-slate-500">
+                      Documents:
+                      {p.documents.map((d) => (
+                        <button
+                          key={d.documentId}
+                          type="button"
+                          className="text-blue-700 underline"
+                          onClick={() => openDocument(d.documentId)}
+                        >
+                          {d.label}
+                        </button>
+                      ))}
+                    </p>
+                  )}
+                </div>
+                <div className="flex gap-2">
+                  <Button
+                    size="sm"
+                    disabled={pending}
+                    aria-label={`Approve ${p.name}`}
+                    onClick={() =>
+                      run(
+                        p.kind === 'application'
+                          ? { kind: 'application', id: p.id, decision: 'approve' }
+                          : { kind: 'approveUser', id: p.id },
+                        'Approved',
+                      )
+                    }
+                  >
+                    Approve
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={pending}
+                    aria-label={`Reject ${p.name}`}
+                    onClick={() =>
+                      p.kind === 'application'
+                        ? run(
+                            { kind: 'application', id: p.id, decision: 'reject' },
+                            'Application rejected',
+                          )
+                        : run({ kind: 'rejectUser', id: p.id }, 'Registration rejected')
+                    }
+                  >
+                    Reject
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { useAdminTechnicians } from '../api';
+import { useAdminRun } from '../use-admin-run';
+
+export function TechniciansTab() {
+  const [search, setSearch] = useState('');
+  const list = useAdminTechnicians(search, true);
+  const { run, pending } = useAdminRun();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Technicians</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="max-w-sm space-y-1.5">
+          <Label htmlFor="tech-search">Search technicians</Label>
+          <Input
+            id="tech-search"
+            placeholder="Name, e-mail or location"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b">
+                <th className="py-2">Name</th>
+                <th>Location</th>
+                <th>Rating</th>
+                <th>Status</th>
+                <th>Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data?.items.map((t) => (
+                <tr key={t.id} className="border-b last:border-0">
+                  <td className="py-2">
+                    <strong>{t.name}</strong>
+                    <br />
+                    <span className="text-slate-500">{t.email}</span>
+                  </td>
+                  <td>{t.location}</td>
+                  <td>
+                    {Number(t.rating).toFixed(1)} ({t.totalReviews})
+                  </td>
+                  <td>
+                    <Badge
+                      variant={
+                        t.status === 'approved'
+                          ? 'success'
+                          : t.status === 'suspended'
+                            ? 'destructive'
+                            : 'secondary'
+                      }
+                      className="capitalize"
+                    >
+                      {t.status}
+                    </Badge>
+                  </td>
+                  <td className="space-x-2 whitespace-nowrap">
+                    {t.status === 'pending' && (
+                      <Button
+                        size="sm"
+                        disabled={pending}
+                        onClick={() =>
+                          run(
+                            { kind: 'technician', id: t.id, action: 'approve' },
+                            'Technician approved',
+                          )
+                        }
+                      >
+                        Approve
+                      </Button>
+                    )}
+                    {t.status === 'approved' && (
+                      <Button
+                        size="sm"
+                        variant="destructive"
+                        disabled={pending}
+                        onClick={() =>
+                          run(
+                            { kind: 'technician', id: t.id, action: 'suspend' },
+                            'Technician suspended',
+                          )
+                        }
+                      >
+                        Suspend
+                      </Button>
+                    )}
+                    {t.status === 'suspended' && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={pending}
+                        onClick={() =>
+                          run(
+                            { kind: 'technician', id: t.id, action: 'reinstate' },
+                            'Technician reinstated',
+                          )
+                        }
+                      >
+                        Reinstate
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { ROLES, type Role } from '@shared/constants/domain';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { useAdminUsers } from '../api';
+import type { useAdminRun } from '../use-admin-run';
+
+/** All users, searchable, with their role and approval actions. */
+export function UsersTable({ run, pending }: ReturnType<typeof useAdminRun>) {
+  const [search, setSearch] = useState('');
+  const users = useAdminUsers(search, true);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>All Users</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="max-w-sm space-y-1.5">
+          <Label htmlFor="user-search">Search users</Label>
+          <Input
+            id="user-search"
+            placeholder="Name, username or e-mail"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b">
+                <th className="py-2">User</th>
+                <th>E-mail</th>
+                <th>Role</th>
+                <th>Status</th>
+                <th>Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data?.items.map((u) => (
+                <tr key={u.id} className="border-b last:border-0">
+                  <td className="py-2">
+                    <strong>
+                      {u.firstName} {u.lastName}
+                    </strong>
+                    <br />
+                    <span className="text-slate-500">{u.username}</span>
+                  </td>
+                  <td>{u.email}</td>
+                  <td>
+                    <Select
+                      aria-label={`Role of ${u.username ?? u.email}`}
+                      className="h-8 w-36"
+                      value={u.role}
+                      disabled={pending}
+                      onChange={(e) =>
+                        run(
+                          { kind: 'role', id: u.id, role: e.target.value as Role },
+                          'Role updated',
+                        )
+                      }
+                    >
+                      {ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {r[0]!.toUpperCase() + r.slice(1)}
+                        </option>
+                      ))}
+                    </Select>
+                  </td>
+                  <td>
+                    <Badge
+                      variant={
+                        u.status === 'approved'
+                          ? 'success'
+                          : u.status === 'pending'
+                            ? 'warning'
+                            : 'destructive'
+                      }
+                      className="capitalize"
+                    >
+                      {u.status}
+                    </Badge>
+                  </td>
+                  <td>
+                    {u.status === 'pending' && (
+                      <Button
+                        size="sm"
+                        disabled={pending}
+                        onClick={() => run({ kind: 'approveUser', id: u.id }, 'User approved')}
+                      >
+                        Approve
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

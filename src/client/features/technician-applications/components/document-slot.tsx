@@ -1,0 +1,68 @@
+import { Check, Upload } from 'lucide-react';
+import { useRef } from 'react';
+import { Button } from '../../../components/ui/button';
+import type { Slot } from '../use-application-form';
+
+export function DocumentSlot({
+  slot,
+  uploaded,
+  progress,
+  onFile,
+}: {
+  slot: Slot;
+  uploaded: boolean;
+  progress: number | undefined;
+  onFile: (file: File | undefined) => void;
+}) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = `join-doc-${slot.field}`;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
+      <div>
+        <p className="font-medium">
+          {slot.label} {slot.required && '*'}
+        </p>
+        {progress !== undefined && (
+          <div
+            role="progressbar"
+            aria-label={`${slot.label} upload progress`}
+            aria-valuenow={progress}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            className="mt-2 h-2 w-48 overflow-hidden rounded bg-slate-200"
+          >
+            <div className="h-full bg-blue-600 transition-all" style={{ width: `${progress}%` }} />
+          </div>
+        )}
+      </div>
+      <input
+        ref={inputRef}
+        id={inputId}
+        type="file"
+        aria-label={`${slot.label} file`}
+        accept="application/pdf,image/png,image/jpeg,image/webp,image/heic,.heic"
+        className="hidden"
+        onChange={(e) => {
+          onFile(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      {uploaded ? (
+        <Button type="button" variant="outline" disabled>
+          <Check className="mr-2 h-4 w-4 text-green-600" aria-hidden="true" />
+          Uploaded
+        </Button>
+      ) : (
+        <Button
+          type="button"
+          variant="outline"
+          disabled={progress !== undefined}
+          onClick={() => inputRef.current?.click()}
+        >
+          <Upload className="mr-2 h-4 w-4" aria-hidden="true" />
+          {progress !== undefined ? `Uploading ${progress}%` : `Upload ${slot.label}`}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { usePlans } from '../api/get-plans';
+
+export function PriceTeaser() {
+  const { data } = usePlans();
+  const cheapest = data?.length ? Math.min(...data.map((p) => p.price)) : null;
+  if (cheapest === null) return null;
+  return (
+    <p className="mt-4 inline-block rounded-full bg-white/15 px-4 py-1.5 text-sm font-semibold">
+      Plans from ${cheapest.toFixed(2)}/month · No commissions
+    </p>
+  );
+}

@@ -1,0 +1,148 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { LIMITS } from '@shared/constants/domain';
+import {
+  APPLICATION_DOCUMENT_SLOTS,
+  technicianApplicationSchema,
+  type TechnicianApplicationInput,
+} from '@shared/schemas/applications';
+import { errorMessage } from '../../lib/api-client';
+import { notify } from '../../lib/toast';
+import { uploadDocument } from '../../lib/upload';
+import { submitApplication } from './api/submit-application';
+
+export type Slot = (typeof APPLICATION_DOCUMENT_SLOTS)[number];
+export type Field =
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'address'
+  | 'city'
+  | 'state'
+  | 'zipCode'
+  | 'yearsExperience'
+  | 'hourlyRate'
+  | 'bio';
+type FormState = Record<Field, string> & { specialties: string[] };
+
+const EMPTY: FormState = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  yearsExperience: '',
+  hourlyRate: '',
+  bio: '',
+  specialties: [],
+};
+type Uploads = Partial<Record<Slot['field'], string>>;
+
+/** The application form's state: fields, errors, document uploads and the submission. */
+export function useApplicationForm() {
+  const [form, setForm] = useState<FormState>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [uploads, setUploads] = useState<Uploads>({});
+  const [progress, setProgress] = useState<Partial<Record<Slot['field'], number>>>({});
+  // Remounts the file inputs on reset.
+  const [generation, setGeneration] = useState(0);
+
+  const submit = useMutation({
+    mutationFn: submitApplication,
+    onSuccess: () => {
+      notify({
+        title: 'Application Submitted',
+        description:
+          "Thank you for your application! We'll review it and get back to you within 2-3 business days.",
+      });
+      setForm(EMPTY);
+      setUploads({});
+      setProgress({});
+      setErrors({});
+      setGeneration((g) => g + 1);
+    },
+    onError: (err) =>
+      notify({
+        title: 'Application Failed',
+        description: errorMessage(err, 'Failed to submit application. Please try again.'),
+        variant: 'destructive',
+      }),
+  });
+
+  const upload = async (slot: Slot, file: File | undefined) => {
+    if (!file) return;
+    if (file.size > LIMITS.maxUploadBytes) {
+      notify({
+        title: 'Upload Failed',
+        description: 'The file is larger than 10 MB.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    setProgress((p) => ({ ...p, [slot.field]: 0 }));
+    try {
+      const { uploadURL } = await uploadDocument(file, {
+        onProgress: (n) => setProgress((p) => ({ ...p, [slot.field]: n })),
+      });
+      setUploads((u) => ({ ...u, [slot.field]: uploadURL }));
+      notify({ title: 'Document Uploaded', description: `${slot.label} uploaded successfully` });
+    } catch (err) {
+      notify({
+        title: 'Upload Failed',
+        description: errorMessage(err, `${slot.label} could not be uploaded. Please try again.`),
+        variant: 'destructive',
+      });
+    } finally {
+      setProgress((p) => ({ ...p, [slot.field]: undefined }));
+    }
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = {
+      ...form,
+      state: form.state || undefined,
+      yearsExperience: form.yearsExperience === '' ? undefined : Number(form.yearsExperience),
+      hourlyRate: form.hourlyRate === '' ? undefined : Number(form.hourlyRate),
+      ...uploads,
+    };
+    const parsed = technicianApplicationSchema.safeParse(body);
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0]);
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    const missing = APPLICATION_DOCUMENT_SLOTS.filter((s) => s.required && !uploads[s.field]);
+    if (missing.length > 0) {
+      notify({
+        title: 'Missing Required Documents',
+        description: `Please upload: ${missing.map((s) => s.label).join(', ')}`,
+        variant: 'destructive',
+      });
+      return;
+    }
+    // Checked by the schema just above; the server parses it again.
+    submit.mutate(body as TechnicianApplicationInput);
+  };
+
+  const input = (name: Field) => ({
+    id: `join-${name}`,
+    name,
+    value: form[name],
+    'aria-invalid': errors[name] ? true : undefined,
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+  });
+
+  return { form, setForm, errors, uploads, progress, generation, submit, upload, onSubmit, input };
+}
+
+export type ApplicationFormState = ReturnType<typeof useApplicationForm>;

@@ -1,0 +1,63 @@
+import { FileText, Trash2 } from 'lucide-react';
+import { VERIFICATION_TYPE_LABELS } from '@shared/constants/domain';
+import type { Verification } from '@shared/schemas/verifications';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { formatDate, VerificationStatusBadge } from '../status-badge';
+
+export function VerificationCard({
+  v,
+  deleting,
+  onDelete,
+}: {
+  v: Verification;
+  deleting: boolean;
+  onDelete: () => void;
+}) {
+  return (
+    <Card data-testid="verification">
+      <CardHeader className="flex flex-row items-start justify-between gap-3 space-y-0">
+        <div>
+          <CardTitle className="text-lg">{v.credentialName}</CardTitle>
+          <p className="text-sm text-slate-600">
+            {VERIFICATION_TYPE_LABELS[v.verificationType]} · {v.issuingOrganization}
+          </p>
+        </div>
+        <VerificationStatusBadge status={v.verificationStatus} />
+      </CardHeader>
+      <CardContent className="space-y-2 text-sm">
+        {v.credentialNumber && <p>Credential Number: {v.credentialNumber}</p>}
+        {v.issueDate && <p>Issued: {formatDate(v.issueDate)}</p>}
+        {v.expirationDate && <p>Expires: {formatDate(v.expirationDate)}</p>}
+        {v.documentUrl && (
+          <a
+            href={v.documentUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1 text-blue-700 underline"
+          >
+            <FileText className="h-4 w-4" aria-hidden="true" /> View document
+          </a>
+        )}
+        {v.verificationStatus === 'rejected' && v.notes && (
+          <div className="rounded-md bg-red-50 p-3 text-red-800">
+            <p className="font-semibold">Rejection Reason</p>
+            <p>{v.notes}</p>
+          </div>
+        )}
+        {v.verificationStatus === 'verified' && v.verifiedAt && (
+          <p className="text-green-700">
+            Verified on {formatDate(v.verifiedAt)}
+            {v.verifiedBy && ` by ${v.verifiedBy}`}
+          </p>
+        )}
+        {v.verificationStatus === 'pending' && (
+          <Button variant="outline" size="sm" disabled={deleting} onClick={onDelete}>
+            <Trash2 className="mr-2 h-4 w-4" aria-hidden="true" />
+            {deleting ? 'Deleting...' : 'Delete'}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import { Upload } from 'lucide-react';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import type { useVerificationDocument } from '../use-verification-document';
+
+export function VerificationDocumentField({
+  documentId,
+  progress,
+  attach,
+}: ReturnType<typeof useVerificationDocument>) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor="ver-document">Document (optional)</Label>
+      {documentId ? (
+        <p className="text-sm text-green-700">Document attached.</p>
+      ) : (
+        <div className="flex items-center gap-2">
+          <Upload className="h-4 w-4 text-slate-500" aria-hidden="true" />
+          <Input
+            id="ver-document"
+            type="file"
+            accept="application/pdf,image/png,image/jpeg,image/webp,image/heic,.heic"
+            disabled={progress !== null}
+            onChange={(e) => {
+              void attach(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+        </div>
+      )}
+      {progress !== null && (
+        <div
+          role="progressbar"
+          aria-valuenow={progress}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          className="h-2 overflow-hidden rounded bg-slate-200"
+        >
+          <div className="h-full bg-blue-600" style={{ width: `${progress}%` }} />
+        </div>
+      )}
+    </div>
+  );
+}
