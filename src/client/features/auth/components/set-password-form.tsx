@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/form';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import type { SetPasswordCheck } from '../api/set-password';
+
+/** Choose a password (twice); `onSave` gets it once both match and it is long enough. */
+export function SetPasswordForm({
+  check,
+  saving,
+  onSave,
+}: {
+  check: SetPasswordCheck | undefined;
+  saving: boolean;
+  onSave: (password: string) => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string>();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (password.length < 8) return setError('Password must be at least 8 characters');
+    if (password !== confirm) return setError('Passwords do not match');
+    setError(undefined);
+    onSave(password);
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <p className="text-sm text-slate-600">
+        {check?.purpose === 'reset'
+          ? 'Choose a new password for'
+          : 'Welcome! Choose a password for'}{' '}
+        <strong>{check?.email}</strong>
+        {check?.username && (
+          <>
+            {' '}
+            (username <strong>{check.username}</strong>)
+          </>
+        )}
+        .
+      </p>
+      <div className="space-y-1.5">
+        <Label htmlFor="sp-password">New Password</Label>
+        <Input
+          id="sp-password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="sp-confirm">Confirm Password</Label>
+        <Input
+          id="sp-confirm"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+        <FieldError message={error} />
+      </div>
+      <Button type="submit" className="w-full" disabled={saving}>
+        {saving ? 'Saving...' : 'Set Password'}
+      </Button>
+    </form>
+  );
+}

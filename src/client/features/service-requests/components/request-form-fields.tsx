@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import { LOCATION_NAMES } from '@shared/constants/locations';
+import { SERVICE_TYPES, URGENCIES, URGENCY_LABELS } from '@shared/constants/service-types';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import { todayLocal, type RequestForm } from '../request-form';
+
+/** The props binding one input to its form field (id `rs-<key>`, error `rs-<key>-error`). */
+export type FieldProps = {
+  id: string;
+  value: string;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+  onChange: (e: { target: { value: string } }) => void;
+};
+
+/** The Request Service form's inputs; `field` binds one, `err` shows its inline error. */
+export function RequestFormFields({
+  field,
+  err,
+}: {
+  field: (key: keyof RequestForm) => FieldProps;
+  err: (key: keyof RequestForm) => ReactNode;
+}) {
+  return (
+    <>
+      <div className="space-y-1.5">
+        <Label htmlFor="rs-fullName">Full Name *</Label>
+        <Input {...field('fullName')} autoComplete="name" />
+        {err('fullName')}
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="rs-email">Email *</Label>
+        <Input {...field('email')} type="email" autoComplete="email" />
+        {err('email')}
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="rs-phone">Phone</Label>
+        <Input {...field('phone')} type="tel" autoComplete="tel" />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="rs-serviceType">Service Type *</Label>
+        <Select {...field('serviceType')}>
+          <option value="">Select a service</option>
+          {SERVICE_TYPES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </Select>
+        {err('serviceType')}
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="rs-vehicleYear">Vehicle Year *</Label>
+        <Input {...field('vehicleYear')} inputMode="numeric" />
+        {err('vehicleYear')}
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="rs-vehicleMake">Vehicle Make *</Label>
+        <Input {...field('vehicleMake')} />
+        {err('vehicleMake')}
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="rs-vehicleModel">Vehicle Model *</Label>
+        <Input {...field('vehicleModel')} />
+        {err('vehicleModel')}
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="rs-mileage">Mileage</Label>
+        <Input {...field('mileage')} inputMode="numeric" />
+      </div>
+      <div className="space-y-1.5 sm:col-span-2">
+        <Label htmlFor="rs-description">Problem Description *</Label>
+        <Textarea {...field('description')} placeholder="What is happening with your vehicle?" />
+        {err('description')}
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="rs-location">Location *</Label>
+        <Select {...field('location')}>
+          <option value="">Select your location</option>
+          {LOCATION_NAMES.map((l) => (
+            <option key={l} value={l}>
+              {l}
+            </option>
+          ))}
+        </Select>
+        {err('location')}
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="rs-urgency">Urgency</Label>
+        <Select {...field('urgency')}>
+          {URGENCIES.map((u) => (
+            <option key={u} value={u}>
+              {URGENCY_LABELS[u]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="rs-preferredDate">Preferred Date</Label>
+        <Input {...field('preferredDate')} type="date" min={todayLocal()} />
+        {err('preferredDate')}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { FieldError } from '../../../components/ui/form';
+import { notify } from '../../../lib/toast';
+import { useCreateServiceRequest } from '../api/create-service-request';
+import {
+  blankRequestForm,
+  requestBody,
+  serverFieldErrors,
+  validateRequestForm,
+  type RequestForm,
+  type RequestFormErrors,
+} from '../request-form';
+import { RequestFormFields } from './request-form-fields';
+
+/** The Request Service form, starting from `initial` (the quick search's prefill). */
+export function RequestServiceForm({ initial }: { initial: () => RequestForm }) {
+  const [form, setForm] = useState<RequestForm>(initial);
+  const [errors, setErrors] = useState<RequestFormErrors>({});
+  const submit = useCreateServiceRequest();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateRequestForm(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    submit.mutate(requestBody(form), {
+      onSuccess: () => {
+        notify({
+          title: 'Service request submitted!',
+          description: "We'll match you with qualified technicians in your area.",
+        });
+        setForm(blankRequestForm);
+        setErrors({});
+      },
+      onError: (err) => {
+        const fieldErrors = serverFieldErrors(err);
+        if (Object.keys(fieldErrors).length > 0) {
+          setErrors(fieldErrors);
+          return;
+        }
+        notify({
+          title: 'Error',
+          description: 'Failed to submit service request. Please try again.',
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  const field = (key: keyof RequestForm) => ({
+    id: `rs-${key}`,
+    value: form[key],
+    'aria-invalid': !!errors[key],
+    'aria-describedby': errors[key] ? `rs-${key}-error` : undefined,
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value }),
+  });
+  const err = (key: keyof RequestForm) => (
+    <FieldError id={`rs-${key}-error`} message={errors[key]} />
+  );
+
+  return (
+    <Card className="lg:col-span-2">
+      <CardContent className="pt-6">
+        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <RequestFormFields field={field} err={err} />
+          <div className="flex flex-wrap gap-3 sm:col-span-2">
+            <Button type="submit" disabled={submit.isPending}>
+              {submit.isPending ? 'Submitting...' : 'Submit Request'}
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => {
+                setForm(blankRequestForm);
+                setErrors({});
+              }}
+            >
+              Clear Form
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

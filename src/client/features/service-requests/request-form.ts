@@ -1,0 +1,131 @@
+import { LOCATION_NAMES } from '@shared/constants/locations';
+import { SERVICE_TYPES, type Urgency } from '@shared/constants/service-types';
+import {
+  MIN_PROBLEM_LENGTH,
+  PROBLEM_TOO_SHORT,
+  composeServiceDescription,
+  vehicleYearSchema,
+  type CreateServiceRequestInput,
+} from '@shared/schemas/service-requests';
+import { ApiError } from '../../lib/api-client';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const todayLocal = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+export type RequestForm = {
+  fullName: string;
+  email: string;
+  phone: string;
+  serviceType: string;
+  vehicleYear: string;
+  vehicleMake: string;
+  vehicleModel: string;
+  mileage: string;
+  description: string;
+  location: string;
+  urgency: Urgency;
+  preferredDate: string;
+};
+export type RequestFormErrors = Partial<Record<keyof RequestForm, string>>;
+
+export const blankRequestForm: RequestForm = {
+  fullName: '',
+  email: '',
+  phone: '',
+  serviceType: '',
+  vehicleYear: '',
+  vehicleMake: '',
+  vehicleModel: '',
+  mileage: '',
+  description: '',
+  location: '',
+  urgency: 'medium',
+  preferredDate: '',
+};
+
+/** The blank form with what the home page's quick search put in the URL. */
+export const prefilledRequestForm = (params: URLSearchParams): RequestForm => ({
+  ...blankRequestForm,
+  serviceType: SERVICE_TYPES.find((s) => s === params.get('serviceType')) ?? '',
+  location: LOCATION_NAMES.find((l) => l === params.get('location')) ?? '',
+  vehicleYear: params.get('vehicleYear') ?? '',
+  vehicleMake: params.get('vehicleMake') ?? '',
+  vehicleModel: params.get('vehicleModel') ?? '',
+});
+
+/** The form's inline errors (empty when it can be sent). */
+export function validateRequestForm(form: RequestForm): RequestFormErrors {
+  const e: RequestFormErrors = {};
+  if (!form.fullName.trim()) e.fullName = 'Full name is required';
+  if (!EMAIL.test(form.email.trim())) e.email = 'Please enter a valid email address';
+  if (!form.serviceType) e.serviceType = 'Please select a service type';
+  if (!form.vehicleYear.trim()) e.vehicleYear = 'Vehicle year is required';
+  else {
+    const year = vehicleYearSchema.safeParse(form.vehicleYear);
+    if (!year.success) e.vehicleYear = year.error.issues[0]?.message;
+  }
+  if (!form.vehicleMake.trim()) e.vehicleMake = 'Vehicle make is required';
+  if (!form.vehicleModel.trim()) e.vehicleModel = 'Vehicle model is required';
+  if (!form.description.trim()) e.description = 'Please describe the problem';
+  else if (form.description.trim().length < MIN_PROBLEM_LENGTH) e.description = PROBLEM_TOO_SHORT;
+  if (!form.location) e.location = 'Please select your location';
+  if (form.preferredDate && form.preferredDate < todayLocal())
+    e.preferredDate = 'Preferred date cannot be in the past';
+  return e;
+}
+
+/** The request body of a valid form. */
+export function requestBody(form: RequestForm): CreateServiceRequestInput {
+  const vehicle = `${form.vehicleYear.trim()} ${form.vehicleMake.trim()} ${form.vehicleModel.trim()}`;
+  return {
+    customerId: 1,
+    // validateRequestForm let only one of the select's options through.
+    serviceType: form.serviceType as CreateServiceRequestInput['serviceType'],
+    description: composeServiceDescription({
+      problem: form.description,
+      customerName: form.fullName,
+      email: form.email,
+      phone: form.phone,
+      vehicle,
+      mileage: form.mileage,
+    }),
+    urgency: form.urgency,
+    location: form.location,
+    preferredDate: form.preferredDate || null,
+    customerName: form.fullName.trim(),
+    customerEmail: form.email.trim(),
+    customerPhone: form.phone.trim() || undefined,
+    vehicleInfo: vehicle,
+    vehicleYear: form.vehicleYear.trim(),
+  };
+}
+
+/** Which form field a field of the request body comes from, for the server's 400 issues. */
+const FIELD_OF: Record<string, keyof RequestForm> = {
+  serviceType: 'serviceType',
+  description: 'description',
+  location: 'location',
+  preferredDate: 'preferredDate',
+  customerName: 'fullName',
+  customerEmail: 'email',
+  vehicleYear: 'vehicleYear',
+};
+
+/** The server's field issues of a 400, as inline errors (empty when there are none). */
+export function serverFieldErrors(err: unknown): RequestFormErrors {
+  const out: RequestFormErrors = {};
+  if (!(err instanceof ApiError) || err.status !== 400) return out;
+  try {
+    const body = JSON.parse(err.body) as { issues?: { path: string; message: string }[] };
+    for (const issue of body.issues ?? []) {
+      const key = FIELD_OF[issue.path.split('.')[0] ?? ''];
+      if (key) out[key] ??= issue.message;
+    }
+  } catch {
+    // Not JSON: no field errors.
+  }
+  return out;
+}

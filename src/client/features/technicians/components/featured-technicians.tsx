@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { LIMITS } from '@shared/constants/domain';
+import type { Technician } from '@shared/schemas/technicians';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useTechnicianSearch } from '../api';
+import { TechnicianCard } from '../technician-card';
+
+/** The home page's 'Featured Mechanics' row. */
+export function FeaturedTechnicians({ onContact }: { onContact: (t: Technician) => void }) {
+  const featured = useTechnicianSearch({ pageSize: LIMITS.featuredTechnicians });
+  return (
+    <section className="bg-white py-16" aria-labelledby="featured-heading">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h2 id="featured-heading" className="text-3xl font-bold">
+            Featured Mechanics
+          </h2>
+          <Button variant="outline" asChild>
+            <Link to="/technicians">View All Technicians</Link>
+          </Button>
+        </div>
+        <div className="mt-8 grid gap-6 md:grid-cols-3">
+          {featured.isLoading
+            ? Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-64" />)
+            : featured.data?.items.map((t) => (
+                <TechnicianCard key={t.id} technician={t} onContact={onContact} />
+              ))}
+        </div>
+      </div>
+    </section>
+  );
+}

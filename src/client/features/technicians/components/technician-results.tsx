@@ -1,0 +1,81 @@
+import type { Technician } from '@shared/schemas/technicians';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { TechnicianCard } from '../technician-card';
+
+/** The technician list's results: loading, error, empty, or cards with pagination. */
+export function TechnicianResults({
+  isLoading,
+  isError,
+  items,
+  total,
+  page,
+  pages,
+  onPage,
+  onClear,
+  onContact,
+}: {
+  isLoading: boolean;
+  isError: boolean;
+  items: Technician[];
+  total: number;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  onClear: () => void;
+  onContact: (t: Technician) => void;
+}) {
+  if (isLoading)
+    return (
+      <div
+        className="grid gap-6 md:grid-cols-2 lg:grid-cols-3"
+        aria-busy="true"
+        aria-label="Loading technicians"
+      >
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} className="h-64" data-testid="technician-skeleton" />
+        ))}
+      </div>
+    );
+  if (isError)
+    return (
+      <p role="alert" className="rounded-md bg-red-50 p-4 text-red-700">
+        We could not load technicians. Please try again.
+      </p>
+    );
+  if (items.length === 0)
+    return (
+      <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
+        <h2 className="text-lg font-semibold">No technicians found</h2>
+        <p className="mt-1 text-slate-600">Try another service, location or distance.</p>
+        <Button className="mt-4" variant="outline" onClick={onClear}>
+          Clear Filters
+        </Button>
+      </div>
+    );
+  return (
+    <>
+      <p className="mb-4 text-sm text-slate-600" aria-live="polite">
+        Showing {items.length} of {total} technicians
+      </p>
+      <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {items.map((t) => (
+          <TechnicianCard key={t.id} technician={t} onContact={onContact} />
+        ))}
+      </div>
+      {pages > 1 && (
+        <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-3">
+          <Button variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            Previous
+          </Button>
+          <span className="text-sm text-slate-600">
+            Page {page} of {pages}
+          </span>
+          <Button variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            Next
+          </Button>
+        </nav>
+      )}
+    </>
+  );
+}
