@@ -1,42 +1,28 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { AccessRequired, AuthenticationRequired } from '../components/guards';
 import { Button } from '../components/ui/button';
-import { Skeleton } from '../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { useAuthDialog } from '../app/auth-dialog-context';
 import { useOverview } from '../features/admin/api';
 import { OverviewTab } from '../features/admin/components/overview-tab';
 import { PaymentsTab } from '../features/admin/components/payments-tab';
 import { TechniciansTab } from '../features/admin/components/technicians-tab';
 import { UsersTab } from '../features/admin/components/users-tab';
 import { VerificationsTab } from '../features/admin/components/verifications-tab';
-import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { RequireUser } from '../app/require-user';
 
 export default function AdminDashboard() {
   const [params] = useSearchParams();
-  const { data: user, isLoading } = useCurrentUser(params.get('role'));
-  const { open: openAuth } = useAuthDialog();
-  const isAdmin = user?.role === 'admin';
-  if (isLoading)
-    return (
-      <div className="mx-auto max-w-7xl px-4 py-10">
-        <Skeleton className="h-40" />
-      </div>
-    );
-  if (!user)
-    return (
-      <AuthenticationRequired onSignIn={openAuth} hint="Demo: sign in as admin / wrenchly-demo." />
-    );
-  if (!isAdmin)
-    return (
-      <AccessRequired
-        title="Admin Access Required"
-        role={user.role}
-        message="You need administrator privileges to view this page."
-      />
-    );
-  return <Dashboard />;
+  return (
+    <RequireUser
+      role="admin"
+      demoRole={params.get('role')}
+      wide
+      hint="Demo: sign in as admin / wrenchly-demo."
+      message="You need administrator privileges to view this page."
+    >
+      {() => <Dashboard />}
+    </RequireUser>
+  );
 }
 
 function Dashboard() {

@@ -1,42 +1,24 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminVerification } from '@shared/schemas/verifications';
-import { useAuthDialog } from '../app/auth-dialog-context';
-import { AccessRequired, AuthenticationRequired } from '../components/guards';
 import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
-import { Skeleton } from '../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useExpiringVerifications, usePendingVerifications } from '../features/verifications/api';
 import { AdminVerificationList } from '../features/verifications/components/admin-verification-list';
 import { ReviewPanel } from '../features/verifications/components/review-panel';
+import { RequireUser } from '../app/require-user';
 
 export default function AdminVerifications() {
-  const { data: user, isLoading } = useCurrentUser();
-  const { open } = useAuthDialog();
-  if (isLoading)
-    return (
-      <div className="mx-auto max-w-5xl px-4 py-10">
-        <Skeleton className="h-40" />
-      </div>
-    );
-  if (!user)
-    return (
-      <AuthenticationRequired
-        onSignIn={open}
-        hint="Demo admin: username admin, password wrenchly-demo"
-      />
-    );
-  if (user.role !== 'admin')
-    return (
-      <AccessRequired
-        title="Admin Access Required"
-        role={user.role}
-        message="Verification management is for administrators."
-      />
-    );
-  return <VerificationManagement />;
+  return (
+    <RequireUser
+      role="admin"
+      hint="Demo admin: username admin, password wrenchly-demo"
+      message="Verification management is for administrators."
+    >
+      {() => <VerificationManagement />}
+    </RequireUser>
+  );
 }
 
 function VerificationManagement() {

@@ -1,45 +1,28 @@
 import { Download } from 'lucide-react';
 import { Link } from 'react-router';
-import { useAuthDialog } from '../app/auth-dialog-context';
-import { AccessRequired, AuthenticationRequired } from '../components/guards';
 import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
-import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { usePaymentHistory } from '../features/billing/api/get-payment-history';
 import { PaymentHistoryTable } from '../features/billing/components/payment-history-table';
 import { ApiError, errorMessage } from '../lib/api-client';
+import { RequireUser } from '../app/require-user';
 
 export default function PaymentHistory() {
-  const { data: user, isLoading } = useCurrentUser();
-  const { open } = useAuthDialog();
-  if (isLoading)
-    return (
-      <div className="mx-auto max-w-5xl px-4 py-10">
-        <Skeleton className="h-40" />
-      </div>
-    );
-  if (!user)
-    return (
-      <AuthenticationRequired
-        onSignIn={open}
-        hint="Demo technician: username technician, password wrenchly-demo"
-      />
-    );
-  if (user.technicianId === null)
-    return (
-      <AccessRequired
-        title="Technician Access Required"
-        role={user.role}
-        message={
-          user.role === 'admin'
-            ? "Technicians' payments are in the admin dashboard's Payments tab."
-            : 'Payment history is for technicians.'
-        }
-      />
-    );
-  return <History />;
+  return (
+    <RequireUser
+      role="technician"
+      hint="Demo technician: username technician, password wrenchly-demo"
+      message={(user) =>
+        user.role === 'admin'
+          ? "Technicians' payments are in the admin dashboard's Payments tab."
+          : 'Payment history is for technicians.'
+      }
+    >
+      {() => <History />}
+    </RequireUser>
+  );
 }
 
 function History() {

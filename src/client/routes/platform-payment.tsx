@@ -1,42 +1,28 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { useAuthDialog } from '../app/auth-dialog-context';
-import { AccessRequired, AuthenticationRequired } from '../components/guards';
 import { Page } from '../components/page';
-import { Skeleton } from '../components/ui/skeleton';
-import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useCurrentSubscription } from '../features/billing/api/get-current-subscription';
 import { CurrentPlan } from '../features/billing/components/current-plan';
 import { PlanCards } from '../features/billing/components/plan-cards';
+import { RequireUser } from '../app/require-user';
 
 /** Pay Fees: the technician's plan, its renewal, change or cancel, and the plans. */
 export default function PlatformPayment() {
-  const { data: user, isLoading } = useCurrentUser();
-  const { open } = useAuthDialog();
   const [params] = useSearchParams();
   const success = params.get('success') === 'true';
   const paypal = params.get('method') === 'paypal';
-  if (isLoading)
-    return (
-      <div className="mx-auto max-w-5xl px-4 py-10">
-        <Skeleton className="h-40" />
-      </div>
-    );
-  if (!user)
-    return (
-      <AuthenticationRequired
-        onSignIn={open}
-        hint="Demo technician: username technician, password wrenchly-demo"
-      />
-    );
-  if (user.technicianId === null)
-    return (
-      <AccessRequired
-        title="Technician Access Required"
-        role={user.role}
-        message="Plans are for technicians."
-      />
-    );
+  return (
+    <RequireUser
+      role="technician"
+      hint="Demo technician: username technician, password wrenchly-demo"
+      message="Plans are for technicians."
+    >
+      {() => <PayFees success={success} paypal={paypal} />}
+    </RequireUser>
+  );
+}
+
+function PayFees({ success, paypal }: { success: boolean; paypal: boolean }) {
   return (
     <Page title="Pay Fees" intro="Your Wrenchly plan: a small monthly fee instead of commissions.">
       {success && (

@@ -1,14 +1,11 @@
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAuthDialog } from '../app/auth-dialog-context';
-import { AccessRequired, AuthenticationRequired } from '../components/guards';
 import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useQuotes } from '../features/pos/api';
 import { CreateQuote } from '../features/pos/create-quote';
 import { Invoices } from '../features/pos/invoices';
@@ -16,32 +13,18 @@ import { ManageQuotes } from '../features/pos/manage-quotes';
 import { ProcessPayment } from '../features/pos/process-payment';
 import { Receipts } from '../features/pos/receipts';
 import { ApiError } from '../lib/api-client';
+import { RequireUser } from '../app/require-user';
 
 export default function PosSystem() {
-  const { data: user, isLoading } = useCurrentUser();
-  const { open } = useAuthDialog();
-  if (isLoading)
-    return (
-      <div className="mx-auto max-w-5xl px-4 py-10">
-        <Skeleton className="h-40" />
-      </div>
-    );
-  if (!user)
-    return (
-      <AuthenticationRequired
-        onSignIn={open}
-        hint="Demo technician (Professional plan): username technician, password wrenchly-demo"
-      />
-    );
-  if (user.technicianId === null)
-    return (
-      <AccessRequired
-        title="Technician Access Required"
-        role={user.role}
-        message="The point of sale is a tool for technicians."
-      />
-    );
-  return <Pos technicianId={user.technicianId} />;
+  return (
+    <RequireUser
+      role="technician"
+      hint="Demo technician (Professional plan): username technician, password wrenchly-demo"
+      message="The point of sale is a tool for technicians."
+    >
+      {(user) => <Pos technicianId={user.technicianId!} />}
+    </RequireUser>
+  );
 }
 
 function Pos({ technicianId }: { technicianId: number }) {

@@ -1,40 +1,28 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAuthDialog } from '../app/auth-dialog-context';
-import { AccessRequired, AuthenticationRequired } from '../components/guards';
 import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
-import { Skeleton } from '../components/ui/skeleton';
-import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { AddVerificationDialog } from '../features/verifications/components/add-verification-dialog';
 import { OwnVerificationList } from '../features/verifications/components/own-verification-list';
+import { RequireUser } from '../app/require-user';
+import type { CurrentUser } from '@shared/schemas/auth';
 
 export default function TechnicianVerifications() {
-  const { data: user, isLoading } = useCurrentUser();
-  const { open } = useAuthDialog();
-  if (isLoading)
-    return (
-      <div className="mx-auto max-w-5xl px-4 py-10">
-        <Skeleton className="h-40" />
-      </div>
-    );
-  if (!user)
-    return (
-      <AuthenticationRequired
-        onSignIn={open}
-        hint="Demo technician: username technician, password wrenchly-demo"
-      />
-    );
-  if (user.role === 'customer')
-    return (
-      <AccessRequired
-        title="Technician Access Required"
-        role={user.role}
-        message="Credential verification is for technicians."
-      />
-    );
+  return (
+    <RequireUser
+      role="technician"
+      allow={(user) => user.role !== 'customer'}
+      hint="Demo technician: username technician, password wrenchly-demo"
+      message="Credential verification is for technicians."
+    >
+      {(user) => <ForUser user={user} />}
+    </RequireUser>
+  );
+}
+
+function ForUser({ user }: { user: CurrentUser }) {
   if (user.technicianId === null)
     return (
       <Page title="My Verifications">
