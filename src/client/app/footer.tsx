@@ -5,6 +5,7 @@ import { BRAND, JOIN_PATH } from '@shared/brand';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../components/ui/collapsible';
 import { cn } from '../lib/utils';
 import { MechanicRequirementsDialog } from './mechanic-requirements-dialog';
+import { PATHS } from '@shared/paths';
 
 const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
 const linkClass =
@@ -85,13 +86,13 @@ export function Footer() {
         </div>
 
         <Column title="Customers">
-          <FooterLink to="/technicians">Find Mechanics</FooterLink>
-          <FooterLink to="/request-service">Request Service</FooterLink>
-          <FooterLink to="/how-it-works">How It Works</FooterLink>
-          <FooterLink to="/pricing-guide" tab>
+          <FooterLink to={PATHS.technicians}>Find Mechanics</FooterLink>
+          <FooterLink to={PATHS.requestService}>Request Service</FooterLink>
+          <FooterLink to={PATHS.howItWorks}>How It Works</FooterLink>
+          <FooterLink to={PATHS.pricingGuide} tab>
             Pricing Guide
           </FooterLink>
-          <FooterLink to="/safety-trust" tab>
+          <FooterLink to={PATHS.safetyTrust} tab>
             Safety &amp; Trust
           </FooterLink>
         </Column>
@@ -107,17 +108,17 @@ export function Footer() {
               Mechanic Requirements
             </button>
           </li>
-          <FooterLink to="/repair-software">Free Software</FooterLink>
-          <FooterLink to="/admin-dashboard">Admin Dashboard</FooterLink>
+          <FooterLink to={PATHS.repairSoftware}>Free Software</FooterLink>
+          <FooterLink to={PATHS.adminDashboard}>Admin Dashboard</FooterLink>
         </Column>
 
         <Column title="Support">
-          <FooterLink to="/contact-us" tab>
+          <FooterLink to={PATHS.contactUs} tab>
             Contact Us
           </FooterLink>
-          <FooterLink to="/faq">FAQ</FooterLink>
-          <FooterLink to="/terms-of-service">Terms of Service</FooterLink>
-          <FooterLink to="/privacy-policy">Privacy Policy</FooterLink>
+          <FooterLink to={PATHS.faq}>FAQ</FooterLink>
+          <FooterLink to={PATHS.termsOfService}>Terms of Service</FooterLink>
+          <FooterLink to={PATHS.privacyPolicy}>Privacy Policy</FooterLink>
         </Column>
       </div>
       <div className="border-t border-slate-800 px-4 pt-6 pb-24 text-center text-sm text-slate-400 sm:pb-6">

@@ -9,20 +9,21 @@ import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useSignOut } from '../features/auth/api/sign-out';
 import { cn } from '../lib/utils';
 import { useAuthDialog } from './auth-dialog-context';
+import { PATHS } from '@shared/paths';
 
 type NavItem = { to: string; label: string; badge?: 'Pro' | 'Live' };
 
 const desktopLinks: NavItem[] = [
-  { to: '/how-it-works', label: 'How It Works' },
-  { to: '/repair-software', label: 'Free Software' },
-  { to: '/pos-system', label: 'POS System', badge: 'Pro' },
-  { to: '/technician-notifications', label: 'Job Notifications', badge: 'Live' },
+  { to: PATHS.howItWorks, label: 'How It Works' },
+  { to: PATHS.repairSoftware, label: 'Free Software' },
+  { to: PATHS.posSystem, label: 'POS System', badge: 'Pro' },
+  { to: PATHS.technicianNotifications, label: 'Job Notifications', badge: 'Live' },
 ];
 const mobileLinks: NavItem[] = [
-  { to: '/technicians', label: 'Find Mechanics' },
-  { to: '/how-it-works', label: 'How It Works' },
-  { to: '/request-service', label: 'Request Service' },
-  { to: '/technician-notifications', label: 'Job Notifications' },
+  { to: PATHS.technicians, label: 'Find Mechanics' },
+  { to: PATHS.howItWorks, label: 'How It Works' },
+  { to: PATHS.requestService, label: 'Request Service' },
+  { to: PATHS.technicianNotifications, label: 'Job Notifications' },
 ];
 
 // NavLink sets aria-current="page" on the active route; the style follows it.
@@ -65,14 +66,17 @@ export function Header() {
 
   const doSignOut = () =>
     signOut.mutate(undefined, {
-      onSuccess: () => void navigate('/'),
+      onSuccess: () => void navigate(PATHS.home),
     });
   const displayName = user ? user.firstName || user.username || user.email : '';
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex shrink-0 items-center gap-2 text-xl font-bold text-foreground">
+        <Link
+          to={PATHS.home}
+          className="flex shrink-0 items-center gap-2 text-xl font-bold text-foreground"
+        >
           <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <Wrench className="h-4 w-4" aria-hidden="true" />
           </span>

@@ -2,6 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
+import { PATHS } from '@shared/paths';
 
 /**
  * Shown when a screen fails to render or its code fails to load (for example an old tab
@@ -31,7 +32,7 @@ export function RouteError() {
           <div className="flex gap-3">
             <Button onClick={() => window.location.reload()}>Reload</Button>
             <Button variant="outline" asChild>
-              <Link to="/">Back to Home</Link>
+              <Link to={PATHS.home}>Back to Home</Link>
             </Button>
           </div>
         </CardContent>

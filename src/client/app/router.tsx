@@ -3,6 +3,7 @@ import { createBrowserRouter } from 'react-router';
 import { JOIN_PATH } from '@shared/brand';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
+import { PATHS } from '@shared/paths';
 
 // One lazily loaded module per screen keeps the first download small.
 const page = (load: () => Promise<{ default: React.ComponentType }>) => {
@@ -19,62 +20,65 @@ export const router = createBrowserRouter([
       {
         errorElement: <RouteError />,
         children: [
-          { path: '/', element: page(() => import('../routes/home')) },
-          { path: '/how-it-works', element: page(() => import('../routes/how-it-works')) },
-          { path: '/technicians', element: page(() => import('../routes/technicians')) },
-          { path: '/technician/:id', element: page(() => import('../routes/technician')) },
-          { path: '/request-service', element: page(() => import('../routes/request-service')) },
-          { path: '/repair-software', element: page(() => import('../routes/repair-software')) },
-          { path: '/pos-system', element: page(() => import('../routes/pos-system')) },
+          { path: PATHS.home, element: page(() => import('../routes/home')) },
+          { path: PATHS.howItWorks, element: page(() => import('../routes/how-it-works')) },
+          { path: PATHS.technicians, element: page(() => import('../routes/technicians')) },
+          { path: PATHS.technician, element: page(() => import('../routes/technician')) },
+          { path: PATHS.requestService, element: page(() => import('../routes/request-service')) },
+          { path: PATHS.repairSoftware, element: page(() => import('../routes/repair-software')) },
+          { path: PATHS.posSystem, element: page(() => import('../routes/pos-system')) },
           {
-            path: '/pos-system/receipts/:id',
+            path: PATHS.posReceipt,
             element: page(() => import('../routes/pos-receipt')),
           },
           {
-            path: '/quote-approval/:token',
+            path: PATHS.quoteApproval,
             element: page(() => import('../routes/quote-approval')),
           },
           {
-            path: '/technician-notifications',
+            path: PATHS.technicianNotifications,
             element: page(() => import('../routes/technician-notifications')),
           },
           {
-            path: '/demo-notifications',
+            path: PATHS.demoNotifications,
             element: page(() => import('../routes/demo-notifications')),
           },
           { path: JOIN_PATH, element: page(() => import('../routes/join')) },
-          { path: '/platform-payment', element: page(() => import('../routes/platform-payment')) },
           {
-            path: '/subscription-plans',
+            path: PATHS.platformPayment,
+            element: page(() => import('../routes/platform-payment')),
+          },
+          {
+            path: PATHS.subscriptionPlans,
             element: page(() => import('../routes/subscription-plans')),
           },
           {
-            path: '/payment-selection',
+            path: PATHS.paymentSelection,
             element: page(() => import('../routes/payment-selection')),
           },
-          { path: '/payment-history', element: page(() => import('../routes/payment-history')) },
-          { path: '/admin-dashboard', element: page(() => import('../routes/admin-dashboard')) },
+          { path: PATHS.paymentHistory, element: page(() => import('../routes/payment-history')) },
+          { path: PATHS.adminDashboard, element: page(() => import('../routes/admin-dashboard')) },
           {
-            path: '/admin-verifications',
+            path: PATHS.adminVerifications,
             element: page(() => import('../routes/admin-verifications')),
           },
           {
-            path: '/technician-verifications',
+            path: PATHS.technicianVerifications,
             element: page(() => import('../routes/technician-verifications')),
           },
           {
-            path: '/technician-profile',
+            path: PATHS.technicianProfile,
             element: page(() => import('../routes/technician-profile')),
           },
-          { path: '/access-demo', element: page(() => import('../routes/access-demo')) },
-          { path: '/pricing-guide', element: page(() => import('../routes/pricing-guide')) },
-          { path: '/safety-trust', element: page(() => import('../routes/safety-trust')) },
-          { path: '/contact-us', element: page(() => import('../routes/contact-us')) },
-          { path: '/faq', element: page(() => import('../routes/faq')) },
-          { path: '/terms-of-service', element: page(() => import('../routes/terms-of-service')) },
-          { path: '/privacy-policy', element: page(() => import('../routes/privacy-policy')) },
-          { path: '/set-password', element: page(() => import('../routes/set-password')) },
-          { path: '/verify-email', element: page(() => import('../routes/verify-email')) },
+          { path: PATHS.accessDemo, element: page(() => import('../routes/access-demo')) },
+          { path: PATHS.pricingGuide, element: page(() => import('../routes/pricing-guide')) },
+          { path: PATHS.safetyTrust, element: page(() => import('../routes/safety-trust')) },
+          { path: PATHS.contactUs, element: page(() => import('../routes/contact-us')) },
+          { path: PATHS.faq, element: page(() => import('../routes/faq')) },
+          { path: PATHS.termsOfService, element: page(() => import('../routes/terms-of-service')) },
+          { path: PATHS.privacyPolicy, element: page(() => import('../routes/privacy-policy')) },
+          { path: PATHS.setPassword, element: page(() => import('../routes/set-password')) },
+          { path: PATHS.verifyEmail, element: page(() => import('../routes/verify-email')) },
           { path: '*', element: page(() => import('../routes/not-found')) },
         ],
       },

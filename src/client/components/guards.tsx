@@ -2,6 +2,7 @@ import { Lock, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from './ui/button';
 import { Card, CardContent } from './ui/card';
+import { PATHS } from '@shared/paths';
 
 /** Shown when a screen needs a signed-in user. */
 export function AuthenticationRequired({
@@ -22,7 +23,7 @@ export function AuthenticationRequired({
           <div className="flex justify-center gap-3">
             <Button onClick={onSignIn}>Sign In</Button>
             <Button variant="outline" asChild>
-              <Link to="/">Back to Home</Link>
+              <Link to={PATHS.home}>Back to Home</Link>
             </Button>
           </div>
         </CardContent>
@@ -52,7 +53,7 @@ export function AccessRequired({
             Your current role: <strong className="capitalize">{role}</strong>
           </p>
           <Button variant="outline" asChild>
-            <Link to="/">Back to Home</Link>
+            <Link to={PATHS.home}>Back to Home</Link>
           </Button>
         </CardContent>
       </Card>

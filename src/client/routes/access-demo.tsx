@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useAppConfig } from '../lib/app-config';
+import { PATHS } from '@shared/paths';
 
 const DESCRIPTIONS: Record<Role, string> = {
   admin:
@@ -19,20 +20,20 @@ const DESCRIPTIONS: Record<Role, string> = {
 };
 
 const PAGES: { label: string; path: string; allowed: Role[] | 'all' }[] = [
-  { label: 'Admin Dashboard', path: '/admin-dashboard', allowed: ['admin'] },
-  { label: 'Admin Verifications', path: '/admin-verifications', allowed: ['admin'] },
+  { label: 'Admin Dashboard', path: PATHS.adminDashboard, allowed: ['admin'] },
+  { label: 'Admin Verifications', path: PATHS.adminVerifications, allowed: ['admin'] },
   {
     label: 'Technician Verifications',
-    path: '/technician-verifications',
+    path: PATHS.technicianVerifications,
     allowed: ['technician', 'admin'],
   },
   {
     label: 'Job Notifications',
-    path: '/technician-notifications',
+    path: PATHS.technicianNotifications,
     allowed: ['technician', 'admin'],
   },
-  { label: 'Request Service', path: '/request-service', allowed: 'all' },
-  { label: 'Browse Technicians', path: '/technicians', allowed: 'all' },
+  { label: 'Request Service', path: PATHS.requestService, allowed: 'all' },
+  { label: 'Browse Technicians', path: PATHS.technicians, allowed: 'all' },
 ];
 
 export default function AccessDemo() {

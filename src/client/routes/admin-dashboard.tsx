@@ -9,6 +9,7 @@ import { TechniciansTab } from '../features/admin/components/technicians-tab';
 import { UsersTab } from '../features/admin/components/users-tab';
 import { VerificationsTab } from '../features/admin/components/verifications-tab';
 import { RequireUser } from '../app/require-user';
+import { PATHS } from '@shared/paths';
 
 export default function AdminDashboard() {
   const [params] = useSearchParams();
@@ -37,16 +38,16 @@ function Dashboard() {
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" asChild>
-            <Link to="/admin-verifications">Verifications</Link>
+            <Link to={PATHS.adminVerifications}>Verifications</Link>
           </Button>
           <Button variant="outline" asChild>
-            <Link to="/payment-history">Payment History</Link>
+            <Link to={PATHS.paymentHistory}>Payment History</Link>
           </Button>
           <Button variant="outline" asChild>
-            <Link to="/technician-verifications">Technician Verifications</Link>
+            <Link to={PATHS.technicianVerifications}>Technician Verifications</Link>
           </Button>
           <Button variant="ghost" asChild>
-            <Link to="/">
+            <Link to={PATHS.home}>
               <ArrowLeft /> Back to Site
             </Link>
           </Button>

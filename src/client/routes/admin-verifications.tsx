@@ -8,6 +8,7 @@ import { useExpiringVerifications, usePendingVerifications } from '../features/v
 import { AdminVerificationList } from '../features/verifications/components/admin-verification-list';
 import { ReviewPanel } from '../features/verifications/components/review-panel';
 import { RequireUser } from '../app/require-user';
+import { PATHS } from '@shared/paths';
 
 export default function AdminVerifications() {
   return (
@@ -31,7 +32,7 @@ function VerificationManagement() {
       intro="Review technicians' credentials and keep an eye on those about to expire."
       actions={
         <Button variant="outline" asChild>
-          <Link to="/admin-dashboard">Back to Dashboard</Link>
+          <Link to={PATHS.adminDashboard}>Back to Dashboard</Link>
         </Button>
       }
     >

@@ -5,6 +5,7 @@ import { useCreateDemoRequest } from '../features/notifications/api/create-demo-
 import { CustomDemoRequest } from '../features/notifications/components/custom-demo-request';
 import { DemoPresets } from '../features/notifications/components/demo-presets';
 import { notify } from '../lib/toast';
+import { PATHS } from '@shared/paths';
 
 export default function DemoNotifications() {
   const create = useCreateDemoRequest({
@@ -29,7 +30,7 @@ export default function DemoNotifications() {
       intro="Create a service request and watch it reach the nearest qualified technicians: up to 5 are notified and have 5 minutes to respond; the job is assigned when one accepts."
       actions={
         <Button variant="outline" asChild>
-          <Link to="/technician-notifications">Open Job Notifications</Link>
+          <Link to={PATHS.technicianNotifications}>Open Job Notifications</Link>
         </Button>
       }
     >

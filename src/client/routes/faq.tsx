@@ -7,6 +7,7 @@ import { Page } from '../components/page';
 import { getJson } from '../lib/api-client';
 
 import type { Plan } from '@shared/schemas/plans';
+import { PATHS } from '@shared/paths';
 
 /** Rendered from the plans table: the one source of truth for prices. */
 function PriceAnswer() {
@@ -63,7 +64,7 @@ const ITEMS: { q: string; a: ReactNode }[] = [
     a: (
       <>
         Contact us through the{' '}
-        <Link className="text-brand-700 underline" to="/contact-us">
+        <Link className="text-brand-700 underline" to={PATHS.contactUs}>
           contact page
         </Link>{' '}
         and we will work with you and the technician to make it right.
@@ -80,7 +81,7 @@ const ITEMS: { q: string; a: ReactNode }[] = [
       <>
         Yes. Browse technicians, compare ratings and rates, and contact one directly, or start from
         the{' '}
-        <Link className="text-brand-700 underline" to="/">
+        <Link className="text-brand-700 underline" to={PATHS.home}>
           home page
         </Link>
         .
@@ -108,7 +109,7 @@ export default function Faq() {
       </div>
       <p className="mt-8 text-slate-600">
         Still have questions?{' '}
-        <Link to="/contact-us" className="text-brand-700 underline">
+        <Link to={PATHS.contactUs} className="text-brand-700 underline">
           Contact us
         </Link>
         .

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
+import { PATHS } from '@shared/paths';
 
 const STEPS = [
   {
@@ -45,7 +46,7 @@ export default function HowItWorks() {
       </ol>
       <div className="mt-10 text-center">
         <Button size="lg" asChild>
-          <Link to="/request-service">Request Service Now</Link>
+          <Link to={PATHS.requestService}>Request Service Now</Link>
         </Button>
       </div>
     </Page>

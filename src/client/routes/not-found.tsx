@@ -1,6 +1,7 @@
 import { AlertCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent } from '../components/ui/card';
+import { PATHS } from '@shared/paths';
 
 export default function NotFound() {
   return (
@@ -15,7 +16,7 @@ export default function NotFound() {
             Did you forget to add the page to the router?
           </p>
           <Link
-            to="/"
+            to={PATHS.home}
             className="mt-6 inline-block text-sm font-medium text-brand-600 hover:underline"
           >
             Back to Home

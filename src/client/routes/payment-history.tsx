@@ -8,6 +8,7 @@ import { usePaymentHistory } from '../features/billing/api/get-payment-history';
 import { PaymentHistoryTable } from '../features/billing/components/payment-history-table';
 import { ApiError, errorMessage } from '../lib/api-client';
 import { RequireUser } from '../app/require-user';
+import { PATHS } from '@shared/paths';
 
 export default function PaymentHistory() {
   return (
@@ -41,7 +42,7 @@ function History() {
             </a>
           </Button>
           <Button asChild>
-            <Link to="/platform-payment">Make New Payment</Link>
+            <Link to={PATHS.platformPayment}>Make New Payment</Link>
           </Button>
         </div>
       }

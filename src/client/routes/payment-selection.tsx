@@ -9,6 +9,7 @@ import { usePaymentsConfig } from '../features/billing/api/get-payments-config';
 import { ChangeInsteadOfPaying } from '../features/billing/components/change-instead-of-paying';
 import { PaymentOptions } from '../features/billing/components/payment-options';
 import type { SelectedPlan } from '../features/billing/use-card-subscription';
+import { PATHS } from '@shared/paths';
 
 export default function PaymentSelection() {
   const [params] = useSearchParams();
@@ -24,7 +25,7 @@ export default function PaymentSelection() {
   return (
     <Page title="Payment Method" className="max-w-3xl">
       <Button variant="outline" asChild className="mb-6">
-        <Link to="/platform-payment">
+        <Link to={PATHS.platformPayment}>
           <ArrowLeft className="mr-2 h-4 w-4" aria-hidden="true" /> Back to Plans
         </Link>
       </Button>

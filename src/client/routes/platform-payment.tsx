@@ -5,6 +5,7 @@ import { useCurrentSubscription } from '../features/billing/api/get-current-subs
 import { CurrentPlan } from '../features/billing/components/current-plan';
 import { PlanCards } from '../features/billing/components/plan-cards';
 import { RequireUser } from '../app/require-user';
+import { PATHS } from '@shared/paths';
 
 /** Pay Fees: the technician's plan, its renewal, change or cancel, and the plans. */
 export default function PlatformPayment() {
@@ -41,7 +42,7 @@ function PayFees({ success, paypal }: { success: boolean; paypal: boolean }) {
       <h2 className="mb-6 mt-10 text-2xl font-bold">Choose a Plan</h2>
       <PlanCardsForCurrent />
       <p className="mt-8 text-center text-sm">
-        <Link className="text-blue-700 underline" to="/payment-history">
+        <Link className="text-blue-700 underline" to={PATHS.paymentHistory}>
           View Payment History
         </Link>
       </p>

@@ -5,6 +5,7 @@ import { Skeleton } from '../components/ui/skeleton';
 import { useReceipt } from '../features/pos/api';
 import { ReceiptDocument } from '../features/pos/components/receipt-document';
 import { errorMessage } from '../lib/api-client';
+import { PATHS } from '@shared/paths';
 
 /** A printable receipt for one point-of-sale payment. */
 export default function PosReceipt() {
@@ -27,7 +28,7 @@ export default function PosReceipt() {
     <div className="mx-auto max-w-2xl px-4 py-10">
       <div className="mb-6 flex justify-between print:hidden">
         <Button variant="outline" asChild>
-          <Link to="/pos-system">Back to POS</Link>
+          <Link to={PATHS.posSystem}>Back to POS</Link>
         </Button>
         <Button onClick={() => window.print()}>
           <Printer className="mr-2 h-4 w-4" aria-hidden="true" /> Print

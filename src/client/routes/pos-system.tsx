@@ -14,6 +14,7 @@ import { ProcessPayment } from '../features/pos/process-payment';
 import { Receipts } from '../features/pos/receipts';
 import { ApiError } from '../lib/api-client';
 import { RequireUser } from '../app/require-user';
+import { PATHS } from '@shared/paths';
 
 export default function PosSystem() {
   return (
@@ -105,7 +106,7 @@ function UpgradeRequired({ message }: { message?: string }) {
             <li>Take card, cash, check and digital wallet payments and send receipts</li>
           </ul>
           <Button asChild>
-            <Link to="/platform-payment">See Plans</Link>
+            <Link to={PATHS.platformPayment}>See Plans</Link>
           </Button>
         </CardContent>
       </Card>

@@ -4,6 +4,7 @@ import { Card, CardContent } from '../components/ui/card';
 import { NotificationBoard } from '../features/notifications/components/notification-board';
 import { RequireUser } from '../app/require-user';
 import type { CurrentUser } from '@shared/schemas/auth';
+import { PATHS } from '@shared/paths';
 
 export default function TechnicianNotifications() {
   return (
@@ -26,7 +27,7 @@ function ForUser({ user }: { user: CurrentUser }) {
           <CardContent className="pt-6 text-slate-600">
             Job notifications are delivered to technicians. Sign in with a technician account to
             receive and answer jobs; the{' '}
-            <Link className="text-primary underline" to="/demo-notifications">
+            <Link className="text-primary underline" to={PATHS.demoNotifications}>
               demo page
             </Link>{' '}
             creates test requests.

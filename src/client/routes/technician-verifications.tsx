@@ -8,6 +8,7 @@ import { AddVerificationDialog } from '../features/verifications/components/add-
 import { OwnVerificationList } from '../features/verifications/components/own-verification-list';
 import { RequireUser } from '../app/require-user';
 import type { CurrentUser } from '@shared/schemas/auth';
+import { PATHS } from '@shared/paths';
 
 export default function TechnicianVerifications() {
   return (
@@ -29,7 +30,7 @@ function ForUser({ user }: { user: CurrentUser }) {
         <Card>
           <CardContent className="pt-6 text-slate-600">
             Administrators review technicians' credentials on the{' '}
-            <Link className="text-blue-700 underline" to="/admin-verifications">
+            <Link className="text-blue-700 underline" to={PATHS.adminVerifications}>
               verification management
             </Link>{' '}
             page.

@@ -8,6 +8,7 @@ import { ProfileHeader } from '../features/technicians/components/profile-header
 import { TechnicianReviews } from '../features/technicians/components/technician-reviews';
 import { ContactDialog } from '../features/technicians/contact-dialog';
 import { useTechnicianReviews } from '../features/technicians/use-technician-reviews';
+import { PATHS } from '@shared/paths';
 
 export default function TechnicianProfilePublic() {
   const id = Number(useParams().id);
@@ -29,7 +30,7 @@ export default function TechnicianProfilePublic() {
         <h1 className="text-2xl font-bold">Technician Not Found</h1>
         <p className="mt-2 text-slate-600">The technician you're looking for doesn't exist.</p>
         <Button className="mt-6" asChild>
-          <Link to="/technicians">Browse Technicians</Link>
+          <Link to={PATHS.technicians}>Browse Technicians</Link>
         </Button>
       </div>
     );

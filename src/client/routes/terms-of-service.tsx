@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { BRAND } from '@shared/brand';
 import { Page } from '../components/page';
+import { PATHS } from '@shared/paths';
 
 const SECTIONS: [string, string][] = [
   [
@@ -50,7 +51,7 @@ export default function TermsOfService() {
             <p className="mt-2 text-slate-700">{text}</p>
           </section>
         ))}
-        <Link to="/" className="inline-block text-brand-700 hover:underline">
+        <Link to={PATHS.home} className="inline-block text-brand-700 hover:underline">
           Back to Home
         </Link>
       </div>

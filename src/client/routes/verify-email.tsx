@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
 import { linkToken } from '../features/auth/api/link-token';
 import { apiRequest, errorMessage } from '../lib/api-client';
+import { PATHS } from '@shared/paths';
 
 type Verified = { message: string; claimedRequests: number };
 
@@ -33,7 +34,7 @@ export default function VerifyEmail() {
         <CheckCircle2 className="mx-auto h-10 w-10 text-green-600" aria-hidden="true" />
         <p className="font-semibold">E-mail Confirmed</p>
         <p className="text-slate-600">{verify.data.message}</p>
-        <Link className="text-blue-700 underline" to="/">
+        <Link className="text-blue-700 underline" to={PATHS.home}>
           Back to Home
         </Link>
       </div>

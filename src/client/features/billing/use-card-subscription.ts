@@ -6,6 +6,7 @@ import { notify } from '../../lib/toast';
 import { createCardSubscription } from './api/create-card-subscription';
 import { billingKeys } from './api/keys';
 import { isDefinitive, useAttemptKey } from './attempt-key';
+import { PATHS } from '@shared/paths';
 
 /** The plan being paid for, from the payment selection's address. */
 export type SelectedPlan = { name: string; price: number };
@@ -75,7 +76,7 @@ export function useCardSubscription(plan: SelectedPlan) {
       title: 'Subscription Activated',
       description: 'Your monthly subscription has been set up successfully with Square.',
     });
-    void navigate('/platform-payment?success=true');
+    void navigate(`${PATHS.platformPayment}?success=true`);
     return true;
   }
 }

@@ -5,6 +5,7 @@ import { LIMITS } from '@shared/constants/domain';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { adviceFor, QUICK_ISSUES } from './advice';
+import { PATHS } from '@shared/paths';
 
 type Message = { id: number; text: string; sender: 'user' | 'bot'; timestamp: Date };
 const greeting = (): Message => ({
@@ -92,7 +93,7 @@ export function ChatHelper() {
             )}
             {messages.length > 2 && !typing && (
               <Button asChild size="sm">
-                <Link to="/request-service" onClick={() => setOpen(false)}>
+                <Link to={PATHS.requestService} onClick={() => setOpen(false)}>
                   Request Service
                 </Link>
               </Button>

@@ -13,6 +13,7 @@ import { ApiError, apiRequest, errorMessage, getJson } from '../../lib/api-clien
 import { useSquareCard, type SquareCardConfig } from '../../lib/square-card';
 import { notify } from '../../lib/toast';
 import { useCardPayment, useInvoices, useRecordPayment } from './api';
+import { posReceiptPath } from '@shared/paths';
 
 type Method = 'card' | 'cash' | 'check' | 'digital';
 type PaymentsConfig = {
@@ -255,7 +256,7 @@ export function ProcessPayment({
               {declined.receiptNumber}
             </span>
             <Button size="sm" variant="outline" asChild>
-              <Link to={`/pos-system/receipts/${declined.id}`}>View Receipt</Link>
+              <Link to={posReceiptPath(declined.id)}>View Receipt</Link>
             </Button>
           </div>
         )}

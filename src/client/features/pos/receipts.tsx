@@ -10,6 +10,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { useEmailReceipt, usePayments } from './api';
+import { posReceiptPath } from '@shared/paths';
 
 const METHOD_LABELS = { card: 'Card', cash: 'Cash', check: 'Check', digital: 'Digital Wallet' };
 
@@ -51,7 +52,7 @@ function ReceiptRow({ p }: { p: PosPayment }) {
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <Button size="sm" variant="outline" asChild>
-              <Link to={`/pos-system/receipts/${p.id}`}>View Receipt</Link>
+              <Link to={posReceiptPath(p.id)}>View Receipt</Link>
             </Button>
             {p.status === 'succeeded' && (
               <>

@@ -5,6 +5,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { StarRating } from '../../components/ui/star-rating';
+import { technicianPath } from '@shared/paths';
 
 export function TechnicianCard({
   technician: t,
@@ -20,7 +21,7 @@ export function TechnicianCard({
       <CardContent className="flex flex-1 flex-col gap-3 pt-6">
         <div className="flex items-start justify-between gap-2">
           <h3 className="text-lg font-semibold">
-            <Link to={`/technician/${t.id}`} className="hover:text-brand-700 hover:underline">
+            <Link to={technicianPath(t.id)} className="hover:text-brand-700 hover:underline">
               {name}
             </Link>
           </h3>

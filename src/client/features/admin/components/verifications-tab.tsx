@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { AdminOverview } from '@shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { Stat } from './stat';
+import { PATHS } from '@shared/paths';
 
 /** Verification counts from the overview and the way to the review screen. */
 export function VerificationsTab({ overview: o }: { overview: AdminOverview | undefined }) {
@@ -23,7 +24,7 @@ export function VerificationsTab({ overview: o }: { overview: AdminOverview | un
         />
       </div>
       <Button className="mt-4" asChild>
-        <Link to="/admin-verifications">Review Verifications</Link>
+        <Link to={PATHS.adminVerifications}>Review Verifications</Link>
       </Button>
     </>
   );

@@ -2,6 +2,7 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { SET_PASSWORD_INVALID } from '@shared/schemas/set-password';
 import { Button } from '../../../components/ui/button';
+import { PATHS } from '@shared/paths';
 
 /** After the password is saved: sign in with the username. */
 export function PasswordSet({
@@ -44,7 +45,7 @@ export function InvalidSetPasswordLink() {
       <p className="text-sm text-slate-500">
         Use &lsquo;Forgot password?&rsquo; in the sign-in dialog for a new link, or ask our support
         team through the{' '}
-        <Link className="text-blue-700 underline" to="/contact-us">
+        <Link className="text-blue-700 underline" to={PATHS.contactUs}>
           contact page
         </Link>
         .

@@ -6,6 +6,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { usePlans } from '../api/get-plans';
 import type { SelectedPlan } from '../use-card-subscription';
 import { PlanChangeDialog, type PlanChoice } from './plan-change-dialog';
+import { PATHS } from '@shared/paths';
 
 /**
  * With a plan active, choosing another one is a plan change (the server refuses a second
@@ -39,7 +40,7 @@ export function ChangeInsteadOfPaying({
           subscription={subscription}
           plan={choice}
           onClose={() => setChoice(null)}
-          onChanged={() => void navigate('/platform-payment')}
+          onChanged={() => void navigate(PATHS.platformPayment)}
         />
       </CardContent>
     </Card>

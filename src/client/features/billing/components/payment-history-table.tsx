@@ -4,6 +4,7 @@ import { PAYMENT_STATUS_LABELS } from '@shared/constants/domain';
 import type { PaymentRecord } from '@shared/schemas/billing';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { PATHS } from '@shared/paths';
 
 /** 'MMM dd, yyyy', e.g. 'Nov 03, 2026'. */
 const formatDay = (iso: string) =>
@@ -32,7 +33,7 @@ export function PaymentHistoryTable({ rows }: { rows: PaymentRecord[] }) {
           <CardContent className="space-y-3 pt-6 text-center text-slate-600">
             <FileText className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
             <p>No payments yet.</p>
-            <Link className="text-blue-700 underline" to="/platform-payment">
+            <Link className="text-blue-700 underline" to={PATHS.platformPayment}>
               Choose a plan
             </Link>
           </CardContent>

@@ -9,6 +9,7 @@ import { PayPalButtons } from './paypal-buttons';
 import { SandboxCardForm } from './sandbox-card-form';
 import { SandboxWalletButton } from './sandbox-wallet-button';
 import { SquareCardForm } from './square-card-form';
+import { PATHS } from '@shared/paths';
 
 /** The selected plan, the configured methods (card, wallet) and the chosen card form. */
 export function PaymentOptions({ plan, config }: { plan: SelectedPlan; config: PaymentsConfig }) {
@@ -69,11 +70,11 @@ export function PaymentOptions({ plan, config }: { plan: SelectedPlan; config: P
         <li>Billed monthly. Cancel anytime.</li>
         <li>
           By paying you agree to our{' '}
-          <Link className="underline" to="/terms-of-service">
+          <Link className="underline" to={PATHS.termsOfService}>
             Terms of Service
           </Link>{' '}
           and{' '}
-          <Link className="underline" to="/privacy-policy">
+          <Link className="underline" to={PATHS.privacyPolicy}>
             Privacy Policy
           </Link>
           .

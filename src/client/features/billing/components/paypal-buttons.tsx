@@ -5,6 +5,7 @@ import { loadScript } from '../../../lib/square-card';
 import { billingKeys } from '../api/keys';
 import { captureWalletOrder, createWalletOrder, getWalletSetup } from '../api/wallet';
 import type { SelectedPlan } from '../use-card-subscription';
+import { PATHS } from '@shared/paths';
 
 declare global {
   interface Window {
@@ -46,7 +47,7 @@ export function PayPalButtons({ plan }: { plan: SelectedPlan }) {
               const capture = await captureWalletOrder(orderID);
               if (capture.status === 'COMPLETED') {
                 await qc.invalidateQueries({ queryKey: billingKeys.all });
-                void navigate('/platform-payment?success=true&method=paypal');
+                void navigate(`${PATHS.platformPayment}?success=true&method=paypal`);
               }
             },
             onError: (err) => console.error('PayPal error', err),

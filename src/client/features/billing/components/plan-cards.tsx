@@ -9,6 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/utils';
 import { usePlans } from '../api/get-plans';
 import { PlanChangeDialog, type PlanChoice } from './plan-change-dialog';
+import { PATHS } from '@shared/paths';
 
 /**
  * The plans from the plans table. Without an active plan each button goes to the payment
@@ -66,7 +67,7 @@ export function PlanCards({ subscription }: { subscription?: Subscription | null
               ) : (
                 <Button asChild variant={p.popular ? 'default' : 'outline'}>
                   <Link
-                    to={`/payment-selection?plan=${encodeURIComponent(p.name)}&price=${p.price.toFixed(2)}`}
+                    to={`${PATHS.paymentSelection}?plan=${encodeURIComponent(p.name)}&price=${p.price.toFixed(2)}`}
                   >
                     Choose {p.name}
                   </Link>

@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { billingKeys } from '../api/keys';
 import { approveSandboxOrder, captureWalletOrder, createWalletOrder } from '../api/wallet';
 import type { SelectedPlan } from '../use-card-subscription';
+import { PATHS } from '@shared/paths';
 
 /** The wallet: an order for the plan's price, approved by the payer, then captured. */
 export function SandboxWalletButton({ plan }: { plan: SelectedPlan }) {
@@ -49,7 +50,7 @@ export function SandboxWalletButton({ plan }: { plan: SelectedPlan }) {
       const capture = await captureWalletOrder(orderId);
       if (capture.status === 'COMPLETED') {
         await qc.invalidateQueries({ queryKey: billingKeys.all });
-        void navigate('/platform-payment?success=true&method=paypal');
+        void navigate(`${PATHS.platformPayment}?success=true&method=paypal`);
       } else setError(`Payment ${capture.status.toLowerCase().replace(/_/g, ' ')}`);
     } catch (err) {
       console.error('wallet capture failed', err);

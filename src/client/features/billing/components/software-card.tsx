@@ -18,6 +18,7 @@ import type { Software } from '@shared/schemas/billing';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { PATHS } from '@shared/paths';
 
 /** The catalogue names its icons; unknown names get a generic package. */
 const ICONS: Record<string, LucideIcon> = {
@@ -65,7 +66,7 @@ export function SoftwareCard({ software: s }: { software: Software }) {
           </Button>
         ) : (
           <Button variant="outline" asChild>
-            <Link to="/platform-payment">
+            <Link to={PATHS.platformPayment}>
               <Lock className="mr-2 h-4 w-4" aria-hidden="true" /> Requires {s.requiredPlan} plan
             </Link>
           </Button>

@@ -2,6 +2,7 @@ import { Search, ShieldCheck, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { PATHS } from '@shared/paths';
 
 export type HeroStats = { approvedTechnicians: number; completedJobs: number };
 
@@ -45,7 +46,7 @@ export function Hero({
               className="border-white bg-transparent text-white hover:bg-white/10"
               asChild
             >
-              <Link to="/request-service">
+              <Link to={PATHS.requestService}>
                 <Wrench /> Request Service
               </Link>
             </Button>

@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
+import { PATHS } from '@shared/paths';
 
 const PREFILL_KEYS = [
   'serviceType',
@@ -45,7 +46,7 @@ export function QuickSearch() {
       p.set('location', q.location);
       p.set('maxDistance', q.distance);
     }
-    navigate(`/technicians?${p}`);
+    navigate(`${PATHS.technicians}?${p}`);
   };
 
   return (
@@ -133,7 +134,9 @@ export function QuickSearch() {
           <Button
             type="button"
             variant="outline"
-            onClick={() => navigate(`/request-service${params().size ? `?${params()}` : ''}`)}
+            onClick={() =>
+              navigate(`${PATHS.requestService}${params().size ? `?${params()}` : ''}`)
+            }
           >
             Request Service
           </Button>

@@ -12,6 +12,7 @@ import { ApprovalStatus } from './approval-status';
 import { AvailabilityRatesCard } from './availability-rates-card';
 import { ServiceAreaCard } from './service-area-card';
 import { SpecialtiesCard } from './specialties-card';
+import { PATHS } from '@shared/paths';
 
 /** The technician's own profile form; editable once the account is approved. */
 export function ProfileEditor({ profile }: { profile: OwnProfile }) {
@@ -41,13 +42,13 @@ export function ProfileEditor({ profile }: { profile: OwnProfile }) {
       actions={
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" asChild>
-            <Link to="/technician-verifications">My Verifications</Link>
+            <Link to={PATHS.technicianVerifications}>My Verifications</Link>
           </Button>
           <Button variant="outline" asChild>
-            <Link to="/technician-notifications">Job Notifications</Link>
+            <Link to={PATHS.technicianNotifications}>Job Notifications</Link>
           </Button>
           <Button variant="outline" asChild>
-            <Link to="/payment-history">Payment History</Link>
+            <Link to={PATHS.paymentHistory}>Payment History</Link>
           </Button>
         </div>
       }

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useTechnicianSearch } from '../api';
 import { TechnicianCard } from '../technician-card';
+import { PATHS } from '@shared/paths';
 
 /** The home page's 'Featured Mechanics' row. */
 export function FeaturedTechnicians({ onContact }: { onContact: (t: Technician) => void }) {
@@ -17,7 +18,7 @@ export function FeaturedTechnicians({ onContact }: { onContact: (t: Technician) 
             Featured Mechanics
           </h2>
           <Button variant="outline" asChild>
-            <Link to="/technicians">View All Technicians</Link>
+            <Link to={PATHS.technicians}>View All Technicians</Link>
           </Button>
         </div>
         <div className="mt-8 grid gap-6 md:grid-cols-3">

@@ -1,0 +1,41 @@
+import { JOIN_PATH } from './brand';
+
+/**
+ * Every screen's path: the client's router and links, and the links the server e-mails, come
+ * from here. Paths with parameters have builders below.
+ */
+export const PATHS = {
+  home: '/',
+  howItWorks: '/how-it-works',
+  technicians: '/technicians',
+  technician: '/technician/:id',
+  requestService: '/request-service',
+  repairSoftware: '/repair-software',
+  posSystem: '/pos-system',
+  posReceipt: '/pos-system/receipts/:id',
+  quoteApproval: '/quote-approval/:token',
+  technicianNotifications: '/technician-notifications',
+  demoNotifications: '/demo-notifications',
+  join: JOIN_PATH,
+  platformPayment: '/platform-payment',
+  subscriptionPlans: '/subscription-plans',
+  paymentSelection: '/payment-selection',
+  paymentHistory: '/payment-history',
+  adminDashboard: '/admin-dashboard',
+  adminVerifications: '/admin-verifications',
+  technicianVerifications: '/technician-verifications',
+  technicianProfile: '/technician-profile',
+  accessDemo: '/access-demo',
+  pricingGuide: '/pricing-guide',
+  safetyTrust: '/safety-trust',
+  contactUs: '/contact-us',
+  faq: '/faq',
+  termsOfService: '/terms-of-service',
+  privacyPolicy: '/privacy-policy',
+  setPassword: '/set-password',
+  verifyEmail: '/verify-email',
+} as const;
+
+export const technicianPath = (id: number) => `/technician/${id}`;
+export const posReceiptPath = (id: number) => `/pos-system/receipts/${id}`;
+export const quoteApprovalPath = (token: string) => `/quote-approval/${encodeURIComponent(token)}`;
