@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { adminPaymentSchema, paymentRecordSchema } from '../../../shared/schemas/billing';
+import { idParamSchema } from '../../../shared/schemas/common';
+import { receiptHtml } from './billing.presenters';
+import { errors, pageParams, tags, technician, type BillingApp } from './billing.route-options';
+import type { BillingService } from './billing.service';
+
+/** Payment history (page, CSV, receipts) for technicians, and every payment for admins. */
+export function historyRoutes(app: BillingApp, service: BillingService) {
+  app.get(
+    '/api/payment/history/:page',
+    {
+      config: technician,
+      schema: {
+        tags,
+        params: pageParams,
+        response: { 200: z.array(paymentRecordSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await service.history(request.user, request.params.page);
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/payment/history.csv',
+    { config: technician, schema: { tags, response: { 200: z.string(), ...errors } } },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="payment-history.csv"')
+        .send(await service.historyCsv(request.user)),
+  );
+
+  // A printable receipt page for one plan payment.
+  app.get(
+    '/api/payment/receipts/:id',
+    {
+      config: technician,
+      schema: { tags, params: idParamSchema, response: { 200: z.string(), ...errors } },
+    },
+    async (request, reply) => {
+      const html = receiptHtml(await service.receipt(request.user, request.params.id));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'",
+        )
+        .send(html);
+    },
+  );
+
+  app.get(
+    '/api/admin/payments',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        querystring: pageParams,
+        response: { 200: z.array(adminPaymentSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await service.adminPayments(request.query.page);
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+}

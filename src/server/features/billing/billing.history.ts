@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import type { SessionUser } from '../../plugins/access';
+import { ownTechnician } from './billing.common';
+import { adminPaymentOut, paymentRecordOut, paymentsCsv } from './billing.presenters';
+import {
+  adminPaymentsPage,
+  allTechnicianPayments,
+  countPayments,
+  countTechnicianPayments,
+  receiptRow,
+  technicianPaymentsPage,
+} from './billing.queries';
+
+export async function history(app: FastifyInstance, user: SessionUser | null, page: number) {
+  const technicianId = ownTechnician(user);
+  const rows = await technicianPaymentsPage(app.db, technicianId, page);
+  const total = await countTechnicianPayments(app.db, technicianId);
+  return { total, items: rows.map(paymentRecordOut) };
+}
+
+export async function historyCsv(app: FastifyInstance, user: SessionUser | null) {
+  const technicianId = ownTechnician(user);
+  return paymentsCsv(await allTechnicianPayments(app.db, technicianId));
+}
+
+/** A payment with its payer, for its own technician or an admin. */
+export async function receipt(app: FastifyInstance, user: SessionUser | null, id: number) {
+  const row = await receiptRow(app.db, id);
+  if (!row) throw new AppError(404, 'Receipt not found');
+  if (user?.role !== 'admin' && user?.technicianId !== row.p.technicianId)
+    throw new AppError(403, 'This receipt belongs to another technician');
+  return row;
+}
+
+export async function adminPayments(app: FastifyInstance, page: number) {
+  const rows = await adminPaymentsPage(app.db, page);
+  const total = await countPayments(app.db);
+  return { total, items: rows.map(adminPaymentOut) };
+}

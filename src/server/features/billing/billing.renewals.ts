@@ -1,0 +1,210 @@
+import type { FastifyInstance } from 'fastify';
+import { BRAND } from '../../../shared/brand';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { composeMail } from '../../lib/mailer';
+import { RECONCILE_AFTER_MS, type ChargeResult } from '../../lib/payments';
+import { publicBaseUrl } from '../../lib/public-url';
+import { addMonth, providerMessage, receiptNumber } from './billing.common';
+import { providerOutcome, settle } from './billing.purchases';
+import {
+  countRenewalAttempts,
+  dueSubscriptions,
+  endPastDueSubscription,
+  insertPayment,
+  planById,
+  stuckPayments,
+  technicianContact,
+  updateSubscription,
+  type PlanRow,
+  type SubscriptionRow,
+} from './billing.queries';
+
+const DAY_MS = 86_400_000;
+/** Days after the period end at which a failed renewal is retried. */
+const RETRY_AFTER_DAYS = [1, 3] as const;
+/** A plan still unpaid this many days after its period ended is ended. */
+const PAST_DUE_GRACE_DAYS = 7;
+
+async function mailTechnician(
+  app: FastifyInstance,
+  technicianId: number,
+  template: string,
+  subject: string,
+  lines: string[],
+) {
+  const t = await technicianContact(app.db, technicianId);
+  if (!t) return;
+  await app.mailer
+    .send({ to: t.email, template, subject, ...composeMail([`Hi ${t.first},`, ...lines]) })
+    .catch((err) => app.log.error({ err }, 'billing mail failed'));
+}
+
+/**
+ * Reconciliation (ADR 007): purchases still `processing` well after every provider call
+ * would have timed out are asked about and settled, or failed when the provider never took
+ * them. Returns what it did.
+ */
+export async function reconcile(app: FastifyInstance) {
+  const cutoff = new Date(app.clock().getTime() - RECONCILE_AFTER_MS);
+  const stuck = await stuckPayments(app.db, cutoff);
+  const results = { succeeded: 0, failed: 0, pending: 0 };
+  for (const row of stuck) {
+    try {
+      const outcome = await providerOutcome(app, row);
+      if (!outcome) {
+        results.pending++;
+        continue;
+      }
+      const settled = await settle(app, row, outcome);
+      if (settled.status === 'succeeded') results.succeeded++;
+      else if (settled.status === 'failed') results.failed++;
+    } catch (err) {
+      results.pending++;
+      app.log.warn({ err, paymentId: row.id }, 'payment reconciliation failed');
+    }
+  }
+  return results;
+}
+
+/**
+ * Dunning for a past-due subscription: `ended` once the grace period is over (the plan is
+ * ended and the technician told), `wait` before the next retry day, else the number of charges
+ * already recorded for the period (it names the retry's idempotency key).
+ */
+async function dunningStep(
+  app: FastifyInstance,
+  s: SubscriptionRow,
+  t: Date,
+  periodKey: string,
+): Promise<number | 'ended' | 'wait'> {
+  // Dunning: retries one and three days after the period ended, then the plan ends.
+  const attempt = await countRenewalAttempts(app.db, periodKey);
+  const since = t.getTime() - s.currentPeriodEnd.getTime();
+  if (since >= PAST_DUE_GRACE_DAYS * DAY_MS) {
+    await endPastDueSubscription(app.db, s.id, t);
+    await mailTechnician(app, s.technicianId, 'subscription_ended', 'Your plan has ended', [
+      `We could not collect the payment for your ${BRAND.name} plan, so it has ended. You can choose a plan again at any time: ${publicBaseUrl(app.config)}/platform-payment`,
+    ]);
+    return 'ended';
+  }
+  const retryAt = RETRY_AFTER_DAYS[attempt - 1];
+  if (retryAt === undefined || since < retryAt * DAY_MS) return 'wait';
+  return attempt;
+}
+
+/** Charges the stored card for the next period; a failure is an answer, never a throw. */
+async function chargeRenewal(
+  app: FastifyInstance,
+  s: SubscriptionRow,
+  plan: PlanRow,
+  key: string,
+): Promise<ChargeResult> {
+  const card = app.payments.card;
+  if (!s.paymentMethodRef || !s.providerCustomerId || !card || card.name !== s.provider)
+    return { status: 'failed', message: 'No card on file for automatic renewal' };
+  try {
+    return await card.chargeSavedCard({
+      customerRef: s.providerCustomerId,
+      cardRef: s.paymentMethodRef,
+      amountCents: plan.priceCents,
+      currency: 'USD',
+      idempotencyKey: key,
+      note: `${BRAND.name} ${plan.name} plan renewal`,
+    });
+  } catch (err) {
+    return { status: 'failed', message: providerMessage(err) };
+  }
+}
+
+/** Records the renewal charge and moves the period on (or makes the plan past due). */
+async function recordRenewal(
+  app: FastifyInstance,
+  s: SubscriptionRow,
+  plan: PlanRow,
+  key: string,
+  result: ChargeResult,
+) {
+  await app.db.transaction(async (tx) => {
+    await insertPayment(tx, {
+      technicianId: s.technicianId,
+      subscriptionId: s.id,
+      planId: plan.id,
+      amountCents: plan.priceCents,
+      description: `${plan.name} plan - monthly subscription`,
+      status: result.status === 'succeeded' ? 'succeeded' : 'failed',
+      provider: s.provider,
+      providerPaymentId: result.status === 'succeeded' ? result.providerPaymentId : null,
+      idempotencyKey: key,
+      failureMessage: result.status === 'failed' ? result.message : null,
+      receiptNumber: await receiptNumber(app, tx),
+    });
+    await updateSubscription(
+      tx,
+      s.id,
+      result.status === 'succeeded'
+        ? {
+            status: 'active' as const,
+            planId: plan.id,
+            pendingPlanId: null,
+            currentPeriodStart: s.currentPeriodEnd,
+            currentPeriodEnd: addMonth(s.currentPeriodEnd),
+          }
+        : { status: 'past_due' },
+    );
+  });
+}
+
+/**
+ * Period ends: cancels what was set to cancel, applies a pending plan change, and renews
+ * through the provider with the stored card; a failed (or impossible) renewal makes the
+ * subscription past due and e-mails the technician. Every charge is recorded.
+ */
+export async function renewDue(app: FastifyInstance) {
+  const t = app.clock();
+  const due = await dueSubscriptions(app.db, t);
+  const results = { canceled: 0, renewed: 0, failed: 0 };
+  for (const s of due) {
+    const periodKey = `renew:${s.id}:${s.currentPeriodEnd.toISOString()}`;
+    let attempt = 0;
+    if (s.status === 'past_due') {
+      const step = await dunningStep(app, s, t, periodKey);
+      if (step === 'ended') results.canceled++;
+      if (typeof step !== 'number') continue;
+      attempt = step;
+    }
+    if (s.cancelAtPeriodEnd) {
+      await updateSubscription(app.db, s.id, { status: 'canceled', canceledAt: t });
+      results.canceled++;
+      await mailTechnician(app, s.technicianId, 'subscription_canceled', 'Your plan has ended', [
+        `Your ${BRAND.name} plan ended on ${s.currentPeriodEnd.toISOString().slice(0, 10)} as you asked. You can choose a plan again at any time.`,
+      ]);
+      continue;
+    }
+    const plan = (await planById(app.db, s.pendingPlanId ?? s.planId))!;
+    const key = attempt === 0 ? periodKey : `${periodKey}:${attempt}`;
+    const result = await chargeRenewal(app, s, plan, key);
+    try {
+      await recordRenewal(app, s, plan, key, result);
+    } catch (err) {
+      // Another instance charged this attempt first.
+      if (isUniqueViolation(err)) continue;
+      throw err;
+    }
+    if (result.status === 'succeeded') results.renewed++;
+    else {
+      results.failed++;
+      if (attempt === 0)
+        await mailTechnician(
+          app,
+          s.technicianId,
+          'subscription_past_due',
+          'Your plan payment failed',
+          [
+            `We could not renew your ${plan.name} plan: ${result.message}.`,
+            `Please update your payment method to keep your plan: ${publicBaseUrl(app.config)}/platform-payment`,
+          ],
+        );
+    }
+  }
+  return results;
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { BRAND } from '../../../shared/brand';
+import { toCents } from '../../../shared/money';
+import type { walletOrderSchema } from '../../../shared/schemas/billing';
+import { AppError } from '../../lib/app-error';
+import type { SessionUser } from '../../plugins/access';
+import {
+  ALREADY_SUBSCRIBED,
+  NOT_CONFIGURED,
+  ownTechnician,
+  planByName,
+  providerMessage,
+  receiptNumber,
+} from './billing.common';
+import { refuseWhenActive, settle } from './billing.purchases';
+import { insertPayment, liveSubscription, paymentByKey, planByPrice } from './billing.queries';
+
+export async function walletSetup(app: FastifyInstance) {
+  const wallet = app.payments.wallet;
+  if (!wallet) throw new AppError(503, NOT_CONFIGURED);
+  try {
+    return await wallet.setup();
+  } catch (err) {
+    throw new AppError(502, providerMessage(err));
+  }
+}
+
+/** A wallet order for a plan: the amount must be a plan's price. */
+export async function walletOrder(
+  app: FastifyInstance,
+  user: SessionUser | null,
+  input: z.output<typeof walletOrderSchema>,
+) {
+  const technicianId = ownTechnician(user);
+  const wallet = app.payments.wallet;
+  if (!wallet) throw new AppError(503, NOT_CONFIGURED);
+  const amountCents = toCents(input.amount);
+  const plan = input.planName
+    ? await planByName(app.db, input.planName)
+    : await planByPrice(app.db, amountCents);
+  if (!plan || plan.priceCents !== amountCents)
+    throw new AppError(400, 'The amount does not match a plan price');
+  await refuseWhenActive(app.db, technicianId);
+  let order;
+  try {
+    order = await wallet.createOrder({
+      amountCents,
+      currency: 'USD',
+      intent: 'CAPTURE',
+      description: `${BRAND.name} ${plan.name} plan`,
+      idempotencyKey: `order:${technicianId}:${app.clock().getTime()}`,
+      reference: `technician-${technicianId}`,
+    });
+  } catch (err) {
+    throw new AppError(502, providerMessage(err));
+  }
+  await insertPayment(app.db, {
+    technicianId,
+    planId: plan.id,
+    amountCents,
+    description: `${plan.name} plan - monthly subscription`,
+    status: 'processing',
+    provider: wallet.name === 'sandbox' ? 'sandbox-wallet' : wallet.name,
+    providerPaymentId: order.id,
+    idempotencyKey: `order:${order.id}`,
+    receiptNumber: await receiptNumber(app),
+  });
+  return { id: order.id, status: order.status };
+}
+
+export async function walletCapture(
+  app: FastifyInstance,
+  user: SessionUser | null,
+  orderId: string,
+) {
+  const technicianId = ownTechnician(user);
+  const wallet = app.payments.wallet;
+  if (!wallet) throw new AppError(503, NOT_CONFIGURED);
+  const pending = await paymentByKey(app.db, `order:${orderId}`);
+  if (!pending || pending.technicianId !== technicianId) throw new AppError(404, 'Order not found');
+  if (pending.status === 'succeeded') return { status: 'COMPLETED', id: orderId };
+  if (pending.status === 'failed')
+    throw new AppError(409, 'This payment is no longer open. Please start again.');
+  const live = await liveSubscription(app.db, technicianId);
+  if (live?.s.status === 'active') {
+    // Paid another way meanwhile: this order is not captured.
+    await settle(app, pending, { status: 'failed', message: ALREADY_SUBSCRIBED });
+    throw new AppError(409, ALREADY_SUBSCRIBED);
+  }
+  let capture;
+  try {
+    capture = await wallet.captureOrder(orderId, `capture:${orderId}`);
+  } catch (err) {
+    throw new AppError(502, providerMessage(err));
+  }
+  if (capture.status !== 'COMPLETED') {
+    if (capture.status !== 'PAYER_ACTION_REQUIRED')
+      await settle(app, pending, { status: 'failed', message: capture.message ?? capture.status });
+    return { status: capture.status, id: orderId, message: capture.message };
+  }
+  // A wallet keeps no card on file: the next period is paid again through the wallet.
+  await settle(app, pending, { status: 'succeeded' });
+  return { status: 'COMPLETED', id: orderId };
+}
