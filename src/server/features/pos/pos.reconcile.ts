@@ -1,7 +1,6 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { invoicePayments, invoices } from '../../db/schema';
 import { RECONCILE_AFTER_MS, type ChargeResult } from '../../lib/payments';
+import { settleCardPayment, stuckCardPayments, type CardOutcome } from './pos.queries';
 
 /**
  * Reconciliation of point-of-sale card payments (ADR 007): a payment still `processing` after
@@ -14,18 +13,7 @@ export async function reconcilePosPayments(app: FastifyInstance) {
   const results = { succeeded: 0, failed: 0, pending: 0 };
   if (!card) return results;
   const now = app.clock();
-  const stuck = await app.db
-    .select()
-    .from(invoicePayments)
-    .where(
-      and(
-        eq(invoicePayments.status, 'processing'),
-        eq(invoicePayments.method, 'card'),
-        lt(invoicePayments.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MS)),
-      ),
-    )
-    .orderBy(asc(invoicePayments.id))
-    .limit(200);
+  const stuck = await stuckCardPayments(app.db, new Date(now.getTime() - RECONCILE_AFTER_MS));
 
   for (const row of stuck) {
     if (row.provider !== card.name || !row.idempotencyKey) {
@@ -53,47 +41,23 @@ export async function reconcilePosPayments(app: FastifyInstance) {
       continue;
     }
 
-    await app.db.transaction(async (tx) => {
-      // The invoice first, as every payment transaction locks it.
-      if (row.invoiceId)
-        await tx
-          .select({ id: invoices.id })
-          .from(invoices)
-          .where(eq(invoices.id, row.invoiceId))
-          .for('update');
-      const [settled] = await tx
-        .update(invoicePayments)
-        .set(
-          outcome.status === 'succeeded'
-            ? {
-                status: 'succeeded',
-                providerPaymentId: outcome.providerPaymentId,
-                cardBrand: outcome.cardBrand ?? null,
-                cardLast4: outcome.last4 ?? null,
-              }
-            : {
-                status: 'failed',
-                failureMessage: outcome.message,
-                cardBrand: outcome.cardBrand ?? null,
-                cardLast4: outcome.last4 ?? null,
-              },
-        )
-        .where(and(eq(invoicePayments.id, row.id), eq(invoicePayments.status, 'processing')))
-        .returning();
-      if (!settled) return;
-      results[outcome.status]++;
-      if (outcome.status !== 'succeeded' || !row.invoiceId) return;
-      const [inv] = await tx
-        .update(invoices)
-        .set({ paidAmountCents: sql`${invoices.paidAmountCents} + ${row.amountCents}` })
-        .where(eq(invoices.id, row.invoiceId))
-        .returning();
-      if (inv && inv.paidAmountCents >= inv.totalAmountCents && inv.status !== 'paid')
-        await tx
-          .update(invoices)
-          .set({ status: 'paid', paidAt: now })
-          .where(eq(invoices.id, row.invoiceId));
-    });
+    const settled = await app.db.transaction((tx) =>
+      settleCardPayment(tx, row, cardOutcome(outcome), now),
+    );
+    if (settled) results[outcome.status]++;
   }
   return results;
+}
+
+/** A failure found by the lookup leaves the stored provider payment id as it is. */
+function cardOutcome(found: ChargeResult): CardOutcome {
+  const card = { cardBrand: found.cardBrand ?? null, cardLast4: found.last4 ?? null };
+  return found.status === 'succeeded'
+    ? {
+        status: 'succeeded',
+        failureMessage: null,
+        providerPaymentId: found.providerPaymentId,
+        ...card,
+      }
+    : { status: 'failed', failureMessage: found.message, ...card };
 }

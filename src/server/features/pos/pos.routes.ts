@@ -1,28 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  dbId,
   errorResponseSchema,
   idParamSchema,
   messageResponseSchema,
 } from '../../../shared/schemas/common';
 import {
   approveQuoteSchema,
-  cardPaymentResponseSchema,
-  cardPaymentSchema,
-  createInvoiceSchema,
   createQuoteSchema,
   emailQuoteSchema,
-  emailReceiptSchema,
-  invoiceSchema,
-  posPaymentSchema,
   publicQuoteSchema,
   quoteSchema,
-  recordPaymentSchema,
 } from '../../../shared/schemas/pos';
+import { posErrors as errors, posTags as tags, technicianParams } from './pos.http';
+import { registerPosPaymentRoutes } from './pos.payments.routes';
 import { createPosService } from './pos.service';
 
-const technicianParams = z.object({ id: dbId() });
 const tokenParams = z.object({ token: z.string().min(20).max(100) });
 
 /**
@@ -31,14 +24,6 @@ const tokenParams = z.object({ token: z.string().min(20).max(100) });
  */
 export const posRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createPosService(app);
-  const errors = {
-    400: errorResponseSchema,
-    401: errorResponseSchema,
-    403: errorResponseSchema,
-    404: errorResponseSchema,
-    409: errorResponseSchema,
-  };
-  const tags = ['pos'];
 
   app.get(
     '/api/quotes/technician/:id',
@@ -78,93 +63,6 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       service.approveQuote(request.user, request.params.id, request.body.signature),
   );
 
-  app.get(
-    '/api/invoices/technician/:id',
-    {
-      config: { access: 'approved-technician' },
-      schema: {
-        tags,
-        params: technicianParams,
-        response: { 200: z.array(invoiceSchema), ...errors },
-      },
-    },
-    async (request) => service.listInvoices(request.user, request.params.id),
-  );
-
-  app.post(
-    '/api/invoices',
-    {
-      config: { access: 'approved-technician' },
-      schema: { tags, body: createInvoiceSchema, response: { 201: invoiceSchema, ...errors } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await service.createInvoice(request.user, request.body.quoteId)),
-  );
-
-  app.post(
-    '/api/square/create-payment',
-    {
-      config: { access: 'approved-technician' },
-      schema: {
-        tags,
-        body: cardPaymentSchema,
-        response: {
-          200: cardPaymentResponseSchema,
-          402: cardPaymentResponseSchema,
-          ...errors,
-          503: errorResponseSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const result = await service.cardPayment(request.user, request.body);
-      return reply.status(result.success ? 200 : 402).send(result);
-    },
-  );
-
-  app.post(
-    '/api/pos/payments',
-    {
-      config: { access: 'approved-technician' },
-      schema: { tags, body: recordPaymentSchema, response: { 201: posPaymentSchema, ...errors } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await service.recordPayment(request.user, request.body)),
-  );
-
-  app.get(
-    '/api/pos/payments/technician/:id',
-    {
-      config: { access: 'approved-technician' },
-      schema: {
-        tags,
-        params: technicianParams,
-        response: { 200: z.array(posPaymentSchema), ...errors },
-      },
-    },
-    async (request) => service.listPayments(request.user, request.params.id),
-  );
-
-  app.get(
-    '/api/pos/receipts/:id',
-    {
-      config: { access: 'approved-technician' },
-      schema: {
-        tags,
-        params: idParamSchema,
-        response: {
-          200: z.object({
-            payment: posPaymentSchema,
-            invoice: invoiceSchema.nullable(),
-            technician: z.object({ name: z.string(), phone: z.string().nullable() }),
-          }),
-          ...errors,
-        },
-      },
-    },
-    async (request) => service.receipt(request.user, request.params.id),
-  );
-
   app.post(
     '/api/pos/email-quote',
     {
@@ -178,18 +76,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.emailQuote(request.user, request.body),
   );
 
-  app.post(
-    '/api/pos/email-receipt',
-    {
-      config: { access: 'approved-technician' },
-      schema: {
-        tags,
-        body: emailReceiptSchema,
-        response: { 200: messageResponseSchema, ...errors, 502: errorResponseSchema },
-      },
-    },
-    async (request) => service.emailReceipt(request.user, request.body),
-  );
+  registerPosPaymentRoutes(app, service);
 
   // The customer's remote approval: the unguessable token in the e-mailed link is the credential.
   app.get(

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import {
+  errorResponseSchema,
+  idParamSchema,
+  messageResponseSchema,
+} from '../../../shared/schemas/common';
+import {
+  cardPaymentResponseSchema,
+  cardPaymentSchema,
+  createInvoiceSchema,
+  emailReceiptSchema,
+  invoiceSchema,
+  posPaymentSchema,
+  recordPaymentSchema,
+} from '../../../shared/schemas/pos';
+import { posErrors as errors, posTags as tags, technicianParams, type PosApp } from './pos.http';
+import type { PosService } from './pos.service';
+
+/** The point of sale's invoices, payments and receipts. */
+export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
+  app.get(
+    '/api/invoices/technician/:id',
+    {
+      config: { access: 'approved-technician' },
+      schema: {
+        tags,
+        params: technicianParams,
+        response: { 200: z.array(invoiceSchema), ...errors },
+      },
+    },
+    async (request) => service.listInvoices(request.user, request.params.id),
+  );
+
+  app.post(
+    '/api/invoices',
+    {
+      config: { access: 'approved-technician' },
+      schema: { tags, body: createInvoiceSchema, response: { 201: invoiceSchema, ...errors } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createInvoice(request.user, request.body.quoteId)),
+  );
+
+  app.post(
+    '/api/square/create-payment',
+    {
+      config: { access: 'approved-technician' },
+      schema: {
+        tags,
+        body: cardPaymentSchema,
+        response: {
+          200: cardPaymentResponseSchema,
+          402: cardPaymentResponseSchema,
+          ...errors,
+          503: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.cardPayment(request.user, request.body);
+      return reply.status(result.success ? 200 : 402).send(result);
+    },
+  );
+
+  app.post(
+    '/api/pos/payments',
+    {
+      config: { access: 'approved-technician' },
+      schema: { tags, body: recordPaymentSchema, response: { 201: posPaymentSchema, ...errors } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.recordPayment(request.user, request.body)),
+  );
+
+  app.get(
+    '/api/pos/payments/technician/:id',
+    {
+      config: { access: 'approved-technician' },
+      schema: {
+        tags,
+        params: technicianParams,
+        response: { 200: z.array(posPaymentSchema), ...errors },
+      },
+    },
+    async (request) => service.listPayments(request.user, request.params.id),
+  );
+
+  app.get(
+    '/api/pos/receipts/:id',
+    {
+      config: { access: 'approved-technician' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        response: {
+          200: z.object({
+            payment: posPaymentSchema,
+            invoice: invoiceSchema.nullable(),
+            technician: z.object({ name: z.string(), phone: z.string().nullable() }),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => service.receipt(request.user, request.params.id),
+  );
+
+  app.post(
+    '/api/pos/email-receipt',
+    {
+      config: { access: 'approved-technician' },
+      schema: {
+        tags,
+        body: emailReceiptSchema,
+        response: { 200: messageResponseSchema, ...errors, 502: errorResponseSchema },
+      },
+    },
+    async (request) => service.emailReceipt(request.user, request.body),
+  );
+}

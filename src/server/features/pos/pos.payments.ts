@@ -1,0 +1,178 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { BRAND } from '../../../shared/brand';
+import { toCents } from '../../../shared/money';
+import type { cardPaymentSchema, recordPaymentSchema } from '../../../shared/schemas/pos';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { nextNumber } from '../../lib/document-numbers';
+import { awaitClaimedPayment, ProviderError, type CardProvider } from '../../lib/payments';
+import type { SessionUser } from '../../plugins/access';
+import { assertPosListAccess, posTechnician } from './pos.access';
+import { payableInvoice } from './pos.invoices';
+import { cardOutcomeOut, paymentOut } from './pos.presenters';
+import {
+  addToInvoice,
+  claimPayment,
+  findPaymentByKey,
+  insertPayment,
+  invoiceNumbers,
+  listPaymentRows,
+  settleCardPayment,
+  type CardOutcome,
+  type PaymentRow,
+} from './pos.queries';
+
+/** The payments with the number of the invoice each is for. */
+export async function paymentsOut(db: DbOrTx, rows: PaymentRow[]) {
+  const ids = [...new Set(rows.map((r) => r.invoiceId).filter((x): x is number => x !== null))];
+  const numbers = ids.length ? await invoiceNumbers(db, ids) : [];
+  const byId = new Map(numbers.map((x) => [x.id, x.n]));
+  return rows.map((p) => paymentOut(p, p.invoiceId ? (byId.get(p.invoiceId) ?? null) : null));
+}
+
+function amountOf(amount: string | number) {
+  const amountCents = toCents(amount);
+  if (amountCents < 1) throw new AppError(400, 'Amount must be at least $0.01');
+  return amountCents;
+}
+
+export async function listPayments(
+  app: FastifyInstance,
+  user: SessionUser | null,
+  technicianId: number,
+) {
+  await assertPosListAccess(app, user, technicianId);
+  return paymentsOut(app.db, await listPaymentRows(app.db, technicianId));
+}
+
+/** Cash, check or digital wallet: recorded as taken, settling the invoice. */
+export async function recordPayment(
+  app: FastifyInstance,
+  user: SessionUser | null,
+  input: z.output<typeof recordPaymentSchema>,
+) {
+  const technicianId = await posTechnician(app, user);
+  const amountCents = amountOf(input.amount);
+  const row = await app.db.transaction(async (tx) => {
+    const inv = input.invoiceId
+      ? await payableInvoice(tx, technicianId, input.invoiceId, amountCents)
+      : null;
+    const p = await insertPayment(tx, {
+      invoiceId: inv?.id ?? null,
+      technicianId,
+      method: input.method,
+      amountCents,
+      status: 'succeeded',
+      receiptNumber: await nextNumber(tx, 'receipt', app.clock()),
+      customerName: input.customerName || inv?.customerName || null,
+      customerEmail: input.customerEmail || inv?.customerEmail || null,
+    });
+    if (inv) await addToInvoice(tx, inv.id, amountCents, app.clock());
+    return p;
+  });
+  return (await paymentsOut(app.db, [row]))[0]!;
+}
+
+/**
+ * A card charged through the provider. The idempotency key is claimed by a row first, so
+ * the same key never charges twice, even when duplicates arrive at once: later ones wait
+ * for the first to settle and answer with its outcome.
+ */
+export async function cardPayment(
+  app: FastifyInstance,
+  user: SessionUser | null,
+  input: z.output<typeof cardPaymentSchema>,
+) {
+  const technicianId = await posTechnician(app, user);
+  const card = app.payments.card;
+  if (!card) throw new AppError(503, 'Payment processing is not configured.');
+  const amountCents = amountOf(input.amount);
+  const key = `pos:${technicianId}:${input.idempotencyKey}`;
+
+  const claimed = await app.db
+    .transaction(async (tx) => {
+      const inv = input.invoiceId
+        ? await payableInvoice(tx, technicianId, input.invoiceId, amountCents)
+        : null;
+      return claimPayment(tx, {
+        invoiceId: inv?.id ?? null,
+        technicianId,
+        method: 'card',
+        amountCents,
+        status: 'processing',
+        provider: card.name,
+        idempotencyKey: key,
+        receiptNumber: await nextNumber(tx, 'receipt', app.clock()),
+        customerName: inv?.customerName ?? input.customerName ?? null,
+        customerEmail: inv?.customerEmail ?? input.customerEmail ?? null,
+      });
+    })
+    .catch(async (err: unknown) => {
+      // A duplicate whose invoice the first attempt already paid: answer with that attempt.
+      if (await findPaymentByKey(app.db, key)) return null;
+      throw err;
+    });
+  if (!claimed) return awaitOutcome(app, key, amountCents);
+
+  const outcome = await chargeCard(app, card, claimed, key, input.sourceId);
+  const row = await app.db.transaction((tx) =>
+    settleCardPayment(tx, claimed, outcome, app.clock()),
+  );
+  // Settled meanwhile by the reconciliation sweep: its outcome stands, counted once.
+  if (!row) return awaitOutcome(app, key, amountCents);
+  const [payment] = await paymentsOut(app.db, [row]);
+  return cardOutcomeOut(row, payment!);
+}
+
+/** Asks the provider to charge the claimed payment; a provider error is a failed outcome. */
+async function chargeCard(
+  app: FastifyInstance,
+  card: CardProvider,
+  claimed: PaymentRow,
+  key: string,
+  sourceId: string,
+): Promise<CardOutcome> {
+  try {
+    const result = await card.charge({
+      sourceId,
+      amountCents: claimed.amountCents,
+      currency: 'USD',
+      idempotencyKey: key,
+      note: `${BRAND.name} receipt ${claimed.receiptNumber}`,
+      buyerEmail: claimed.customerEmail ?? undefined,
+    });
+    return {
+      status: result.status === 'succeeded' ? 'succeeded' : 'failed',
+      failureMessage: result.status === 'succeeded' ? null : result.message,
+      providerPaymentId: result.providerPaymentId ?? null,
+      cardBrand: result.cardBrand ?? null,
+      cardLast4: result.last4 ?? null,
+    };
+  } catch (err) {
+    app.log.error({ err }, 'card payment failed');
+    return {
+      status: 'failed',
+      failureMessage:
+        err instanceof ProviderError ? err.message : 'The payment provider could not be reached',
+      providerPaymentId: null,
+      cardBrand: null,
+      cardLast4: null,
+    };
+  }
+}
+
+/** The outcome of the payment that claimed `key` first (waits while it is processing). */
+async function awaitOutcome(app: FastifyInstance, key: string, amountCents: number) {
+  const sameAmount = (row: PaymentRow | undefined) => {
+    if (row && row.amountCents !== amountCents)
+      throw new AppError(409, 'This idempotency key was used for a different amount');
+    return row;
+  };
+  // Checked on every read: a different amount is refused at once, not after the wait.
+  const row = await awaitClaimedPayment(async () =>
+    sameAmount(await findPaymentByKey(app.db, key)),
+  );
+  const [payment] = await paymentsOut(app.db, [row]);
+  return cardOutcomeOut(row, payment!);
+}

@@ -1,0 +1,119 @@
+import { centsToDecimal } from '../../../shared/money';
+import type { Invoice, PosPayment, PublicQuote, Quote } from '../../../shared/schemas/pos';
+import type { InvoiceItemSnapshot } from '../../db/schema/pos';
+import type { InvoiceRow, ItemRow, PaymentRow, QuoteRow } from './pos.queries';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function itemOut(i: Omit<InvoiceItemSnapshot, never> | ItemRow) {
+  return {
+    type: i.type,
+    description: i.description,
+    quantity: String(Number(i.quantity)),
+    unitPrice: centsToDecimal(i.unitPriceCents),
+    totalPrice: centsToDecimal(i.totalPriceCents),
+    partNumber: i.partNumber ?? null,
+    laborHours: i.laborHours == null ? null : String(Number(i.laborHours)),
+  };
+}
+
+export function quoteOut(q: QuoteRow, items: ItemRow[], invoiceId: number | null): Quote {
+  return {
+    id: q.id,
+    quoteNumber: q.quoteNumber,
+    technicianId: q.technicianId,
+    customerName: q.customerName,
+    customerEmail: q.customerEmail,
+    customerPhone: q.customerPhone,
+    vehicleInfo: { year: q.vehicleYear, make: q.vehicleMake, model: q.vehicleModel },
+    vehicleYear: q.vehicleYear,
+    vehicleMake: q.vehicleMake,
+    vehicleModel: q.vehicleModel,
+    vehicleVin: q.vehicleVin,
+    vehicleMileage: q.vehicleMileage,
+    notes: q.notes,
+    items: items.sort((a, b) => a.position - b.position).map(itemOut),
+    taxRate: Number(q.taxRate).toFixed(2),
+    laborTotal: centsToDecimal(q.laborTotalCents),
+    partsTotal: centsToDecimal(q.partsTotalCents),
+    taxAmount: centsToDecimal(q.taxAmountCents),
+    totalAmount: centsToDecimal(q.totalAmountCents),
+    status: q.status,
+    signature: q.signature,
+    signedAt: iso(q.signedAt),
+    invoiceId,
+    createdAt: q.createdAt.toISOString(),
+  };
+}
+
+/** The customer's view of a quote on the remote-approval page. */
+export function publicQuoteOut(full: Quote, technicianName: string, expiresAt: Date): PublicQuote {
+  return {
+    quoteNumber: full.quoteNumber,
+    technicianName,
+    customerName: full.customerName,
+    vehicleInfo: full.vehicleInfo,
+    items: full.items,
+    taxRate: full.taxRate,
+    laborTotal: full.laborTotal,
+    partsTotal: full.partsTotal,
+    taxAmount: full.taxAmount,
+    totalAmount: full.totalAmount,
+    notes: full.notes,
+    status: full.status,
+    expiresAt: expiresAt.toISOString(),
+    createdAt: full.createdAt,
+  };
+}
+
+export function invoiceOut(i: InvoiceRow): Invoice {
+  return {
+    id: i.id,
+    quoteId: i.quoteId,
+    technicianId: i.technicianId,
+    invoiceNumber: i.invoiceNumber,
+    customerName: i.customerName,
+    customerEmail: i.customerEmail,
+    customerPhone: i.customerPhone,
+    vehicleInfo: i.vehicleInfo,
+    items: i.items.map(itemOut),
+    laborTotal: centsToDecimal(i.laborTotalCents),
+    partsTotal: centsToDecimal(i.partsTotalCents),
+    taxAmount: centsToDecimal(i.taxAmountCents),
+    totalAmount: centsToDecimal(i.totalAmountCents),
+    paidAmount: centsToDecimal(i.paidAmountCents),
+    balanceDue: centsToDecimal(Math.max(0, i.totalAmountCents - i.paidAmountCents)),
+    status: i.status,
+    paidAt: iso(i.paidAt),
+    createdAt: i.createdAt.toISOString(),
+  };
+}
+
+export function paymentOut(p: PaymentRow, invoiceNumber: string | null): PosPayment {
+  return {
+    id: p.id,
+    receiptNumber: p.receiptNumber,
+    invoiceId: p.invoiceId,
+    invoiceNumber,
+    technicianId: p.technicianId,
+    method: p.method,
+    amount: centsToDecimal(p.amountCents),
+    status: p.status,
+    customerName: p.customerName,
+    customerEmail: p.customerEmail,
+    cardBrand: p.cardBrand,
+    cardLast4: p.cardLast4,
+    failureMessage: p.failureMessage,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+/** The card payment's answer: its outcome and the payment as stored. */
+export function cardOutcomeOut(row: PaymentRow, payment: PosPayment) {
+  return row.status === 'succeeded'
+    ? { success: true, payment }
+    : { success: false, message: row.failureMessage ?? 'The card was declined', payment };
+}
+
+export const vehicleText = (q: Pick<QuoteRow, 'vehicleYear' | 'vehicleMake' | 'vehicleModel'>) =>
+  [q.vehicleYear, q.vehicleMake, q.vehicleModel].filter(Boolean).join(' ') || null;

@@ -1,0 +1,269 @@
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  invoicePayments,
+  invoices,
+  plans,
+  quoteItems,
+  quotes,
+  subscriptions,
+  technicians,
+  users,
+} from '../../db/schema';
+
+export type QuoteRow = typeof quotes.$inferSelect;
+export type ItemRow = typeof quoteItems.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type PaymentRow = typeof invoicePayments.$inferSelect;
+
+const LIST_LIMIT = 200;
+
+/** Whether the technician has an active subscription of at least this plan rank. */
+export async function hasActivePlan(db: DbOrTx, technicianId: number, minRank: number) {
+  const [plan] = await db
+    .select({ rank: plans.rank })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(
+      and(
+        eq(subscriptions.technicianId, technicianId),
+        eq(subscriptions.status, 'active'),
+        gte(plans.rank, minRank),
+      ),
+    )
+    .limit(1);
+  return plan !== undefined;
+}
+
+// Quotes
+
+export async function findQuote(db: DbOrTx, id: number): Promise<QuoteRow | undefined> {
+  const [q] = await db.select().from(quotes).where(eq(quotes.id, id));
+  return q;
+}
+
+export function listQuoteRows(db: DbOrTx, technicianId: number) {
+  return db
+    .select()
+    .from(quotes)
+    .where(eq(quotes.technicianId, technicianId))
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .limit(LIST_LIMIT);
+}
+
+export function quoteItemsOf(db: DbOrTx, quoteIds: number[]) {
+  return db.select().from(quoteItems).where(inArray(quoteItems.quoteId, quoteIds));
+}
+
+/** The invoice made from each of these quotes, when there is one. */
+export function invoiceIdsOfQuotes(db: DbOrTx, quoteIds: number[]) {
+  return db
+    .select({ id: invoices.id, quoteId: invoices.quoteId })
+    .from(invoices)
+    .where(inArray(invoices.quoteId, quoteIds));
+}
+
+export async function insertQuote(
+  tx: DbOrTx,
+  values: typeof quotes.$inferInsert,
+  items: Omit<typeof quoteItems.$inferInsert, 'quoteId'>[],
+) {
+  const [q] = await tx.insert(quotes).values(values).returning();
+  await tx.insert(quoteItems).values(items.map((i) => ({ ...i, quoteId: q!.id })));
+  return q!;
+}
+
+/** Approves a draft quote; undefined when it is not a draft (any more). */
+export async function approveDraftQuote(db: DbOrTx, id: number, signature: string, now: Date) {
+  const [row] = await db
+    .update(quotes)
+    .set({ status: 'approved', signature, signedAt: now })
+    .where(and(eq(quotes.id, id), eq(quotes.status, 'draft')))
+    .returning();
+  return row;
+}
+
+export async function setApprovalToken(
+  db: DbOrTx,
+  id: number,
+  set: { approvalTokenHash: string; approvalTokenExpiresAt: Date; customerEmail: string },
+) {
+  await db.update(quotes).set(set).where(eq(quotes.id, id));
+}
+
+/** The quote behind an approval token's hash, with its technician's name. */
+export async function findQuoteByTokenHash(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({ q: quotes, first: users.firstName, last: users.lastName })
+    .from(quotes)
+    .innerJoin(technicians, eq(technicians.id, quotes.technicianId))
+    .innerJoin(users, eq(users.id, technicians.userId))
+    .where(eq(quotes.approvalTokenHash, tokenHash));
+  return row;
+}
+
+// Invoices
+
+export async function findInvoice(db: DbOrTx, id: number): Promise<InvoiceRow | undefined> {
+  const [inv] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return inv;
+}
+
+/** The invoice, locked until the transaction ends: every payment transaction locks it first. */
+export async function lockInvoice(tx: DbOrTx, id: number): Promise<InvoiceRow | undefined> {
+  const [inv] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
+  return inv;
+}
+
+export function listInvoiceRows(db: DbOrTx, technicianId: number) {
+  return db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.technicianId, technicianId))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(LIST_LIMIT);
+}
+
+export async function insertInvoice(db: DbOrTx, values: typeof invoices.$inferInsert) {
+  const [row] = await db.insert(invoices).values(values).returning();
+  return row!;
+}
+
+export function invoiceNumbers(db: DbOrTx, ids: number[]) {
+  return db
+    .select({ id: invoices.id, n: invoices.invoiceNumber })
+    .from(invoices)
+    .where(inArray(invoices.id, ids));
+}
+
+/** Adds a payment to the invoice's paid amount, marking it paid once covered. */
+export async function addToInvoice(tx: DbOrTx, invoiceId: number, amountCents: number, now: Date) {
+  const [inv] = await tx
+    .update(invoices)
+    .set({ paidAmountCents: sql`${invoices.paidAmountCents} + ${amountCents}` })
+    .where(eq(invoices.id, invoiceId))
+    .returning();
+  if (inv && inv.paidAmountCents >= inv.totalAmountCents && inv.status !== 'paid') {
+    await tx
+      .update(invoices)
+      .set({ status: 'paid', paidAt: now })
+      .where(eq(invoices.id, invoiceId));
+  }
+}
+
+// Payments
+
+/** The cents of the invoice's card payments still `processing`. */
+export async function processingCents(tx: DbOrTx, invoiceId: number) {
+  const [inFlight] = await tx
+    .select({ cents: sql<string>`coalesce(sum(${invoicePayments.amountCents}), 0)` })
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.invoiceId, invoiceId), eq(invoicePayments.status, 'processing')));
+  return Number(inFlight?.cents ?? 0);
+}
+
+export async function insertPayment(tx: DbOrTx, values: typeof invoicePayments.$inferInsert) {
+  const [p] = await tx.insert(invoicePayments).values(values).returning();
+  return p!;
+}
+
+/** Inserts the payment unless its idempotency key is taken: null then. */
+export async function claimPayment(tx: DbOrTx, values: typeof invoicePayments.$inferInsert) {
+  const [r] = await tx
+    .insert(invoicePayments)
+    .values(values)
+    .onConflictDoNothing({ target: invoicePayments.idempotencyKey })
+    .returning();
+  return r ?? null;
+}
+
+export async function findPaymentByKey(db: DbOrTx, key: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoicePayments)
+    .where(eq(invoicePayments.idempotencyKey, key));
+  return row;
+}
+
+export function paymentRowsById(db: DbOrTx, id: number) {
+  return db.select().from(invoicePayments).where(eq(invoicePayments.id, id));
+}
+
+export function paymentRowsOfInvoice(db: DbOrTx, invoiceId: number) {
+  return db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoiceId));
+}
+
+export function listPaymentRows(db: DbOrTx, technicianId: number) {
+  return db
+    .select()
+    .from(invoicePayments)
+    .where(eq(invoicePayments.technicianId, technicianId))
+    .orderBy(desc(invoicePayments.createdAt), desc(invoicePayments.id))
+    .limit(LIST_LIMIT);
+}
+
+/** A payment with the name and phone of the technician who took it. */
+export async function findReceiptRow(db: DbOrTx, paymentId: number) {
+  const [row] = await db
+    .select({
+      p: invoicePayments,
+      first: users.firstName,
+      last: users.lastName,
+      phone: users.phone,
+    })
+    .from(invoicePayments)
+    .innerJoin(technicians, eq(technicians.id, invoicePayments.technicianId))
+    .innerJoin(users, eq(users.id, technicians.userId))
+    .where(eq(invoicePayments.id, paymentId));
+  return row;
+}
+
+/** Card payments still `processing` that were claimed before `before` (reconciliation). */
+export function stuckCardPayments(db: DbOrTx, before: Date) {
+  return db
+    .select()
+    .from(invoicePayments)
+    .where(
+      and(
+        eq(invoicePayments.status, 'processing'),
+        eq(invoicePayments.method, 'card'),
+        lt(invoicePayments.createdAt, before),
+      ),
+    )
+    .orderBy(asc(invoicePayments.id))
+    .limit(LIST_LIMIT);
+}
+
+/** What became of a card charge. `providerPaymentId` undefined leaves the stored one. */
+export type CardOutcome = {
+  status: 'succeeded' | 'failed';
+  failureMessage: string | null;
+  providerPaymentId?: string | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+};
+
+/**
+ * Settles a card payment that is still `processing`, under its invoice's lock (taken first, as
+ * every payment transaction does: a duplicate holding it while it checks the idempotency key
+ * would otherwise wait on the payment row and deadlock). A success adds to the invoice. Null
+ * when the payment was settled meanwhile (by the request or the reconciliation sweep): that
+ * outcome stands, counted once. Call inside a transaction.
+ */
+export async function settleCardPayment(
+  tx: DbOrTx,
+  payment: Pick<PaymentRow, 'id' | 'invoiceId' | 'amountCents'>,
+  outcome: CardOutcome,
+  now: Date,
+): Promise<PaymentRow | null> {
+  if (payment.invoiceId) await lockInvoice(tx, payment.invoiceId);
+  const [row] = await tx
+    .update(invoicePayments)
+    .set(outcome)
+    .where(and(eq(invoicePayments.id, payment.id), eq(invoicePayments.status, 'processing')))
+    .returning();
+  if (!row) return null;
+  if (outcome.status === 'succeeded' && payment.invoiceId)
+    await addToInvoice(tx, payment.invoiceId, payment.amountCents, now);
+  return row;
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { BRAND } from '../../../shared/brand';
+import { quoteTotals, toCents } from '../../../shared/money';
+import { MAX_INT4 } from '../../../shared/schemas/common';
+import type { createQuoteSchema, PublicQuote, Quote } from '../../../shared/schemas/pos';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { nextNumber } from '../../lib/document-numbers';
+import { publicBaseUrl } from '../../lib/public-url';
+import { hashToken, type SessionUser } from '../../plugins/access';
+import { assertPosListAccess, posTechnician } from './pos.access';
+import { sendPosMail } from './pos.mail';
+import { publicQuoteOut, quoteOut, vehicleText } from './pos.presenters';
+import {
+  approveDraftQuote,
+  findQuote,
+  findQuoteByTokenHash,
+  insertQuote,
+  invoiceIdsOfQuotes,
+  listQuoteRows,
+  quoteItemsOf,
+  setApprovalToken,
+  type QuoteRow,
+} from './pos.queries';
+
+const APPROVAL_LINK_DAYS = 14;
+
+export async function loadQuote(db: DbOrTx, id: number) {
+  const q = await findQuote(db, id);
+  if (!q) throw new AppError(404, 'Quote not found');
+  return q;
+}
+
+/** The quote, when it belongs to the signed-in point-of-sale technician. */
+export async function ownQuote(app: FastifyInstance, user: SessionUser | null, id: number) {
+  const technicianId = await posTechnician(app, user);
+  const q = await loadQuote(app.db, id);
+  if (q.technicianId !== technicianId)
+    throw new AppError(403, 'This quote belongs to another technician');
+  return { technicianId, q };
+}
+
+/** The quotes with their items and the id of the invoice made from each. */
+export async function quotesOut(db: DbOrTx, rows: QuoteRow[]): Promise<Quote[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [items, invs] = await Promise.all([quoteItemsOf(db, ids), invoiceIdsOfQuotes(db, ids)]);
+  const invoiceOf = new Map(invs.map((i) => [i.quoteId, i.id]));
+  return rows.map((q) =>
+    quoteOut(
+      q,
+      items.filter((i) => i.quoteId === q.id),
+      invoiceOf.get(q.id) ?? null,
+    ),
+  );
+}
+
+export async function listQuotes(
+  app: FastifyInstance,
+  user: SessionUser | null,
+  technicianId: number,
+) {
+  await assertPosListAccess(app, user, technicianId);
+  return quotesOut(app.db, await listQuoteRows(app.db, technicianId));
+}
+
+export async function createQuote(
+  app: FastifyInstance,
+  user: SessionUser | null,
+  input: z.output<typeof createQuoteSchema>,
+) {
+  const technicianId = await posTechnician(app, user);
+  const lines = input.items.map((i) => ({
+    type: i.type,
+    quantity: i.quantity,
+    unitPriceCents: toCents(i.unitPrice),
+  }));
+  const totals = quoteTotals(lines, input.taxRate);
+  if (totals.totalAmountCents > MAX_INT4) throw new AppError(400, 'The quote total is too large');
+  const created = await app.db.transaction(async (tx) =>
+    insertQuote(
+      tx,
+      {
+        quoteNumber: await nextNumber(tx, 'quote', app.clock()),
+        technicianId,
+        customerName: input.customerName,
+        customerEmail: input.customerEmail,
+        customerPhone: input.customerPhone,
+        vehicleYear: input.vehicleYear,
+        vehicleMake: input.vehicleMake,
+        vehicleModel: input.vehicleModel,
+        vehicleVin: input.vehicleVin,
+        vehicleMileage: input.vehicleMileage,
+        notes: input.notes,
+        taxRate: input.taxRate.toFixed(2),
+        laborTotalCents: totals.laborTotalCents,
+        partsTotalCents: totals.partsTotalCents,
+        taxAmountCents: totals.taxAmountCents,
+        totalAmountCents: totals.totalAmountCents,
+      },
+      input.items.map((i, position) => ({
+        position,
+        type: i.type,
+        description: i.description,
+        quantity: String(i.quantity),
+        unitPriceCents: lines[position]!.unitPriceCents,
+        totalPriceCents: totals.lineTotalsCents[position]!,
+        partNumber: i.type === 'part' ? i.partNumber : null,
+        laborHours: i.type === 'labor' && i.laborHours != null ? String(i.laborHours) : null,
+      })),
+    ),
+  );
+  return (await quotesOut(app.db, [created]))[0]!;
+}
+
+/** Stores the customer's signature and approves a draft quote. */
+export async function signQuote(app: FastifyInstance, q: QuoteRow, signature: string) {
+  if (q.status === 'approved') throw new AppError(409, 'This quote is already approved');
+  const row = await approveDraftQuote(app.db, q.id, signature, app.clock());
+  if (!row) throw new AppError(409, 'This quote is already approved');
+  return (await quotesOut(app.db, [row]))[0]!;
+}
+
+export async function approveQuote(
+  app: FastifyInstance,
+  user: SessionUser | null,
+  id: number,
+  signature: string,
+) {
+  const { q } = await ownQuote(app, user, id);
+  return signQuote(app, q, signature);
+}
+
+export async function emailQuote(
+  app: FastifyInstance,
+  user: SessionUser | null,
+  input: { quoteId: number; customerEmail: string; customerName?: string | null },
+) {
+  const { q } = await ownQuote(app, user, input.quoteId);
+  const token = randomBytes(32).toString('base64url');
+  await setApprovalToken(app.db, q.id, {
+    approvalTokenHash: hashToken(token),
+    approvalTokenExpiresAt: new Date(app.clock().getTime() + APPROVAL_LINK_DAYS * 86_400_000),
+    customerEmail: q.customerEmail ?? input.customerEmail,
+  });
+  const [full] = await quotesOut(app.db, [q]);
+  const link = `${publicBaseUrl(app.config)}/quote-approval/${token}`;
+  await sendPosMail(
+    app,
+    input.customerEmail,
+    'pos_quote',
+    `Your quote ${q.quoteNumber} from ${BRAND.name}`,
+    [
+      `Hi ${input.customerName || q.customerName},`,
+      `Here is your quote ${q.quoteNumber}${vehicleText(q) ? ` for your ${vehicleText(q)}` : ''}.`,
+      full!.items
+        .map((i) => `${i.description} (${i.quantity} x $${i.unitPrice}): $${i.totalPrice}`)
+        .join('\n'),
+      `Labor: $${full!.laborTotal}\nParts: $${full!.partsTotal}\nTax (${full!.taxRate}%): $${full!.taxAmount}\nTotal: $${full!.totalAmount}`,
+      q.status === 'draft'
+        ? `Review and sign it on your own device (the link works for ${APPROVAL_LINK_DAYS} days):\n${link}`
+        : 'This quote is already approved. Thank you!',
+    ],
+  );
+  return { message: 'Quote emailed' };
+}
+
+/** The public remote-approval page: the quote behind an unexpired token. */
+export async function quoteByToken(
+  app: FastifyInstance,
+  token: string,
+): Promise<{ q: QuoteRow; view: PublicQuote }> {
+  const row = await findQuoteByTokenHash(app.db, hashToken(token));
+  if (!row || !row.q.approvalTokenExpiresAt || row.q.approvalTokenExpiresAt <= app.clock())
+    throw new AppError(404, 'This quote link is invalid or has expired');
+  const [full] = await quotesOut(app.db, [row.q]);
+  return {
+    q: row.q,
+    view: publicQuoteOut(full!, `${row.first} ${row.last}`.trim(), row.q.approvalTokenExpiresAt),
+  };
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { BRAND } from '../../../shared/brand';
+import { formatCents } from '../../../shared/money';
+import { AppError } from '../../lib/app-error';
+import { assertOwnTechnician, type SessionUser } from '../../plugins/access';
+import { posTechnician } from './pos.access';
+import { sendPosMail } from './pos.mail';
+import { paymentsOut } from './pos.payments';
+import { invoiceOut } from './pos.presenters';
+import {
+  findInvoice,
+  findReceiptRow,
+  paymentRowsById,
+  paymentRowsOfInvoice,
+  type InvoiceRow,
+  type PaymentRow,
+} from './pos.queries';
+
+/** One receipt: the payment, its invoice when there is one, and who took it. */
+export async function receipt(app: FastifyInstance, user: SessionUser | null, paymentId: number) {
+  const row = await findReceiptRow(app.db, paymentId);
+  if (!row) throw new AppError(404, 'Receipt not found');
+  assertOwnTechnician(user, row.p.technicianId);
+  const [payment] = await paymentsOut(app.db, [row.p]);
+  const inv = row.p.invoiceId ? await findInvoice(app.db, row.p.invoiceId) : undefined;
+  return {
+    payment: payment!,
+    invoice: inv ? invoiceOut(inv) : null,
+    technician: { name: `${row.first} ${row.last}`.trim(), phone: row.phone },
+  };
+}
+
+export async function emailReceipt(
+  app: FastifyInstance,
+  user: SessionUser | null,
+  input: {
+    invoiceId?: number | null;
+    paymentId?: number | null;
+    customerEmail: string;
+    customerName?: string | null;
+  },
+) {
+  const technicianId = await posTechnician(app, user);
+  let rows: PaymentRow[];
+  let inv: InvoiceRow | undefined;
+  if (input.paymentId) {
+    rows = await paymentRowsById(app.db, input.paymentId);
+    if (rows[0]?.invoiceId) inv = await findInvoice(app.db, rows[0].invoiceId);
+  } else if (input.invoiceId) {
+    inv = await findInvoice(app.db, input.invoiceId);
+    rows = inv ? await paymentRowsOfInvoice(app.db, inv.id) : [];
+    if (!inv) throw new AppError(404, 'Invoice not found');
+  } else throw new AppError(400, 'Give the invoice or the payment to send a receipt for');
+  if (rows.length === 0 && !inv) throw new AppError(404, 'Receipt not found');
+  const owner = inv?.technicianId ?? rows[0]!.technicianId;
+  if (owner !== technicianId) throw new AppError(403, 'This receipt belongs to another technician');
+  await sendPosMail(
+    app,
+    input.customerEmail,
+    'pos_receipt',
+    `Your receipt from ${BRAND.name}${inv ? ` for ${inv.invoiceNumber}` : ''}`,
+    receiptParagraphs(rows, inv, input.customerName),
+  );
+  return { message: 'Receipt emailed' };
+}
+
+function receiptParagraphs(
+  rows: PaymentRow[],
+  inv: InvoiceRow | undefined,
+  customerName: string | null | undefined,
+) {
+  const paid = rows.filter((r) => r.status === 'succeeded');
+  return [
+    `Hi ${customerName || inv?.customerName || 'there'},`,
+    'Thank you for your payment.',
+    paid.length
+      ? paid
+          .map(
+            (p) =>
+              `${p.receiptNumber} · ${p.createdAt.toISOString().slice(0, 10)} · ${p.method} · ${formatCents(p.amountCents)}`,
+          )
+          .join('\n')
+      : 'No payment has been recorded yet.',
+    inv
+      ? `Invoice ${inv.invoiceNumber}: total ${formatCents(inv.totalAmountCents)}, paid ${formatCents(inv.paidAmountCents)}, balance ${formatCents(Math.max(0, inv.totalAmountCents - inv.paidAmountCents))}.`
+      : '',
+  ].filter(Boolean);
+}
