@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '../../shared/brand';
+import { PATHS } from '../../shared/paths';
+import type { AppConfig } from '../config';
 import type { DbOrTx } from '../db/client';
 import type { UserTokenPurpose } from '../db/schema/identity';
 import { hashToken, newToken } from '../plugins/access';
@@ -15,9 +17,12 @@ export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
  * in the page URL's fragment, which browsers never send to the server, so it stays out of
  * request logs; the page posts it in a request body.
  */
+/** An e-mailed link to a page, its single-use token after '#' (never sent to a server). */
+export const tokenLink = (config: AppConfig, page: string, token: string) =>
+  `${publicBaseUrl(config)}${page}#token=${encodeURIComponent(token)}`;
+
 export function createAccountMail(app: FastifyInstance) {
-  const link = (page: string, token: string) =>
-    `${publicBaseUrl(app.config)}/${page}#token=${encodeURIComponent(token)}`;
+  const link = (page: string, token: string) => tokenLink(app.config, page, token);
 
   /** A new single-use link token for the user, stored hashed; returns the token itself. */
   async function issueToken(db: DbOrTx, userId: number, purpose: UserTokenPurpose, ttlMs: number) {
@@ -52,7 +57,7 @@ export function createAccountMail(app: FastifyInstance) {
         subject: `Confirm your ${BRAND.name} e-mail address`,
         ...composeMail([
           hi(firstName),
-          `Please confirm that this is your e-mail address by opening this link (it works once, for 48 hours):\n${link('verify-email', token)}`,
+          `Please confirm that this is your e-mail address by opening this link (it works once, for 48 hours):\n${link(PATHS.verifyEmail, token)}`,
           'Service requests made with this address before you had an account are added to your account once you confirm it.',
           `If you did not create a ${BRAND.name} account, ignore this message.`,
         ]),
@@ -65,7 +70,7 @@ export function createAccountMail(app: FastifyInstance) {
         ...composeMail([
           hi(firstName),
           `Someone (hopefully you) asked to reset the password of your ${BRAND.name} account${username ? ` (username ${username})` : ''}.`,
-          `Choose a new password here (the link works once, for 1 hour):\n${link('set-password', token)}`,
+          `Choose a new password here (the link works once, for 1 hour):\n${link(PATHS.setPassword, token)}`,
           'Setting a new password signs you out everywhere. If you did not ask for this, ignore this message: your password stays as it is.',
         ]),
       }),

@@ -24,6 +24,7 @@ import {
   setApprovalToken,
   type QuoteRow,
 } from './pos.queries';
+import { quoteApprovalPath } from '../../../shared/paths';
 
 const APPROVAL_LINK_DAYS = 14;
 
@@ -146,7 +147,7 @@ export async function emailQuote(
     customerEmail: q.customerEmail ?? input.customerEmail,
   });
   const [full] = await quotesOut(app.db, [q]);
-  const link = `${publicBaseUrl(app.config)}/quote-approval/${token}`;
+  const link = `${publicBaseUrl(app.config)}${quoteApprovalPath(token)}`;
   await sendPosMail(
     app,
     input.customerEmail,
