@@ -1,8 +1,7 @@
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { mailOutbox } from '../../db/schema';
 import { escapeHtml } from '../../lib/mailer';
+import { latestMails } from './dev-mailbox.queries';
 
 const mailSchema = z.object({
   id: z.number(),
@@ -16,22 +15,7 @@ const mailSchema = z.object({
 
 /** Demo mode only: the outbox, as JSON and as a page at /dev/mailbox. */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  const latest = async (limit: number) => {
-    const rows = await app.db
-      .select()
-      .from(mailOutbox)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(limit);
-    return rows.map((m) => ({
-      id: m.id,
-      to: m.toAddress,
-      subject: m.subject,
-      text: m.textBody,
-      template: m.template,
-      status: m.status,
-      createdAt: m.createdAt.toISOString(),
-    }));
-  };
+  const latest = (limit: number) => latestMails(app.db, limit);
 
   app.get(
     '/api/dev/mailbox',

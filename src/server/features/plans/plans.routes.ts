@@ -1,8 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { planSchema } from '@shared/schemas/plans';
-import { plans } from '../../db/schema';
+import { activePlans } from './plans.queries';
 
 /** The plans table is the one source of truth for what technicians pay. */
 export const planRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,11 +12,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['billing'], response: { 200: z.array(planSchema) } },
     },
     async (_request, reply) => {
-      const rows = await app.db
-        .select()
-        .from(plans)
-        .where(eq(plans.isActive, true))
-        .orderBy(asc(plans.rank));
+      const rows = await activePlans(app.db);
       reply.header('cache-control', 'public, max-age=60');
       return rows.map((p) => ({
         id: p.id,
