@@ -233,3 +233,44 @@ export function recentAudit(db: DbOrTx, limit: number) {
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
 }
+
+export function userById(db: DbOrTx, id: number) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+/** The user, locked for a status decision. */
+export function lockUser(db: DbOrTx, id: number) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update')
+    .then((r) => r[0]);
+}
+
+export function setUserStatus(db: DbOrTx, id: number, status: UserStatus) {
+  return db.update(users).set({ status }).where(eq(users.id, id));
+}
+
+/** The new role, with the account approved. */
+export function setUserRoleApproved(db: DbOrTx, id: number, role: Role) {
+  return db.update(users).set({ role, status: 'approved' }).where(eq(users.id, id));
+}
+
+/** A technician profile for the user unless one exists already. */
+export function insertTechnicianIfMissing(db: DbOrTx, values: typeof technicians.$inferInsert) {
+  return db.insert(technicians).values(values).onConflictDoNothing({ target: technicians.userId });
+}
+
+export function technicianUserId(db: DbOrTx, technicianId: number) {
+  return db
+    .select({ userId: technicians.userId })
+    .from(technicians)
+    .where(eq(technicians.id, technicianId))
+    .then((r) => r[0]);
+}

@@ -22,7 +22,6 @@ import { createAdminService } from './admin.service';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAdminService(app);
-  const admin = { access: 'admin' as const };
   const errors = {
     400: errorResponseSchema,
     401: errorResponseSchema,
@@ -30,23 +29,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     404: errorResponseSchema,
     409: errorResponseSchema,
   };
+  // Every admin route: admin access, under 'admin' in the OpenAPI document, the same errors.
+  const adminRoute = <R, S extends object = object>(ok: R, schema?: S) => ({
+    config: { access: 'admin' as const },
+    schema: { tags: ['admin'], ...(schema as S), response: { 200: ok, ...errors } },
+  });
 
-  app.get(
-    '/api/admin/overview',
-    { config: admin, schema: { tags: ['admin'], response: { 200: overviewSchema, ...errors } } },
-    async () => service.overview(),
-  );
+  app.get('/api/admin/overview', adminRoute(overviewSchema), async () => service.overview());
 
   app.get(
     '/api/admin/users',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        querystring: userListQuerySchema,
-        response: { 200: z.array(adminUserSchema), ...errors },
-      },
-    },
+    adminRoute(z.array(adminUserSchema), { querystring: userListQuerySchema }),
     async (request, reply) => {
       const { page, pageSize, ...f } = request.query;
       const { items, total } = await service.users({
@@ -59,25 +52,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/admin/pending-approvals',
-    {
-      config: admin,
-      schema: { tags: ['admin'], response: { 200: z.array(pendingApprovalSchema), ...errors } },
-    },
-    async () => service.pendingApprovals(),
+  app.get('/api/admin/pending-approvals', adminRoute(z.array(pendingApprovalSchema)), async () =>
+    service.pendingApprovals(),
   );
 
   app.patch(
     '/api/admin/users/:id/approve',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        params: idParamSchema,
-        response: { 200: messageResponseSchema, ...errors },
-      },
-    },
+    adminRoute(messageResponseSchema, { params: idParamSchema }),
     async (request) => {
       await service.approveUser(request.user!, request.params.id, request.ip);
       return { message: 'User approved' };
@@ -86,15 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/admin/users/:id/reject',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        params: idParamSchema,
-        body: rejectUserSchema,
-        response: { 200: messageResponseSchema, ...errors },
-      },
-    },
+    adminRoute(messageResponseSchema, { params: idParamSchema, body: rejectUserSchema }),
     async (request) => {
       await service.rejectUser(request.user!, request.params.id, request.body.reason, request.ip);
       return { message: 'Registration rejected' };
@@ -103,15 +76,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/admin/users/:id/role',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        params: idParamSchema,
-        body: roleChangeSchema,
-        response: { 200: messageResponseSchema, ...errors },
-      },
-    },
+    adminRoute(messageResponseSchema, { params: idParamSchema, body: roleChangeSchema }),
     async (request) => {
       await service.changeRole(request.user!, request.params.id, request.body.role, request.ip);
       return { message: 'Role updated' };
@@ -120,19 +85,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/technicians',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        querystring: z.object({
-          search: z.string().trim().max(100).optional(),
-          status: z.enum(USER_STATUSES).optional(),
-          page: pageNumber(),
-          pageSize: z.coerce.number().int().min(1).max(100).default(25),
-        }),
-        response: { 200: z.array(adminTechnicianSchema), ...errors },
-      },
-    },
+    adminRoute(z.array(adminTechnicianSchema), {
+      querystring: z.object({
+        search: z.string().trim().max(100).optional(),
+        status: z.enum(USER_STATUSES).optional(),
+        page: pageNumber(),
+        pageSize: z.coerce.number().int().min(1).max(100).default(25),
+      }),
+    }),
     async (request, reply) => {
       const { items, total } = await service.technicians(request.query);
       reply.header('x-total-count', String(total));
@@ -142,15 +102,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/admin/technicians/:id/status',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        params: idParamSchema,
-        body: technicianActionSchema,
-        response: { 200: messageResponseSchema, ...errors },
-      },
-    },
+    adminRoute(messageResponseSchema, { params: idParamSchema, body: technicianActionSchema }),
     async (request) => {
       await service.technicianAction(
         request.user!,
@@ -169,14 +121,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/audit-log',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
-        response: { 200: z.array(auditEntrySchema), ...errors },
-      },
-    },
+    adminRoute(z.array(auditEntrySchema), {
+      querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+    }),
     async (request) => service.auditLog(request.query.limit),
   );
 };

@@ -32,6 +32,27 @@ export async function eligibleAmong(
   return new Set(rows.map((x) => x.id));
 }
 
+export function setDispatchRound(db: DbOrTx, requestId: number, round: number) {
+  return db
+    .update(serviceRequests)
+    .set({ dispatchRound: round })
+    .where(eq(serviceRequests.id, requestId));
+}
+
+export function markUnmatched(db: DbOrTx, requestId: number, round: number) {
+  return db
+    .update(serviceRequests)
+    .set({ status: 'unmatched', dispatchRound: round })
+    .where(eq(serviceRequests.id, requestId));
+}
+
+export function assignRequest(db: DbOrTx, requestId: number, technicianId: number, at: Date) {
+  return db
+    .update(serviceRequests)
+    .set({ status: 'assigned', assignedTechnicianId: technicianId, assignedAt: at })
+    .where(eq(serviceRequests.id, requestId));
+}
+
 export function lockRequest(db: DbOrTx, id: number) {
   return db
     .select()
@@ -137,4 +158,66 @@ export function technicianContact(db: DbOrTx, technicianId: number) {
     .innerJoin(users, eq(users.id, technicians.userId))
     .where(eq(technicians.id, technicianId))
     .then((r) => r[0]);
+}
+
+/** New pending notifications; one a technician already has for the request is skipped. */
+export function insertNotifications(db: DbOrTx, values: (typeof jobNotifications.$inferInsert)[]) {
+  return db
+    .insert(jobNotifications)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: jobNotifications.id, technicianId: jobNotifications.technicianId });
+}
+
+/** Marks the request's pending notifications past their expiry expired; returns them. */
+export function expirePendingOf(db: DbOrTx, serviceRequestId: number, now: Date) {
+  return db
+    .update(jobNotifications)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(jobNotifications.serviceRequestId, serviceRequestId),
+        eq(jobNotifications.status, 'pending'),
+        lte(jobNotifications.expiresAt, now),
+      ),
+    )
+    .returning({ id: jobNotifications.id, technicianId: jobNotifications.technicianId });
+}
+
+export function hasPending(db: DbOrTx, serviceRequestId: number) {
+  return db
+    .select({ id: jobNotifications.id })
+    .from(jobNotifications)
+    .where(
+      and(
+        eq(jobNotifications.serviceRequestId, serviceRequestId),
+        eq(jobNotifications.status, 'pending'),
+      ),
+    )
+    .limit(1)
+    .then((r) => r.length > 0);
+}
+
+/** The notification, locked for an answer. */
+export function lockNotification(db: DbOrTx, id: number) {
+  return db
+    .select()
+    .from(jobNotifications)
+    .where(eq(jobNotifications.id, id))
+    .for('update')
+    .then((r) => r[0]);
+}
+
+export function markAccepted(db: DbOrTx, id: number, at: Date) {
+  return db
+    .update(jobNotifications)
+    .set({ status: 'accepted', respondedAt: at })
+    .where(eq(jobNotifications.id, id));
+}
+
+export function markDeclined(db: DbOrTx, id: number, at: Date, reason: string) {
+  return db
+    .update(jobNotifications)
+    .set({ status: 'declined', respondedAt: at, declineReason: reason })
+    .where(eq(jobNotifications.id, id));
 }

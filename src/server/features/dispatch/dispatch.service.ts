@@ -1,224 +1,20 @@
-import { and, eq, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { BRAND } from '../../../shared/brand';
-import { LIMITS } from '../../../shared/constants/domain';
-import type { Point } from '../../../shared/geo';
-import { centsToDecimal } from '../../../shared/money';
-import type { JobNotification } from '../../../shared/schemas/job-notifications';
-import type { DbOrTx } from '../../db/client';
-import { jobNotifications, serviceRequests } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Dispatcher } from '../../lib/dispatcher';
-import { composeMail, type MailMessage } from '../../lib/mailer';
-import { searchSnapshot, type Snapshot } from '../../lib/technician-index';
+import type { MailMessage } from '../../lib/mailer';
 import type { SessionUser } from '../../plugins/access';
 import { pruneRealtimeEvents } from '../../plugins/realtime';
+import { jobAcceptedMail } from './dispatch.mail';
+import { toJobNotification } from './dispatch.presenters';
 import * as q from './dispatch.queries';
+import { advance, closeNotifications, sendAll } from './dispatch.rounds';
 
-type Row = NonNullable<Awaited<ReturnType<typeof q.notificationById>>>;
-
-export function toJobNotification(row: Row, now: Date): JobNotification {
-  const { n, r, c } = row;
-  // A pending notification past its expiry reads as expired even before the sweep runs.
-  const status = n.status === 'pending' && n.expiresAt <= now ? 'expired' : n.status;
-  return {
-    id: n.id,
-    status,
-    expiresAt: n.expiresAt.toISOString(),
-    respondedAt: n.respondedAt?.toISOString() ?? null,
-    declineReason: n.declineReason,
-    distanceMiles: n.distanceMiles === null ? null : Math.round(n.distanceMiles * 10) / 10,
-    round: n.round,
-    createdAt: n.createdAt.toISOString(),
-    serviceRequest: {
-      id: r.id,
-      serviceType: r.serviceType,
-      urgency: r.urgency,
-      location: r.location,
-      description: r.description,
-      preferredDate: r.preferredDate,
-      estimatedCost: r.estimatedCostCents === null ? null : centsToDecimal(r.estimatedCostCents),
-      status: r.status,
-      customer: {
-        firstName: c.firstName || r.contactName || 'Customer',
-        lastName: c.lastName,
-        email: r.contactEmail ?? c.email,
-        phone: r.contactPhone ?? c.phone,
-      },
-    },
-  };
-}
-
-/**
- * The nearest technicians who can take a request: the index ranks listed, available
- * technicians whose specialty matches and whose service radius reaches the request (nearest,
- * then best rated); the database then drops those without valid credentials or already
- * notified. Fetches a wider ranking when too many drop out.
- */
-export async function findCandidates(
-  db: DbOrTx,
-  snapshot: Snapshot,
-  r: { requestId: number; serviceType: string; point: Point; today: string; limit: number },
-): Promise<{ technicianId: number; distanceMiles: number }[]> {
-  for (let k = r.limit * 4; ; k *= 4) {
-    const { hits, total } = searchSnapshot(snapshot, {
-      point: r.point,
-      serviceType: r.serviceType,
-      available: true,
-      offset: 0,
-      limit: k,
-    });
-    const eligible = await q.eligibleAmong(db, {
-      requestId: r.requestId,
-      ids: hits.map((h) => h.id),
-      today: r.today,
-    });
-    const chosen = hits.filter((h) => eligible.has(h.id)).slice(0, r.limit);
-    if (chosen.length === r.limit || hits.length >= total)
-      return chosen.map((h) => ({ technicianId: h.id, distanceMiles: h.distanceMiles! }));
-  }
-}
+// bench/dispatch.ts times the matching on its own through this module.
+export { findCandidates } from './dispatch.matching';
 
 export function createDispatchService(app: FastifyInstance) {
   const now = () => app.clock();
-  const today = () => now().toISOString().slice(0, 10);
-
-  /** Closes notifications and tells their technicians' screens to drop them. */
-  async function close(
-    tx: DbOrTx,
-    rows: { id: number; technicianId: number }[],
-    serviceRequestId: number,
-    reason: string,
-  ) {
-    for (const r of rows) {
-      await app.realtime.publish(tx, {
-        technicianId: r.technicianId,
-        type: 'notification.closed',
-        payload: { notificationId: r.id, serviceRequestId, reason },
-      });
-    }
-  }
-
   const listedTechnicians = () => app.technicianIndex.current();
-
-  async function notifyRound(
-    tx: DbOrTx,
-    request: typeof serviceRequests.$inferSelect,
-    round: number,
-    snapshot: Snapshot,
-  ) {
-    if (request.latitude === null || request.longitude === null) return 0;
-    const candidates = await findCandidates(tx, snapshot, {
-      requestId: request.id,
-      serviceType: request.serviceType,
-      point: { latitude: request.latitude, longitude: request.longitude },
-      today: today(),
-      limit: LIMITS.techniciansPerRound,
-    });
-    await tx
-      .update(serviceRequests)
-      .set({ dispatchRound: round })
-      .where(eq(serviceRequests.id, request.id));
-    if (candidates.length === 0) return 0;
-    const createdAt = now();
-    const expiresAt = new Date(createdAt.getTime() + LIMITS.notificationWindowMs);
-    const created = await tx
-      .insert(jobNotifications)
-      .values(
-        candidates.map((c) => ({
-          serviceRequestId: request.id,
-          technicianId: c.technicianId,
-          round,
-          distanceMiles: c.distanceMiles,
-          status: 'pending' as const,
-          expiresAt,
-          createdAt,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: jobNotifications.id, technicianId: jobNotifications.technicianId });
-    for (const n of created) {
-      await app.realtime.publish(tx, {
-        technicianId: n.technicianId,
-        type: 'notification.created',
-        payload: { notificationId: n.id, serviceRequestId: request.id },
-      });
-    }
-    return created.length;
-  }
-
-  function unmatchedMail(request: typeof serviceRequests.$inferSelect): MailMessage | null {
-    if (!request.contactEmail) return null;
-    return {
-      to: request.contactEmail,
-      template: 'request_unmatched',
-      subject: `We could not find a technician for your ${request.serviceType} request`,
-      ...composeMail([
-        `Hi ${request.contactName ?? 'there'},`,
-        `We contacted the qualified technicians near ${request.location} about your ${request.serviceType} request, but none was able to take it.`,
-        `Please submit a new request with a later preferred date, or contact us at ${BRAND.supportEmail} and we will help you find someone.`,
-      ]),
-    };
-  }
-
-  /**
-   * Moves a request on: if its round is over (no pending, unexpired notification), notifies the
-   * next nearest technicians, up to the last round; then marks it unmatched and tells the
-   * customer. Returns how many technicians it notified.
-   */
-  async function advance(
-    tx: DbOrTx,
-    requestId: number,
-    mails: MailMessage[],
-    snapshot: Snapshot,
-  ): Promise<number> {
-    const request = await q.lockRequest(tx, requestId);
-    if (!request || request.status !== 'open') return 0;
-    const t = now();
-    const expired = await tx
-      .update(jobNotifications)
-      .set({ status: 'expired' })
-      .where(
-        and(
-          eq(jobNotifications.serviceRequestId, requestId),
-          eq(jobNotifications.status, 'pending'),
-          lte(jobNotifications.expiresAt, t),
-        ),
-      )
-      .returning({ id: jobNotifications.id, technicianId: jobNotifications.technicianId });
-    await close(tx, expired, requestId, 'expired');
-    const stillPending = await tx
-      .select({ id: jobNotifications.id })
-      .from(jobNotifications)
-      .where(
-        and(
-          eq(jobNotifications.serviceRequestId, requestId),
-          eq(jobNotifications.status, 'pending'),
-        ),
-      )
-      .limit(1);
-    if (stillPending.length > 0) return 0;
-
-    let round = request.dispatchRound;
-    while (round < LIMITS.dispatchRounds) {
-      round += 1;
-      const notified = await notifyRound(tx, request, round, snapshot);
-      if (notified > 0) return notified;
-    }
-    await tx
-      .update(serviceRequests)
-      .set({ status: 'unmatched', dispatchRound: round })
-      .where(eq(serviceRequests.id, requestId));
-    const mail = unmatchedMail(request);
-    if (mail) mails.push(mail);
-    return 0;
-  }
-
-  async function sendAll(mails: MailMessage[]) {
-    for (const m of mails) {
-      await app.mailer.send(m).catch((err) => app.log.error({ err }, 'dispatch mail failed'));
-    }
-  }
 
   async function loadOwned(id: number, user: SessionUser) {
     const row = await q.notificationById(app.db, id);
@@ -235,9 +31,9 @@ export function createDispatchService(app: FastifyInstance) {
       // Read before the transaction: on PGlite the one connection is the transaction's.
       const snapshot = await listedTechnicians();
       const notified = await app.db.transaction((tx) =>
-        advance(tx, serviceRequestId, mails, snapshot),
+        advance(app, tx, serviceRequestId, mails, snapshot),
       );
-      await sendAll(mails);
+      await sendAll(app, mails);
       return notified;
     },
   };
@@ -257,11 +53,7 @@ export function createDispatchService(app: FastifyInstance) {
       const result = await app.db.transaction(async (tx) => {
         // Every answer to a request serialises on the request's row (then the notification's).
         const request = await q.lockRequest(tx, n.serviceRequestId);
-        const [current] = await tx
-          .select()
-          .from(jobNotifications)
-          .where(eq(jobNotifications.id, id))
-          .for('update');
+        const current = await q.lockNotification(tx, id);
         if (!request || !current) throw new AppError(404, 'Job notification not found');
         if (
           current.status === 'closed' ||
@@ -274,34 +66,17 @@ export function createDispatchService(app: FastifyInstance) {
         if (current.expiresAt <= now())
           throw new AppError(409, 'This job notification has expired');
         const t = now();
-        await tx
-          .update(jobNotifications)
-          .set({ status: 'accepted', respondedAt: t })
-          .where(eq(jobNotifications.id, id));
-        await tx
-          .update(serviceRequests)
-          .set({ status: 'assigned', assignedTechnicianId: current.technicianId, assignedAt: t })
-          .where(eq(serviceRequests.id, request.id));
+        await q.markAccepted(tx, id, t);
+        await q.assignRequest(tx, request.id, current.technicianId, t);
         const others = await q.otherPending(tx, request.id, id);
-        await close(tx, others, request.id, 'accepted_by_another');
+        await closeNotifications(app, tx, others, request.id, 'accepted_by_another');
         return { request };
       });
       const tech = await q.technicianContact(app.db, n.technicianId);
       const r = result.request;
       if (r.contactEmail && tech) {
-        const name = `${tech.firstName} ${tech.lastName}`.trim();
         await app.mailer
-          .send({
-            to: r.contactEmail,
-            template: 'job_accepted',
-            subject: `${name} accepted your ${r.serviceType} request`,
-            ...composeMail([
-              `Hi ${r.contactName ?? 'there'},`,
-              `Good news: ${name}, a certified ${BRAND.name} technician, accepted your ${r.serviceType} request in ${r.location}.`,
-              `Contact: ${tech.phone ?? 'phone not listed'} · ${tech.email}`,
-              'Your technician will get in touch to confirm the details and give you a quote.',
-            ]),
-          })
+          .send(jobAcceptedMail(r.contactEmail, r, tech))
           .catch((err) => app.log.error({ err }, 'job accepted mail failed'));
       }
       return this.get(id);
@@ -313,11 +88,7 @@ export function createDispatchService(app: FastifyInstance) {
       const snapshot = await listedTechnicians();
       await app.db.transaction(async (tx) => {
         await q.lockRequest(tx, n.serviceRequestId);
-        const [current] = await tx
-          .select()
-          .from(jobNotifications)
-          .where(eq(jobNotifications.id, id))
-          .for('update');
+        const current = await q.lockNotification(tx, id);
         if (!current) throw new AppError(404, 'Job notification not found');
         if (current.status !== 'pending') {
           throw new AppError(
@@ -329,13 +100,10 @@ export function createDispatchService(app: FastifyInstance) {
         }
         if (current.expiresAt <= now())
           throw new AppError(409, 'This job notification has expired');
-        await tx
-          .update(jobNotifications)
-          .set({ status: 'declined', respondedAt: now(), declineReason: reason })
-          .where(eq(jobNotifications.id, id));
-        await advance(tx, n.serviceRequestId, mails, snapshot);
+        await q.markDeclined(tx, id, now(), reason);
+        await advance(app, tx, n.serviceRequestId, mails, snapshot);
       });
-      await sendAll(mails);
+      await sendAll(app, mails);
       return this.get(id);
     },
 
@@ -357,9 +125,9 @@ export function createDispatchService(app: FastifyInstance) {
       const mails: MailMessage[] = [];
       for (const requestId of ids) {
         const snapshot = await listedTechnicians();
-        await app.db.transaction((tx) => advance(tx, requestId, mails, snapshot));
+        await app.db.transaction((tx) => advance(app, tx, requestId, mails, snapshot));
       }
-      await sendAll(mails);
+      await sendAll(app, mails);
       await pruneRealtimeEvents(app.db, t);
       return ids.size;
     },

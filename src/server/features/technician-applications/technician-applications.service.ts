@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import zipcodes from 'zipcodes';
 import type { z } from 'zod';
-import { BRAND } from '../../../shared/brand';
 import { DEFAULT_SERVICE_RADIUS_MILES } from '../../../shared/constants/locations';
 import { specialtyToServiceType } from '../../../shared/constants/service-types';
-import { centsToDecimal, toCents } from '../../../shared/money';
+import { toCents } from '../../../shared/money';
 import {
   APPLICATION_DOCUMENT_SLOTS,
   APPLICATION_RECEIVED_MESSAGE,
@@ -17,9 +16,19 @@ import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { attachDocument, documentLink } from '../../lib/documents';
-import { composeMail, type MailMessage } from '../../lib/mailer';
+import type { MailMessage } from '../../lib/mailer';
 import { publicBaseUrl } from '../../lib/public-url';
 import { hashToken, newToken, type SessionUser } from '../../plugins/access';
+import {
+  applicationApprovedMail,
+  applicationReceivedMail,
+  applicationRejectedMail,
+} from './technician-applications.mail';
+import {
+  documentSlots,
+  toApplicationDetail,
+  toApplicationDocument,
+} from './technician-applications.presenters';
 import * as q from './technician-applications.queries';
 
 const SET_PASSWORD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -105,17 +114,7 @@ export function createTechnicianApplicationsService(app: FastifyInstance) {
         throw err;
       }
 
-      await sendAfterCommit({
-        to: input.email,
-        template: 'application_received',
-        subject: `We received your ${BRAND.name} application`,
-        ...composeMail([
-          `Hi ${input.firstName},`,
-          `Thank you for applying to join ${BRAND.name} as a mobile mechanic. We'll review your application within 2-3 business days: our admin team verifies your credentials and background.`,
-          "We'll e-mail you as soon as your application has been reviewed. Once you are approved, you set your password, sign in and start receiving job notifications.",
-          `Questions? Write to ${BRAND.supportEmail} or call ${BRAND.supportPhone}.`,
-        ]),
-      });
+      await sendAfterCommit(applicationReceivedMail(input.email, input.firstName));
       return { id, status: 'pending' as const, message: APPLICATION_RECEIVED_MESSAGE };
     },
 
@@ -123,57 +122,19 @@ export function createTechnicianApplicationsService(app: FastifyInstance) {
     async detail(id: number): Promise<ApplicationDetail> {
       const found = await q.applicationWithReviewer(app.db, id);
       if (!found) throw new AppError(404, 'Application not found');
-      const a = found.application;
-      const slots = APPLICATION_DOCUMENT_SLOTS.map((s) => ({
-        ...s,
-        documentId:
-          s.type === 'driversLicense' ? a.driversLicenseDocumentId : a.aseCertificationDocumentId,
-      }));
+      const slots = documentSlots(found.application);
       const docs = await q.documentsByIds(
         app.db,
         slots.flatMap((s) => (s.documentId === null ? [] : [s.documentId])),
       );
-      const documents = [];
+      const documents: ApplicationDetail['documents'] = [];
       for (const slot of slots) {
         const doc = docs.find((d) => d.id === slot.documentId);
         if (!doc) continue;
         const link = doc.state === 'uploaded' ? await documentLink(app.storage, doc) : null;
-        documents.push({
-          type: slot.type,
-          label: slot.label,
-          documentId: doc.id,
-          fileName: doc.originalName,
-          contentType: doc.contentType,
-          sizeBytes: doc.sizeBytes,
-          url: link?.url ?? null,
-          expiresAt: link?.expiresAt ?? null,
-        });
+        documents.push(toApplicationDocument(slot, doc, link));
       }
-      const reviewer = found.reviewerFirstName
-        ? `${found.reviewerFirstName} ${found.reviewerLastName ?? ''}`.trim()
-        : found.reviewerUsername;
-      return {
-        id: a.id,
-        firstName: a.firstName,
-        lastName: a.lastName,
-        email: a.email,
-        phone: a.phone,
-        address: a.address,
-        city: a.city,
-        state: a.state,
-        zipCode: a.zipCode,
-        yearsExperience: a.yearsExperience,
-        specialties: a.specialties,
-        hourlyRate: centsToDecimal(a.hourlyRateCents),
-        bio: a.bio,
-        status: a.status,
-        submittedAt: a.createdAt.toISOString(),
-        reviewedAt: a.reviewedAt?.toISOString() ?? null,
-        reviewedBy: reviewer ?? null,
-        reviewNotes: a.reviewNotes,
-        userId: a.userId,
-        documents,
-      };
+      return toApplicationDetail(found, documents);
     },
 
     /**
@@ -277,17 +238,9 @@ export function createTechnicianApplicationsService(app: FastifyInstance) {
 
       // In the fragment: browsers never send it to the server, so no request log holds it.
       const link = `${publicBaseUrl(app.config)}/set-password#token=${encodeURIComponent(token)}`;
-      await sendAfterCommit({
-        to: result.email,
-        template: 'application_approved',
-        subject: `Welcome to ${BRAND.name}: your application is approved`,
-        ...composeMail([
-          `Hi ${result.firstName},`,
-          `Good news: your ${BRAND.name} technician application has been approved.`,
-          `Your username is ${result.username}. Set your password here (the link works once, for 7 days):\n${link}`,
-          'Then sign in to complete your profile and start receiving job notifications.',
-        ]),
-      });
+      await sendAfterCommit(
+        applicationApprovedMail(result.email, result.firstName, result.username, link),
+      );
       return {
         message: 'Application approved',
         userId: result.userId,
@@ -314,17 +267,7 @@ export function createTechnicianApplicationsService(app: FastifyInstance) {
         });
         return application;
       });
-      await sendAfterCommit({
-        to: a.email,
-        template: 'application_rejected',
-        subject: `Your ${BRAND.name} application`,
-        ...composeMail([
-          `Hi ${a.firstName},`,
-          `Thank you for your interest in ${BRAND.name}. After reviewing your application, we are unable to approve it at this time.`,
-          ...(reason ? [`Reason: ${reason}`] : []),
-          `If you have questions, or your situation changes, write to ${BRAND.supportEmail}.`,
-        ]),
-      });
+      await sendAfterCommit(applicationRejectedMail(a.email, a.firstName, reason));
       return { message: 'Application rejected' };
     },
   };

@@ -1,0 +1,34 @@
+import type { Point } from '../../../shared/geo';
+import type { DbOrTx } from '../../db/client';
+import { searchSnapshot, type Snapshot } from '../../lib/technician-index';
+import * as q from './dispatch.queries';
+
+/**
+ * The nearest technicians who can take a request: the index ranks listed, available
+ * technicians whose specialty matches and whose service radius reaches the request (nearest,
+ * then best rated); the database then drops those without valid credentials or already
+ * notified. Fetches a wider ranking when too many drop out.
+ */
+export async function findCandidates(
+  db: DbOrTx,
+  snapshot: Snapshot,
+  r: { requestId: number; serviceType: string; point: Point; today: string; limit: number },
+): Promise<{ technicianId: number; distanceMiles: number }[]> {
+  for (let k = r.limit * 4; ; k *= 4) {
+    const { hits, total } = searchSnapshot(snapshot, {
+      point: r.point,
+      serviceType: r.serviceType,
+      available: true,
+      offset: 0,
+      limit: k,
+    });
+    const eligible = await q.eligibleAmong(db, {
+      requestId: r.requestId,
+      ids: hits.map((h) => h.id),
+      today: r.today,
+    });
+    const chosen = hits.filter((h) => eligible.has(h.id)).slice(0, r.limit);
+    if (chosen.length === r.limit || hits.length >= total)
+      return chosen.map((h) => ({ technicianId: h.id, distanceMiles: h.distanceMiles! }));
+  }
+}

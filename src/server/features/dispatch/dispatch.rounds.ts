@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { LIMITS } from '../../../shared/constants/domain';
+import type { DbOrTx } from '../../db/client';
+import type { serviceRequests } from '../../db/schema';
+import type { MailMessage } from '../../lib/mailer';
+import type { Snapshot } from '../../lib/technician-index';
+import { unmatchedMail } from './dispatch.mail';
+import { findCandidates } from './dispatch.matching';
+import * as q from './dispatch.queries';
+
+/** Closes notifications and tells their technicians' screens to drop them. */
+export async function closeNotifications(
+  app: FastifyInstance,
+  tx: DbOrTx,
+  rows: { id: number; technicianId: number }[],
+  serviceRequestId: number,
+  reason: string,
+) {
+  for (const r of rows) {
+    await app.realtime.publish(tx, {
+      technicianId: r.technicianId,
+      type: 'notification.closed',
+      payload: { notificationId: r.id, serviceRequestId, reason },
+    });
+  }
+}
+
+/** Notifies the next nearest technicians of the request; returns how many. */
+async function notifyRound(
+  app: FastifyInstance,
+  tx: DbOrTx,
+  request: typeof serviceRequests.$inferSelect,
+  round: number,
+  snapshot: Snapshot,
+) {
+  if (request.latitude === null || request.longitude === null) return 0;
+  const candidates = await findCandidates(tx, snapshot, {
+    requestId: request.id,
+    serviceType: request.serviceType,
+    point: { latitude: request.latitude, longitude: request.longitude },
+    today: app.clock().toISOString().slice(0, 10),
+    limit: LIMITS.techniciansPerRound,
+  });
+  await q.setDispatchRound(tx, request.id, round);
+  if (candidates.length === 0) return 0;
+  const createdAt = app.clock();
+  const expiresAt = new Date(createdAt.getTime() + LIMITS.notificationWindowMs);
+  const created = await q.insertNotifications(
+    tx,
+    candidates.map((c) => ({
+      serviceRequestId: request.id,
+      technicianId: c.technicianId,
+      round,
+      distanceMiles: c.distanceMiles,
+      status: 'pending' as const,
+      expiresAt,
+      createdAt,
+    })),
+  );
+  for (const n of created) {
+    await app.realtime.publish(tx, {
+      technicianId: n.technicianId,
+      type: 'notification.created',
+      payload: { notificationId: n.id, serviceRequestId: request.id },
+    });
+  }
+  return created.length;
+}
+
+/**
+ * Moves a request on: if its round is over (no pending, unexpired notification), notifies the
+ * next nearest technicians, up to the last round; then marks it unmatched and tells the
+ * customer. Returns how many technicians it notified.
+ */
+export async function advance(
+  app: FastifyInstance,
+  tx: DbOrTx,
+  requestId: number,
+  mails: MailMessage[],
+  snapshot: Snapshot,
+): Promise<number> {
+  const request = await q.lockRequest(tx, requestId);
+  if (!request || request.status !== 'open') return 0;
+  const expired = await q.expirePendingOf(tx, requestId, app.clock());
+  await closeNotifications(app, tx, expired, requestId, 'expired');
+  if (await q.hasPending(tx, requestId)) return 0;
+
+  let round = request.dispatchRound;
+  while (round < LIMITS.dispatchRounds) {
+    round += 1;
+    const notified = await notifyRound(app, tx, request, round, snapshot);
+    if (notified > 0) return notified;
+  }
+  await q.markUnmatched(tx, requestId, round);
+  const mail = unmatchedMail(request);
+  if (mail) mails.push(mail);
+  return 0;
+}
+
+/** Mail after the transaction: a delivery failure is logged, never undoes the dispatch. */
+export async function sendAll(app: FastifyInstance, mails: MailMessage[]) {
+  for (const m of mails) {
+    await app.mailer.send(m).catch((err) => app.log.error({ err }, 'dispatch mail failed'));
+  }
+}
