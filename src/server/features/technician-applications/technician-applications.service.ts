@@ -17,7 +17,6 @@ import { audit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { attachDocument, documentLink } from '../../lib/documents';
 import type { MailMessage } from '../../lib/mailer';
-import { publicBaseUrl } from '../../lib/public-url';
 import { hashToken, newToken, type SessionUser } from '../../plugins/access';
 import {
   applicationApprovedMail,
@@ -30,6 +29,8 @@ import {
   toApplicationDocument,
 } from './technician-applications.presenters';
 import * as q from './technician-applications.queries';
+import { PATHS } from '../../../shared/paths';
+import { tokenLink } from '../../lib/account-mail';
 
 const SET_PASSWORD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const PENDING_CONFLICT = 'An application with this email is already pending review';
@@ -237,7 +238,7 @@ export function createTechnicianApplicationsService(app: FastifyInstance) {
       }
 
       // In the fragment: browsers never send it to the server, so no request log holds it.
-      const link = `${publicBaseUrl(app.config)}/set-password#token=${encodeURIComponent(token)}`;
+      const link = tokenLink(app.config, PATHS.setPassword, token);
       await sendAfterCommit(
         applicationApprovedMail(result.email, result.firstName, result.username, link),
       );
