@@ -1,22 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
-
-async function signInThroughDialog(page: Page, username: string, password = 'wrenchly-demo') {
-  await page.getByRole('button', { name: 'Technician Login' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Technician Access' });
-  await dialog.getByLabel('Username').fill(username);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
-  return dialog;
-}
+import { expect, PNG, test } from './fixtures';
 
 for (const [username, landing, heading] of [
   ['admin', /\/admin-dashboard$/, 'Admin Dashboard'],
   ['technician', /\/technician-profile$/, 'My Technician Profile'],
   ['customer', /\/$/, 'Certified mobile mechanics, at your door'],
 ] as const) {
-  test(`the demo ${username} signs in and lands where the spec says`, async ({ page }) => {
+  test(`the demo ${username} signs in and lands where the spec says`, async ({
+    page,
+    signInThroughDialog,
+  }) => {
     await page.goto('/');
-    const dialog = await signInThroughDialog(page, username);
+    const dialog = await signInThroughDialog(username);
     await expect(page.getByText('Welcome back!')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(landing);
@@ -26,9 +20,12 @@ for (const [username, landing, heading] of [
   });
 }
 
-test('a wrong password shows Sign In Failed with the server message', async ({ page }) => {
+test('a wrong password shows Sign In Failed with the server message', async ({
+  page,
+  signInThroughDialog,
+}) => {
   await page.goto('/');
-  await signInThroughDialog(page, 'admin', 'nope');
+  await signInThroughDialog('admin', 'nope');
   await expect(page.getByText('Sign In Failed')).toBeVisible();
   await expect(page.getByText('Invalid username or password')).toBeVisible();
 });
@@ -40,14 +37,12 @@ test('missing fields are caught before the server', async ({ page }) => {
   await expect(page.getByText('Please enter both username and password.')).toBeVisible();
 });
 
-test('guard screens: anonymous and non-admin', async ({ page }) => {
+test('guard screens: anonymous and non-admin', async ({ page, signIn }) => {
   await page.goto('/admin-dashboard');
   await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
   await expect(page.getByText('admin / wrenchly-demo')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
-  await page.request.post('/api/auth/signin', {
-    data: { username: 'customer', password: 'wrenchly-demo' },
-  });
+  await signIn('customer');
   await page.goto('/admin-dashboard');
   await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible();
   await expect(page.getByText('Your current role: customer')).toBeVisible();
@@ -56,6 +51,7 @@ test('guard screens: anonymous and non-admin', async ({ page }) => {
 test('an admin approves a pending technician, who can then use technician pages', async ({
   page,
   browser,
+  signInThroughDialog,
 }) => {
   const username = `newtech${Date.now()}`;
   await page.goto('/');
@@ -74,12 +70,12 @@ test('an admin approves a pending technician, who can then use technician pages'
   const tech = await browser.newContext();
   const techPage = await tech.newPage();
   await techPage.goto('/');
-  await signInThroughDialog(techPage, username, 'a-strong-password');
+  await signInThroughDialog(username, 'a-strong-password', techPage);
   await expect(techPage).toHaveURL(/\/technician-profile$/);
   await expect(techPage.getByText('Pending approval')).toBeVisible();
 
   // The admin approves it from the pending-approvals queue.
-  await signInThroughDialog(page, 'admin');
+  await signInThroughDialog('admin');
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await page.getByRole('tab', { name: 'User Management' }).click();
   await page.getByRole('button', { name: new RegExp(`Approve ${username}`, 'i') }).click();
@@ -107,19 +103,17 @@ test('the access demo shows Restricted badges by role', async ({ page }) => {
   await expect(row('Admin Dashboard').getByText('Restricted')).toBeVisible();
 });
 
-test('a technician uploads a profile photo that the public profile shows', async ({ page }) => {
-  // A real 1x1 PNG: the server checks the bytes.
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  );
+test('a technician uploads a profile photo that the public profile shows', async ({
+  page,
+  signInThroughDialog,
+}) => {
   await page.goto('/');
-  await signInThroughDialog(page, 'technician');
+  await signInThroughDialog('technician');
   await expect(page).toHaveURL(/\/technician-profile$/);
   await page.getByLabel('Profile Photo').setInputFiles({
     name: 'me.png',
     mimeType: 'image/png',
-    buffer: png,
+    buffer: PNG,
   });
   await expect(page.getByText('Photo Updated')).toBeVisible();
   const src = await page.getByRole('img', { name: 'Marcus Johnson' }).getAttribute('src');
@@ -129,24 +123,10 @@ test('a technician uploads a profile photo that the public profile shows', async
   await expect(page.locator(`img[src="${src}"]`)).toBeVisible();
 });
 
-/** The path of the newest link of `template` mailed to `to`, read from the demo mailbox page. */
-async function linkFromMailbox(page: Page, to: string, template: string, pathName: string) {
-  let link = '';
-  await expect(async () => {
-    await page.goto('/dev/mailbox');
-    const mail = page
-      .locator('article')
-      .filter({ hasText: `To: ${to} · ${template}` })
-      .first();
-    const text = await mail.locator('pre').innerText({ timeout: 1000 });
-    link = new RegExp(`/${pathName}#token=[\\w%-]+`).exec(text)?.[0] ?? '';
-    expect(link).not.toBe('');
-  }).toPass({ timeout: 10_000 });
-  return link;
-}
-
 test('a forgotten password: an e-mailed single-use link, a new password, then sign in', async ({
   page,
+  linkFromMailbox,
+  signInFields,
 }) => {
   const username = `forgetful${Date.now()}`;
   const email = `${username}@example.com`;
@@ -163,7 +143,7 @@ test('a forgotten password: an e-mailed single-use link, a new password, then si
   await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(dialog.getByText(/If an account uses that e-mail address/)).toBeVisible();
 
-  const link = await linkFromMailbox(page, email, 'reset_password', 'set-password');
+  const link = await linkFromMailbox(email, 'reset_password', 'set-password');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Choose a New Password' })).toBeVisible();
   await page.getByLabel('New Password').fill('short');
@@ -176,7 +156,7 @@ test('a forgotten password: an e-mailed single-use link, a new password, then si
   await expect(page.getByText('Password Set')).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await signInFields(page, username, 'the-new-password');
+  await signInFields(username, 'the-new-password');
   await expect(page.getByText('Welcome back!')).toBeVisible();
 
   // The link works once.
@@ -184,25 +164,18 @@ test('a forgotten password: an e-mailed single-use link, a new password, then si
   await expect(page.getByText('This link is invalid or has expired.')).toBeVisible();
 });
 
-test('the registration e-mail confirms the address', async ({ page }) => {
+test('the registration e-mail confirms the address', async ({ page, linkFromMailbox }) => {
   const username = `confirmer${Date.now()}`;
   const email = `${username}@example.com`;
   const reg = await page.request.post('/api/auth/register', {
     data: { username, email, password: 'a-fine-password', accountType: 'customer' },
   });
   expect(reg.status()).toBe(201);
-  const link = await linkFromMailbox(page, email, 'verify_email', 'verify-email');
+  const link = await linkFromMailbox(email, 'verify_email', 'verify-email');
   await page.goto(link);
   await expect(page.getByText('E-mail Confirmed')).toBeVisible();
   await expect(page.getByText('Your e-mail address is confirmed.')).toBeVisible();
 });
-
-async function signInFields(page: Page, username: string, password: string) {
-  const dialog = page.getByRole('dialog', { name: 'Technician Access' });
-  await dialog.getByLabel('Username').fill(username);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
-}
 
 test("a technician's phone is a tap-to-call link on the profile; no e-mail is shown", async ({
   page,
@@ -226,6 +199,8 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test('an admin rejects a registration awaiting approval; the applicant is told by e-mail', async ({
   page,
+  signInThroughDialog,
+  mailbox,
 }) => {
   const username = `rejectme${Date.now()}`;
   const email = `${username}@example.com`;
@@ -234,7 +209,7 @@ test('an admin rejects a registration awaiting approval; the applicant is told b
   });
   expect(reg.status()).toBe(201);
   await page.goto('/');
-  await signInThroughDialog(page, 'admin');
+  await signInThroughDialog('admin');
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await page.getByRole('tab', { name: 'User Management' }).click();
   await page.getByRole('button', { name: new RegExp(`Reject ${username}`, 'i') }).click();
@@ -242,9 +217,6 @@ test('an admin rejects a registration awaiting approval; the applicant is told b
   await expect(
     page.getByRole('button', { name: new RegExp(`Reject ${username}`, 'i') }),
   ).toBeHidden();
-  const mails = (await (await page.request.get('/api/dev/mailbox')).json()) as {
-    to: string;
-    template: string;
-  }[];
+  const mails = await mailbox();
   expect(mails.some((m) => m.to === email && m.template === 'registration_rejected')).toBe(true);
 });

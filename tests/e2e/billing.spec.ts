@@ -1,25 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
-
-/** A freshly approved technician with no plan, signed in, in its own browser context. */
-async function newTechnician(browser: Browser) {
-  const context = await browser.newContext();
-  const username = `billing${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const reg = await context.request.post('/api/auth/register', {
-    data: { username, email: `${username}@example.com`, password: 'a-strong-password' },
-  });
-  expect(reg.status()).toBe(201);
-  const { user } = (await reg.json()) as { user: { id: number } };
-  const admin = await browser.newContext();
-  await admin.request.post('/api/auth/signin', {
-    data: { username: 'admin', password: 'wrenchly-demo' },
-  });
-  expect((await admin.request.patch(`/api/admin/users/${user.id}/approve`)).status()).toBe(200);
-  await admin.close();
-  await context.request.post('/api/auth/signin', {
-    data: { username, password: 'a-strong-password' },
-  });
-  return context;
-}
+import type { BrowserContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('plans: Premium is most popular and each button carries plan and price', async ({ page }) => {
   await page.goto('/subscription-plans');
@@ -36,9 +16,9 @@ test('plans: Premium is most popular and each button carries plan and price', as
 });
 
 test('a technician subscribes to Premium by card, sees it in history, exports CSV and unlocks software', async ({
-  browser,
+  approvedTechnician,
 }) => {
-  const context = await newTechnician(browser);
+  const { context } = await approvedTechnician({ prefix: 'billing' });
   const page = await context.newPage();
   await page.goto('/repair-software');
   const premiumTool = page.getByTestId('software').filter({ hasText: 'Premium' }).first();
@@ -86,9 +66,8 @@ test('a technician subscribes to Premium by card, sees it in history, exports CS
   await context.close();
 });
 
-/** Puts a new technician on a plan by card, through the API. */
-async function subscribed(browser: Browser, planName: string, planPrice: number) {
-  const context = await newTechnician(browser);
+/** Puts a new technician (`context`, signed in, no plan) on a plan by card, through the API. */
+async function subscribe(context: BrowserContext, planName: string, planPrice: number) {
   const tok = await context.request.post('/api/payments/sandbox/tokenize', {
     data: { number: '4111 1111 1111 1111', expiry: '12/34', cvv: '123' },
   });
@@ -102,13 +81,13 @@ async function subscribed(browser: Browser, planName: string, planPrice: number)
     },
   });
   expect(sub.status()).toBe(200);
-  return context;
 }
 
 test('on Professional, choosing Premium schedules the change: no charge, plan kept', async ({
-  browser,
+  approvedTechnician,
 }) => {
-  const context = await subscribed(browser, 'Professional', 6.99);
+  const { context } = await approvedTechnician({ prefix: 'billing' });
+  await subscribe(context, 'Professional', 6.99);
   const page = await context.newPage();
   await page.goto('/platform-payment');
   await expect(page.getByTestId('current-plan')).toContainText('Current Plan: Professional');
@@ -141,9 +120,10 @@ test('on Professional, choosing Premium schedules the change: no charge, plan ke
 });
 
 test('an upgrade takes effect now only after confirming the prorated amount', async ({
-  browser,
+  approvedTechnician,
 }) => {
-  const context = await subscribed(browser, 'Premium', 4.99);
+  const { context } = await approvedTechnician({ prefix: 'billing' });
+  await subscribe(context, 'Premium', 4.99);
   const page = await context.newPage();
   await page.goto('/subscription-plans');
   await page
@@ -170,8 +150,8 @@ test('an upgrade takes effect now only after confirming the prorated amount', as
   await context.close();
 });
 
-test('a declined card shows Payment Failed', async ({ browser }) => {
-  const context = await newTechnician(browser);
+test('a declined card shows Payment Failed', async ({ approvedTechnician }) => {
+  const { context } = await approvedTechnician({ prefix: 'billing' });
   const page = await context.newPage();
   await page.goto('/payment-selection?plan=Basic&price=2.99');
   await page.getByRole('button', { name: 'Pay with Card' }).click();
@@ -185,8 +165,8 @@ test('a declined card shows Payment Failed', async ({ browser }) => {
   await context.close();
 });
 
-test('paying with the wallet returns with method=paypal', async ({ browser }) => {
-  const context = await newTechnician(browser);
+test('paying with the wallet returns with method=paypal', async ({ approvedTechnician }) => {
+  const { context } = await approvedTechnician({ prefix: 'billing' });
   const page = await context.newPage();
   await page.goto('/payment-selection?plan=Professional&price=6.99');
   await page.getByRole('button', { name: 'Pay with PayPal' }).click();
@@ -210,12 +190,9 @@ test('the software catalogue filters and says when nothing matches', async ({ pa
 });
 
 test("the admin dashboard's Payments tab lists every technician's payments", async ({
-  browser,
+  signedInContext,
 }) => {
-  const admin = await browser.newContext();
-  await admin.request.post('/api/auth/signin', {
-    data: { username: 'admin', password: 'wrenchly-demo' },
-  });
+  const admin = await signedInContext('admin');
   const page = await admin.newPage();
   await page.goto('/admin-dashboard');
   await page.getByRole('tab', { name: 'Payments' }).click();

@@ -1,38 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 
-/** A context whose cookies carry `username`'s session (signed in through the API). */
-async function signedInContext(browser: Browser, username: string, password = 'wrenchly-demo') {
-  const context = await browser.newContext();
-  const res = await context.request.post('/api/auth/signin', { data: { username, password } });
-  expect(res.status()).toBe(200);
-  return context;
-}
-
-/** A second technician at Hyattsville offering Diagnostics: registered, approved by the admin. */
-async function secondTechnician(browser: Browser, admin: APIRequestContext) {
-  const username = `dispatch${Date.now()}`;
-  const context = await browser.newContext();
-  const registered = await context.request.post('/api/auth/register', {
-    data: {
-      username,
-      email: `${username}@example.com`,
-      password: 'a-strong-password',
-      firstName: 'Dana',
-      lastName: 'Second',
-      location: 'Hyattsville, MD',
-      specialties: 'Diagnostics',
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const { user } = (await registered.json()) as { user: { id: number } };
-  expect((await admin.patch(`/api/admin/users/${user.id}/approve`)).status()).toBe(200);
-  expect(
-    (
-      await context.request.post('/api/auth/signin', {
-        data: { username, password: 'a-strong-password' },
-      })
-    ).status(),
-  ).toBe(200);
+/** Makes a newly approved technician available at Hyattsville for Diagnostics. */
+async function availableAtHyattsville(context: BrowserContext) {
   const profile = await context.request.patch('/api/technicians/me', {
     data: {
       location: 'Hyattsville, MD',
@@ -42,15 +12,25 @@ async function secondTechnician(browser: Browser, admin: APIRequestContext) {
     },
   });
   expect(profile.status()).toBe(200);
-  return context;
 }
 
 test('a request reaches technicians live; one accepts, the other screen drops it', async ({
   browser,
+  signedInContext,
+  approvedTechnician,
 }) => {
-  const adminContext = await signedInContext(browser, 'admin');
-  const techA = await signedInContext(browser, 'technician');
-  const techB = await secondTechnician(browser, adminContext.request);
+  const techA = await signedInContext('technician');
+  // A second technician at Hyattsville offering Diagnostics: registered, approved by the admin.
+  const { context: techB } = await approvedTechnician({
+    prefix: 'dispatch',
+    data: {
+      firstName: 'Dana',
+      lastName: 'Second',
+      location: 'Hyattsville, MD',
+      specialties: 'Diagnostics',
+    },
+  });
+  await availableAtHyattsville(techB);
   const pageA = await techA.newPage();
   const pageB = await techB.newPage();
   await pageA.goto('/technician-notifications');
@@ -92,11 +72,13 @@ test('a request reaches technicians live; one accepts, the other screen drops it
 
   // The other technician's card closes at once.
   await expect(cardB).toBeHidden({ timeout: 2000 });
-  await Promise.all([techA.close(), techB.close(), adminContext.close(), customer.close()]);
+  await Promise.all([techA.close(), techB.close(), customer.close()]);
 });
 
-test('declining stores the reason and moves the job to Recently Declined', async ({ browser }) => {
-  const tech = await signedInContext(browser, 'technician');
+test('declining stores the reason and moves the job to Recently Declined', async ({
+  signedInContext,
+}) => {
+  const tech = await signedInContext('technician');
   const page = await tech.newPage();
   await page.goto('/technician-notifications');
   const created = await page.request.post('/api/service-requests', {
@@ -141,16 +123,18 @@ test('the demo page creates a request and says how many technicians were notifie
   await expect(page.getByLabel('Customer Name *')).toHaveValue('');
 });
 
-test('customers are told the page is for technicians', async ({ browser }) => {
-  const customer = await signedInContext(browser, 'customer');
+test('customers are told the page is for technicians', async ({ signedInContext }) => {
+  const customer = await signedInContext('customer');
   const page = await customer.newPage();
   await page.goto('/technician-notifications');
   await expect(page.getByText('Technician Access Required')).toBeVisible();
   await customer.close();
 });
 
-test('the countdown ticks every second and the card disappears at zero', async ({ browser }) => {
-  const tech = await signedInContext(browser, 'technician');
+test('the countdown ticks every second and the card disappears at zero', async ({
+  signedInContext,
+}) => {
+  const tech = await signedInContext('technician');
   const page = await tech.newPage();
   await page.clock.install();
   await page.goto('/technician-notifications');

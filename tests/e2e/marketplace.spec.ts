@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('search by name from the Find a Technician dialog', async ({ page }) => {
   await page.goto('/');

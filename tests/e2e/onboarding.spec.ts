@@ -1,20 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-
-// Real file bytes: the server checks each upload's content signature.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
-);
-
-async function signedInPage(browser: Browser, username: string, password = 'wrenchly-demo') {
-  const context = await browser.newContext();
-  const res = await context.request.post('/api/auth/signin', { data: { username, password } });
-  expect(res.status()).toBe(200);
-  return context.newPage();
-}
+import type { Page } from '@playwright/test';
+import { expect, PDF, PNG, test } from './fixtures';
 
 async function fillApplication(page: Page, first: string, last: string, email: string) {
   await page.getByLabel('First Name *').fill(first);
@@ -36,7 +21,9 @@ async function fillApplication(page: Page, first: string, last: string, email: s
 
 test('an application with two documents is approved; the new technician sets a password and signs in', async ({
   page,
-  browser,
+  signedInPage,
+  mailbox,
+  signInFields,
 }) => {
   const stamp = Date.now();
   const email = `applicant${stamp}@example.com`;
@@ -80,18 +67,14 @@ test('an application with two documents is approved; the new technician sets a p
   await expect(page.getByRole('button', { name: 'Uploaded' })).toHaveCount(0);
 
   // The admin approves it from the pending-approvals queue.
-  const admin = await signedInPage(browser, 'admin');
+  const admin = await signedInPage('admin');
   await admin.goto('/admin-dashboard');
   await admin.getByRole('tab', { name: 'User Management' }).click();
   await admin.getByRole('button', { name: `Approve Jordan ${last}` }).click();
   await expect(admin.getByRole('button', { name: `Approve Jordan ${last}` })).toBeHidden();
 
   // The approval e-mail carries a single-use link to set a password.
-  const mails = (await (await page.request.get('/api/dev/mailbox')).json()) as {
-    to: string;
-    text: string;
-    template: string;
-  }[];
+  const mails = await mailbox();
   const approval = mails.find((m) => m.to === email && m.template === 'application_approved');
   const link = /\/set-password#token=[\w%-]+/.exec(approval?.text ?? '')?.[0];
   expect(link).toBeTruthy();
@@ -106,10 +89,7 @@ test('an application with two documents is approved; the new technician sets a p
   await expect(page.getByText('Password Set')).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign In' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Technician Access' });
-  await dialog.getByLabel('Username').fill(username!);
-  await dialog.getByLabel('Password').fill('my-new-password-1');
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await signInFields(username!, 'my-new-password-1');
   await expect(page).toHaveURL(/\/technician-profile$/);
   await expect(page.getByText('Approved', { exact: true })).toBeVisible();
 
@@ -120,9 +100,9 @@ test('an application with two documents is approved; the new technician sets a p
 });
 
 test('a verification is added, reviewed by the admin and shown as verified', async ({
-  browser,
+  signedInPage,
 }) => {
-  const tech = await signedInPage(browser, 'technician');
+  const tech = await signedInPage('technician');
   const name = `Hybrid Systems ${Date.now()}`;
   await tech.goto('/technician-verifications');
   await expect(tech.getByRole('heading', { name: 'My Verifications', level: 1 })).toBeVisible();
@@ -145,7 +125,7 @@ test('a verification is added, reviewed by the admin and shown as verified', asy
   const card = tech.getByTestId('verification').filter({ hasText: name });
   await expect(card.getByText('Pending')).toBeVisible();
 
-  const admin = await signedInPage(browser, 'admin');
+  const admin = await signedInPage('admin');
   await admin.goto('/admin-verifications');
   await expect(admin.getByRole('tab', { name: /Pending Verifications \(\d+\)/ })).toBeVisible();
   await expect(admin.getByRole('tab', { name: /Expiring Soon \(\d+\)/ })).toBeVisible();
@@ -167,8 +147,8 @@ test('a verification is added, reviewed by the admin and shown as verified', asy
   await Promise.all([tech.context().close(), admin.context().close()]);
 });
 
-test('a pending verification can be deleted', async ({ browser }) => {
-  const tech = await signedInPage(browser, 'technician');
+test('a pending verification can be deleted', async ({ signedInPage }) => {
+  const tech = await signedInPage('technician');
   const name = `Delete Me ${Date.now()}`;
   await tech.goto('/technician-verifications');
   await tech.getByRole('button', { name: 'Add Verification' }).click();

@@ -1,13 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function signIn(page: Page, username = 'technician') {
-  const res = await page.request.post('/api/auth/signin', {
-    data: { username, password: 'wrenchly-demo' },
-  });
-  expect(res.status()).toBe(200);
-}
 
 /** Draws a stroke across the signature pad with the mouse. */
 async function sign(page: Page) {
@@ -22,8 +16,9 @@ async function sign(page: Page) {
 
 test('quote with labor and parts, signature, invoice, cash payment and receipt on a phone', async ({
   page,
+  signIn,
 }) => {
-  await signIn(page);
+  await signIn();
   await page.goto('/pos-system');
   await expect(page.getByRole('heading', { name: 'Point of Sale System' })).toBeVisible();
 
@@ -99,8 +94,9 @@ test('quote with labor and parts, signature, invoice, cash payment and receipt o
 
 test('the Process Payment button needs an amount above 0; a declined card fails with a receipt', async ({
   page,
+  signIn,
 }) => {
-  await signIn(page);
+  await signIn();
   await page.goto('/pos-system');
   await page.getByRole('tab', { name: 'Process Payment' }).click();
   const button = page.getByRole('button', { name: /Process Payment/ });
@@ -135,8 +131,9 @@ test('the Process Payment button needs an amount above 0; a declined card fails 
 
 test('a card payment keeps one idempotency key across retries and double clicks', async ({
   page,
+  signIn,
 }) => {
-  await signIn(page);
+  await signIn();
   const keys: string[] = [];
   let failNext = true;
   await page.route('**/api/square/create-payment', async (route) => {
@@ -169,8 +166,13 @@ test('a card payment keeps one idempotency key across retries and double clicks'
   expect(new Set(keys).size).toBe(2);
 });
 
-test('the customer approves an e-mailed quote on their own device', async ({ page, browser }) => {
-  await signIn(page);
+test('the customer approves an e-mailed quote on their own device', async ({
+  page,
+  browser,
+  signIn,
+  mailbox,
+}) => {
+  await signIn();
   const customer = `Remote Customer ${Date.now()}`;
   const created = await page.request.post('/api/quotes', {
     data: {
@@ -187,10 +189,7 @@ test('the customer approves an e-mailed quote on their own device', async ({ pag
   await page.getByRole('button', { name: 'Send Quote' }).click();
   await expect(page.getByText('Quote Emailed')).toBeVisible();
 
-  const mails = (await (await page.request.get('/api/dev/mailbox')).json()) as {
-    to: string;
-    text: string;
-  }[];
+  const mails = await mailbox();
   const link = /\/quote-approval\/[\w-]+/.exec(
     mails.find((m) => m.to === 'remote@example.com')!.text,
   )![0];
@@ -208,28 +207,17 @@ test('the customer approves an e-mailed quote on their own device', async ({ pag
   await phone.close();
 });
 
-test('technicians without the Professional plan see what it adds', async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const username = `posless${Date.now()}`;
+test('technicians without the Professional plan see what it adds', async ({
+  approvedTechnician,
+}) => {
   // A fresh technician, approved by the admin: no plan yet.
-  const reg = await page.request.post('/api/auth/register', {
-    data: { username, email: `${username}@example.com`, password: 'a-strong-password' },
-  });
-  const { user } = (await reg.json()) as { user: { id: number } };
-  const admin = await browser.newContext();
-  await admin.request.post('/api/auth/signin', {
-    data: { username: 'admin', password: 'wrenchly-demo' },
-  });
-  expect((await admin.request.patch(`/api/admin/users/${user.id}/approve`)).status()).toBe(200);
-  await page.request.post('/api/auth/signin', {
-    data: { username, password: 'a-strong-password' },
-  });
+  const { context } = await approvedTechnician({ prefix: 'posless' });
+  const page = await context.newPage();
   await page.goto('/pos-system');
   await expect(page.getByText('Professional plan required')).toBeVisible();
   await expect(page.getByRole('link', { name: 'See Plans' })).toHaveAttribute(
     'href',
     '/platform-payment',
   );
-  await Promise.all([context.close(), admin.close()]);
+  await context.close();
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
@@ -10,6 +10,7 @@ import { subscriptions } from '../../src/server/db/schema';
 import { seedDemoData } from '../../src/server/db/seed';
 import { startPayPalStandIn } from '../helpers/paypal-stand-in';
 import { SQUARE_NONCES, startSquareStandIn } from '../helpers/square-stand-in';
+import { expect, test } from './fixtures';
 
 /**
  * The payment pages with Square and PayPal configured: a second app instance whose provider
@@ -115,6 +116,7 @@ async function withoutPlans() {
     .where(ne(subscriptions.status, 'canceled'));
 }
 
+/** No plans, and the providers' SDK doubles; the caller signs the demo technician in. */
 async function technicianPage(page: Page) {
   await withoutPlans();
   await page.route('https://sandbox.web.squarecdn.com/v1/square.js', (route) =>
@@ -123,14 +125,14 @@ async function technicianPage(page: Page) {
   await page.route('https://www.paypal.com/sdk/js**', (route) =>
     route.fulfill({ contentType: 'application/javascript', body: FAKE_PAYPAL_JS }),
   );
-  const res = await page.request.post(`${base}/api/auth/signin`, {
-    data: { username: 'technician', password: 'wrenchly-demo' },
-  });
-  expect(res.status()).toBe(200);
 }
 
-test('subscribing through the Square card form charges through Square', async ({ page }) => {
+test('subscribing through the Square card form charges through Square', async ({
+  page,
+  signIn,
+}) => {
   await technicianPage(page);
+  await signIn('technician', { base });
   await page.goto(`${base}/payment-selection?plan=Basic&price=2.99`);
   await page.getByRole('button', { name: 'Pay with Card' }).click();
   await page.getByLabel('Cardholder Name').fill('Marcus Johnson');
@@ -149,8 +151,9 @@ test('subscribing through the Square card form charges through Square', async ({
   expect(charge?.body.amount_money).toEqual({ amount: 299, currency: 'USD' });
 });
 
-test('paying with the PayPal buttons captures through PayPal', async ({ page }) => {
+test('paying with the PayPal buttons captures through PayPal', async ({ page, signIn }) => {
   await technicianPage(page);
+  await signIn('technician', { base });
   await page.goto(`${base}/payment-selection?plan=Premium&price=4.99`);
   await page.getByRole('button', { name: 'PayPal Checkout' }).click();
   const orderId = await page.waitForFunction(
@@ -164,8 +167,9 @@ test('paying with the PayPal buttons captures through PayPal', async ({ page }) 
   await expect(page.getByTestId('current-plan')).toContainText('Premium');
 });
 
-test('the point of sale takes a card through the Square card form', async ({ page }) => {
+test('the point of sale takes a card through the Square card form', async ({ page, signIn }) => {
   await technicianPage(page);
+  await signIn('technician', { base });
   // The earlier tests put the demo technician on other plans (ended above): Professional now.
   const sub = await page.request.post(`${base}/api/square/create-subscription`, {
     data: {
@@ -191,11 +195,13 @@ test('the point of sale takes a card through the Square card form', async ({ pag
 
 test('a Square application id for the wrong environment shows the Payment Setup Error', async ({
   page,
+  signIn,
 }) => {
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
   await startProviderApp('sq0idp-production-app');
   await technicianPage(page);
+  await signIn('technician', { base });
   await page.route('https://web.squarecdn.com/v1/square.js', (route) =>
     route.fulfill({ contentType: 'application/javascript', body: FAKE_SQUARE_JS }),
   );

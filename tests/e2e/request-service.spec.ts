@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the request form shows an implausible vehicle year and a short description inline', async ({
   page,

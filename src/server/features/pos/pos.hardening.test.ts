@@ -73,6 +73,31 @@ async function invoiceRow(id: number) {
   return row!;
 }
 
+/**
+ * Holds the card provider's charge on a promise until `release()`: `'before'` the real charge
+ * runs, or `'after'` it has succeeded at the provider. `inProvider` resolves once a charge is held.
+ */
+function holdCharge(when: 'before' | 'after') {
+  const card = t.app.payments.card!;
+  const real = card.charge.bind(card);
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let entered!: () => void;
+  const inProvider = new Promise<void>((r) => (entered = r));
+  const charge = vi.spyOn(card, 'charge').mockImplementation(async (input) => {
+    if (when === 'before') {
+      entered();
+      await held;
+      return real(input);
+    }
+    const result = await real(input);
+    entered();
+    await held;
+    return result;
+  });
+  return { charge, inProvider, release };
+}
+
 describe('an invoice is never overpaid (item 1)', () => {
   it('20 parallel card payments with different keys on a $50 invoice charge the card once', async () => {
     const inv = await invoiceOf50();
@@ -107,18 +132,8 @@ describe('an invoice is never overpaid (item 1)', () => {
   it('a payment that would exceed the balance counting a processing one gets 409, uncharged', async () => {
     const inv = await invoiceOf50();
     const token = await cardToken('4111 1111 1111 1111');
-    const card = t.app.payments.card!;
-    const real = card.charge.bind(card);
     // Hold the first charge at the provider while the second payment arrives.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let entered!: () => void;
-    const inProvider = new Promise<void>((r) => (entered = r));
-    const charge = vi.spyOn(card, 'charge').mockImplementation(async (input) => {
-      entered();
-      await held;
-      return real(input);
-    });
+    const { charge, inProvider, release } = holdCharge('before');
     const first = post('/api/square/create-payment', {
       invoiceId: inv.id,
       amount: 30,
@@ -156,18 +171,7 @@ describe('an invoice is never overpaid (item 1)', () => {
   it('a charge the reconciliation sweep settled first is not counted again when it returns', async () => {
     const inv = await invoiceOf50();
     const token = await cardToken('4111 1111 1111 1111');
-    const card = t.app.payments.card!;
-    const real = card.charge.bind(card);
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let entered!: () => void;
-    const inProvider = new Promise<void>((r) => (entered = r));
-    vi.spyOn(card, 'charge').mockImplementation(async (input) => {
-      const result = await real(input);
-      entered();
-      await held;
-      return result;
-    });
+    const { inProvider, release } = holdCharge('after');
     const first = post('/api/square/create-payment', {
       invoiceId: inv.id,
       amount: 50,

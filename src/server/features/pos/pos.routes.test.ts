@@ -353,8 +353,11 @@ describe('receipts and e-mail', () => {
       .limit(1);
     const token2 = /\/quote-approval\/([\w-]+)/.exec(mail2!.textBody)![1]!;
     t.clock.advance(15 * 86_400_000);
-    const expired = await t.app.inject({ method: 'GET', url: `/api/quote-approvals/${token2}` });
-    expect(expired.statusCode).toBe(404);
-    t.clock.advance(-15 * 86_400_000);
+    try {
+      const expired = await t.app.inject({ method: 'GET', url: `/api/quote-approvals/${token2}` });
+      expect(expired.statusCode).toBe(404);
+    } finally {
+      t.clock.advance(-15 * 86_400_000);
+    }
   });
 });

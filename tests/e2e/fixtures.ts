@@ -1,0 +1,161 @@
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+
+/**
+ * The helpers the journeys share, as Playwright fixtures: every spec imports `test` and `expect`
+ * from here. Contexts the helpers open are closed after the test even when it fails early.
+ */
+
+export { expect };
+
+/** The password of every demo account (admin, technician, customer). */
+export const DEMO_PASSWORD = 'wrenchly-demo';
+
+// Real file bytes: the server checks each upload's content signature.
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** One message of the demo outbox, as GET /api/dev/mailbox returns it. */
+export type Mail = { to: string; subject: string; text: string; template: string };
+
+type ApprovedTechnicianOptions = {
+  /** The username starts with this; a time stamp makes it unique. */
+  prefix?: string;
+  /** More registration fields (names, location, specialties). */
+  data?: Record<string, unknown>;
+  /** The context to register and sign in; a new one when left out. */
+  context?: BrowserContext;
+};
+
+type Fixtures = {
+  /** Signs `page` in through the API (its cookies carry the session). */
+  signIn: (username?: string, options?: { password?: string; base?: string }) => Promise<void>;
+  /** A new context whose cookies carry `username`'s session (signed in through the API). */
+  signedInContext: (username: string, password?: string) => Promise<BrowserContext>;
+  /** A page of a new context signed in as `username`. */
+  signedInPage: (username: string, password?: string) => Promise<Page>;
+  /** Opens the Technician Login dialog on `target` (default `page`) and signs in through it. */
+  signInThroughDialog: (username: string, password?: string, target?: Page) => Promise<Locator>;
+  /** Fills and submits the already open Technician Access dialog of `page`. */
+  signInFields: (username: string, password: string) => Promise<void>;
+  /** A freshly registered technician with no plan, approved by the admin and signed in. */
+  approvedTechnician: (
+    options?: ApprovedTechnicianOptions,
+  ) => Promise<{ context: BrowserContext; username: string }>;
+  /** The demo outbox, newest first. */
+  mailbox: () => Promise<Mail[]>;
+  /** The path of the newest link of `template` mailed to `to`, read from the demo mailbox page. */
+  linkFromMailbox: (to: string, template: string, pathName: string) => Promise<string>;
+};
+
+async function apiSignIn(
+  request: APIRequestContext,
+  username: string,
+  password = DEMO_PASSWORD,
+  origin = '',
+) {
+  const res = await request.post(`${origin}/api/auth/signin`, { data: { username, password } });
+  expect(res.status()).toBe(200);
+}
+
+async function submitSignInDialog(page: Page, username: string, password: string) {
+  const dialog = page.getByRole('dialog', { name: 'Technician Access' });
+  await dialog.getByLabel('Username').fill(username);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  return dialog;
+}
+
+export const test = base.extend<Fixtures & { openedContexts: BrowserContext[] }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture uses from this pattern.
+  openedContexts: async ({}, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(contexts);
+    await Promise.all(contexts.map((c) => c.close()));
+  },
+
+  signIn: async ({ page }, use) => {
+    await use((username = 'technician', options = {}) =>
+      apiSignIn(page.request, username, options.password, options.base),
+    );
+  },
+
+  signedInContext: async ({ browser, openedContexts }, use) => {
+    await use(async (username, password) => {
+      const context = await browser.newContext();
+      openedContexts.push(context);
+      await apiSignIn(context.request, username, password);
+      return context;
+    });
+  },
+
+  signedInPage: async ({ signedInContext }, use) => {
+    await use(async (username, password) => (await signedInContext(username, password)).newPage());
+  },
+
+  signInThroughDialog: async ({ page }, use) => {
+    await use(async (username, password = DEMO_PASSWORD, target = page) => {
+      await target.getByRole('button', { name: 'Technician Login' }).click();
+      return submitSignInDialog(target, username, password);
+    });
+  },
+
+  signInFields: async ({ page }, use) => {
+    await use(async (username, password) => {
+      await submitSignInDialog(page, username, password);
+    });
+  },
+
+  approvedTechnician: async ({ browser, openedContexts, signedInContext }, use) => {
+    await use(async ({ prefix = 'tech', data = {}, context } = {}) => {
+      if (!context) {
+        context = await browser.newContext();
+        openedContexts.push(context);
+      }
+      const username = `${prefix}${Date.now()}${Math.floor(Math.random() * 1000)}`;
+      const password = 'a-strong-password';
+      const registered = await context.request.post('/api/auth/register', {
+        data: { username, email: `${username}@example.com`, password, ...data },
+      });
+      expect(registered.status()).toBe(201);
+      const { user } = (await registered.json()) as { user: { id: number } };
+      const admin = await signedInContext('admin');
+      expect((await admin.request.patch(`/api/admin/users/${user.id}/approve`)).status()).toBe(200);
+      await admin.close();
+      await apiSignIn(context.request, username, password);
+      return { context, username };
+    });
+  },
+
+  mailbox: async ({ page }, use) => {
+    await use(async () => (await (await page.request.get('/api/dev/mailbox')).json()) as Mail[]);
+  },
+
+  linkFromMailbox: async ({ page }, use) => {
+    await use(async (to, template, pathName) => {
+      let link = '';
+      await expect(async () => {
+        await page.goto('/dev/mailbox');
+        const mail = page
+          .locator('article')
+          .filter({ hasText: `To: ${to} · ${template}` })
+          .first();
+        const text = await mail.locator('pre').innerText({ timeout: 1000 });
+        link = new RegExp(`/${pathName}#token=[\\w%-]+`).exec(text)?.[0] ?? '';
+        expect(link).not.toBe('');
+      }).toPass({ timeout: 10_000 });
+      return link;
+    });
+  },
+});
