@@ -7,7 +7,7 @@ import type { PublicQuote } from '@shared/schemas/pos';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
-import { SignaturePad, type SignaturePadHandle } from '../features/pos/signature-pad';
+import { SignaturePad, type SignaturePadHandle } from '../features/pos/components/signature-pad';
 import { apiRequest, errorMessage, getJson } from '../lib/api-client';
 import { notify } from '../lib/toast';
 

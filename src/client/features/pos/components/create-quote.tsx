@@ -2,14 +2,14 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { formatCents, parseDecimalInput, quoteTotals, toCents } from '@shared/money';
 import { DEFAULT_TAX_RATE, QUOTE_VALIDATION_MESSAGE } from '@shared/schemas/pos';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
-import { Textarea } from '../../components/ui/textarea';
-import { ApiError, errorMessage } from '../../lib/api-client';
-import { notify } from '../../lib/toast';
-import { useCreateQuote } from './api';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Textarea } from '../../../components/ui/textarea';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useCreateQuote } from '../api';
 
 type Item = {
   key: number;

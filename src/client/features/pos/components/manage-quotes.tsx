@@ -1,22 +1,22 @@
 import { Mail, PenLine, Receipt } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { Quote } from '@shared/schemas/pos';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
-import { Skeleton } from '../../components/ui/skeleton';
-import { errorMessage } from '../../lib/api-client';
-import { notify } from '../../lib/toast';
-import { useApproveQuote, useCreateInvoice, useEmailQuote, useQuotes } from './api';
+} from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useApproveQuote, useCreateInvoice, useEmailQuote, useQuotes } from '../api';
 import { SignaturePad, type SignaturePadHandle } from './signature-pad';
 
 export function ManageQuotes({
