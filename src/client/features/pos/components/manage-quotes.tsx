@@ -1,23 +1,15 @@
 import { Mail, PenLine, Receipt } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { Quote } from '@shared/schemas/pos';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { useApproveQuote, useCreateInvoice, useEmailQuote, useQuotes } from '../api';
-import { SignaturePad, type SignaturePadHandle } from './signature-pad';
+import { useCreateInvoice, useQuotes } from '../api';
+import { EmailQuoteDialog } from './email-quote-dialog';
+import { SignatureDialog } from './signature-dialog';
 
 export function ManageQuotes({
   technicianId,
@@ -98,111 +90,5 @@ export function ManageQuotes({
       <SignatureDialog quote={signing} onClose={() => setSigning(null)} />
       <EmailQuoteDialog quote={emailing} onClose={() => setEmailing(null)} />
     </>
-  );
-}
-
-function SignatureDialog({ quote, onClose }: { quote: Quote | null; onClose: () => void }) {
-  const pad = useRef<SignaturePadHandle>(null);
-  const approve = useApproveQuote();
-  const [hasInk, setHasInk] = useState(false);
-  return (
-    <Dialog open={quote !== null} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Customer Signature</DialogTitle>
-          <DialogDescription>
-            {quote &&
-              `${quote.customerName} approves ${quote.quoteNumber} for $${quote.totalAmount}.`}
-          </DialogDescription>
-        </DialogHeader>
-        <SignaturePad ref={pad} onChange={setHasInk} />
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            disabled={!hasInk || approve.isPending}
-            onClick={() => {
-              const signature = pad.current?.toDataUrl();
-              if (!quote || !signature) return;
-              approve.mutate(
-                { id: quote.id, signature },
-                {
-                  onSuccess: () => {
-                    notify({ title: 'Quote Approved', description: quote.quoteNumber });
-                    setHasInk(false);
-                    onClose();
-                  },
-                  onError: (err) =>
-                    notify({
-                      title: 'Error',
-                      description: errorMessage(err, 'Failed to approve quote. Please try again.'),
-                      variant: 'destructive',
-                    }),
-                },
-              );
-            }}
-          >
-            {approve.isPending ? 'Approving...' : 'Approve Quote'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function EmailQuoteDialog({ quote, onClose }: { quote: Quote | null; onClose: () => void }) {
-  const send = useEmailQuote();
-  const [email, setEmail] = useState('');
-  const to = email || quote?.customerEmail || '';
-  return (
-    <Dialog
-      open={quote !== null}
-      onOpenChange={(o) => {
-        if (!o) {
-          setEmail('');
-          onClose();
-        }
-      }}
-    >
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Email Quote</DialogTitle>
-          <DialogDescription>
-            The customer gets the quote and a link to review and sign it on their own device.
-          </DialogDescription>
-        </DialogHeader>
-        <div className="space-y-1.5">
-          <Label htmlFor="eq-email">Customer Email</Label>
-          <Input id="eq-email" type="email" value={to} onChange={(e) => setEmail(e.target.value)} />
-        </div>
-        <div className="flex justify-end gap-2">
-          <Button
-            disabled={!to || send.isPending}
-            onClick={() =>
-              quote &&
-              send.mutate(
-                { quoteId: quote.id, customerEmail: to, customerName: quote.customerName },
-                {
-                  onSuccess: () => {
-                    notify({ title: 'Quote Emailed', description: `Sent to ${to}` });
-                    setEmail('');
-                    onClose();
-                  },
-                  onError: () =>
-                    notify({
-                      title: 'Email Failed',
-                      description: 'Failed to send quote email. Please check email configuration.',
-                      variant: 'destructive',
-                    }),
-                },
-              )
-            }
-          >
-            {send.isPending ? 'Sending...' : 'Send Quote'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
   );
 }
