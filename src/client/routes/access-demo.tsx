@@ -1,4 +1,3 @@
-import { ExternalLink, ShieldCheck } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { ROLES, type Role } from '@shared/constants/domain';
 import { Page } from '../components/page';
@@ -7,8 +6,8 @@ import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { RolePagesCard } from '../features/auth/components/role-pages-card';
 import { useAppConfig } from '../lib/app-config';
-import { PATHS } from '@shared/paths';
 
 const DESCRIPTIONS: Record<Role, string> = {
   admin:
@@ -18,23 +17,6 @@ const DESCRIPTIONS: Record<Role, string> = {
   customer:
     'Customers browse and contact certified technicians and submit service requests, free of charge.',
 };
-
-const PAGES: { label: string; path: string; allowed: Role[] | 'all' }[] = [
-  { label: 'Admin Dashboard', path: PATHS.adminDashboard, allowed: ['admin'] },
-  { label: 'Admin Verifications', path: PATHS.adminVerifications, allowed: ['admin'] },
-  {
-    label: 'Technician Verifications',
-    path: PATHS.technicianVerifications,
-    allowed: ['technician', 'admin'],
-  },
-  {
-    label: 'Job Notifications',
-    path: PATHS.technicianNotifications,
-    allowed: ['technician', 'admin'],
-  },
-  { label: 'Request Service', path: PATHS.requestService, allowed: 'all' },
-  { label: 'Browse Technicians', path: PATHS.technicians, allowed: 'all' },
-];
 
 export default function AccessDemo() {
   const [params] = useSearchParams();
@@ -116,35 +98,7 @@ export default function AccessDemo() {
             </div>
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Pages</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="space-y-2">
-              {PAGES.map((p) => {
-                const restricted =
-                  p.allowed !== 'all' && (!current || !p.allowed.includes(current));
-                return (
-                  <li key={p.path} className="flex items-center justify-between gap-2">
-                    <Button variant="link" className="px-0" asChild>
-                      <a href={p.path} target="_blank" rel="noopener noreferrer">
-                        {p.label} <ExternalLink />
-                      </a>
-                    </Button>
-                    {restricted ? (
-                      <Badge variant="destructive">Restricted</Badge>
-                    ) : (
-                      <Badge variant="success">
-                        <ShieldCheck className="h-3 w-3" /> Allowed
-                      </Badge>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          </CardContent>
-        </Card>
+        <RolePagesCard current={current} />
       </div>
     </Page>
   );

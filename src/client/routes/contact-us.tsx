@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { BRAND } from '@shared/brand';
@@ -10,7 +9,7 @@ import { FieldError } from '../components/ui/form';
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { Textarea } from '../components/ui/textarea';
-import { apiRequest } from '../lib/api-client';
+import { useSendContactMessage } from '../features/contact/api/send-contact-message';
 import { notify } from '../lib/toast';
 
 const empty = { name: '', email: '', phone: '', subject: '', message: '' };
@@ -19,9 +18,7 @@ type Key = keyof typeof empty;
 export default function ContactUs() {
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
-  const send = useMutation({
-    mutationFn: (body: unknown) => apiRequest('POST', '/api/contact', body),
-  });
+  const send = useSendContactMessage();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
-import { useCreateDemoRequest } from '../features/notifications/api/create-demo-request';
-import { CustomDemoRequest } from '../features/notifications/components/custom-demo-request';
-import { DemoPresets } from '../features/notifications/components/demo-presets';
+import { useCreateDemoRequest } from '../features/dispatch/api/create-demo-request';
+import { CustomDemoRequest } from '../features/dispatch/components/custom-demo-request';
+import { DemoPresets } from '../features/dispatch/components/demo-presets';
 import { notify } from '../lib/toast';
 import { PATHS } from '@shared/paths';
 

@@ -1,20 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BRAND } from '@shared/brand';
 import { Page } from '../components/page';
-import { getJson } from '../lib/api-client';
+import { usePlans } from '../features/billing/api/get-plans';
 
-import type { Plan } from '@shared/schemas/plans';
 import { PATHS } from '@shared/paths';
 
 /** Rendered from the plans table: the one source of truth for prices. */
 function PriceAnswer() {
-  const { data, isError } = useQuery({
-    queryKey: ['/api/plans'],
-    queryFn: () => getJson<Plan[]>('/api/plans'),
-  });
+  const { data, isError } = usePlans();
   if (isError)
     return (
       <>

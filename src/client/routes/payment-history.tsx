@@ -4,7 +4,10 @@ import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
-import { usePaymentHistory } from '../features/billing/api/get-payment-history';
+import {
+  PAYMENT_HISTORY_CSV_URL,
+  usePaymentHistory,
+} from '../features/billing/api/get-payment-history';
 import { PaymentHistoryTable } from '../features/billing/components/payment-history-table';
 import { ApiError, errorMessage } from '../lib/api-client';
 import { RequireUser } from '../app/require-user';
@@ -37,7 +40,7 @@ function History() {
       actions={
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" asChild>
-            <a href="/api/payment/history.csv" download>
+            <a href={PAYMENT_HISTORY_CSV_URL} download>
               <Download className="mr-2 h-4 w-4" aria-hidden="true" /> Export History
             </a>
           </Button>

@@ -1,25 +1,22 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { BRAND } from '@shared/brand';
-import type { PublicQuote } from '@shared/schemas/pos';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
-import { SignaturePad, type SignaturePadHandle } from '../features/pos/signature-pad';
-import { apiRequest, errorMessage, getJson } from '../lib/api-client';
+import { usePublicQuote, useSignPublicQuote } from '../features/pos/api';
+import { SignaturePad, type SignaturePadHandle } from '../features/pos/components/signature-pad';
+import { errorMessage } from '../lib/api-client';
 import { notify } from '../lib/toast';
 
 /** The customer's page behind the e-mailed link: review the quote and sign it. */
 export default function QuoteApproval() {
   const { token = '' } = useParams();
-  const url = `/api/quote-approvals/${encodeURIComponent(token)}`;
-  const quote = useQuery({ queryKey: [url], queryFn: () => getJson<PublicQuote>(url) });
+  const quote = usePublicQuote(token);
   const pad = useRef<SignaturePadHandle>(null);
   const [hasInk, setHasInk] = useState(false);
-  const sign = useMutation({
-    mutationFn: (signature: string) => apiRequest<PublicQuote>('POST', url, { signature }),
+  const sign = useSignPublicQuote(token, {
     onSuccess: () => void quote.refetch(),
     onError: (err) =>
       notify({

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Page } from '../components/page';
 import { Card, CardContent } from '../components/ui/card';
-import { NotificationBoard } from '../features/notifications/components/notification-board';
+import { NotificationBoard } from '../features/dispatch/components/notification-board';
 import { RequireUser } from '../app/require-user';
 import type { CurrentUser } from '@shared/schemas/auth';
 import { PATHS } from '@shared/paths';

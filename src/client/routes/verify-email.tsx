@@ -1,14 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, MailCheck, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
 import { linkToken } from '../features/auth/api/link-token';
-import { apiRequest, errorMessage } from '../lib/api-client';
+import { useVerifyEmail } from '../features/auth/api/verify-email';
+import { errorMessage } from '../lib/api-client';
 import { PATHS } from '@shared/paths';
-
-type Verified = { message: string; claimedRequests: number };
 
 /**
  * Where the registration e-mail's link lands: confirms the address (which also adds earlier
@@ -17,15 +15,7 @@ type Verified = { message: string; claimedRequests: number };
 export default function VerifyEmail() {
   const location = useLocation();
   const [token] = useState(() => linkToken(location));
-  // A query, not an effect: it runs once per token even when React mounts twice.
-  const verify = useQuery({
-    queryKey: ['/api/auth/verify-email', token],
-    queryFn: () => apiRequest<Verified>('POST', '/api/auth/verify-email', { token }),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  const verify = useVerifyEmail(token);
 
   let body;
   if (verify.isSuccess) {

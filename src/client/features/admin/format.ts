@@ -2,6 +2,4 @@ import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '@shared/constants/dom
 
 export const money = (s: string) =>
   `$${Number(s).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-export const shortDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
 export const statusLabel = (s: string) => PAYMENT_STATUS_LABELS[s as PaymentStatus] ?? s;

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
+  approveQuoteSchema,
   cardPaymentResponseSchema,
   cardPaymentSchema,
   CreateQuoteInput,
@@ -8,10 +9,12 @@ import type {
   emailReceiptSchema,
   Invoice,
   PosPayment,
+  PublicQuote,
   Quote,
   recordPaymentSchema,
 } from '@shared/schemas/pos';
 import { apiRequest, getJson } from '../../lib/api-client';
+import type { SquareCardConfig } from '../../lib/square-card';
 
 export const posKeys = {
   all: ['pos'] as const,
@@ -96,4 +99,39 @@ export const useReceipt = (id: string | undefined) =>
   useQuery({
     queryKey: ['/api/pos/receipts', id],
     queryFn: () => getJson<PosReceipt>(`/api/pos/receipts/${id}`),
+  });
+
+/** GET /api/payments/config: which card form the payment screen shows (same key as billing's). */
+export type PaymentsConfig = {
+  card: ({ provider: 'sandbox' } | ({ provider: 'square' } & SquareCardConfig)) | null;
+};
+
+export const usePaymentsConfig = () =>
+  useQuery({
+    queryKey: ['/api/payments/config'],
+    queryFn: () => getJson<PaymentsConfig>('/api/payments/config'),
+  });
+
+/** POST /api/payments/sandbox/tokenize: the sandbox card form's token for these card details. */
+export const tokenizeSandboxCard = async (card: { number: string; expiry: string; cvv: string }) =>
+  (await apiRequest<{ token: string }>('POST', '/api/payments/sandbox/tokenize', card)).token;
+
+/** GET /api/quote-approvals/{token}: the quote behind a customer's e-mailed approval link. */
+const quoteApprovalUrl = (token: string) => `/api/quote-approvals/${encodeURIComponent(token)}`;
+
+export const usePublicQuote = (token: string) =>
+  useQuery({
+    queryKey: [quoteApprovalUrl(token)],
+    queryFn: () => getJson<PublicQuote>(quoteApprovalUrl(token)),
+  });
+
+/** POST /api/quote-approvals/{token}: the customer signs the quote. */
+export const useSignPublicQuote = (
+  token: string,
+  options: { onSuccess: () => void; onError: (err: Error) => void },
+) =>
+  useMutation({
+    mutationFn: (signature: z.input<typeof approveQuoteSchema>['signature']) =>
+      apiRequest<PublicQuote>('POST', quoteApprovalUrl(token), { signature }),
+    ...options,
   });

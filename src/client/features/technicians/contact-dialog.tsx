@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { SERVICE_TYPES } from '@shared/constants/service-types';
 import type { Technician } from '@shared/schemas/technicians';
+import { ServiceTypeSelect } from '../../components/service-type-select';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -12,7 +12,6 @@ import {
 import { FieldError } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { Select } from '../../components/ui/select';
 import { Textarea } from '../../components/ui/textarea';
 import { notify } from '../../lib/toast';
 import { useContactTechnician } from './api';
@@ -98,14 +97,7 @@ export function ContactDialog({
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="contact-serviceType">Service Type (optional)</Label>
-            <Select {...field('serviceType')}>
-              <option value="">Select a service</option>
-              {SERVICE_TYPES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </Select>
+            <ServiceTypeSelect {...field('serviceType')} placeholder="Select a service" />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="contact-message">Message</Label>

@@ -1,11 +1,8 @@
 import { MapPin, Search } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  DEFAULT_DIALOG_DISTANCE,
-  DIALOG_DISTANCES,
-  LOCATION_NAMES,
-} from '@shared/constants/locations';
+import { DEFAULT_DIALOG_DISTANCE, DIALOG_DISTANCES } from '@shared/constants/locations';
+import { LocationSelect } from '../../components/location-select';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -109,18 +106,12 @@ export function FindTechnicianDialog({
           >
             <div className="space-y-1.5">
               <Label htmlFor="find-location">Your Location</Label>
-              <Select
+              <LocationSelect
                 id="find-location"
                 value={location}
                 onChange={(e) => setLocation(e.target.value)}
-              >
-                <option value="">Select a location</option>
-                {LOCATION_NAMES.map((l) => (
-                  <option key={l} value={l}>
-                    {l}
-                  </option>
-                ))}
-              </Select>
+                placeholder="Select a location"
+              />
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="find-distance">Distance</Label>

@@ -23,11 +23,3 @@ export function VerificationStatusBadge({ status }: { status: VerificationStatus
       return <Badge variant="destructive">Rejected</Badge>;
   }
 }
-
-/** A calendar date ('YYYY-MM-DD') or timestamp as the reader's short date. */
-export const formatDate = (value: string) =>
-  new Date(value.length === 10 ? `${value}T12:00:00` : value).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });

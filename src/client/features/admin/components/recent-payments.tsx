@@ -1,7 +1,8 @@
 import type { AdminOverview } from '@shared/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { money, shortDate, statusLabel } from '../format';
+import { formatShortDate } from '../../../lib/dates';
+import { money, statusLabel } from '../format';
 
 export function RecentPayments({ payments }: { payments: AdminOverview['recentPayments'] }) {
   return (
@@ -20,7 +21,7 @@ export function RecentPayments({ payments }: { payments: AdminOverview['recentPa
                   <strong>{p.technicianName}</strong>
                   <br />
                   <span className="text-slate-500">
-                    {p.description} · {shortDate(p.createdAt)}
+                    {p.description} · {formatShortDate(p.createdAt)}
                   </span>
                 </span>
                 <span className="text-right">

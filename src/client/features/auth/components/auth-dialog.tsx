@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { LOCATION_NAMES } from '@shared/constants/locations';
 import type { ROLES } from '@shared/constants/domain';
+import { LocationSelect } from '../../../components/location-select';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -294,18 +294,12 @@ export function AuthDialog({
                 {field('phone', 'Phone', 'tel', 'tel')}
                 <div className="space-y-1.5">
                   <Label htmlFor="register-location">Location</Label>
-                  <Select
+                  <LocationSelect
                     id="register-location"
                     value={reg.location}
                     onChange={(e) => setReg({ ...reg, location: e.target.value })}
-                  >
-                    <option value="">Select your area</option>
-                    {LOCATION_NAMES.map((l) => (
-                      <option key={l} value={l}>
-                        {l}
-                      </option>
-                    ))}
-                  </Select>
+                    placeholder="Select your area"
+                  />
                 </div>
                 <div className="space-y-1.5">
                   <Label htmlFor="register-accountType">Account Type</Label>

@@ -16,3 +16,6 @@ export const paymentHistoryQueryOptions = (page: number, enabled: boolean) =>
 
 export const usePaymentHistory = (page: number, enabled: boolean) =>
   useQuery(paymentHistoryQueryOptions(page, enabled));
+
+/** GET /api/payment/history.csv: the whole history as a download (a plain link, no fetch). */
+export const PAYMENT_HISTORY_CSV_URL = '/api/payment/history.csv';

@@ -6,14 +6,14 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
+import { formatShortDate } from '../../../lib/dates';
 import { notify } from '../../../lib/toast';
 import { useCurrentSubscription } from '../api/get-current-subscription';
 import { usePlans } from '../api/get-plans';
 import { useSubscriptionAction } from '../api/subscription-action';
 
 const STATUS = { active: 'Active', past_due: 'Past Due', canceled: 'Canceled' } as const;
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
+const day = formatShortDate;
 
 /** The technician's plan: status, renewal, and changing, cancelling or keeping it. */
 export function CurrentPlan() {

@@ -4,11 +4,9 @@ import { PAYMENT_STATUS_LABELS } from '@shared/constants/domain';
 import type { PaymentRecord } from '@shared/schemas/billing';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { formatShortDate } from '../../../lib/dates';
 import { PATHS } from '@shared/paths';
 
-/** 'MMM dd, yyyy', e.g. 'Nov 03, 2026'. */
-const formatDay = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
 const statusLabel = (s: string) => (PAYMENT_STATUS_LABELS as Record<string, string>)[s] ?? s;
 const VARIANT: Record<string, 'success' | 'warning' | 'destructive' | 'outline'> = {
   succeeded: 'success',
@@ -54,7 +52,7 @@ export function PaymentHistoryTable({ rows }: { rows: PaymentRecord[] }) {
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.id} className="border-b" data-testid="payment-row">
-                    <td className="py-2">{formatDay(r.created)}</td>
+                    <td className="py-2">{formatShortDate(r.created)}</td>
                     <td className="py-2">{r.description}</td>
                     <td className="py-2 pr-6 text-right">${r.amount.toFixed(2)}</td>
                     <td className="py-2">

@@ -8,6 +8,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { formatShortDate } from '../../../lib/dates';
 import { notify } from '../../../lib/toast';
 import { useSubscriptionAction } from '../api/subscription-action';
 import { useUpgradeNow, useUpgradeQuote } from '../api/upgrade';
@@ -15,8 +16,7 @@ import { isDefinitive, useAttemptKey } from '../attempt-key';
 
 export type PlanChoice = { name: string; price: number; rank: number };
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
+const day = formatShortDate;
 const dollars = (n: number) => `$${n.toFixed(2)}`;
 
 /**

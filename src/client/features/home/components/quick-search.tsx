@@ -1,11 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  DEFAULT_DIALOG_DISTANCE,
-  DIALOG_DISTANCES,
-  LOCATION_NAMES,
-} from '@shared/constants/locations';
-import { SERVICE_TYPES } from '@shared/constants/service-types';
+import { DEFAULT_DIALOG_DISTANCE, DIALOG_DISTANCES } from '@shared/constants/locations';
+import { LocationSelect } from '../../../components/location-select';
+import { ServiceTypeSelect } from '../../../components/service-type-select';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -58,33 +55,21 @@ export function QuickSearch() {
         <form className="grid gap-3 sm:grid-cols-2" onSubmit={findMechanics}>
           <div className="space-y-1.5">
             <Label htmlFor="qs-service">Service Type</Label>
-            <Select
+            <ServiceTypeSelect
               id="qs-service"
               value={q.serviceType}
               onChange={(e) => setQ({ ...q, serviceType: e.target.value })}
-            >
-              <option value="">Any service</option>
-              {SERVICE_TYPES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </Select>
+              placeholder="Any service"
+            />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="qs-location">Location</Label>
-            <Select
+            <LocationSelect
               id="qs-location"
               value={q.location}
               onChange={(e) => setQ({ ...q, location: e.target.value })}
-            >
-              <option value="">Any location</option>
-              {LOCATION_NAMES.map((l) => (
-                <option key={l} value={l}>
-                  {l}
-                </option>
-              ))}
-            </Select>
+              placeholder="Any location"
+            />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="qs-distance">Distance</Label>

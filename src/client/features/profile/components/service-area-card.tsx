@@ -1,4 +1,4 @@
-import { LOCATION_NAMES } from '@shared/constants/locations';
+import { LocationSelect } from '../../../components/location-select';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -31,18 +31,12 @@ export function ServiceAreaCard({
         {f.baseKind === 'location' ? (
           <div className="space-y-1.5">
             <Label htmlFor="p-location">Base Location</Label>
-            <Select
+            <LocationSelect
               id="p-location"
               value={f.location}
               onChange={(e) => set({ location: e.target.value })}
-            >
-              <option value="">Select a location</option>
-              {LOCATION_NAMES.map((l) => (
-                <option key={l} value={l}>
-                  {l}
-                </option>
-              ))}
-            </Select>
+              placeholder="Select a location"
+            />
           </div>
         ) : (
           <div className="space-y-1.5">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { LOCATION_NAMES } from '@shared/constants/locations';
-import { SERVICE_TYPES, URGENCIES, URGENCY_LABELS } from '@shared/constants/service-types';
+import { URGENCIES, URGENCY_LABELS } from '@shared/constants/service-types';
+import { LocationSelect } from '../../../components/location-select';
+import { ServiceTypeSelect } from '../../../components/service-type-select';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
@@ -42,14 +43,7 @@ export function RequestFormFields({
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="rs-serviceType">Service Type *</Label>
-        <Select {...field('serviceType')}>
-          <option value="">Select a service</option>
-          {SERVICE_TYPES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </Select>
+        <ServiceTypeSelect {...field('serviceType')} placeholder="Select a service" />
         {err('serviceType')}
       </div>
       <div className="space-y-1.5">
@@ -78,14 +72,7 @@ export function RequestFormFields({
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="rs-location">Location *</Label>
-        <Select {...field('location')}>
-          <option value="">Select your location</option>
-          {LOCATION_NAMES.map((l) => (
-            <option key={l} value={l}>
-              {l}
-            </option>
-          ))}
-        </Select>
+        <LocationSelect {...field('location')} placeholder="Select your location" />
         {err('location')}
       </div>
       <div className="space-y-1.5">

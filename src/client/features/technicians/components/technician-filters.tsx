@@ -1,7 +1,8 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
-import { LIST_DISTANCES, LOCATION_NAMES } from '@shared/constants/locations';
-import { SERVICE_TYPES } from '@shared/constants/service-types';
+import { LIST_DISTANCES } from '@shared/constants/locations';
+import { LocationSelect } from '../../../components/location-select';
+import { ServiceTypeSelect } from '../../../components/service-type-select';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
@@ -38,33 +39,21 @@ export function TechnicianFilters({
       <div className="grid gap-4 md:grid-cols-[1fr_1fr_auto]">
         <div className="space-y-1.5">
           <Label htmlFor="filter-service">Service Type</Label>
-          <Select
+          <ServiceTypeSelect
             id="filter-service"
             value={filters.serviceType}
             onChange={(e) => onChange('serviceType', e.target.value)}
-          >
-            <option value="">All services</option>
-            {SERVICE_TYPES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </Select>
+            placeholder="All services"
+          />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="filter-location">Location</Label>
-          <Select
+          <LocationSelect
             id="filter-location"
             value={filters.location}
             onChange={(e) => onChange('location', e.target.value)}
-          >
-            <option value="">All locations</option>
-            {LOCATION_NAMES.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </Select>
+            placeholder="All locations"
+          />
         </div>
         <div className="flex items-end">
           <Button

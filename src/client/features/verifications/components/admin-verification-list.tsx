@@ -4,8 +4,9 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
+import { formatCalendarDate } from '../../../lib/dates';
 import type { usePendingVerifications } from '../api';
-import { formatDate, VerificationStatusBadge } from '../status-badge';
+import { VerificationStatusBadge } from '../status-badge';
 
 /** One admin queue (pending or expiring), each pending credential with a Review button. */
 export function AdminVerificationList({
@@ -42,7 +43,9 @@ export function AdminVerificationList({
                   {v.issuingOrganization}
                 </p>
                 {v.expirationDate && (
-                  <p className="text-sm text-slate-500">Expires {formatDate(v.expirationDate)}</p>
+                  <p className="text-sm text-slate-500">
+                    Expires {formatCalendarDate(v.expirationDate)}
+                  </p>
                 )}
               </div>
               <div className="flex items-center gap-3">

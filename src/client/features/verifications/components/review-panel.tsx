@@ -9,8 +9,8 @@ import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { formatCalendarDate } from '../../../lib/dates';
 import { useUpdateVerificationStatus } from '../api';
-import { formatDate } from '../status-badge';
 
 export function ReviewPanel({ v, onDone }: { v: AdminVerification; onDone: () => void }) {
   const update = useUpdateVerificationStatus();
@@ -45,13 +45,13 @@ export function ReviewPanel({ v, onDone }: { v: AdminVerification; onDone: () =>
           {v.issueDate && (
             <>
               <dt className="text-slate-500">Issued</dt>
-              <dd>{formatDate(v.issueDate)}</dd>
+              <dd>{formatCalendarDate(v.issueDate)}</dd>
             </>
           )}
           {v.expirationDate && (
             <>
               <dt className="text-slate-500">Expires</dt>
-              <dd>{formatDate(v.expirationDate)}</dd>
+              <dd>{formatCalendarDate(v.expirationDate)}</dd>
             </>
           )}
         </dl>

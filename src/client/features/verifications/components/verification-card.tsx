@@ -3,7 +3,8 @@ import { VERIFICATION_TYPE_LABELS } from '@shared/constants/domain';
 import type { Verification } from '@shared/schemas/verifications';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { formatDate, VerificationStatusBadge } from '../status-badge';
+import { formatCalendarDate } from '../../../lib/dates';
+import { VerificationStatusBadge } from '../status-badge';
 
 export function VerificationCard({
   v,
@@ -27,8 +28,8 @@ export function VerificationCard({
       </CardHeader>
       <CardContent className="space-y-2 text-sm">
         {v.credentialNumber && <p>Credential Number: {v.credentialNumber}</p>}
-        {v.issueDate && <p>Issued: {formatDate(v.issueDate)}</p>}
-        {v.expirationDate && <p>Expires: {formatDate(v.expirationDate)}</p>}
+        {v.issueDate && <p>Issued: {formatCalendarDate(v.issueDate)}</p>}
+        {v.expirationDate && <p>Expires: {formatCalendarDate(v.expirationDate)}</p>}
         {v.documentUrl && (
           <a
             href={v.documentUrl}
@@ -47,7 +48,7 @@ export function VerificationCard({
         )}
         {v.verificationStatus === 'verified' && v.verifiedAt && (
           <p className="text-green-700">
-            Verified on {formatDate(v.verifiedAt)}
+            Verified on {formatCalendarDate(v.verifiedAt)}
             {v.verifiedBy && ` by ${v.verifiedBy}`}
           </p>
         )}

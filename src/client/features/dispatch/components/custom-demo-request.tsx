@@ -1,8 +1,9 @@
 import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { LOCATION_NAMES } from '@shared/constants/locations';
-import { SERVICE_TYPES, URGENCIES, URGENCY_LABELS } from '@shared/constants/service-types';
+import { URGENCIES, URGENCY_LABELS } from '@shared/constants/service-types';
 import { MIN_PROBLEM_LENGTH } from '@shared/schemas/service-requests';
+import { LocationSelect } from '../../../components/location-select';
+import { ServiceTypeSelect } from '../../../components/service-type-select';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -68,25 +69,11 @@ export function CustomDemoRequest({
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="demo-serviceType">Service Type *</Label>
-            <Select required {...field('serviceType')}>
-              <option value="">Select a service</option>
-              {SERVICE_TYPES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </Select>
+            <ServiceTypeSelect required {...field('serviceType')} placeholder="Select a service" />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="demo-location">Location *</Label>
-            <Select required {...field('location')}>
-              <option value="">Select a location</option>
-              {LOCATION_NAMES.map((l) => (
-                <option key={l} value={l}>
-                  {l}
-                </option>
-              ))}
-            </Select>
+            <LocationSelect required {...field('location')} placeholder="Select a location" />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="demo-urgency">Urgency</Label>

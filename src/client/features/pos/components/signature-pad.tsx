@@ -1,5 +1,5 @@
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 
 export type SignaturePadHandle = {
   /** The drawing as a PNG data URL, or null while nothing is drawn. */

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { verifyEmailResponseSchema, verifyEmailSchema } from '@shared/schemas/auth';
+import { apiRequest } from '../../../lib/api-client';
+
+export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
+export type VerifyEmailResult = z.output<typeof verifyEmailResponseSchema>;
+
+/** POST /api/auth/verify-email: confirms the address from the link e-mailed at registration. */
+export const verifyEmail = (input: VerifyEmailInput) =>
+  apiRequest<VerifyEmailResult>('POST', '/api/auth/verify-email', input);
+
+// A query, not an effect: it runs once per token even when React mounts twice.
+export const useVerifyEmail = (token: string) =>
+  useQuery({
+    queryKey: ['/api/auth/verify-email', token],
+    queryFn: () => verifyEmail({ token }),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });

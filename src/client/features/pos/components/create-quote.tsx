@@ -1,0 +1,122 @@
+import { Plus } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Textarea } from '../../../components/ui/textarea';
+import { useCreateQuoteForm, type EMPTY } from '../use-create-quote-form';
+import { QuoteItemRow } from './quote-item-row';
+import { QuoteTotals } from './quote-totals';
+
+export function CreateQuote({ onCreated }: { onCreated: () => void }) {
+  const {
+    f,
+    setF,
+    items,
+    addItem,
+    setItem,
+    removeItem,
+    taxRate,
+    setTaxRate,
+    totals,
+    create,
+    submit,
+  } = useCreateQuoteForm(onCreated);
+
+  const field = (name: keyof typeof EMPTY, label: string, props: object = {}) => (
+    <div className="space-y-1.5">
+      <Label htmlFor={`q-${name}`}>{label}</Label>
+      <Input
+        id={`q-${name}`}
+        value={f[name]}
+        onChange={(e) => setF({ ...f, [name]: e.target.value })}
+        {...props}
+      />
+    </div>
+  );
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Customer</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-3">
+          {field('customerName', 'Customer Name *')}
+          {field('customerEmail', 'Customer Email', { type: 'email' })}
+          {field('customerPhone', 'Customer Phone', { type: 'tel' })}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Vehicle</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-3">
+          {field('vehicleYear', 'Year', { inputMode: 'numeric' })}
+          {field('vehicleMake', 'Make')}
+          {field('vehicleModel', 'Model')}
+          {field('vehicleVin', 'VIN', { maxLength: 17 })}
+          {field('vehicleMileage', 'Mileage', { inputMode: 'numeric' })}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 space-y-0">
+          <CardTitle>Items</CardTitle>
+          <div className="flex gap-2">
+            <Button type="button" variant="outline" size="sm" onClick={() => addItem('labor')}>
+              <Plus className="mr-1 h-4 w-4" aria-hidden="true" /> Add Labor
+            </Button>
+            <Button type="button" variant="outline" size="sm" onClick={() => addItem('part')}>
+              <Plus className="mr-1 h-4 w-4" aria-hidden="true" /> Add Part
+            </Button>
+          </div>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {items.length === 0 && (
+            <p className="text-sm text-slate-500">No items yet: add labor or parts.</p>
+          )}
+          {items.map((i, n) => (
+            <QuoteItemRow
+              key={i.key}
+              item={i}
+              n={n}
+              lineTotalCents={totals.lineTotalsCents[n] ?? 0}
+              onChange={(patch) => setItem(i.key, patch)}
+              onRemove={() => removeItem(i.key)}
+            />
+          ))}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="grid gap-4 pt-6 sm:grid-cols-2">
+          <div className="space-y-4">
+            <div className="space-y-1.5">
+              <Label htmlFor="q-taxRate">Tax Rate (%)</Label>
+              <Input
+                id="q-taxRate"
+                type="number"
+                step="0.01"
+                min={0}
+                value={taxRate}
+                onChange={(e) => setTaxRate(e.target.value)}
+              />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="q-notes">Notes</Label>
+              <Textarea
+                id="q-notes"
+                rows={3}
+                value={f.notes}
+                onChange={(e) => setF({ ...f, notes: e.target.value })}
+              />
+            </div>
+          </div>
+          <QuoteTotals totals={totals} />
+        </CardContent>
+      </Card>
+      <Button size="lg" className="w-full" disabled={create.isPending} onClick={submit}>
+        {create.isPending ? 'Creating Quote...' : 'Create Quote'}
+      </Button>
+    </div>
+  );
+}

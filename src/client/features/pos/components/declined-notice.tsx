@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import type { PosPayment } from '@shared/schemas/pos';
+import { Button } from '../../../components/ui/button';
+import { posReceiptPath } from '@shared/paths';
+
+/** A declined card payment still has a receipt: say so and link to it. */
+export function DeclinedNotice({ payment }: { payment: PosPayment }) {
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-red-50 p-3 text-sm text-red-900"
+    >
+      <span>
+        Declined: {payment.failureMessage ?? 'The card was declined'} · receipt{' '}
+        {payment.receiptNumber}
+      </span>
+      <Button size="sm" variant="outline" asChild>
+        <Link to={posReceiptPath(payment.id)}>View Receipt</Link>
+      </Button>
+    </div>
+  );
+}

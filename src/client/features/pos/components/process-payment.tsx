@@ -1,0 +1,120 @@
+import { CreditCard } from 'lucide-react';
+import { parseDecimalInput } from '@shared/money';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { useProcessPayment, type Method } from '../use-process-payment';
+import { DeclinedNotice } from './declined-notice';
+import { SandboxCardFields } from './sandbox-card-fields';
+
+export function ProcessPayment(props: {
+  technicianId: number;
+  invoiceId: number | null;
+  onInvoiceChange: (id: number | null) => void;
+  onPaid: () => void;
+}) {
+  const { onInvoiceChange } = props;
+  const {
+    open,
+    selected,
+    amount,
+    setAmount,
+    method,
+    setMethod,
+    card,
+    setCard,
+    processing,
+    declined,
+    newAttempt,
+    value,
+    config,
+    squareConfig,
+    cardUnavailable,
+    pay,
+  } = useProcessPayment(props);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Process Payment</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="space-y-1.5">
+          <Label htmlFor="pay-invoice">Invoice</Label>
+          <Select
+            id="pay-invoice"
+            value={selected ? String(selected.id) : ''}
+            onChange={(e) => {
+              const id = e.target.value ? Number(e.target.value) : null;
+              newAttempt();
+              onInvoiceChange(id);
+              setAmount(open.find((i) => i.id === id)?.balanceDue ?? '');
+            }}
+          >
+            <option value="">No invoice (enter an amount)</option>
+            {open.map((i) => (
+              <option key={i.id} value={i.id}>
+                {i.invoiceNumber} · {i.customerName} · ${i.balanceDue} due
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="space-y-1.5">
+            <Label htmlFor="pay-amount">Amount ($)</Label>
+            <Input
+              id="pay-amount"
+              type="number"
+              step="0.01"
+              min={0}
+              value={amount}
+              onChange={(e) => {
+                if (parseDecimalInput(e.target.value) !== value) newAttempt();
+                setAmount(e.target.value);
+              }}
+            />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="pay-method">Payment Method</Label>
+            <Select
+              id="pay-method"
+              value={method}
+              onChange={(e) => setMethod(e.target.value as Method)}
+            >
+              <option value="card">Credit/Debit Card</option>
+              <option value="cash">Cash</option>
+              <option value="check">Check</option>
+              <option value="digital">Digital Wallet</option>
+            </Select>
+          </div>
+        </div>
+        {method === 'card' && squareConfig && (
+          <div id="pos-square-card" className="min-h-[90px] rounded-md border p-2" />
+        )}
+        {method === 'card' &&
+          !squareConfig &&
+          (config && !config.card ? (
+            <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+              Payment Unavailable: Payment processing is not configured.
+            </p>
+          ) : (
+            <SandboxCardFields card={card} onChange={setCard} />
+          ))}
+        {declined && <DeclinedNotice payment={declined} />}
+        <Button
+          size="lg"
+          className="w-full"
+          disabled={processing || value <= 0 || !!cardUnavailable}
+          onClick={() => void pay()}
+        >
+          <CreditCard className="mr-2 h-4 w-4" aria-hidden="true" />
+          {processing
+            ? 'Processing...'
+            : `Process Payment${value > 0 ? ` $${value.toFixed(2)}` : ''}`}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+import { Trash2 } from 'lucide-react';
+import { formatCents } from '@shared/money';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import type { Item } from '../use-create-quote-form';
+
+/** One labor or part line of the quote being written (n counts from 0). */
+export function QuoteItemRow({
+  item: i,
+  n,
+  lineTotalCents,
+  onChange,
+  onRemove,
+}: {
+  item: Item;
+  n: number;
+  lineTotalCents: number;
+  onChange: (patch: Partial<Item>) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <fieldset
+      className="grid gap-3 rounded-md border p-3 sm:grid-cols-6"
+      aria-label={`Item ${n + 1}`}
+    >
+      <div className="space-y-1 sm:col-span-2">
+        <Label htmlFor={`i-${i.key}-d`}>{i.type === 'labor' ? 'Labor' : 'Part'} description</Label>
+        <Input
+          id={`i-${i.key}-d`}
+          value={i.description}
+          onChange={(e) => onChange({ description: e.target.value })}
+        />
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor={`i-${i.key}-x`}>{i.type === 'labor' ? 'Labor Hours' : 'Part Number'}</Label>
+        {i.type === 'labor' ? (
+          <Input
+            id={`i-${i.key}-x`}
+            type="number"
+            step="0.25"
+            min={0}
+            value={i.laborHours}
+            onChange={(e) => onChange({ laborHours: e.target.value })}
+          />
+        ) : (
+          <Input
+            id={`i-${i.key}-x`}
+            value={i.partNumber}
+            onChange={(e) => onChange({ partNumber: e.target.value })}
+          />
+        )}
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor={`i-${i.key}-q`}>Quantity</Label>
+        <Input
+          id={`i-${i.key}-q`}
+          type="number"
+          step="0.01"
+          min={0}
+          value={i.quantity}
+          onChange={(e) => onChange({ quantity: e.target.value })}
+        />
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor={`i-${i.key}-p`}>Unit Price</Label>
+        <Input
+          id={`i-${i.key}-p`}
+          type="number"
+          step="0.01"
+          min={0}
+          value={i.unitPrice}
+          onChange={(e) => onChange({ unitPrice: e.target.value })}
+        />
+      </div>
+      <div className="flex items-end justify-between gap-2">
+        <p className="text-sm">
+          <span className="block text-slate-500">Total</span>
+          <span data-testid="item-total" className="font-semibold">
+            {formatCents(lineTotalCents)}
+          </span>
+        </p>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          aria-label={`Remove item ${n + 1}`}
+          onClick={onRemove}
+        >
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </fieldset>
+  );
+}

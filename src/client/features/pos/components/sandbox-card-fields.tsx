@@ -1,0 +1,54 @@
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import type { CardDetails } from '../use-process-payment';
+
+/** The sandbox card form (no Square configured): number, expiry and CVV typed in. */
+export function SandboxCardFields({
+  card,
+  onChange,
+}: {
+  card: CardDetails;
+  onChange: (card: CardDetails) => void;
+}) {
+  return (
+    <div className="grid gap-4 rounded-md border p-4 sm:grid-cols-4">
+      <div className="space-y-1.5 sm:col-span-2">
+        <Label htmlFor="card-number">Card Number</Label>
+        <Input
+          id="card-number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          maxLength={19}
+          placeholder="4111 1111 1111 1111"
+          value={card.number}
+          onChange={(e) => onChange({ ...card, number: e.target.value })}
+        />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="card-expiry">Expiry</Label>
+        <Input
+          id="card-expiry"
+          autoComplete="cc-exp"
+          maxLength={5}
+          placeholder="MM/YY"
+          value={card.expiry}
+          onChange={(e) => onChange({ ...card, expiry: e.target.value })}
+        />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="card-cvv">CVV</Label>
+        <Input
+          id="card-cvv"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={4}
+          value={card.cvv}
+          onChange={(e) => onChange({ ...card, cvv: e.target.value })}
+        />
+      </div>
+      <p className="text-xs text-slate-500 sm:col-span-4">
+        Card processing fee: 2.9% + 30 cents per transaction.
+      </p>
+    </div>
+  );
+}
