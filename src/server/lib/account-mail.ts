@@ -4,7 +4,7 @@ import { PATHS } from '../../shared/paths';
 import type { AppConfig } from '../config';
 import type { DbOrTx } from '../db/client';
 import type { UserTokenPurpose } from '../db/schema/identity';
-import { hashToken, newToken } from '../plugins/access';
+import { hashToken, newToken } from './session';
 import { insertUserToken } from './accounts';
 import { composeMail, type MailMessage } from './mailer';
 import { publicBaseUrl } from './public-url';

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/schemas/auth';
 import { errorResponseSchema, messageResponseSchema } from '../../../shared/schemas/common';
 import { AppError } from '../../lib/app-error';
-import { SESSION_COOKIE, SESSION_TTL_MS } from '../../plugins/access';
+import { SESSION_COOKIE, SESSION_TTL_MS } from '../../lib/session';
 import { findUserByLogin, findTechnicianIdByUser } from './auth.queries';
 import { createAuthService, DEMO_USERNAMES, toCurrentUser } from './auth.service';
 

@@ -6,7 +6,7 @@ import type { createSubscriptionSchema } from '../../../shared/schemas/billing';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { ChargeResult } from '../../lib/payments';
-import type { SessionUser } from '../../plugins/access';
+import type { SessionUser } from '../../lib/session';
 import {
   NOT_CONFIGURED,
   ownTechnician,

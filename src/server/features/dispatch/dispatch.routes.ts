@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MAX_INT4, errorResponseSchema, idParamSchema } from '../../../shared/schemas/common';
 import { declineSchema, jobNotificationSchema } from '../../../shared/schemas/job-notifications';
 import { AppError } from '../../lib/app-error';
-import { assertOwnTechnician } from '../../plugins/access';
+import { assertOwnTechnician } from '../../lib/session';
 import type { RealtimeEvent } from '../../plugins/realtime';
 import type { DispatchService } from './dispatch.service';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { Dispatcher } from '../../lib/dispatcher';
 import type { MailMessage } from '../../lib/mailer';
-import type { SessionUser } from '../../plugins/access';
+import type { SessionUser } from '../../lib/session';
 import { pruneRealtimeEvents } from '../../plugins/realtime';
 import { jobAcceptedMail } from './dispatch.mail';
 import { toJobNotification } from './dispatch.presenters';

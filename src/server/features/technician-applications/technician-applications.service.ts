@@ -17,7 +17,7 @@ import { audit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { attachDocument, documentLink } from '../../lib/documents';
 import type { MailMessage } from '../../lib/mailer';
-import { hashToken, newToken, type SessionUser } from '../../plugins/access';
+import { hashToken, newToken, type SessionUser } from '../../lib/session';
 import {
   applicationApprovedMail,
   applicationReceivedMail,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { dbId, errorResponseSchema } from '../../../shared/schemas/common';
 import { ownProfileSchema, updateProfileSchema } from '../../../shared/schemas/profile';
 import { AppError } from '../../lib/app-error';
-import type { SessionUser } from '../../plugins/access';
+import type { SessionUser } from '../../lib/session';
 import { createTechnicianProfileService } from './technician-profile.service';
 
 const ownTechnicianId = (user: SessionUser | null) => {

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { attachDocument, documentLinks } from '../../lib/documents';
 import { addDays, effectiveStatus, verificationToday } from '../../lib/verification-expiry';
-import { assertOwnTechnician, type SessionUser } from '../../plugins/access';
+import { assertOwnTechnician, type SessionUser } from '../../lib/session';
 import * as q from './verifications.queries';
 
 const displayName = (u: SessionUser) =>
