@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_INT4, idParamSchema } from '../../../shared/schemas/common';
-import { declineSchema, jobNotificationSchema } from '../../../shared/schemas/job-notifications';
+import { declineSchema, jobNotificationSchema } from '../../../shared/schemas/dispatch';
 import { AppError } from '../../lib/app-error';
 import { assertOwnTechnician } from '../../lib/session';
 import type { RealtimeEvent } from '../../plugins/realtime';
