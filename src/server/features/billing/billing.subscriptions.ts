@@ -28,7 +28,7 @@ import {
   liveSubscription,
   paymentByKey,
   planById,
-  technicianEmail,
+  technicianContact,
   updatePayment,
   updateSubscription,
   type LiveSubscription,
@@ -81,7 +81,7 @@ export async function subscribeWithCard(
 
   let result: ChargeResult;
   try {
-    const u = await technicianEmail(app.db, technicianId);
+    const u = await technicianContact(app.db, technicianId);
     const refs = await card.saveCard({
       sourceId: input.sourceId,
       idempotencyKey: `${key}:card`,
