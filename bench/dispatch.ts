@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { like } from 'drizzle-orm';
 import zipcodes from 'zipcodes';
 import { technicians, users } from '../src/server/db/schema';
-import { findCandidates } from '../src/server/features/dispatch/dispatch.service';
+import { findCandidates } from '../src/server/features/dispatch/dispatch.matching';
 import { hashPassword } from '../src/server/lib/password';
 import { LOCATIONS } from '../src/shared/constants/locations';
 import { SERVICE_TYPES } from '../src/shared/constants/service-types';

@@ -4,9 +4,9 @@ import { PATHS } from '../../shared/paths';
 import type { AppConfig } from '../config';
 import type { DbOrTx } from '../db/client';
 import type { UserTokenPurpose } from '../db/schema/identity';
-import { hashToken, newToken } from '../plugins/access';
+import { hashToken, newToken } from './session';
 import { insertUserToken } from './accounts';
-import { composeMail, type MailMessage } from './mailer';
+import { composeMail, sendAfterCommit, type MailMessage } from './mailer';
 import { publicBaseUrl } from './public-url';
 
 export const VERIFY_EMAIL_TTL_MS = 48 * 60 * 60 * 1000;
@@ -37,13 +37,7 @@ export function createAccountMail(app: FastifyInstance) {
   }
 
   /** Sends after the transaction committed; a delivery failure is logged, never shown. */
-  async function send(message: MailMessage) {
-    try {
-      await app.mailer.send(message);
-    } catch (err) {
-      app.log.error({ err, template: message.template }, 'could not send e-mail');
-    }
-  }
+  const send = (message: MailMessage) => sendAfterCommit(app, message);
 
   const hi = (name: string | null | undefined) => (name ? `Hi ${name},` : 'Hi,');
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
@@ -32,6 +33,23 @@ export class MailDeliveryError extends AppError {
   constructor(message: string = MAIL_DELIVERY_FAILED) {
     super(502, message);
     this.name = 'MailDeliveryError';
+  }
+}
+
+/**
+ * Mail sent after the change is committed: a delivery failure is logged, never undoes or
+ * hides the change.
+ */
+export async function sendAfterCommit(
+  app: Pick<FastifyInstance, 'mailer' | 'log'>,
+  messages: MailMessage | MailMessage[],
+) {
+  for (const message of [messages].flat()) {
+    try {
+      await app.mailer.send(message);
+    } catch (err) {
+      app.log.error({ err, template: message.template }, 'could not send e-mail');
+    }
   }
 }
 

@@ -1,10 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role, UserStatus } from '../../shared/constants/domain';
 import { sessions, technicians, users } from '../db/schema';
 import { AppError } from '../lib/app-error';
+import { hashToken, SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../lib/session';
 
 /**
  * Who may call a route. Every /api route declares one in `config.access`; registering a
@@ -19,19 +18,6 @@ export const ACCESS_LEVELS = [
   'admin',
 ] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
-
-export type SessionUser = {
-  id: number;
-  username: string | null;
-  email: string;
-  role: Role;
-  status: UserStatus;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  technicianId: number | null;
-  sessionId: string;
-};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,13 +35,8 @@ declare module 'fastify' {
 // The OpenAPI document and its UI are public by nature.
 const PUBLIC_PREFIXES = ['/api/docs'];
 
-export const SESSION_COOKIE = 'wrenchly_session';
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // Sliding expiry is written at most this often per session, to keep reads cheap.
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-export const newToken = () => randomBytes(32).toString('base64url');
 
 export const PENDING_MESSAGE = 'Account pending approval';
 
@@ -85,14 +66,6 @@ export function assertAccess(user: SessionUser | null, access: Access): void {
         );
       return;
   }
-}
-
-/** A technician reaches only its own records; admins reach all. */
-export function assertOwnTechnician(user: SessionUser | null, technicianId: number): void {
-  if (!user) throw new AppError(401, 'Authentication required');
-  if (user.role === 'admin') return;
-  if (user.technicianId !== technicianId)
-    throw new AppError(403, 'You can only access your own records');
 }
 
 export const accessPlugin = fp(async (app: FastifyInstance) => {

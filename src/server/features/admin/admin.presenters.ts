@@ -1,18 +1,16 @@
 import { centsToDecimal } from '../../../shared/money';
 import type { AdminOverview } from '../../../shared/schemas/admin';
+import { fullName } from '../../lib/names';
 import type * as q from './admin.queries';
 
 type Row<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
-
-export const fullName = (u: { firstName: string; lastName: string }) =>
-  `${u.firstName} ${u.lastName}`.trim();
 
 export function toAuditEntry(a: Row<typeof q.recentAudit>[number]) {
   return {
     id: a.id,
     actor:
       a.username ??
-      (a.firstName ? fullName({ firstName: a.firstName, lastName: a.lastName ?? '' }) : null),
+      (a.firstName ? fullName({ firstName: a.firstName, lastName: a.lastName }) : null),
     action: a.action,
     entityType: a.entityType,
     entityId: a.entityId,
@@ -93,7 +91,7 @@ export function toPendingApplication(a: Row<typeof q.pendingApplications>[number
   return {
     kind: 'application' as const,
     id: a.id,
-    name: `${a.firstName} ${a.lastName}`,
+    name: fullName(a),
     email: a.email,
     submittedAt: a.createdAt.toISOString(),
     details: `Application · ${a.city}, ${a.state} ${a.zipCode} · ${a.yearsExperience} years · ${a.specialties.join(', ')}`,

@@ -11,8 +11,7 @@ import {
   verifications,
 } from '../../db/schema';
 import type { Role, UserStatus } from '../../../shared/constants/domain';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { escapeLike } from '../../lib/sql-like';
 
 export async function listUsers(
   db: DbOrTx,

@@ -12,27 +12,16 @@ import {
   technicianActionSchema,
   userListQuerySchema,
 } from '../../../shared/schemas/admin';
-import {
-  errorResponseSchema,
-  idParamSchema,
-  messageResponseSchema,
-  pageNumber,
-} from '../../../shared/schemas/common';
+import { idParamSchema, messageResponseSchema, pageNumber } from '../../../shared/schemas/common';
+import { errorResponses } from '../../lib/route-errors';
 import { createAdminService } from './admin.service';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAdminService(app);
-  const errors = {
-    400: errorResponseSchema,
-    401: errorResponseSchema,
-    403: errorResponseSchema,
-    404: errorResponseSchema,
-    409: errorResponseSchema,
-  };
   // Every admin route: admin access, under 'admin' in the OpenAPI document, the same errors.
   const adminRoute = <R, S extends object = object>(ok: R, schema?: S) => ({
     config: { access: 'admin' as const },
-    schema: { tags: ['admin'], ...(schema as S), response: { 200: ok, ...errors } },
+    schema: { tags: ['admin'], ...(schema as S), response: { 200: ok, ...errorResponses } },
   });
 
   app.get('/api/admin/overview', adminRoute(overviewSchema), async () => service.overview());

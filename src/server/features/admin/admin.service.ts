@@ -6,7 +6,7 @@ import { centsToDecimal } from '../../../shared/money';
 import type { AdminOverview } from '../../../shared/schemas/admin';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import type { SessionUser } from '../../plugins/access';
+import type { SessionUser } from '../../lib/session';
 import { createAccountMail } from '../../lib/account-mail';
 import { deleteUserSessions } from '../../lib/accounts';
 import {

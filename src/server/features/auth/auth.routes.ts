@@ -10,9 +10,10 @@ import {
   verifyEmailResponseSchema,
   verifyEmailSchema,
 } from '../../../shared/schemas/auth';
-import { errorResponseSchema, messageResponseSchema } from '../../../shared/schemas/common';
+import { messageResponseSchema } from '../../../shared/schemas/common';
 import { AppError } from '../../lib/app-error';
-import { SESSION_COOKIE, SESSION_TTL_MS } from '../../plugins/access';
+import { SESSION_COOKIE, SESSION_TTL_MS } from '../../lib/session';
+import { errorResponsesFor } from '../../lib/route-errors';
 import { findUserByLogin, findTechnicianIdByUser } from './auth.queries';
 import { createAuthService, DEMO_USERNAMES, toCurrentUser } from './auth.service';
 
@@ -26,11 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   };
   const errors = {
-    400: errorResponseSchema,
-    401: errorResponseSchema,
-    403: errorResponseSchema,
-    409: errorResponseSchema,
-    429: errorResponseSchema,
+    ...errorResponsesFor(400, 401, 403, 409, 429),
   };
 
   app.post(
@@ -119,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         querystring: z.object({ role: z.enum(ROLES).optional().catch(undefined) }),
-        response: { 200: currentUserSchema, 401: errorResponseSchema },
+        response: { 200: currentUserSchema, ...errorResponsesFor(401) },
       },
     },
     async (request) => {

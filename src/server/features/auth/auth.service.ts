@@ -11,7 +11,7 @@ import { technicians, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { RateLimiter, tooManyAttempts } from '../../lib/rate-limiter';
-import { hashToken, newToken, SESSION_TTL_MS, type SessionUser } from '../../plugins/access';
+import { hashToken, newToken, SESSION_TTL_MS, type SessionUser } from '../../lib/session';
 import { claimGuestRecords } from '../../lib/customers';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { createAccountMail, VERIFY_EMAIL_TTL_MS } from '../../lib/account-mail';

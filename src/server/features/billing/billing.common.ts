@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { nextNumber } from '../../lib/document-numbers';
 import { ProviderError } from '../../lib/payments';
-import type { SessionUser } from '../../plugins/access';
+import type { SessionUser } from '../../lib/session';
 import { activePlanByName, type PlanRow } from './billing.queries';
 
 export const ALREADY_SUBSCRIBED =

@@ -104,15 +104,6 @@ export async function technicianContact(db: DbOrTx, technicianId: number) {
   return t;
 }
 
-export async function technicianEmail(db: DbOrTx, technicianId: number) {
-  const [u] = await db
-    .select({ email: users.email })
-    .from(technicians)
-    .innerJoin(users, eq(users.id, technicians.userId))
-    .where(eq(technicians.id, technicianId));
-  return u;
-}
-
 // Payments
 
 export async function paymentIdByKey(db: DbOrTx, key: string) {

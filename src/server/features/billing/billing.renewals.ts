@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '../../../shared/brand';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { composeMail } from '../../lib/mailer';
+import { composeMail, sendAfterCommit } from '../../lib/mailer';
 import { RECONCILE_AFTER_MS, type ChargeResult } from '../../lib/payments';
 import { publicBaseUrl } from '../../lib/public-url';
 import { addMonth, providerMessage, receiptNumber } from './billing.common';
@@ -34,9 +34,12 @@ async function mailTechnician(
 ) {
   const t = await technicianContact(app.db, technicianId);
   if (!t) return;
-  await app.mailer
-    .send({ to: t.email, template, subject, ...composeMail([`Hi ${t.first},`, ...lines]) })
-    .catch((err) => app.log.error({ err }, 'billing mail failed'));
+  await sendAfterCommit(app, {
+    to: t.email,
+    template,
+    subject,
+    ...composeMail([`Hi ${t.first},`, ...lines]),
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BRAND } from '../../../shared/brand';
 import { PLAN_RANK, type PlanTier } from '../../../shared/constants/domain';
 import { AppError } from '../../lib/app-error';
-import type { SessionUser } from '../../plugins/access';
+import type { SessionUser } from '../../lib/session';
 import { softwareOut } from './billing.presenters';
 import { allSoftware, countDownload, liveSubscription, softwareBySlug } from './billing.queries';
 

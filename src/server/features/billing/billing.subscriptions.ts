@@ -6,7 +6,7 @@ import type { createSubscriptionSchema } from '../../../shared/schemas/billing';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { ChargeResult } from '../../lib/payments';
-import type { SessionUser } from '../../plugins/access';
+import type { SessionUser } from '../../lib/session';
 import {
   NOT_CONFIGURED,
   ownTechnician,
@@ -28,7 +28,7 @@ import {
   liveSubscription,
   paymentByKey,
   planById,
-  technicianEmail,
+  technicianContact,
   updatePayment,
   updateSubscription,
   type LiveSubscription,
@@ -81,7 +81,7 @@ export async function subscribeWithCard(
 
   let result: ChargeResult;
   try {
-    const u = await technicianEmail(app.db, technicianId);
+    const u = await technicianContact(app.db, technicianId);
     const refs = await card.saveCard({
       sourceId: input.sourceId,
       idempotencyKey: `${key}:card`,

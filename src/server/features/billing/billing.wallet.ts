@@ -4,7 +4,7 @@ import { BRAND } from '../../../shared/brand';
 import { toCents } from '../../../shared/money';
 import type { walletOrderSchema } from '../../../shared/schemas/billing';
 import { AppError } from '../../lib/app-error';
-import type { SessionUser } from '../../plugins/access';
+import type { SessionUser } from '../../lib/session';
 import {
   ALREADY_SUBSCRIBED,
   NOT_CONFIGURED,

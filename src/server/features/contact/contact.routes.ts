@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../shared/schemas/common';
 import { contactMessageSchema, contactTechnicianSchema } from '../../../shared/schemas/contact';
+import { errorResponsesFor } from '../../lib/route-errors';
 import { createContactService } from './contact.service';
 
 const created = z.object({ id: z.number().int(), message: z.string() });
@@ -18,7 +18,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['contact'],
         body: contactTechnicianSchema,
-        response: { 201: created, 400: errorResponseSchema, 404: errorResponseSchema },
+        response: { 201: created, ...errorResponsesFor(400, 404) },
       },
     },
     async (request, reply) => {
@@ -34,7 +34,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['contact'],
         body: contactMessageSchema,
-        response: { 201: created, 400: errorResponseSchema },
+        response: { 201: created, ...errorResponsesFor(400) },
       },
     },
     async (request, reply) => {

@@ -8,7 +8,7 @@ import type {
 import { contactMessages, contactRequests, technicians, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { composeMail } from '../../lib/mailer';
-import type { SessionUser } from '../../plugins/access';
+import type { SessionUser } from '../../lib/session';
 import type { z } from 'zod';
 
 export function createContactService(app: FastifyInstance) {

@@ -1,6 +1,7 @@
 import { BRAND } from '../../../shared/brand';
 import type { serviceRequests } from '../../db/schema';
 import { composeMail, type MailMessage } from '../../lib/mailer';
+import { fullName } from '../../lib/names';
 import type * as q from './dispatch.queries';
 
 type Request = typeof serviceRequests.$inferSelect;
@@ -22,7 +23,7 @@ export function unmatchedMail(request: Request): MailMessage | null {
 }
 
 export function jobAcceptedMail(to: string, r: Request, tech: TechnicianContact): MailMessage {
-  const name = `${tech.firstName} ${tech.lastName}`.trim();
+  const name = fullName(tech);
   return {
     to,
     template: 'job_accepted',

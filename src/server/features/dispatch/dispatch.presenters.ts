@@ -1,5 +1,5 @@
 import { centsToDecimal } from '../../../shared/money';
-import type { JobNotification } from '../../../shared/schemas/job-notifications';
+import type { JobNotification } from '../../../shared/schemas/dispatch';
 import type * as q from './dispatch.queries';
 
 type Row = NonNullable<Awaited<ReturnType<typeof q.notificationById>>>;

@@ -96,10 +96,3 @@ export async function advance(
   if (mail) mails.push(mail);
   return 0;
 }
-
-/** Mail after the transaction: a delivery failure is logged, never undoes the dispatch. */
-export async function sendAll(app: FastifyInstance, mails: MailMessage[]) {
-  for (const m of mails) {
-    await app.mailer.send(m).catch((err) => app.log.error({ err }, 'dispatch mail failed'));
-  }
-}

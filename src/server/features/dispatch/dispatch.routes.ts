@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_INT4, errorResponseSchema, idParamSchema } from '../../../shared/schemas/common';
-import { declineSchema, jobNotificationSchema } from '../../../shared/schemas/job-notifications';
+import { MAX_INT4, idParamSchema } from '../../../shared/schemas/common';
+import { declineSchema, jobNotificationSchema } from '../../../shared/schemas/dispatch';
 import { AppError } from '../../lib/app-error';
-import { assertOwnTechnician } from '../../plugins/access';
+import { assertOwnTechnician } from '../../lib/session';
 import type { RealtimeEvent } from '../../plugins/realtime';
+import { errorResponses } from '../../lib/route-errors';
 import type { DispatchService } from './dispatch.service';
 
 const HEARTBEAT_MS = 25_000;
@@ -18,13 +19,6 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ service: DispatchService }>
   app.addHook('onClose', async () => {
     for (const end of streams) end();
   });
-  const errors = {
-    400: errorResponseSchema,
-    401: errorResponseSchema,
-    403: errorResponseSchema,
-    404: errorResponseSchema,
-    409: errorResponseSchema,
-  };
 
   app.get(
     '/api/job-notifications/technician/:id',
@@ -33,7 +27,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ service: DispatchService }>
       schema: {
         tags: ['job-notifications'],
         params: idParamSchema,
-        response: { 200: z.array(jobNotificationSchema), ...errors },
+        response: { 200: z.array(jobNotificationSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -49,7 +43,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ service: DispatchService }>
       schema: {
         tags: ['job-notifications'],
         params: idParamSchema,
-        response: { 200: jobNotificationSchema, ...errors },
+        response: { 200: jobNotificationSchema, ...errorResponses },
       },
     },
     async (request) => service.accept(request.params.id, request.user!),
@@ -64,7 +58,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ service: DispatchService }>
         params: idParamSchema,
         // The body is optional: no body declines with the default reason.
         body: z.preprocess((v) => v ?? {}, declineSchema),
-        response: { 200: jobNotificationSchema, ...errors },
+        response: { 200: jobNotificationSchema, ...errorResponses },
       },
     },
     async (request) =>

@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { Dispatcher } from '../../lib/dispatcher';
-import type { MailMessage } from '../../lib/mailer';
-import type { SessionUser } from '../../plugins/access';
+import { sendAfterCommit, type MailMessage } from '../../lib/mailer';
+import type { SessionUser } from '../../lib/session';
 import { pruneRealtimeEvents } from '../../plugins/realtime';
 import { jobAcceptedMail } from './dispatch.mail';
 import { toJobNotification } from './dispatch.presenters';
 import * as q from './dispatch.queries';
-import { advance, closeNotifications, sendAll } from './dispatch.rounds';
-
-// bench/dispatch.ts times the matching on its own through this module.
-export { findCandidates } from './dispatch.matching';
+import { advance, closeNotifications } from './dispatch.rounds';
 
 export function createDispatchService(app: FastifyInstance) {
   const now = () => app.clock();
@@ -33,7 +30,7 @@ export function createDispatchService(app: FastifyInstance) {
       const notified = await app.db.transaction((tx) =>
         advance(app, tx, serviceRequestId, mails, snapshot),
       );
-      await sendAll(app, mails);
+      await sendAfterCommit(app, mails);
       return notified;
     },
   };
@@ -103,7 +100,7 @@ export function createDispatchService(app: FastifyInstance) {
         await q.markDeclined(tx, id, now(), reason);
         await advance(app, tx, n.serviceRequestId, mails, snapshot);
       });
-      await sendAll(app, mails);
+      await sendAfterCommit(app, mails);
       return this.get(id);
     },
 
@@ -127,7 +124,7 @@ export function createDispatchService(app: FastifyInstance) {
         const snapshot = await listedTechnicians();
         await app.db.transaction((tx) => advance(app, tx, requestId, mails, snapshot));
       }
-      await sendAll(app, mails);
+      await sendAfterCommit(app, mails);
       await pruneRealtimeEvents(app.db, t);
       return ids.size;
     },

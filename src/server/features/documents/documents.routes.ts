@@ -2,13 +2,14 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dbId, errorResponseSchema } from '../../../shared/schemas/common';
+import { dbId } from '../../../shared/schemas/common';
 import {
   createUploadSchema,
   documentLinkSchema,
   uploadDoneSchema,
   uploadTargetSchema,
 } from '../../../shared/schemas/documents';
+import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
 import { createDocumentsService } from './documents.service';
 
 const tokenParams = z.object({ token: z.string().max(200) });
@@ -21,13 +22,6 @@ function inlineDisposition(name: string | null): string {
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createDocumentsService(app);
-  const errors = {
-    400: errorResponseSchema,
-    401: errorResponseSchema,
-    403: errorResponseSchema,
-    404: errorResponseSchema,
-    409: errorResponseSchema,
-  };
 
   // Public: the technician application form has no account. Limited per IP.
   app.post(
@@ -37,7 +31,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['documents'],
         body: createUploadSchema,
-        response: { 201: uploadTargetSchema, ...errors, 429: errorResponseSchema },
+        response: { 201: uploadTargetSchema, ...errorResponses, ...errorResponsesFor(429) },
       },
     },
     async (request, reply) =>
@@ -58,9 +52,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
           params: tokenParams,
           response: {
             200: uploadDoneSchema,
-            ...errors,
-            413: errorResponseSchema,
-            415: errorResponseSchema,
+            ...errorResponses,
+            ...errorResponsesFor(413, 415),
           },
         },
       },
@@ -83,7 +76,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['documents'],
         params: z.object({ id: dbId() }),
-        response: { 200: documentLinkSchema, ...errors },
+        response: { 200: documentLinkSchema, ...errorResponses },
       },
     },
     async (request) => service.link(request.user!, request.params.id),
@@ -97,7 +90,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['documents'],
         params: tokenParams,
         // The file itself, streamed with its detected content type.
-        response: { 200: z.any(), ...errors },
+        response: { 200: z.any(), ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { confirmUpload, documentLink, type DocumentRow } from '../../lib/documents';
 import { newStorageKey, type LocalStorage } from '../../lib/storage';
 import { detectFileType, SIGNATURE_BYTES } from '../../lib/storage/file-type';
-import type { SessionUser } from '../../plugins/access';
+import type { SessionUser } from '../../lib/session';
 import * as q from './documents.queries';
 import type { z } from 'zod';
 

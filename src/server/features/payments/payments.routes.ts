@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../shared/schemas/common';
 import { AppError } from '../../lib/app-error';
+import { errorResponsesFor } from '../../lib/route-errors';
 
 const cardFormConfigSchema = z.union([
   z.object({ provider: z.literal('sandbox') }),
@@ -50,7 +50,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           expiry: z.string().max(5),
           cvv: z.string().max(4),
         }),
-        response: { 200: z.object({ token: z.string() }), 400: errorResponseSchema },
+        response: { 200: z.object({ token: z.string() }), ...errorResponsesFor(400) },
       },
     },
     async (request) => {
@@ -69,8 +69,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ orderId: z.string().max(64) }),
         response: {
           200: z.object({ id: z.string(), status: z.literal('APPROVED') }),
-          403: errorResponseSchema,
-          404: errorResponseSchema,
+          ...errorResponsesFor(403, 404),
         },
       },
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import { assertOwnTechnician, type SessionUser } from '../../plugins/access';
+import { assertOwnTechnician, type SessionUser } from '../../lib/session';
 import { hasActivePlan } from './pos.queries';
 
 /** The Professional plan's rank: the point of sale comes with it. */

@@ -1,16 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dbId, errorResponseSchema } from '../../../shared/schemas/common';
+import { dbId } from '../../../shared/schemas/common';
 
 /** The app as the point of sale's route plugin sees it (zod type provider). */
 export type PosApp = Parameters<FastifyPluginAsyncZod>[0];
 
-export const posErrors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
 export const posTags = ['pos'];
 export const technicianParams = z.object({ id: dbId() });

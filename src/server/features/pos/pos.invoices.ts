@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { nextNumber } from '../../lib/document-numbers';
-import type { SessionUser } from '../../plugins/access';
+import type { SessionUser } from '../../lib/session';
 import { assertPosListAccess } from './pos.access';
 import { invoiceOut, vehicleText } from './pos.presenters';
 import {

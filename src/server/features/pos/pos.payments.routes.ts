@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  errorResponseSchema,
-  idParamSchema,
-  messageResponseSchema,
-} from '../../../shared/schemas/common';
+import { idParamSchema, messageResponseSchema } from '../../../shared/schemas/common';
 import {
   cardPaymentResponseSchema,
   cardPaymentSchema,
@@ -13,7 +9,8 @@ import {
   posPaymentSchema,
   recordPaymentSchema,
 } from '../../../shared/schemas/pos';
-import { posErrors as errors, posTags as tags, technicianParams, type PosApp } from './pos.http';
+import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
+import { posTags as tags, technicianParams, type PosApp } from './pos.http';
 import type { PosService } from './pos.service';
 
 /** The point of sale's invoices, payments and receipts. */
@@ -25,7 +22,7 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
       schema: {
         tags,
         params: technicianParams,
-        response: { 200: z.array(invoiceSchema), ...errors },
+        response: { 200: z.array(invoiceSchema), ...errorResponses },
       },
     },
     async (request) => service.listInvoices(request.user, request.params.id),
@@ -35,7 +32,11 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
     '/api/invoices',
     {
       config: { access: 'approved-technician' },
-      schema: { tags, body: createInvoiceSchema, response: { 201: invoiceSchema, ...errors } },
+      schema: {
+        tags,
+        body: createInvoiceSchema,
+        response: { 201: invoiceSchema, ...errorResponses },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await service.createInvoice(request.user, request.body.quoteId)),
@@ -51,8 +52,8 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
         response: {
           200: cardPaymentResponseSchema,
           402: cardPaymentResponseSchema,
-          ...errors,
-          503: errorResponseSchema,
+          ...errorResponses,
+          ...errorResponsesFor(503),
         },
       },
     },
@@ -66,7 +67,11 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
     '/api/pos/payments',
     {
       config: { access: 'approved-technician' },
-      schema: { tags, body: recordPaymentSchema, response: { 201: posPaymentSchema, ...errors } },
+      schema: {
+        tags,
+        body: recordPaymentSchema,
+        response: { 201: posPaymentSchema, ...errorResponses },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await service.recordPayment(request.user, request.body)),
@@ -79,7 +84,7 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
       schema: {
         tags,
         params: technicianParams,
-        response: { 200: z.array(posPaymentSchema), ...errors },
+        response: { 200: z.array(posPaymentSchema), ...errorResponses },
       },
     },
     async (request) => service.listPayments(request.user, request.params.id),
@@ -98,7 +103,7 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
             invoice: invoiceSchema.nullable(),
             technician: z.object({ name: z.string(), phone: z.string().nullable() }),
           }),
-          ...errors,
+          ...errorResponses,
         },
       },
     },
@@ -112,7 +117,7 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
       schema: {
         tags,
         body: emailReceiptSchema,
-        response: { 200: messageResponseSchema, ...errors, 502: errorResponseSchema },
+        response: { 200: messageResponseSchema, ...errorResponses, ...errorResponsesFor(502) },
       },
     },
     async (request) => service.emailReceipt(request.user, request.body),

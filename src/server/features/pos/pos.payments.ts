@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { nextNumber } from '../../lib/document-numbers';
 import { awaitClaimedPayment, ProviderError, type CardProvider } from '../../lib/payments';
-import type { SessionUser } from '../../plugins/access';
+import type { SessionUser } from '../../lib/session';
 import { assertPosListAccess, posTechnician } from './pos.access';
 import { payableInvoice } from './pos.invoices';
 import { cardOutcomeOut, paymentOut } from './pos.presenters';

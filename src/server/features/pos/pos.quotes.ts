@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { nextNumber } from '../../lib/document-numbers';
 import { publicBaseUrl } from '../../lib/public-url';
-import { hashToken, type SessionUser } from '../../plugins/access';
+import { hashToken, type SessionUser } from '../../lib/session';
 import { assertPosListAccess, posTechnician } from './pos.access';
 import { sendPosMail } from './pos.mail';
 import { publicQuoteOut, quoteOut, vehicleText } from './pos.presenters';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BRAND } from '../../../shared/brand';
 import { formatCents } from '../../../shared/money';
 import { AppError } from '../../lib/app-error';
-import { assertOwnTechnician, type SessionUser } from '../../plugins/access';
+import { assertOwnTechnician, type SessionUser } from '../../lib/session';
 import { posTechnician } from './pos.access';
 import { sendPosMail } from './pos.mail';
 import { paymentsOut } from './pos.payments';

@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  errorResponseSchema,
-  idParamSchema,
-  messageResponseSchema,
-} from '../../../shared/schemas/common';
+import { idParamSchema, messageResponseSchema } from '../../../shared/schemas/common';
 import {
   approveQuoteSchema,
   createQuoteSchema,
@@ -12,7 +8,8 @@ import {
   publicQuoteSchema,
   quoteSchema,
 } from '../../../shared/schemas/pos';
-import { posErrors as errors, posTags as tags, technicianParams } from './pos.http';
+import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
+import { posTags as tags, technicianParams } from './pos.http';
 import { registerPosPaymentRoutes } from './pos.payments.routes';
 import { createPosService } from './pos.service';
 
@@ -32,7 +29,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: technicianParams,
-        response: { 200: z.array(quoteSchema), ...errors },
+        response: { 200: z.array(quoteSchema), ...errorResponses },
       },
     },
     async (request) => service.listQuotes(request.user, request.params.id),
@@ -42,7 +39,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/quotes',
     {
       config: { access: 'approved-technician' },
-      schema: { tags, body: createQuoteSchema, response: { 201: quoteSchema, ...errors } },
+      schema: { tags, body: createQuoteSchema, response: { 201: quoteSchema, ...errorResponses } },
     },
     async (request, reply) =>
       reply.status(201).send(await service.createQuote(request.user, request.body)),
@@ -56,7 +53,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: idParamSchema,
         body: approveQuoteSchema,
-        response: { 200: quoteSchema, ...errors },
+        response: { 200: quoteSchema, ...errorResponses },
       },
     },
     async (request) =>
@@ -70,7 +67,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: emailQuoteSchema,
-        response: { 200: messageResponseSchema, ...errors, 502: errorResponseSchema },
+        response: { 200: messageResponseSchema, ...errorResponses, ...errorResponsesFor(502) },
       },
     },
     async (request) => service.emailQuote(request.user, request.body),
@@ -83,7 +80,11 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/quote-approvals/:token',
     {
       config: { access: 'public' },
-      schema: { tags, params: tokenParams, response: { 200: publicQuoteSchema, ...errors } },
+      schema: {
+        tags,
+        params: tokenParams,
+        response: { 200: publicQuoteSchema, ...errorResponses },
+      },
     },
     async (request) => (await service.quoteByToken(request.params.token)).view,
   );
@@ -96,7 +97,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: tokenParams,
         body: approveQuoteSchema,
-        response: { 200: publicQuoteSchema, ...errors, 429: errorResponseSchema },
+        response: { 200: publicQuoteSchema, ...errorResponses, ...errorResponsesFor(429) },
       },
     },
     async (request) => {

@@ -5,7 +5,7 @@ import type {
   createQuoteSchema,
   recordPaymentSchema,
 } from '../../../shared/schemas/pos';
-import type { SessionUser } from '../../plugins/access';
+import type { SessionUser } from '../../lib/session';
 import { posTechnician } from './pos.access';
 import { createInvoice, listInvoices } from './pos.invoices';
 import { cardPayment, listPayments, recordPayment } from './pos.payments';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../shared/schemas/common';
 import { serviceRequestResponseSchema } from '../../../shared/schemas/service-requests';
+import { errorResponsesFor } from '../../lib/route-errors';
 import { createServiceRequestService } from './service-requests.service';
 
 export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,8 +16,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           'Creates a service request from the Request Service form (serviceType, description, urgency, location, preferredDate, customer contact fields) or from the demo page (customerName, phoneNumber, email, vehicleInfo, serviceType, location, issueDescription, urgency), then dispatches it.',
         response: {
           201: serviceRequestResponseSchema,
-          400: errorResponseSchema,
-          429: errorResponseSchema,
+          ...errorResponsesFor(400, 429),
         },
       },
     },

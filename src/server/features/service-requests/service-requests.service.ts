@@ -10,7 +10,7 @@ import { serviceRequests } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { findOrCreateGuestCustomer, serviceAreaToday } from '../../lib/customers';
 import { RateLimiter, tooManyAttempts } from '../../lib/rate-limiter';
-import type { SessionUser } from '../../plugins/access';
+import type { SessionUser } from '../../lib/session';
 
 /** A named service location, or any text holding a US ZIP code. */
 function locate(location: string) {

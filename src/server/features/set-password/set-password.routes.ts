@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forgotPasswordSchema } from '../../../shared/schemas/auth';
-import { errorResponseSchema, messageResponseSchema } from '../../../shared/schemas/common';
+import { messageResponseSchema } from '../../../shared/schemas/common';
 import {
   setPasswordCheckBodySchema,
   setPasswordCheckSchema,
   setPasswordDoneSchema,
   setPasswordSchema,
 } from '../../../shared/schemas/set-password';
+import { errorResponsesFor } from '../../lib/route-errors';
 import { createSetPasswordService } from './set-password.service';
 
 export const TOO_MANY_RESET_REQUESTS = 'Too many password reset requests. Please try again later.';
@@ -16,7 +17,7 @@ export const setPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public: the e-mailed token is the credential (only its SHA-256 is stored). It travels in
   // POST bodies only, so it never shows in a URL (request logs, proxies, history).
   const config = { access: 'public' as const, rateLimit: { max: 20, timeWindow: '10 minutes' } };
-  const errors = { 400: errorResponseSchema, 429: errorResponseSchema };
+  const errors = errorResponsesFor(400, 429);
 
   app.post(
     '/api/auth/set-password/check',

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { claimGuestRecords } from '../../lib/customers';
 import { hashPassword } from '../../lib/password';
 import { RateLimiter } from '../../lib/rate-limiter';
-import { hashToken } from '../../plugins/access';
+import { hashToken } from '../../lib/session';
 import { createAccountMail, RESET_PASSWORD_TTL_MS } from '../../lib/account-mail';
 import * as authQ from '../../lib/accounts';
 import { eq } from 'drizzle-orm';

@@ -4,6 +4,7 @@ import {
   type ApplicationDetail,
 } from '../../../shared/schemas/applications';
 import type { DocumentLink } from '../../../shared/schemas/documents';
+import { fullName } from '../../lib/names';
 import type * as q from './technician-applications.queries';
 
 type Found = NonNullable<Awaited<ReturnType<typeof q.applicationWithReviewer>>>;
@@ -42,7 +43,7 @@ export function toApplicationDetail(
 ): ApplicationDetail {
   const a = found.application;
   const reviewer = found.reviewerFirstName
-    ? `${found.reviewerFirstName} ${found.reviewerLastName ?? ''}`.trim()
+    ? fullName({ firstName: found.reviewerFirstName, lastName: found.reviewerLastName })
     : found.reviewerUsername;
   return {
     id: a.id,

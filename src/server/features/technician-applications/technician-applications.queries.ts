@@ -1,6 +1,7 @@
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { documents, technicianApplications, technicians, users, userTokens } from '../../db/schema';
+import { escapeLike } from '../../lib/sql-like';
 
 export type ApplicationRow = typeof technicianApplications.$inferSelect;
 
@@ -71,7 +72,7 @@ export function documentsByIds(db: DbOrTx, ids: number[]) {
 
 /** Usernames (lower-cased) that start with `base`, to find a free one. */
 export function usernamesStartingWith(db: DbOrTx, base: string) {
-  const pattern = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = `${escapeLike(base)}%`;
   return db
     .select({ username: sql<string>`lower(${users.username})` })
     .from(users)

@@ -6,23 +6,13 @@ import {
   rejectApplicationSchema,
   technicianApplicationSchema,
 } from '../../../shared/schemas/applications';
-import {
-  errorResponseSchema,
-  idParamSchema,
-  messageResponseSchema,
-} from '../../../shared/schemas/common';
+import { idParamSchema, messageResponseSchema } from '../../../shared/schemas/common';
+import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
 import { createTechnicianApplicationsService } from './technician-applications.service';
 
 export const technicianApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createTechnicianApplicationsService(app);
   const admin = { access: 'admin' as const };
-  const errors = {
-    400: errorResponseSchema,
-    401: errorResponseSchema,
-    403: errorResponseSchema,
-    404: errorResponseSchema,
-    409: errorResponseSchema,
-  };
 
   // Public: applicants have no account yet. Limited per IP; it sends an e-mail.
   app.post(
@@ -32,7 +22,7 @@ export const technicianApplicationRoutes: FastifyPluginAsyncZod = async (app) =>
       schema: {
         tags: ['technician-applications'],
         body: technicianApplicationSchema,
-        response: { 201: applicationCreatedSchema, ...errors, 429: errorResponseSchema },
+        response: { 201: applicationCreatedSchema, ...errorResponses, ...errorResponsesFor(429) },
       },
     },
     async (request, reply) =>
@@ -46,7 +36,7 @@ export const technicianApplicationRoutes: FastifyPluginAsyncZod = async (app) =>
       schema: {
         tags: ['technician-applications'],
         params: idParamSchema,
-        response: { 200: applicationDetailSchema, ...errors },
+        response: { 200: applicationDetailSchema, ...errorResponses },
       },
     },
     async (request) => service.detail(request.params.id),
@@ -59,7 +49,7 @@ export const technicianApplicationRoutes: FastifyPluginAsyncZod = async (app) =>
       schema: {
         tags: ['technician-applications'],
         params: idParamSchema,
-        response: { 200: applicationApprovedSchema, ...errors },
+        response: { 200: applicationApprovedSchema, ...errorResponses },
       },
     },
     async (request) => service.approve(request.user!, request.params.id, request.ip),
@@ -73,7 +63,7 @@ export const technicianApplicationRoutes: FastifyPluginAsyncZod = async (app) =>
         tags: ['technician-applications'],
         params: idParamSchema,
         body: rejectApplicationSchema,
-        response: { 200: messageResponseSchema, ...errors },
+        response: { 200: messageResponseSchema, ...errorResponses },
       },
     },
     async (request) =>

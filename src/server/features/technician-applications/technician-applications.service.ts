@@ -16,8 +16,8 @@ import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { attachDocument, documentLink } from '../../lib/documents';
-import type { MailMessage } from '../../lib/mailer';
-import { hashToken, newToken, type SessionUser } from '../../plugins/access';
+import { sendAfterCommit } from '../../lib/mailer';
+import { hashToken, newToken, type SessionUser } from '../../lib/session';
 import {
   applicationApprovedMail,
   applicationReceivedMail,
@@ -52,15 +52,6 @@ async function uniqueUsername(db: DbOrTx, email: string) {
 }
 
 export function createTechnicianApplicationsService(app: FastifyInstance) {
-  /** Mail after the change is committed: a delivery failure must not undo or hide it. */
-  async function sendAfterCommit(message: MailMessage) {
-    try {
-      await app.mailer.send(message);
-    } catch (err) {
-      app.log.error({ err, template: message.template }, 'could not send e-mail');
-    }
-  }
-
   async function lockPending(tx: DbOrTx, id: number) {
     const application = await q.lockApplication(tx, id);
     if (!application) throw new AppError(404, 'Application not found');
@@ -115,7 +106,7 @@ export function createTechnicianApplicationsService(app: FastifyInstance) {
         throw err;
       }
 
-      await sendAfterCommit(applicationReceivedMail(input.email, input.firstName));
+      await sendAfterCommit(app, applicationReceivedMail(input.email, input.firstName));
       return { id, status: 'pending' as const, message: APPLICATION_RECEIVED_MESSAGE };
     },
 
@@ -240,6 +231,7 @@ export function createTechnicianApplicationsService(app: FastifyInstance) {
       // In the fragment: browsers never send it to the server, so no request log holds it.
       const link = tokenLink(app.config, PATHS.setPassword, token);
       await sendAfterCommit(
+        app,
         applicationApprovedMail(result.email, result.firstName, result.username, link),
       );
       return {
@@ -268,7 +260,7 @@ export function createTechnicianApplicationsService(app: FastifyInstance) {
         });
         return application;
       });
-      await sendAfterCommit(applicationRejectedMail(a.email, a.firstName, reason));
+      await sendAfterCommit(app, applicationRejectedMail(a.email, a.firstName, reason));
       return { message: 'Application rejected' };
     },
   };

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dbId, errorResponseSchema } from '../../../shared/schemas/common';
+import { dbId } from '../../../shared/schemas/common';
 import { ownProfileSchema, updateProfileSchema } from '../../../shared/schemas/profile';
 import { AppError } from '../../lib/app-error';
-import type { SessionUser } from '../../plugins/access';
+import type { SessionUser } from '../../lib/session';
+import { errorResponsesFor } from '../../lib/route-errors';
 import { createTechnicianProfileService } from './technician-profile.service';
 
 const ownTechnicianId = (user: SessionUser | null) => {
@@ -14,7 +15,7 @@ const ownTechnicianId = (user: SessionUser | null) => {
 
 export const technicianProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createTechnicianProfileService(app);
-  const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+  const errors = errorResponsesFor(400, 401, 403);
 
   // Pending technicians may read their own profile (it tells them they await approval).
   app.get(
@@ -50,7 +51,7 @@ export const technicianProfileRoutes: FastifyPluginAsyncZod = async (app) => {
           id: dbId(),
           documentId: dbId(),
         }),
-        response: { 200: z.any(), 404: errorResponseSchema },
+        response: { 200: z.any(), ...errorResponsesFor(404) },
       },
     },
     async (request, reply) => {

@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, idParamSchema } from '../../../shared/schemas/common';
+import { idParamSchema } from '../../../shared/schemas/common';
 import {
   pageQuerySchema,
   reviewSchema,
   technicianSchema,
   technicianSearchSchema,
 } from '../../../shared/schemas/technicians';
+import { errorResponsesFor } from '../../lib/route-errors';
 import { createTechnicianService } from './technicians.service';
 
 export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createTechnicianService(app);
-  const listResponse = { 200: z.array(technicianSchema), 400: errorResponseSchema };
+  const listResponse = { 200: z.array(technicianSchema), ...errorResponsesFor(400) };
 
   app.get(
     '/api/technicians',
@@ -67,7 +68,7 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['technicians'],
         params: idParamSchema,
-        response: { 200: technicianSchema, 404: errorResponseSchema },
+        response: { 200: technicianSchema, ...errorResponsesFor(404) },
       },
     },
     async (request) => service.get(request.params.id, request.user),
@@ -81,7 +82,7 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['technicians'],
         params: idParamSchema,
         querystring: pageQuerySchema,
-        response: { 200: z.array(reviewSchema), 404: errorResponseSchema },
+        response: { 200: z.array(reviewSchema), ...errorResponsesFor(404) },
       },
     },
     async (request, reply) => {

@@ -6,7 +6,7 @@ import { centsToDecimal } from '../../../shared/money';
 import type { Technician, TechnicianSearch } from '../../../shared/schemas/technicians';
 import { AppError } from '../../lib/app-error';
 import { searchSnapshot } from '../../lib/technician-index';
-import type { SessionUser } from '../../plugins/access';
+import type { SessionUser } from '../../lib/session';
 import * as q from './technicians.queries';
 
 /** Coordinates of a named location or any US ZIP code; a 400 when the ZIP is unknown. */

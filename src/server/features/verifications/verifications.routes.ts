@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  dbId,
-  errorResponseSchema,
-  idParamSchema,
-  messageResponseSchema,
-} from '../../../shared/schemas/common';
+import { dbId, idParamSchema, messageResponseSchema } from '../../../shared/schemas/common';
 import {
   adminVerificationSchema,
   createVerificationSchema,
@@ -13,17 +8,11 @@ import {
   verificationSchema,
   verificationStatusUpdateSchema,
 } from '../../../shared/schemas/verifications';
+import { errorResponses } from '../../lib/route-errors';
 import { createVerificationsService } from './verifications.service';
 
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createVerificationsService(app);
-  const errors = {
-    400: errorResponseSchema,
-    401: errorResponseSchema,
-    403: errorResponseSchema,
-    404: errorResponseSchema,
-    409: errorResponseSchema,
-  };
   const tags = ['verifications'];
 
   // Pending technicians may see their own list; the URL's id is checked against the session.
@@ -34,7 +23,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: z.object({ technicianId: dbId() }),
-        response: { 200: z.array(verificationSchema), ...errors },
+        response: { 200: z.array(verificationSchema), ...errorResponses },
       },
     },
     async (request) => service.listForTechnician(request.user!, request.params.technicianId),
@@ -47,7 +36,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: createVerificationSchema,
-        response: { 201: verificationSchema, ...errors },
+        response: { 201: verificationSchema, ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -58,7 +47,11 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/verifications/:id',
     {
       config: { access: 'technician' },
-      schema: { tags, params: idParamSchema, response: { 200: messageResponseSchema, ...errors } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
     },
     async (request) => service.remove(request.user!, request.params.id),
   );
@@ -71,7 +64,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: idParamSchema,
         body: verificationStatusUpdateSchema,
-        response: { 200: verificationSchema, ...errors },
+        response: { 200: verificationSchema, ...errorResponses },
       },
     },
     async (request) =>
@@ -82,7 +75,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/verifications/pending',
     {
       config: { access: 'admin' },
-      schema: { tags, response: { 200: z.array(adminVerificationSchema), ...errors } },
+      schema: { tags, response: { 200: z.array(adminVerificationSchema), ...errorResponses } },
     },
     async () => service.pending(),
   );
@@ -94,7 +87,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: expiringQuerySchema,
-        response: { 200: z.array(adminVerificationSchema), ...errors },
+        response: { 200: z.array(adminVerificationSchema), ...errorResponses },
       },
     },
     async (request) => service.expiring(request.query.days),

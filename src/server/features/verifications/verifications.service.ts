@@ -8,13 +8,13 @@ import type {
 } from '../../../shared/schemas/verifications';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
+import { fullName } from '../../lib/names';
 import { attachDocument, documentLinks } from '../../lib/documents';
 import { addDays, effectiveStatus, verificationToday } from '../../lib/verification-expiry';
-import { assertOwnTechnician, type SessionUser } from '../../plugins/access';
+import { assertOwnTechnician, type SessionUser } from '../../lib/session';
 import * as q from './verifications.queries';
 
-const displayName = (u: SessionUser) =>
-  `${u.firstName} ${u.lastName}`.trim() || u.username || u.email;
+const displayName = (u: SessionUser) => fullName(u) || u.username || u.email;
 
 export function createVerificationsService(app: FastifyInstance) {
   /** The API shape: status computed for today, and a short-lived link to the document. */

@@ -1,43 +1,10 @@
-import type { Readable } from 'node:stream';
 import path from 'node:path';
 import type { AppConfig } from '../../config';
 import { createLocalStorage } from './local';
 import { createS3Storage } from './s3';
+import type { Storage } from './types';
 
-/** What a storage adapter needs to know about a document. */
-export type StoredDocument = {
-  id: number;
-  storageKey: string;
-  contentType?: string | null;
-  originalName?: string | null;
-};
-
-export type SignedUrl = { url: string; expiresAt: Date };
-
-/**
- * Private document bytes, on local disk or in an S3-compatible bucket. The client never sends
- * file bytes through our JSON API: it PUTs them to the upload URL made here.
- */
-export interface Storage {
-  readonly kind: 'local' | 's3';
-  /** A URL for one direct PUT of the file, valid for LIMITS.uploadUrlTtlSeconds. */
-  createUploadTarget(doc: StoredDocument): Promise<{ uploadURL: string; expiresAt: Date }>;
-  /**
-   * Which document an upload URL made by createUploadTarget was for (expired or not), or null
-   * when the URL is not one of ours. Knowing the URL proves the caller was given it.
-   */
-  resolveUploadUrl(url: string): { documentId: number } | { storageKey: string } | null;
-  /** The stored object's size, or null when nothing is stored under the key. */
-  head(key: string): Promise<{ size: number } | null>;
-  /** The first `n` bytes (fewer when the object is shorter), for the file-type check. */
-  readPrefix(key: string, n: number): Promise<Buffer>;
-  read(key: string): Promise<Readable>;
-  /** A short-lived link that lets whoever holds it read the document. */
-  signedReadUrl(doc: StoredDocument, ttlSeconds: number): Promise<SignedUrl>;
-  remove(key: string): Promise<void>;
-  close(): void;
-}
-
+export type { SignedUrl, Storage, StoredDocument } from './types';
 export type { LocalStorage } from './local';
 export { newStorageKey, STORAGE_KEY_PATTERN } from './keys';
 

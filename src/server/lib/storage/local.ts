@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { LIMITS } from '../../../shared/constants/domain';
 import { signToken, verifyToken, type TokenCheck } from '../signed-token';
 import { STORAGE_KEY_PATTERN } from './keys';
-import type { Storage, StoredDocument } from './index';
+import type { Storage, StoredDocument } from './types';
 
 export const UPLOAD_PATH = '/api/documents/upload/';
 export const FILE_PATH = '/api/documents/file/';

@@ -11,7 +11,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { LIMITS } from '../../../shared/constants/domain';
 import type { S3Config } from '../../config';
 import { STORAGE_KEY_PATTERN } from './keys';
-import type { Storage } from './index';
+import type { Storage } from './types';
 
 const status = (err: unknown) =>
   err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { declineSchema } from '@shared/schemas/job-notifications';
+import type { declineSchema } from '@shared/schemas/dispatch';
 import { apiRequest } from '../../../lib/api-client';
 import { notificationKeys } from './keys';
 

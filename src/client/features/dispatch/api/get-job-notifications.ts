@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { JobNotification } from '@shared/schemas/job-notifications';
+import type { JobNotification } from '@shared/schemas/dispatch';
 import { getJson } from '../../../lib/api-client';
 import { notificationKeys } from './keys';
 

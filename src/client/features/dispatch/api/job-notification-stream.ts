@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { JOB_EVENTS } from '@shared/schemas/job-notifications';
+import { JOB_EVENTS } from '@shared/schemas/dispatch';
 import { notificationKeys } from './keys';
 
 /**

@@ -1,5 +1,5 @@
 import { Clock } from 'lucide-react';
-import type { JobNotification } from '@shared/schemas/job-notifications';
+import type { JobNotification } from '@shared/schemas/dispatch';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';

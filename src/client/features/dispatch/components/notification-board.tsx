@@ -1,6 +1,6 @@
 import { CheckCircle2, Radio, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import type { JobNotification } from '@shared/schemas/job-notifications';
+import type { JobNotification } from '@shared/schemas/dispatch';
 import { Page } from '../../../components/page';
 import { Badge } from '../../../components/ui/badge';
 import { useJobNotifications } from '../api/get-job-notifications';

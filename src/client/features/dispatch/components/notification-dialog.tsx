@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { JobNotification } from '@shared/schemas/job-notifications';
+import type { JobNotification } from '@shared/schemas/dispatch';
 import {
   Dialog,
   DialogContent,

@@ -1,5 +1,5 @@
 import { Bell, Clock, MapPin } from 'lucide-react';
-import type { JobNotification } from '@shared/schemas/job-notifications';
+import type { JobNotification } from '@shared/schemas/dispatch';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { JobNotification } from '@shared/schemas/job-notifications';
+import type { JobNotification } from '@shared/schemas/dispatch';
 
 /** Recently answered jobs (accepted or declined); each opens the details dialog. */
 export function RecentList({
