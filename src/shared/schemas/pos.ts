@@ -233,6 +233,14 @@ export const posPaymentSchema = z.object({
 });
 export type PosPayment = z.infer<typeof posPaymentSchema>;
 
+/** GET /api/pos/receipts/{id}: one payment with its invoice and the technician's details. */
+export const posReceiptSchema = z.object({
+  payment: posPaymentSchema,
+  invoice: invoiceSchema.nullable(),
+  technician: z.object({ name: z.string(), phone: z.string().nullable() }),
+});
+export type PosReceipt = z.output<typeof posReceiptSchema>;
+
 export const cardPaymentResponseSchema = z.object({
   success: z.boolean(),
   message: z.string().optional(),

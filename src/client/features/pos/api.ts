@@ -9,12 +9,17 @@ import type {
   emailReceiptSchema,
   Invoice,
   PosPayment,
+  PosReceipt,
   PublicQuote,
   Quote,
   recordPaymentSchema,
 } from '@shared/schemas/pos';
+import type {
+  PaymentsConfig,
+  SandboxCardInput,
+  SandboxTokenResponse,
+} from '@shared/schemas/payments';
 import { apiRequest, getJson } from '../../lib/api-client';
-import type { SquareCardConfig } from '../../lib/square-card';
 
 export const posKeys = {
   all: ['pos'] as const,
@@ -89,11 +94,7 @@ export const useRecordPayment = () =>
   );
 
 /** GET /api/pos/receipts/{id}: one payment with its invoice and the technician's details. */
-export type PosReceipt = {
-  payment: PosPayment;
-  invoice: Invoice | null;
-  technician: { name: string; phone: string | null };
-};
+export type { PosReceipt };
 
 export const useReceipt = (id: string | undefined) =>
   useQuery({
@@ -102,9 +103,7 @@ export const useReceipt = (id: string | undefined) =>
   });
 
 /** GET /api/payments/config: which card form the payment screen shows (same key as billing's). */
-export type PaymentsConfig = {
-  card: ({ provider: 'sandbox' } | ({ provider: 'square' } & SquareCardConfig)) | null;
-};
+export type { PaymentsConfig };
 
 export const usePaymentsConfig = () =>
   useQuery({
@@ -113,8 +112,8 @@ export const usePaymentsConfig = () =>
   });
 
 /** POST /api/payments/sandbox/tokenize: the sandbox card form's token for these card details. */
-export const tokenizeSandboxCard = async (card: { number: string; expiry: string; cvv: string }) =>
-  (await apiRequest<{ token: string }>('POST', '/api/payments/sandbox/tokenize', card)).token;
+export const tokenizeSandboxCard = async (card: SandboxCardInput) =>
+  (await apiRequest<SandboxTokenResponse>('POST', '/api/payments/sandbox/tokenize', card)).token;
 
 /** GET /api/quote-approvals/{token}: the quote behind a customer's e-mailed approval link. */
 const quoteApprovalUrl = (token: string) => `/api/quote-approvals/${encodeURIComponent(token)}`;

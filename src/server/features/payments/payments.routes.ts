@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  paymentsConfigSchema,
+  sandboxTokenizeSchema,
+  sandboxTokenResponseSchema,
+} from '../../../shared/schemas/payments';
 import { AppError } from '../../lib/app-error';
 import { errorResponsesFor } from '../../lib/route-errors';
-
-const cardFormConfigSchema = z.union([
-  z.object({ provider: z.literal('sandbox') }),
-  z.object({
-    provider: z.literal('square'),
-    applicationId: z.string(),
-    locationId: z.string(),
-    environment: z.enum(['sandbox', 'production']),
-    scriptUrl: z.string(),
-  }),
-]);
 
 /** Which payment methods are configured, and the built-in sandbox's card form and wallet. */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,10 +17,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         response: {
-          200: z.object({
-            card: cardFormConfigSchema.nullable(),
-            wallet: z.object({ provider: z.enum(['sandbox', 'paypal']) }).nullable(),
-          }),
+          200: paymentsConfigSchema,
         },
       },
     },
@@ -45,12 +36,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['payments'],
-        body: z.object({
-          number: z.string().max(23),
-          expiry: z.string().max(5),
-          cvv: z.string().max(4),
-        }),
-        response: { 200: z.object({ token: z.string() }), ...errorResponsesFor(400) },
+        body: sandboxTokenizeSchema,
+        response: { 200: sandboxTokenResponseSchema, ...errorResponsesFor(400) },
       },
     },
     async (request) => {

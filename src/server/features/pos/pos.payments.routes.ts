@@ -7,6 +7,7 @@ import {
   emailReceiptSchema,
   invoiceSchema,
   posPaymentSchema,
+  posReceiptSchema,
   recordPaymentSchema,
 } from '../../../shared/schemas/pos';
 import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
@@ -98,11 +99,7 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
         tags,
         params: idParamSchema,
         response: {
-          200: z.object({
-            payment: posPaymentSchema,
-            invoice: invoiceSchema.nullable(),
-            technician: z.object({ name: z.string(), phone: z.string().nullable() }),
-          }),
+          200: posReceiptSchema,
           ...errorResponses,
         },
       },

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CurrentUser, RegisterInput } from '@shared/schemas/auth';
+import type { z } from 'zod';
+import type { RegisterInput, registerResponseSchema } from '@shared/schemas/auth';
 import { apiRequest } from '../../../lib/api-client';
 
-export type RegisterResponse = { user: CurrentUser; message: string };
+export type RegisterResponse = z.output<typeof registerResponseSchema>;
 
 /** POST /api/auth/register (does not sign in: technicians await admin approval). */
 export const register = (input: RegisterInput) =>

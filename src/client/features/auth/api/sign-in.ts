@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, SignInInput } from '@shared/schemas/auth';
+import type { z } from 'zod';
+import type { SignInInput, signInResponseSchema } from '@shared/schemas/auth';
 import { apiRequest } from '../../../lib/api-client';
 import { authKeys } from './keys';
 
-export type SignInResponse = { user: CurrentUser; message: string };
+export type SignInResponse = z.output<typeof signInResponseSchema>;
 
 /** POST /api/auth/signin */
 export const signIn = (input: SignInInput) =>

@@ -1,14 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PaymentsConfig } from '@shared/schemas/payments';
 import { getJson } from '../../../lib/api-client';
 import { billingKeys } from './keys';
 
-export type PaymentsConfig = {
-  card:
-    | { provider: 'sandbox' }
-    | { provider: 'square'; applicationId: string; locationId: string; scriptUrl: string }
-    | null;
-  wallet: { provider: 'sandbox' | 'paypal' } | null;
-};
+export type { PaymentsConfig };
 
 /** GET /api/payments/config: which card form and wallet are configured. */
 export const getPaymentsConfig = () => getJson<PaymentsConfig>('/api/payments/config');
