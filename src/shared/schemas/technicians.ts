@@ -88,6 +88,13 @@ export const technicianSearchSchema = z
 export type TechnicianSearch = z.infer<typeof technicianSearchSchema>;
 export type TechnicianSearchInput = z.input<typeof technicianSearchSchema>;
 
+/** GET /api/stats: the home page's marketplace figures. */
+export const marketplaceStatsSchema = z.object({
+  approvedTechnicians: z.number(),
+  completedJobs: z.number(),
+});
+export type MarketplaceStats = z.output<typeof marketplaceStatsSchema>;
+
 export const reviewSchema = z.object({
   id: z.number().int(),
   rating: z.number().int().min(1).max(5),

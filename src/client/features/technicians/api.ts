@@ -1,17 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ContactTechnicianInput } from '@shared/schemas/contact';
-import type { Review, Technician } from '@shared/schemas/technicians';
+import type {
+  MarketplaceStats,
+  Review,
+  Technician,
+  TechnicianSearchInput,
+} from '@shared/schemas/technicians';
 import { apiRequest, getJson, getPage } from '../../lib/api-client';
 
-export type SearchFilters = {
-  serviceType?: string;
-  location?: string;
-  zip?: string;
-  maxDistance?: string;
-  name?: string;
-  page?: number;
-  pageSize?: number;
-};
+export type SearchFilters = TechnicianSearchInput;
 
 export const technicianKeys = {
   all: ['technicians'] as const,
@@ -56,7 +53,7 @@ export const useReviews = (id: number, page: number, pageSize: number) =>
 export const useStats = () =>
   useQuery({
     queryKey: technicianKeys.stats,
-    queryFn: () => getJson<{ approvedTechnicians: number; completedJobs: number }>('/api/stats'),
+    queryFn: () => getJson<MarketplaceStats>('/api/stats'),
   });
 
 export const useContactTechnician = () =>

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '../../../shared/schemas/common';
 import {
+  marketplaceStatsSchema,
   pageQuerySchema,
   reviewSchema,
   technicianSchema,
@@ -55,7 +56,7 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['technicians'],
-        response: { 200: z.object({ approvedTechnicians: z.number(), completedJobs: z.number() }) },
+        response: { 200: marketplaceStatsSchema },
       },
     },
     async () => service.stats(),

@@ -7,8 +7,7 @@ import { billingKeys } from './keys';
 
 export type SubscriptionAction = {
   action: 'change' | 'cancel' | 'resume';
-  planName?: z.input<typeof changePlanSchema>['planName'];
-};
+} & Partial<z.input<typeof changePlanSchema>>;
 
 /** POST /api/subscriptions/{change,cancel,resume}: change at the next cycle, cancel, resume. */
 export const postSubscriptionAction = (v: SubscriptionAction) =>

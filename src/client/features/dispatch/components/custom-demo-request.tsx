@@ -10,9 +10,25 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
+import type { Urgency } from '@shared/constants/service-types';
 import type { DemoRequest } from '../api/create-demo-request';
 
-const EMPTY: DemoRequest = {
+/**
+ * The form's draft. Service type stays a plain string: the form starts it empty and its select
+ * requires it, so it holds one of the service types by the time the form is submitted.
+ */
+type DemoDraft = {
+  customerName: string;
+  phoneNumber: string;
+  email: string;
+  vehicleInfo: string;
+  serviceType: string;
+  location: string;
+  issueDescription: string;
+  urgency: Urgency;
+};
+
+const EMPTY: DemoDraft = {
   customerName: '',
   phoneNumber: '',
   email: '',
@@ -31,13 +47,13 @@ export function CustomDemoRequest({
   pending: boolean;
   onSend: (request: DemoRequest, onCreated: () => void) => void;
 }) {
-  const [form, setForm] = useState<DemoRequest>(EMPTY);
+  const [form, setForm] = useState<DemoDraft>(EMPTY);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSend(form, () => setForm(EMPTY));
+    onSend(form as DemoRequest, () => setForm(EMPTY));
   };
-  const field = (name: keyof DemoRequest) => ({
+  const field = (name: keyof DemoDraft) => ({
     id: `demo-${name}`,
     name,
     value: form[name],

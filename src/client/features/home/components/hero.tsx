@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PATHS } from '@shared/paths';
+import type { MarketplaceStats } from '@shared/schemas/technicians';
 
-export type HeroStats = { approvedTechnicians: number; completedJobs: number };
+export type HeroStats = MarketplaceStats;
 
 /** The home page's banner; `children` is shown beside the pitch (the quick search). */
 export function Hero({
