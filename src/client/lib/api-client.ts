@@ -87,7 +87,7 @@ type On401 = 'returnNull' | 'throw';
 /**
  * A GET query function for TanStack Query. By default a 401 fails like any other error;
  * `on401: 'returnNull'` treats "not signed in" as no data. The URL is `url` when given,
- * otherwise the query key's string parts joined by '/' (keys like ['/api/x', id]).
+ * otherwise the query key's string parts joined by '/' (keys like ['<endpoint>', id]).
  */
 export function getQueryFn<T>({ on401, url }: { on401: On401; url?: string }) {
   return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {

@@ -1,31 +1,35 @@
 import type { DocumentKind } from '@shared/constants/domain';
-import type { UploadTarget } from '@shared/schemas/documents';
-import { apiRequest, ApiError } from './api-client';
+import type { CreateUploadInput, UploadTarget } from '@shared/schemas/documents';
+import { ApiError } from './api-client';
+
+/** The body asking the documents upload endpoint for an address for this file. */
+export const uploadRequestFor = (file: File, kind?: DocumentKind): CreateUploadInput => ({
+  kind,
+  fileName: file.name,
+  contentType: file.type || undefined,
+  size: file.size,
+});
 
 /**
- * The documents upload flow: ask the server for a signed address (POST /api/documents/upload),
- * then one direct PUT of the file there, reporting progress (0 to 100).
+ * The second step of the documents upload flow: one direct PUT of the file to the signed
+ * address the server gave (the app itself or S3), reporting progress (0 to 100). The first
+ * step, asking for the address, is each feature's own endpoint call (in its api folder).
  */
-export async function uploadDocument(
+export async function putFile(
+  target: UploadTarget,
   file: File,
-  options: { kind?: DocumentKind; onProgress?: (percent: number) => void } = {},
+  onProgress?: (percent: number) => void,
 ): Promise<UploadTarget> {
-  const target = await apiRequest<UploadTarget>('POST', '/api/documents/upload', {
-    kind: options.kind,
-    fileName: file.name,
-    contentType: file.type || undefined,
-    size: file.size,
-  });
   await new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', target.uploadURL);
     if (file.type) xhr.setRequestHeader('content-type', file.type);
     xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) options.onProgress?.(Math.round((e.loaded / e.total) * 100));
+      if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
     };
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
-        options.onProgress?.(100);
+        onProgress?.(100);
         resolve();
       } else reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText));
     };

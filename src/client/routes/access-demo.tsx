@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { RolePagesCard } from '../features/auth/components/role-pages-card';
-import { useAppConfig } from '../lib/app-config';
+import { useAppConfig } from '../features/auth/api/get-app-config';
 
 const DESCRIPTIONS: Record<Role, string> = {
   admin:

@@ -64,3 +64,7 @@ export const emailSchema = safeText()
   .trim()
   .toLowerCase()
   .pipe(z.email('Please enter a valid email address').max(254));
+
+/** GET /api/config: what the client needs to know about this deployment. */
+export const appConfigSchema = z.object({ demoMode: z.boolean() });
+export type AppConfig = z.output<typeof appConfigSchema>;

@@ -8,7 +8,7 @@ import {
 } from '@shared/schemas/applications';
 import { errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
-import { uploadDocument } from '../../lib/upload';
+import { uploadApplicationDocument } from './api/upload-application-document';
 import { submitApplication } from './api/submit-application';
 
 export type Slot = (typeof APPLICATION_DOCUMENT_SLOTS)[number];
@@ -85,9 +85,9 @@ export function useApplicationForm() {
     }
     setProgress((p) => ({ ...p, [slot.field]: 0 }));
     try {
-      const { uploadURL } = await uploadDocument(file, {
-        onProgress: (n) => setProgress((p) => ({ ...p, [slot.field]: n })),
-      });
+      const { uploadURL } = await uploadApplicationDocument(file, (n) =>
+        setProgress((p) => ({ ...p, [slot.field]: n })),
+      );
       setUploads((u) => ({ ...u, [slot.field]: uploadURL }));
       notify({ title: 'Document Uploaded', description: `${slot.label} uploaded successfully` });
     } catch (err) {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appConfigSchema } from '../../../shared/schemas/common';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -32,7 +33,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/config',
     {
       config: { access: 'public' },
-      schema: { tags: ['health'], response: { 200: z.object({ demoMode: z.boolean() }) } },
+      schema: { tags: ['health'], response: { 200: appConfigSchema } },
     },
     async () => ({ demoMode: app.config.demoMode }),
   );
