@@ -8,26 +8,33 @@ import { realtimeEvents } from '../db/schema';
 
 export const REALTIME_CHANNEL = 'wrenchly_events';
 
+/** Whose stream an event belongs to: a technician's, or a service request's (its viewers'). */
+export type RealtimeTopic = { technicianId: number } | { serviceRequestId: number };
+
 export type RealtimeEvent = {
   id: number;
-  technicianId: number;
+  technicianId?: number;
+  serviceRequestId?: number;
   type: string;
   payload: Record<string, unknown>;
 };
 
+const keyOf = (t: { technicianId?: number | null; serviceRequestId?: number | null }) =>
+  t.technicianId != null ? `t:${t.technicianId}` : `r:${t.serviceRequestId}`;
+
 export type Realtime = {
   /**
-   * Records an event for a technician and announces it with NOTIFY. Call it inside the
+   * Records an event for a topic and announces it with NOTIFY. Call it inside the
    * transaction that makes the change: PostgreSQL delivers the NOTIFY only at commit.
    */
   publish(
     tx: DbOrTx,
-    e: { technicianId: number; type: string; payload: Record<string, unknown> },
+    e: RealtimeTopic & { type: string; payload: Record<string, unknown> },
   ): Promise<void>;
-  /** Local subscription to one technician's events (from this or any other instance). */
-  subscribe(technicianId: number, listener: (e: RealtimeEvent) => void): () => void;
-  /** Events after `afterId` for a technician, to resume a stream. */
-  since(technicianId: number, afterId: number): Promise<RealtimeEvent[]>;
+  /** Local subscription to one topic's events (from this or any other instance). */
+  subscribe(topic: RealtimeTopic, listener: (e: RealtimeEvent) => void): () => void;
+  /** Events after `afterId` for a topic, to resume a stream. */
+  since(topic: RealtimeTopic, afterId: number): Promise<RealtimeEvent[]>;
 };
 
 declare module 'fastify' {
@@ -46,7 +53,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const deliver = (raw: string) => {
     try {
       const e = JSON.parse(raw) as RealtimeEvent;
-      emitter.emit(`t:${e.technicianId}`, e);
+      emitter.emit(keyOf(e), e);
     } catch (err) {
       app.log.warn({ err }, 'realtime: bad notification payload');
     }
@@ -69,25 +76,39 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     async publish(tx, e) {
       const [row] = await tx
         .insert(realtimeEvents)
-        .values({ technicianId: e.technicianId, type: e.type, payload: e.payload })
+        .values({
+          technicianId: 'technicianId' in e ? e.technicianId : null,
+          serviceRequestId: 'serviceRequestId' in e ? e.serviceRequestId : null,
+          type: e.type,
+          payload: e.payload,
+        })
         .returning({ id: realtimeEvents.id });
       const event: RealtimeEvent = { id: row!.id, ...e };
       await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`);
     },
-    subscribe(technicianId, listener) {
-      emitter.on(`t:${technicianId}`, listener);
-      return () => emitter.off(`t:${technicianId}`, listener);
+    subscribe(topic, listener) {
+      const key = keyOf(topic);
+      emitter.on(key, listener);
+      return () => emitter.off(key, listener);
     },
-    async since(technicianId, afterId) {
+    async since(topic, afterId) {
       const rows = await app.db
         .select()
         .from(realtimeEvents)
-        .where(and(eq(realtimeEvents.technicianId, technicianId), gt(realtimeEvents.id, afterId)))
+        .where(
+          and(
+            'technicianId' in topic
+              ? eq(realtimeEvents.technicianId, topic.technicianId)
+              : eq(realtimeEvents.serviceRequestId, topic.serviceRequestId),
+            gt(realtimeEvents.id, afterId),
+          ),
+        )
         .orderBy(asc(realtimeEvents.id))
         .limit(500);
       return rows.map((r) => ({
         id: r.id,
-        technicianId: r.technicianId,
+        ...(r.technicianId != null ? { technicianId: r.technicianId } : {}),
+        ...(r.serviceRequestId != null ? { serviceRequestId: r.serviceRequestId } : {}),
         type: r.type,
         payload: r.payload,
       }));

@@ -20,12 +20,17 @@ export const VERIFICATION_TYPE_LABELS: Record<VerificationType, string> = {
 export const VERIFICATION_STATUSES = ['pending', 'verified', 'expired', 'rejected'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
+/** A job's life (src/shared/jobs.ts holds the moves between these states). */
 export const SERVICE_REQUEST_STATUSES = [
-  'open',
-  'assigned',
-  'unmatched',
+  'requested',
+  'dispatching',
+  'accepted',
+  'scheduled',
+  'en_route',
+  'in_progress',
   'completed',
   'canceled',
+  'unmatched',
 ] as const;
 export type ServiceRequestStatus = (typeof SERVICE_REQUEST_STATUSES)[number];
 
@@ -35,6 +40,8 @@ export const JOB_NOTIFICATION_STATUSES = [
   'declined',
   'expired',
   'closed',
+  /** The technician accepted, then gave the job back before leaving for it. */
+  'withdrawn',
 ] as const;
 export type JobNotificationStatus = (typeof JOB_NOTIFICATION_STATUSES)[number];
 

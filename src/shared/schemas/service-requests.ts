@@ -132,6 +132,10 @@ export const serviceRequestResponseSchema = z.object({
   createdAt: z.string(),
   /** How many technicians were notified of the request. */
   notifiedTechnicians: z.number().int(),
+  /** WR-000123: how the customer and the technician refer to the request. */
+  reference: z.string(),
+  /** The request's page; for a guest it carries the signed link's token. */
+  requestPath: z.string(),
 });
 export type ServiceRequestResponse = z.infer<typeof serviceRequestResponseSchema>;
 

@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -88,11 +89,20 @@ export const reviews = pgTable(
     serviceRequestId: integer().references(() => serviceRequests.id, { onDelete: 'set null' }),
     rating: integer().notNull(),
     comment: text(),
+    /** The technician's one public reply. */
+    reply: text(),
+    repliedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('reviews_technician_created_idx').on(t.technicianId, t.createdAt.desc()),
+    // One review per job; the seed's historical reviews have no job.
+    uniqueIndex('reviews_service_request_uq')
+      .on(t.serviceRequestId)
+      .where(sql`${t.serviceRequestId} is not null`),
     check('reviews_rating_ck', sql`${t.rating} between 1 and 5`),
+    check('reviews_comment_len_ck', sql`char_length(${t.comment}) <= 2000`),
   ],
 );
 
@@ -122,9 +132,35 @@ export const contactMessages = pgTable(
     phone: text(),
     subject: text().notNull(),
     message: text().notNull(),
+    handledAt: timestamp({ withTimezone: true }),
+    handledBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
+);
+
+/** A signed-in customer's vehicles; a request may name one. */
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: id(),
+    customerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    year: integer().notNull(),
+    make: text().notNull(),
+    model: text().notNull(),
+    /** 17 characters, check digit verified; upper case. */
+    vin: text(),
+    mileage: integer(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('vehicles_customer_idx').on(t.customerId, t.id),
+    check('vehicles_year_ck', sql`${t.year} >= 1900`),
+    check('vehicles_mileage_ck', sql`${t.mileage} >= 0`),
+  ],
 );
 
 export const serviceRequests = pgTable(
@@ -146,21 +182,57 @@ export const serviceRequests = pgTable(
     contactEmail: text(),
     contactPhone: text(),
     vehicleInfo: text(),
-    status: text().$type<ServiceRequestStatus>().notNull().default('open'),
+    vehicleId: integer().references(() => vehicles.id, { onDelete: 'set null' }),
+    status: text().$type<ServiceRequestStatus>().notNull().default('requested'),
     assignedTechnicianId: integer().references(() => technicians.id, { onDelete: 'set null' }),
     assignedAt: timestamp({ withTimezone: true }),
     dispatchRound: integer().notNull().default(0),
+    /** Set when the customer widens the search after an unmatched dispatch (miles). */
+    maxDistanceMiles: integer(),
+    /** The arrival window the assigned technician proposed; confirmed moves it to scheduled. */
+    windowStart: timestamp({ withTimezone: true }),
+    windowEnd: timestamp({ withTimezone: true }),
+    windowConfirmedAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
+    canceledAt: timestamp({ withTimezone: true }),
+    cancelReason: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('service_requests_customer_idx').on(t.customerId, t.createdAt.desc()),
     index('service_requests_status_idx').on(t.status, t.createdAt),
-    index('service_requests_assigned_idx').on(t.assignedTechnicianId),
+    index('service_requests_assigned_idx').on(t.assignedTechnicianId, t.status),
+    index('service_requests_vehicle_idx').on(t.vehicleId),
     check('service_requests_status_ck', oneOf(t.status, SERVICE_REQUEST_STATUSES)),
     check('service_requests_urgency_ck', oneOf(t.urgency, URGENCIES)),
+    check(
+      'service_requests_window_ck',
+      sql`${t.windowStart} is null or ${t.windowEnd} > ${t.windowStart}`,
+    ),
   ],
+);
+
+/** Every move of a request, with who made it and when: the request's timeline. */
+export const serviceRequestEvents = pgTable(
+  'service_request_events',
+  {
+    id: id(),
+    serviceRequestId: integer()
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    /** The move's name (src/shared/jobs.ts), e.g. 'confirm_window'. */
+    move: text().notNull(),
+    fromStatus: text().$type<ServiceRequestStatus>(),
+    toStatus: text().$type<ServiceRequestStatus>().notNull(),
+    actorRole: text().$type<'customer' | 'technician' | 'admin' | 'system'>().notNull(),
+    actorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    technicianId: integer().references(() => technicians.id, { onDelete: 'set null' }),
+    note: text(),
+    details: jsonb().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('service_request_events_request_idx').on(t.serviceRequestId, t.id)],
 );
 
 export const jobNotifications = pgTable(

@@ -23,7 +23,7 @@ import {
   type QuoteStatus,
 } from '../../../shared/constants/domain';
 import { createdAt, id, oneOf, updatedAt } from './_helpers';
-import { technicians } from './marketplace';
+import { serviceRequests, technicians } from './marketplace';
 
 /** Document numbers (src/server/lib/document-numbers.ts): Q-2026-000123, INV-..., R-... */
 export const quoteNumberSeq = pgSequence('quote_number_seq');
@@ -39,6 +39,8 @@ export const quotes = pgTable(
     technicianId: integer()
       .notNull()
       .references(() => technicians.id, { onDelete: 'cascade' }),
+    /** The job this quote is for, when it was made from one. */
+    serviceRequestId: integer().references(() => serviceRequests.id, { onDelete: 'set null' }),
     customerName: text().notNull(),
     customerEmail: text(),
     customerPhone: text(),
@@ -65,6 +67,7 @@ export const quotes = pgTable(
   },
   (t) => [
     index('quotes_technician_created_idx').on(t.technicianId, t.createdAt.desc()),
+    index('quotes_service_request_idx').on(t.serviceRequestId),
     check('quotes_status_ck', oneOf(t.status, QUOTE_STATUSES)),
     check('quotes_totals_ck', sql`${t.totalAmountCents} >= 0`),
   ],
@@ -114,6 +117,8 @@ export const invoices = pgTable(
     technicianId: integer()
       .notNull()
       .references(() => technicians.id, { onDelete: 'cascade' }),
+    /** Copied from the quote: the job this invoice bills. */
+    serviceRequestId: integer().references(() => serviceRequests.id, { onDelete: 'set null' }),
     customerName: text().notNull(),
     customerEmail: text(),
     customerPhone: text(),
@@ -132,6 +137,7 @@ export const invoices = pgTable(
   },
   (t) => [
     index('invoices_technician_created_idx').on(t.technicianId, t.createdAt.desc()),
+    index('invoices_service_request_idx').on(t.serviceRequestId),
     check('invoices_status_ck', oneOf(t.status, INVOICE_STATUSES)),
     check('invoices_paid_ck', sql`${t.paidAmountCents} >= 0`),
   ],

@@ -1,6 +1,7 @@
-import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './_helpers';
-import { technicians } from './marketplace';
+import { serviceRequests, technicians } from './marketplace';
 
 /**
  * Events pushed to technicians (new and closed job notifications). Written in the same
@@ -11,15 +12,20 @@ export const realtimeEvents = pgTable(
   'realtime_events',
   {
     id: id(),
-    technicianId: integer()
-      .notNull()
-      .references(() => technicians.id, { onDelete: 'cascade' }),
+    /** Exactly one of technicianId (a technician's stream) and serviceRequestId (a request's). */
+    technicianId: integer().references(() => technicians.id, { onDelete: 'cascade' }),
+    serviceRequestId: integer().references(() => serviceRequests.id, { onDelete: 'cascade' }),
     type: text().notNull(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index('realtime_events_technician_idx').on(t.technicianId, t.id),
+    index('realtime_events_request_idx').on(t.serviceRequestId, t.id),
+    check(
+      'realtime_events_target_ck',
+      sql`(${t.technicianId} is null) <> (${t.serviceRequestId} is null)`,
+    ),
     index('realtime_events_created_idx').on(t.createdAt),
   ],
 );

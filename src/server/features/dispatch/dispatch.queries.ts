@@ -35,7 +35,7 @@ export async function eligibleAmong(
 export function setDispatchRound(db: DbOrTx, requestId: number, round: number) {
   return db
     .update(serviceRequests)
-    .set({ dispatchRound: round })
+    .set({ dispatchRound: round, status: 'dispatching' })
     .where(eq(serviceRequests.id, requestId));
 }
 
@@ -49,7 +49,7 @@ export function markUnmatched(db: DbOrTx, requestId: number, round: number) {
 export function assignRequest(db: DbOrTx, requestId: number, technicianId: number, at: Date) {
   return db
     .update(serviceRequests)
-    .set({ status: 'assigned', assignedTechnicianId: technicianId, assignedAt: at })
+    .set({ status: 'accepted', assignedTechnicianId: technicianId, assignedAt: at })
     .where(eq(serviceRequests.id, requestId));
 }
 
@@ -69,7 +69,7 @@ export function requestsWithFinishedRound(db: DbOrTx, now: Date) {
     .from(serviceRequests)
     .where(
       and(
-        eq(serviceRequests.status, 'open'),
+        eq(serviceRequests.status, 'dispatching'),
         gt(serviceRequests.dispatchRound, 0),
         sql`not exists (select 1 from job_notifications jn where jn.service_request_id = ${serviceRequests.id}
               and jn.status = 'pending' and jn.expires_at > ${now})`,

@@ -66,7 +66,7 @@ describe(`accept race (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         .from(serviceRequests)
         .where(eq(serviceRequests.id, req!.id));
       expect(after).toMatchObject({
-        status: 'assigned',
+        status: 'accepted',
         assignedTechnicianId: winner.technicianId,
       });
       const accepted = await t.app.db

@@ -80,7 +80,7 @@ export async function advance(
   snapshot: Snapshot,
 ): Promise<number> {
   const request = await q.lockRequest(tx, requestId);
-  if (!request || request.status !== 'open') return 0;
+  if (!request || (request.status !== 'dispatching' && request.status !== 'requested')) return 0;
   const expired = await q.expirePendingOf(tx, requestId, app.clock());
   await closeNotifications(app, tx, expired, requestId, 'expired');
   if (await q.hasPending(tx, requestId)) return 0;

@@ -164,14 +164,14 @@ describe('accept and decline', () => {
     expect(won.statusCode).toBe(200);
     expect(won.json()).toMatchObject({
       status: 'accepted',
-      serviceRequest: { id: r.id, status: 'assigned' },
+      serviceRequest: { id: r.id, status: 'accepted' },
     });
     const late = await accept(b, b.notificationId);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('This job has already been accepted by another technician');
     expect((await list(b)).map((x: { id: number }) => x.id)).not.toContain(b.notificationId);
     const [req] = await t.app.db.select().from(serviceRequests).where(eq(serviceRequests.id, r.id));
-    expect(req).toMatchObject({ status: 'assigned', assignedTechnicianId: a.id });
+    expect(req).toMatchObject({ status: 'accepted', assignedTechnicianId: a.id });
     const [mail] = await t.app.db
       .select()
       .from(mailOutbox)

@@ -4,21 +4,15 @@ import { MAX_INT4, idParamSchema } from '../../../shared/schemas/common';
 import { declineSchema, jobNotificationSchema } from '../../../shared/schemas/dispatch';
 import { AppError } from '../../lib/app-error';
 import { assertOwnTechnician } from '../../lib/session';
-import type { RealtimeEvent } from '../../plugins/realtime';
+import { lastEventIdOf, registerEventStreams, streamTopic } from '../../lib/sse';
 import { errorResponses } from '../../lib/route-errors';
 import type { DispatchService } from './dispatch.service';
-
-const HEARTBEAT_MS = 25_000;
 
 export const dispatchRoutes: FastifyPluginAsyncZod<{ service: DispatchService }> = async (
   app,
   { service },
 ) => {
-  // Open streams, ended when the app closes so shutdown does not wait on them.
-  const streams = new Set<() => void>();
-  app.addHook('onClose', async () => {
-    for (const end of streams) end();
-  });
+  registerEventStreams(app);
 
   app.get(
     '/api/job-notifications/technician/:id',
@@ -85,55 +79,13 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ service: DispatchService }>
       const technicianId = request.user?.technicianId;
       if (technicianId == null)
         throw new AppError(403, 'Only technicians receive job notifications');
-      const header = Number(request.headers['last-event-id']);
-      const lastEventId =
-        Number.isInteger(header) && header >= 0 && header <= MAX_INT4
-          ? header
-          : request.query.lastEventId;
-
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
-      let lastSent = lastEventId ?? 0;
-      const send = (e: RealtimeEvent) => {
-        if (e.id <= lastSent) return;
-        lastSent = e.id;
-        res.write(
-          `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify({ id: e.id, ...e.payload })}\n\n`,
-        );
-      };
-      // Subscribe first, then replay, so nothing falls between the two.
-      const buffered: RealtimeEvent[] = [];
-      let replaying = true;
-      const unsubscribe = app.realtime.subscribe(technicianId, (e) =>
-        replaying ? buffered.push(e) : send(e),
+      await streamTopic(
+        app,
+        request,
+        reply,
+        { technicianId },
+        lastEventIdOf(request, request.query.lastEventId),
       );
-      res.write(`retry: 3000\n\n`);
-      if (lastEventId !== undefined) {
-        for (const e of await app.realtime.since(technicianId, lastEventId)) send(e);
-      }
-      replaying = false;
-      buffered.sort((a, b) => a.id - b.id).forEach(send);
-      res.write(`event: ready\ndata: {}\n\n`);
-
-      const heartbeat = setInterval(() => res.write(`: keep-alive\n\n`), HEARTBEAT_MS);
-      const cleanup = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        streams.delete(end);
-      };
-      const end = () => {
-        cleanup();
-        res.end();
-      };
-      streams.add(end);
-      request.raw.on('close', cleanup);
     },
   );
 };

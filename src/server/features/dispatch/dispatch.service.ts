@@ -54,7 +54,7 @@ export function createDispatchService(app: FastifyInstance) {
         if (!request || !current) throw new AppError(404, 'Job notification not found');
         if (
           current.status === 'closed' ||
-          (request.status !== 'open' && current.status === 'pending')
+          (request.status !== 'dispatching' && current.status === 'pending')
         ) {
           throw new AppError(409, 'This job has already been accepted by another technician');
         }

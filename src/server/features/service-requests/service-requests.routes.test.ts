@@ -42,7 +42,7 @@ describe('POST /api/service-requests', () => {
       serviceType: 'Brake Service',
       urgency: 'high',
       location: 'Bowie, MD',
-      status: 'open',
+      status: 'unmatched',
       notifiedTechnicians: 0,
     });
     expect(body.description).toContain('Mileage: Not specified');

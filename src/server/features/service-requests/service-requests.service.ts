@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import zipcodes from 'zipcodes';
 import { findLocation } from '../../../shared/constants/locations';
+import { formatReference } from '../../../shared/jobs';
 import {
   composeServiceDescription,
   demoServiceRequestSchema,
@@ -10,6 +12,7 @@ import { serviceRequests } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { findOrCreateGuestCustomer, serviceAreaToday } from '../../lib/customers';
 import { RateLimiter, tooManyAttempts } from '../../lib/rate-limiter';
+import { requestPagePath } from '../../lib/request-links';
 import type { SessionUser } from '../../lib/session';
 
 /** A named service location, or any text holding a US ZIP code. */
@@ -128,6 +131,10 @@ export function createServiceRequestService(app: FastifyInstance) {
 
       // The one call site of dispatch: every service request goes through here.
       const notifiedTechnicians = await app.dispatcher.dispatch(created.id);
+      const [after] = await app.db
+        .select({ status: serviceRequests.status })
+        .from(serviceRequests)
+        .where(eq(serviceRequests.id, created.id));
       return {
         id: created.id,
         customerId: created.customerId,
@@ -136,9 +143,11 @@ export function createServiceRequestService(app: FastifyInstance) {
         urgency: created.urgency,
         location: created.location,
         preferredDate: created.preferredDate,
-        status: created.status,
+        status: after?.status ?? created.status,
         createdAt: created.createdAt.toISOString(),
         notifiedTechnicians,
+        reference: formatReference(created.id),
+        requestPath: requestPagePath(app.config.sessionSecret, created.id),
       };
     },
   };

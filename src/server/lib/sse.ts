@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_INT4 } from '../../shared/schemas/common';
+import type { RealtimeEvent, RealtimeTopic } from '../plugins/realtime';
+
+const HEARTBEAT_MS = 25_000;
+
+/** Open streams per app, ended when the app closes so shutdown does not wait on them. */
+const openStreams = new WeakMap<FastifyInstance, Set<() => void>>();
+
+function streamsOf(app: FastifyInstance) {
+  let set = openStreams.get(app);
+  if (!set) {
+    const created = new Set<() => void>();
+    set = created;
+    openStreams.set(app, created);
+    app.addHook('onClose', async () => {
+      for (const end of created) end();
+    });
+  }
+  return set;
+}
+
+/** Registers the onClose hook that ends open streams; call while the app is being built. */
+export function registerEventStreams(app: FastifyInstance) {
+  streamsOf(app);
+}
+
+/** The resume point: the Last-Event-ID header (browsers send it), else `?lastEventId=`. */
+export function lastEventIdOf(request: FastifyRequest, fromQuery?: number) {
+  const header = Number(request.headers['last-event-id']);
+  return Number.isInteger(header) && header >= 0 && header <= MAX_INT4 ? header : fromQuery;
+}
+
+/**
+ * Server-Sent Events for one topic. Each event carries its id; a reconnecting client sends
+ * Last-Event-ID and receives what it missed. Subscribes first, then replays, so nothing falls
+ * between the two.
+ */
+export async function streamTopic(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  topic: RealtimeTopic,
+  lastEventId: number | undefined,
+) {
+  const streams = streamsOf(app);
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+  let lastSent = lastEventId ?? 0;
+  const send = (e: RealtimeEvent) => {
+    if (e.id <= lastSent) return;
+    lastSent = e.id;
+    res.write(
+      `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify({ id: e.id, ...e.payload })}\n\n`,
+    );
+  };
+  const buffered: RealtimeEvent[] = [];
+  let replaying = true;
+  const unsubscribe = app.realtime.subscribe(topic, (e) =>
+    replaying ? buffered.push(e) : send(e),
+  );
+  res.write(`retry: 3000\n\n`);
+  if (lastEventId !== undefined) {
+    for (const e of await app.realtime.since(topic, lastEventId)) send(e);
+  }
+  replaying = false;
+  buffered.sort((a, b) => a.id - b.id).forEach(send);
+  res.write(`event: ready\ndata: {}\n\n`);
+
+  const heartbeat = setInterval(() => res.write(`: keep-alive\n\n`), HEARTBEAT_MS);
+  const cleanup = () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    streams.delete(end);
+  };
+  const end = () => {
+    cleanup();
+    res.end();
+  };
+  streams.add(end);
+  request.raw.on('close', cleanup);
+}

@@ -1,0 +1,124 @@
+import type { ServiceRequestStatus } from './constants/domain';
+
+/**
+ * A job's life (ADR 010). One table says which identity may make which move from which state
+ * and where it leads; the server's transition function (src/server/features/jobs) is the only
+ * code that changes a request's status, and the client shows exactly the moves it allows.
+ */
+export type JobActor = 'customer' | 'technician' | 'admin';
+
+/** Moves people make through POST /api/service-requests/:reference/moves. */
+export const JOB_MOVES = [
+  'propose_window',
+  'confirm_window',
+  'decline_window',
+  'start_route',
+  'start_work',
+  'complete',
+  'cancel',
+  'retry_dispatch',
+] as const;
+export type JobMove = (typeof JOB_MOVES)[number];
+
+/** Moves the platform makes itself; they appear on the timeline too. */
+export type SystemMove = 'submit' | 'dispatch_round' | 'accept' | 'unmatched' | 'redispatch';
+
+type Rule = { from: readonly ServiceRequestStatus[]; to: ServiceRequestStatus };
+
+const BEFORE_WORK = ['requested', 'dispatching', 'accepted', 'scheduled', 'en_route'] as const;
+
+export const JOB_RULES: Record<JobMove, Partial<Record<JobActor, Rule>>> = {
+  propose_window: { technician: { from: ['accepted', 'scheduled'], to: 'accepted' } },
+  confirm_window: { customer: { from: ['accepted'], to: 'scheduled' } },
+  decline_window: { customer: { from: ['accepted'], to: 'accepted' } },
+  start_route: { technician: { from: ['scheduled'], to: 'en_route' } },
+  start_work: { technician: { from: ['en_route'], to: 'in_progress' } },
+  complete: { technician: { from: ['in_progress'], to: 'completed' } },
+  cancel: {
+    customer: { from: [...BEFORE_WORK, 'unmatched'], to: 'canceled' },
+    // The technician gives the job back before leaving: it goes back to dispatch without them.
+    technician: { from: ['accepted', 'scheduled'], to: 'dispatching' },
+    admin: { from: [...BEFORE_WORK, 'in_progress', 'unmatched'], to: 'canceled' },
+  },
+  retry_dispatch: {
+    customer: { from: ['unmatched'], to: 'dispatching' },
+    admin: { from: ['unmatched'], to: 'dispatching' },
+  },
+};
+
+/** Where the move leads, or null when this identity cannot make it from this state. */
+export function nextStatus(
+  status: ServiceRequestStatus,
+  move: JobMove,
+  actor: JobActor,
+): ServiceRequestStatus | null {
+  const rule = JOB_RULES[move][actor];
+  return rule && rule.from.includes(status) ? rule.to : null;
+}
+
+/** The moves this identity may make now (the confirm/decline pair also needs a window). */
+export function allowedMoves(
+  status: ServiceRequestStatus,
+  actor: JobActor,
+  opts: { windowProposed: boolean },
+): JobMove[] {
+  return JOB_MOVES.filter((m) => {
+    if (nextStatus(status, m, actor) === null) return false;
+    if ((m === 'confirm_window' || m === 'decline_window') && !opts.windowProposed) return false;
+    return true;
+  });
+}
+
+/** A technician's active jobs; the rest of theirs are past. */
+export const ACTIVE_JOB_STATUSES = ['accepted', 'scheduled', 'en_route', 'in_progress'] as const;
+export const OPEN_REQUEST_STATUSES = [
+  'requested',
+  'dispatching',
+  ...ACTIVE_JOB_STATUSES,
+] as const satisfies readonly ServiceRequestStatus[];
+export const FINAL_STATUSES = ['completed', 'canceled'] as const;
+
+export const JOB_STATUS_LABELS: Record<ServiceRequestStatus, string> = {
+  requested: 'Requested',
+  dispatching: 'Finding a technician',
+  accepted: 'Accepted',
+  scheduled: 'Scheduled',
+  en_route: 'En route',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  canceled: 'Canceled',
+  unmatched: 'No technician found',
+};
+
+export const JOB_MOVE_LABELS: Record<JobMove, string> = {
+  propose_window: 'Propose arrival window',
+  confirm_window: 'Confirm window',
+  decline_window: 'Decline window',
+  start_route: 'On my way',
+  start_work: 'Start work',
+  complete: 'Mark completed',
+  cancel: 'Cancel',
+  retry_dispatch: 'Try again',
+};
+
+/** Why a move is refused, in words a person understands (409). */
+export function refusedMoveMessage(status: ServiceRequestStatus, move: JobMove): string {
+  return `Cannot ${JOB_MOVE_LABELS[move].toLowerCase()}: this request is ${JOB_STATUS_LABELS[status].toLowerCase()}`;
+}
+
+/** Request references: WR-000123 (the id, at least 6 digits). */
+export const formatReference = (id: number) => `WR-${String(id).padStart(6, '0')}`;
+export function parseReference(reference: string): number | null {
+  const m = /^WR-(\d{6,10})$/i.exec(reference.trim());
+  if (!m) return null;
+  const id = Number(m[1]);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+/** Reviews can be edited for this long after they are written. */
+export const REVIEW_EDIT_DAYS = 14;
+export const MAX_REVIEW_CHARS = 2000;
+/** Widen choices offered after an unmatched dispatch (miles). */
+export const WIDEN_DISTANCE_MILES = [25, 50, 100] as const;
+/** Home page: 'N+ jobs completed' appears only from this many. */
+export const COMPLETED_JOBS_BADGE_MIN = 50;

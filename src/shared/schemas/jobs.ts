@@ -1,0 +1,302 @@
+import { z } from 'zod';
+import { SERVICE_REQUEST_STATUSES } from '../constants/domain';
+import { URGENCIES } from '../constants/service-types';
+import { JOB_MOVES, MAX_REVIEW_CHARS, WIDEN_DISTANCE_MILES, parseReference } from '../jobs';
+import { safeText } from './common';
+
+/**
+ * The job's API (ADR 010). Every request is addressed by its reference (WR-000123). The viewer
+ * is the signed-in owner, the assigned technician, an admin, or anyone holding the request's
+ * signed link (`?t=`, e-mailed to the customer): GET /api/service-requests/:reference answers
+ * with the view that viewer may see.
+ */
+export const referenceParamSchema = z.object({
+  reference: z
+    .string()
+    .max(20)
+    .refine((r) => parseReference(r) !== null, 'Must be a request reference like WR-000123'),
+});
+/** The signed link's token, for guests. */
+export const requestTokenQuerySchema = z.object({
+  t: z.string().max(200).optional(),
+});
+
+export const jobStatusSchema = z.enum(SERVICE_REQUEST_STATUSES);
+export const jobMoveSchema = z.enum(JOB_MOVES, {
+  error: `move must be one of: ${JOB_MOVES.join(', ')}`,
+});
+
+const isoDateTime = z.iso.datetime({ offset: true, error: 'Must be a date and time' });
+
+/** POST /api/service-requests/:reference/moves */
+export const jobMoveBodySchema = z
+  .object({
+    move: jobMoveSchema,
+    /** Required for a technician's or an admin's cancel; optional for a customer's. */
+    reason: safeText().trim().max(500, 'Reason must be at most 500 characters').optional(),
+    /** propose_window: the arrival window. */
+    windowStart: isoDateTime.optional(),
+    windowEnd: isoDateTime.optional(),
+    /** retry_dispatch: reach technicians up to this many miles away. */
+    maxDistanceMiles: z
+      .number()
+      .int()
+      .refine((n) => (WIDEN_DISTANCE_MILES as readonly number[]).includes(n), {
+        message: `maxDistanceMiles must be one of ${WIDEN_DISTANCE_MILES.join(', ')}`,
+      })
+      .optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.move !== 'propose_window') return;
+    if (!b.windowStart || !b.windowEnd) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['windowStart'],
+        message: 'Please choose the start and end of the arrival window',
+      });
+    } else if (Date.parse(b.windowEnd) <= Date.parse(b.windowStart)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['windowEnd'],
+        message: 'The window must end after it starts',
+      });
+    }
+  });
+export type JobMoveBody = z.infer<typeof jobMoveBodySchema>;
+
+export const timelineEntrySchema = z.object({
+  id: z.number().int(),
+  move: z.string(),
+  fromStatus: jobStatusSchema.nullable(),
+  toStatus: jobStatusSchema,
+  actor: z.enum(['customer', 'technician', 'admin', 'system']),
+  /** 'Alex M.' for people; null for the platform. */
+  actorName: z.string().nullable(),
+  note: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  at: z.string(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+export const jobQuoteSchema = z.object({
+  id: z.number().int(),
+  quoteNumber: z.string(),
+  status: z.enum(['draft', 'approved']),
+  total: z.string(),
+  createdAt: z.string(),
+  signedAt: z.string().nullable(),
+  /** The lines, for the customer to read before signing. */
+  items: z.array(
+    z.object({
+      description: z.string(),
+      quantity: z.string(),
+      unitPrice: z.string(),
+      totalPrice: z.string(),
+    }),
+  ),
+  laborTotal: z.string(),
+  partsTotal: z.string(),
+  taxAmount: z.string(),
+  /** Whether this viewer may sign it now (customer, draft, job not over). */
+  canSign: z.boolean(),
+});
+
+export const jobInvoiceSchema = z.object({
+  id: z.number().int(),
+  invoiceNumber: z.string(),
+  status: z.enum(['pending', 'paid']),
+  total: z.string(),
+  paid: z.string(),
+  balance: z.string(),
+  createdAt: z.string(),
+  /** Whether this viewer may pay it by card now. */
+  canPay: z.boolean(),
+});
+
+export const jobPaymentSchema = z.object({
+  id: z.number().int(),
+  receiptNumber: z.string(),
+  method: z.string(),
+  amount: z.string(),
+  status: z.string(),
+  invoiceNumber: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const jobReviewSchema = z.object({
+  id: z.number().int(),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  reply: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Until when the customer may still edit it. */
+  editableUntil: z.string(),
+});
+export type JobReview = z.infer<typeof jobReviewSchema>;
+
+export const jobDetailSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  /** Who is looking: decides which sections below are filled. */
+  viewer: z.enum(['customer', 'technician', 'admin']),
+  status: jobStatusSchema,
+  serviceType: z.string(),
+  /** The problem as the customer described it (without the merged contact lines). */
+  problem: z.string(),
+  urgency: z.enum(URGENCIES),
+  location: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** A maps link for directions (technician and admin views). */
+  directionsUrl: z.string().nullable(),
+  preferredDate: z.string().nullable(),
+  vehicleInfo: z.string().nullable(),
+  vehicle: z
+    .object({
+      id: z.number().int(),
+      year: z.number().int(),
+      make: z.string(),
+      model: z.string(),
+      vin: z.string().nullable(),
+      mileage: z.number().int().nullable(),
+    })
+    .nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+  canceledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  dispatch: z.object({
+    round: z.number().int(),
+    rounds: z.number().int(),
+    /** Technicians notified in the current round and still able to answer. */
+    notifiedNow: z.number().int(),
+    /** Every technician notified so far. */
+    notifiedTotal: z.number().int(),
+    /** When the current round ends (null when none is running). */
+    roundEndsAt: z.string().nullable(),
+    maxDistanceMiles: z.number().int().nullable(),
+  }),
+  technician: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      profileImage: z.string().nullable(),
+      rating: z.string(),
+      totalReviews: z.number().int(),
+      phone: z.string().nullable(),
+    })
+    .nullable(),
+  window: z
+    .object({ start: z.string(), end: z.string(), confirmedAt: z.string().nullable() })
+    .nullable(),
+  /** The customer's contact (technician and admin views; the customer sees their own). */
+  customer: z.object({
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+  timeline: z.array(timelineEntrySchema),
+  quotes: z.array(jobQuoteSchema),
+  invoices: z.array(jobInvoiceSchema),
+  payments: z.array(jobPaymentSchema),
+  review: jobReviewSchema.nullable(),
+  canReview: z.boolean(),
+  /** The moves this viewer may make now. */
+  actions: z.array(jobMoveSchema),
+  /** Admin view: every notification, by round, with decline reasons. */
+  notifications: z
+    .array(
+      z.object({
+        round: z.number().int(),
+        technicianId: z.number().int(),
+        technicianName: z.string(),
+        status: z.string(),
+        distanceMiles: z.number().nullable(),
+        declineReason: z.string().nullable(),
+        createdAt: z.string(),
+        respondedAt: z.string().nullable(),
+      }),
+    )
+    .nullable(),
+});
+export type JobDetail = z.infer<typeof jobDetailSchema>;
+
+/** One line of /my-requests, /my-jobs and the admin's list. */
+export const jobSummarySchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  status: jobStatusSchema,
+  serviceType: z.string(),
+  urgency: z.enum(URGENCIES),
+  location: z.string(),
+  vehicleInfo: z.string().nullable(),
+  customerName: z.string(),
+  customerEmail: z.string().nullable(),
+  technicianName: z.string().nullable(),
+  windowStart: z.string().nullable(),
+  windowEnd: z.string().nullable(),
+  dispatchRound: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type JobSummary = z.infer<typeof jobSummarySchema>;
+
+/** GET /api/jobs: the signed-in technician's jobs. */
+export const technicianJobsSchema = z.object({
+  active: z.array(jobSummarySchema),
+  past: z.array(jobSummarySchema),
+});
+
+/** GET /api/admin/service-requests */
+export const adminJobsQuerySchema = z.object({
+  status: jobStatusSchema.optional(),
+  /** A reference (WR-000123) or part of the customer's e-mail. */
+  q: safeText().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export const adminJobsSchema = z.object({
+  items: z.array(jobSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** POST /api/service-requests/:reference/messages: the technician e-mails the customer. */
+export const jobMessageSchema = z.object({
+  message: safeText({ error: 'Please write a message' })
+    .trim()
+    .min(1, 'Please write a message')
+    .max(2000, 'Message must be at most 2000 characters'),
+});
+
+/** PUT /api/service-requests/:reference/review */
+export const reviewInputSchema = z.object({
+  rating: z
+    .number({ error: 'Please choose a rating from 1 to 5 stars' })
+    .int('Please choose a rating from 1 to 5 stars')
+    .min(1, 'Please choose a rating from 1 to 5 stars')
+    .max(5, 'Please choose a rating from 1 to 5 stars'),
+  comment: safeText()
+    .trim()
+    .max(MAX_REVIEW_CHARS, `Review must be at most ${MAX_REVIEW_CHARS} characters`)
+    .nullish(),
+});
+
+/** PUT /api/reviews/:id/reply: the technician's one public reply. */
+export const reviewReplySchema = z.object({
+  reply: safeText({ error: 'Please write a reply' })
+    .trim()
+    .min(1, 'Please write a reply')
+    .max(MAX_REVIEW_CHARS, `Reply must be at most ${MAX_REVIEW_CHARS} characters`),
+});
+
+/** POST /api/service-requests/:reference/invoices/:invoiceId/pay: the customer pays by card. */
+export const payInvoiceSchema = z.object({
+  sourceId: safeText({ error: 'sourceId is required' }).trim().min(1).max(500),
+  idempotencyKey: safeText({ error: 'idempotencyKey is required' })
+    .trim()
+    .min(8, 'idempotencyKey must be at least 8 characters')
+    .max(100),
+});
