@@ -455,3 +455,68 @@ export const SOFTWARE: {
     icon: 'Car',
   },
 ];
+
+/** The demo customer's vehicles (VINs carry a valid check digit). */
+export const DEMO_VEHICLES = {
+  civic: { year: 2018, make: 'Honda', model: 'Civic', vin: '2HGFC2F58JH512345', mileage: 66_850 },
+  altima: {
+    year: 2015,
+    make: 'Nissan',
+    model: 'Altima',
+    vin: '1N4AL3AP4FC198765',
+    mileage: 98_500,
+  },
+} as const;
+export type DemoVehicleKey = keyof typeof DEMO_VEHICLES;
+
+/** Contact Us messages in the admin's inbox; `handled` ones were marked handled. */
+export const CONTACT_MESSAGES: {
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  hoursAgo: number;
+  handled: boolean;
+}[] = [
+  {
+    name: 'Howard Pike',
+    email: 'howard.pike@example.com',
+    phone: '(301) 555-0152',
+    subject: 'Can I change my arrival window?',
+    message:
+      'My technician proposed Thursday morning but I will be at work. Can I ask for an afternoon slot instead, or should I decline the window on the request page?',
+    hoursAgo: 6,
+    handled: false,
+  },
+  {
+    name: 'Victor Chen',
+    email: 'victor.chen@example.com',
+    phone: null,
+    subject: 'Fleet maintenance for a delivery business',
+    message:
+      'We run eight delivery vans out of Landover and are looking for a mobile service partner for oil changes and brakes. Do you offer fleet accounts?',
+    hoursAgo: 30,
+    handled: false,
+  },
+  {
+    name: 'Lena Morales',
+    email: 'lena.morales@example.com',
+    phone: '(240) 555-0170',
+    subject: 'How are technicians vetted?',
+    message:
+      'Before I book, I would like to know how you check technicians. Are licenses and insurance verified, and how often?',
+    hoursAgo: 75,
+    handled: false,
+  },
+  {
+    name: 'Natalie Brooks',
+    email: 'natalie.brooks@example.com',
+    phone: '(240) 555-0131',
+    subject: 'Copy of my oil change invoice',
+    message:
+      'I need a copy of the invoice for my oil change last month for my records. Could you send it to this address?',
+    hoursAgo: 25 * 24,
+    handled: true,
+  },
+];

@@ -2,13 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { findLocation, LOCATIONS } from '../../shared/constants/locations';
 import { hashPassword } from '../lib/password';
 import type { Db } from './client';
+import { formatReference } from '../../shared/jobs';
+import { nextNumber } from '../lib/document-numbers';
 import {
-  jobNotifications,
+  auditLog,
+  contactMessages,
   locations,
   payments,
   plans,
   reviews,
-  serviceRequests,
   software,
   subscriptions,
   technicianApplications,
@@ -16,15 +18,24 @@ import {
   users,
   verifications,
 } from './schema';
-import { DEMO_PASSWORD, PLANS, REVIEW_COMMENTS, SOFTWARE, TECHNICIANS } from './seed-data';
+import {
+  CONTACT_MESSAGES,
+  DEMO_PASSWORD,
+  PLANS,
+  REVIEW_COMMENTS,
+  SOFTWARE,
+  TECHNICIANS,
+} from './seed-data';
+import { seedJobs, type SeedTech } from './seed-jobs';
 
 const DAY = 86_400_000;
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * Demo data for a local instance: locations, plans and the software catalogue (kept up to
- * date), and on first run the demo accounts, technicians, reviews, credentials, requests and
- * payments. Running it again changes nothing.
+ * date), and on first run the demo accounts, technicians, reviews, credentials, payments, jobs
+ * in every state (seed-jobs.ts), vehicles, Contact Us messages and the admin's audit trail.
+ * Running it again changes nothing (the demo admin account marks a seeded database).
  */
 export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ created: boolean }> {
   return db.transaction(async (tx) => {
@@ -100,6 +111,8 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ cr
 
     // Technicians, each with its own user; the first belongs to the demo `technician` account.
     const techIds: number[] = [];
+    const seedTechs: SeedTech[] = [];
+    const audits: Omit<typeof auditLog.$inferInsert, 'actorUserId'>[] = [];
     for (const [i, t] of TECHNICIANS.entries()) {
       const isDemo = t.username === 'technician';
       const [u] = await tx
@@ -144,6 +157,23 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ cr
         })
         .returning();
       techIds.push(tech!.id);
+      seedTechs.push({
+        id: tech!.id,
+        userId: u!.id,
+        username: t.username,
+        latitude: tech!.latitude,
+        longitude: tech!.longitude,
+        hourlyRateCents: tech!.hourlyRateCents,
+      });
+      // The newest technicians were approved by the admin from the pending queue.
+      if (i >= TECHNICIANS.length - 2)
+        audits.push({
+          action: 'user.approve',
+          entityType: 'user',
+          entityId: String(u!.id),
+          details: { from: 'pending', to: 'approved' },
+          createdAt: new Date(u!.createdAt.getTime() + DAY),
+        });
       await tx.insert(reviews).values(
         ratings.map((rating, j) => ({
           technicianId: tech!.id,
@@ -197,31 +227,42 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ cr
         },
       ]);
       if (t.certifications[0]) {
-        await tx.insert(verifications).values({
-          technicianId: techId,
-          verificationType: 'certification',
-          credentialName: t.certifications[0],
-          issuingOrganization: 'National Institute for Automotive Service Excellence (ASE)',
-          credentialNumber: `ASE-${(1_000_000 + i * 4243).toString()}`,
-          issueDate: isoDate(new Date(now.getTime() - (700 + i) * DAY)),
-          expirationDate: isoDate(new Date(now.getTime() + (500 + i * 11) * DAY)),
-          verificationStatus: i === 0 ? 'pending' : i === 11 ? 'rejected' : 'verified',
-          notes:
-            i === 11
-              ? 'Certificate number does not match ASE records. Please upload a clear copy.'
-              : null,
-          verifiedAt: i === 0 || i === 11 ? null : new Date(now.getTime() - 30 * DAY),
-          verifiedBy: i === 0 || i === 11 ? null : 'Avery Admin',
-        });
+        const status = i === 0 ? 'pending' : i === 11 ? 'rejected' : 'verified';
+        const reviewedAt = new Date(now.getTime() - (status === 'rejected' ? 2 : 30) * DAY);
+        const [cert] = await tx
+          .insert(verifications)
+          .values({
+            technicianId: techId,
+            verificationType: 'certification',
+            credentialName: t.certifications[0],
+            issuingOrganization: 'National Institute for Automotive Service Excellence (ASE)',
+            credentialNumber: `ASE-${(1_000_000 + i * 4243).toString()}`,
+            issueDate: isoDate(new Date(now.getTime() - (700 + i) * DAY)),
+            expirationDate: isoDate(new Date(now.getTime() + (500 + i * 11) * DAY)),
+            verificationStatus: status,
+            notes:
+              i === 11
+                ? 'Certificate number does not match ASE records. Please upload a clear copy.'
+                : null,
+            verifiedAt: status === 'verified' ? reviewedAt : null,
+            verifiedBy: status === 'pending' ? null : 'Avery Admin',
+            verifiedByUserId: status === 'pending' ? null : admin!.id,
+          })
+          .returning({ id: verifications.id });
+        if (status !== 'pending')
+          audits.push({
+            action: 'verification.status',
+            entityType: 'verification',
+            entityId: String(cert!.id),
+            details: { from: 'pending', to: status },
+            createdAt: reviewedAt,
+          });
       }
     }
 
     // Subscriptions and payments: the demo technician is on Professional with a history.
     const periodStart = new Date(now.getTime() - 10 * DAY);
     const periodEnd = new Date(now.getTime() + 20 * DAY);
-    let receipt = 0;
-    const receiptNumber = () =>
-      `RCPT-${now.getUTCFullYear()}-${String(100_000 + ++receipt).padStart(6, '0')}`;
     const subscribe = async (techId: number, planName: string) => {
       const plan = planIds.get(planName)!;
       const [sub] = await tx
@@ -266,7 +307,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ cr
         providerPaymentId: `sbx_pay_demo_${demoTechId}_${h.daysAgo}`,
         idempotencyKey: `demo-${demoTechId}-${h.daysAgo}`,
         failureMessage: h.failure ?? null,
-        receiptNumber: receiptNumber(),
+        receiptNumber: await nextNumber(tx, 'receipt', new Date(now.getTime() - h.daysAgo * DAY)),
         createdAt: new Date(now.getTime() - h.daysAgo * DAY),
       });
     }
@@ -288,145 +329,63 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ cr
         provider: 'sandbox',
         providerPaymentId: `sbx_pay_demo_${techId}`,
         idempotencyKey: `demo-${techId}`,
-        receiptNumber: receiptNumber(),
+        receiptNumber: await nextNumber(tx, 'receipt', new Date(now.getTime() - (3 + idx) * DAY)),
         createdAt: new Date(now.getTime() - (3 + idx) * DAY),
       });
     }
 
-    // Service requests: some completed, some open (from guests and the demo customer).
-    const guest = async (name: string, email: string, phone: string) => {
-      const [first, ...rest] = name.split(' ');
-      const [g] = await tx
-        .insert(users)
+    // Jobs: requests in every state with their timelines, notifications, quotes, invoices,
+    // receipts and a review; the demo customer's vehicles.
+    const jobs = await seedJobs(tx, { now, admin: admin!, customer: customer!, techs: seedTechs });
+
+    // Ratings follow from every review, the seed's history and the jobs' reviews alike.
+    await tx.execute(sql`
+      update technicians t
+         set rating = r.avg, total_reviews = r.n
+        from (select technician_id, round(avg(rating), 2) as avg, count(*)::int as n
+                from reviews group by technician_id) r
+       where t.id = r.technician_id`);
+
+    // Contact Us messages in the admin's inbox, one already handled.
+    for (const m of CONTACT_MESSAGES) {
+      const createdAt = new Date(now.getTime() - m.hoursAgo * 3600_000);
+      const handledAt = m.handled ? new Date(createdAt.getTime() + 20 * 3600_000) : null;
+      const [row] = await tx
+        .insert(contactMessages)
         .values({
-          email,
-          role: 'customer',
-          status: 'approved',
-          isGuest: true,
-          firstName: first!,
-          lastName: rest.join(' '),
-          phone,
+          name: m.name,
+          email: m.email,
+          phone: m.phone,
+          subject: m.subject,
+          message: m.message,
+          handledAt,
+          handledBy: handledAt ? admin!.id : null,
+          createdAt,
         })
         .returning();
-      return g!;
-    };
-    const g1 = await guest('Natalie Brooks', 'natalie.brooks@example.com', '(240) 555-0131');
-    const g2 = await guest('Samuel Ortiz', 'samuel.ortiz@example.com', '(202) 555-0144');
-    const describe = (
-      problem: string,
-      c: { firstName: string; lastName: string; email: string; phone: string | null },
-      vehicle: string,
-      mileage: string,
-    ) =>
-      [
-        problem,
-        '',
-        `Customer: ${c.firstName} ${c.lastName}`,
-        `Email: ${c.email}`,
-        `Phone: ${c.phone ?? 'Not specified'}`,
-        `Vehicle: ${vehicle}`,
-        `Mileage: ${mileage || 'Not specified'}`,
-      ].join('\n');
-    const requests = [
-      {
-        c: customer!,
-        type: 'Brake Service',
-        urgency: 'medium',
-        loc: 'Hyattsville, MD',
-        vehicle: '2018 Honda Civic',
-        mileage: '64,200',
-        problem: 'Front brakes squeal and the pedal feels soft.',
-        status: 'completed',
-        tech: 0,
-        days: 45,
-      },
-      {
-        c: g1,
-        type: 'Oil Change',
-        urgency: 'low',
-        loc: 'Waldorf, MD',
-        vehicle: '2020 Toyota RAV4',
-        mileage: '31,000',
-        problem: 'Oil change and tire rotation due.',
-        status: 'completed',
-        tech: 2,
-        days: 30,
-      },
-      {
-        c: g2,
-        type: 'AC Repair',
-        urgency: 'high',
-        loc: 'Washington, DC',
-        vehicle: '2016 Ford Escape',
-        mileage: '',
-        problem: 'AC blows warm air since last week.',
-        status: 'completed',
-        tech: 3,
-        days: 12,
-      },
-      {
-        c: customer!,
-        type: 'Diagnostics',
-        urgency: 'high',
-        loc: 'Hyattsville, MD',
-        vehicle: '2015 Nissan Altima',
-        mileage: '98,500',
-        problem: 'Check engine light is on and the engine hesitates when accelerating.',
-        status: 'dispatching',
-        tech: null,
-        days: 0,
-      },
-      {
-        c: g1,
-        type: 'Electrical',
-        urgency: 'medium',
-        loc: 'Bowie, MD',
-        vehicle: '2019 Chevrolet Malibu',
-        mileage: '',
-        problem: 'Battery keeps dying overnight.',
-        status: 'dispatching',
-        tech: null,
-        days: 1,
-      },
-    ] as const;
-    for (const r of requests) {
-      const loc = findLocation(r.loc)!;
-      const created = new Date(now.getTime() - r.days * DAY - 3600_000);
-      const [sr] = await tx
-        .insert(serviceRequests)
-        .values({
-          customerId: r.c.id,
-          serviceType: r.type,
-          description: describe(r.problem, r.c, r.vehicle, r.mileage),
-          urgency: r.urgency,
-          location: loc.name,
-          latitude: loc.latitude,
-          longitude: loc.longitude,
-          contactName: `${r.c.firstName} ${r.c.lastName}`,
-          contactEmail: r.c.email,
-          contactPhone: r.c.phone,
-          vehicleInfo: r.vehicle,
-          status: r.status,
-          assignedTechnicianId: r.tech === null ? null : techIds[r.tech]!,
-          assignedAt: r.tech === null ? null : new Date(created.getTime() + 10 * 60_000),
-          completedAt: r.status === 'completed' ? new Date(created.getTime() + 2 * DAY) : null,
-          dispatchRound: 1,
-          createdAt: created,
-        })
-        .returning();
-      if (r.tech !== null) {
-        await tx.insert(jobNotifications).values({
-          serviceRequestId: sr!.id,
-          technicianId: techIds[r.tech]!,
-          status: 'accepted',
-          round: 1,
-          distanceMiles: 1.2,
-          expiresAt: new Date(created.getTime() + 5 * 60_000),
-          respondedAt: new Date(created.getTime() + 2 * 60_000),
-          createdAt: created,
+      if (handledAt)
+        audits.push({
+          action: 'contact_message.handle',
+          entityType: 'contact_message',
+          entityId: String(row!.id),
+          details: { subject: m.subject },
+          createdAt: handledAt,
         });
-      }
     }
+    audits.push({
+      action: 'service_request.cancel',
+      entityType: 'service_request',
+      entityId: String(jobs.monicaRequest.id),
+      details: {
+        reference: formatReference(jobs.monicaRequest.id),
+        from: 'dispatching',
+        to: 'canceled',
+        reason: jobs.adminCancelReason,
+      },
+      createdAt: jobs.monicaCanceledAt,
+    });
+    // The admin's activity: approvals, credential reviews, a canceled request, a message.
+    await tx.insert(auditLog).values(audits.map((a) => ({ ...a, actorUserId: admin!.id })));
 
     await tx.insert(technicianApplications).values({
       firstName: 'Danielle',
