@@ -1,7 +1,14 @@
-import { count, eq } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../tests/helpers/build-test-app';
 import { LOCATIONS } from '../../shared/constants/locations';
+import {
+  ACTIVE_JOB_STATUSES,
+  JOB_MOVES,
+  nextStatus,
+  type JobActor,
+  type JobMove,
+} from '../../shared/jobs';
 import { verifyPassword } from '../lib/password';
 import type { Database } from './client';
 import * as s from './schema';
@@ -26,6 +33,14 @@ const counts = async () => {
     payments: s.payments,
     verifications: s.verifications,
     serviceRequests: s.serviceRequests,
+    serviceRequestEvents: s.serviceRequestEvents,
+    jobNotifications: s.jobNotifications,
+    vehicles: s.vehicles,
+    quotes: s.quotes,
+    invoices: s.invoices,
+    invoicePayments: s.invoicePayments,
+    contactMessages: s.contactMessages,
+    auditLog: s.auditLog,
   })) {
     out[name] = (await database.db.select({ n: count() }).from(table))[0]!.n;
   }
@@ -98,5 +113,243 @@ describe('demo seed', () => {
     expect(new Set(pays.map((p) => p.status))).toEqual(
       new Set(['succeeded', 'failed', 'processing']),
     );
+  });
+});
+
+const userNamed = async (username: string) =>
+  (await database.db.select().from(s.users).where(eq(s.users.username, username)))[0]!;
+const demoTechnician = async () => {
+  const u = await userNamed('technician');
+  return (await database.db.select().from(s.technicians).where(eq(s.technicians.userId, u.id)))[0]!;
+};
+const requestsOf = async (customerId: number) =>
+  database.db.select().from(s.serviceRequests).where(eq(s.serviceRequests.customerId, customerId));
+
+/** The VIN check digit (position 9), as the vehicles rule checks it. */
+function vinIsValid(vin: string) {
+  const values = 'A1B2C3D4E5F6G7H8J1K2L3M4N5P7R9S2T3U4V5W6X7Y8Z9';
+  const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+  if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(vin)) return false;
+  const sum = [...vin].reduce((acc, ch, i) => {
+    const v = /\d/.test(ch) ? Number(ch) : Number(values[values.indexOf(ch) + 1]);
+    return acc + v * weights[i]!;
+  }, 0);
+  const check = sum % 11 === 10 ? 'X' : String(sum % 11);
+  return vin[8] === check;
+}
+
+describe('demo jobs', () => {
+  it('gives the demo customer requests in every state a customer follows, none in dispatch', async () => {
+    const customer = await userNamed('customer');
+    const mine = await requestsOf(customer.id);
+    expect(new Set(mine.map((r) => r.status))).toEqual(
+      new Set(['accepted', 'scheduled', 'completed', 'canceled', 'unmatched']),
+    );
+    const all = await database.db.select().from(s.serviceRequests);
+    expect(all.filter((r) => r.status === 'dispatching' || r.status === 'requested')).toEqual([]);
+    const pending = await database.db
+      .select()
+      .from(s.jobNotifications)
+      .where(eq(s.jobNotifications.status, 'pending'));
+    expect(pending).toEqual([]);
+
+    const accepted = mine.find((r) => r.status === 'accepted')!;
+    expect(accepted.windowStart).not.toBeNull();
+    expect(accepted.windowEnd!.getTime()).toBeGreaterThan(accepted.windowStart!.getTime());
+    expect(accepted.windowConfirmedAt).toBeNull();
+    const scheduled = mine.find((r) => r.status === 'scheduled')!;
+    expect(scheduled.windowConfirmedAt).not.toBeNull();
+    const canceled = mine.find((r) => r.status === 'canceled')!;
+    expect(canceled.cancelReason).toBeTruthy();
+    expect(canceled.canceledAt).not.toBeNull();
+    const unmatched = mine.find((r) => r.status === 'unmatched')!;
+    expect(unmatched.dispatchRound).toBe(3);
+    expect(unmatched.assignedTechnicianId).toBeNull();
+    const rounds = await database.db
+      .select()
+      .from(s.jobNotifications)
+      .where(eq(s.jobNotifications.serviceRequestId, unmatched.id));
+    expect(new Set(rounds.map((n) => n.round))).toEqual(new Set([1, 2, 3]));
+    expect(rounds.some((n) => n.status === 'declined' && n.declineReason)).toBe(true);
+    expect(rounds.every((n) => n.status === 'declined' || n.status === 'expired')).toBe(true);
+  });
+
+  it('tells every request a consistent timeline, allowed move by allowed move', async () => {
+    const all = await database.db.select().from(s.serviceRequests);
+    expect(all.length).toBeGreaterThanOrEqual(8);
+    const systemMoves: Record<string, { from: (string | null)[]; to: string }> = {
+      submit: { from: [null], to: 'requested' },
+      dispatch_round: { from: ['requested', 'dispatching'], to: 'dispatching' },
+      accept: { from: ['dispatching'], to: 'accepted' },
+      unmatched: { from: ['dispatching'], to: 'unmatched' },
+    };
+    for (const r of all) {
+      const events = await database.db
+        .select()
+        .from(s.serviceRequestEvents)
+        .where(eq(s.serviceRequestEvents.serviceRequestId, r.id))
+        .orderBy(asc(s.serviceRequestEvents.id));
+      expect(events[0]).toMatchObject({ move: 'submit', fromStatus: null, toStatus: 'requested' });
+      expect(events[0]!.createdAt.getTime()).toBe(r.createdAt.getTime());
+      expect(events.at(-1)!.toStatus).toBe(r.status);
+      let status: string | null = null;
+      let at = 0;
+      for (const e of events) {
+        expect(e.fromStatus).toBe(status);
+        expect(e.createdAt.getTime()).toBeGreaterThanOrEqual(at);
+        if ((JOB_MOVES as readonly string[]).includes(e.move)) {
+          expect(e.actorRole).not.toBe('system');
+          expect(
+            nextStatus(e.fromStatus!, e.move as JobMove, e.actorRole as JobActor),
+            `${e.move} by ${e.actorRole} from ${e.fromStatus}`,
+          ).toBe(e.toStatus);
+        } else {
+          const rule = systemMoves[e.move];
+          expect(rule, e.move).toBeDefined();
+          expect(rule!.from).toContain(e.fromStatus);
+          expect(e.toStatus).toBe(rule!.to);
+        }
+        if (e.move === 'cancel') expect(e.note).toBe(r.cancelReason);
+        status = e.toStatus;
+        at = e.createdAt.getTime();
+      }
+      // The assigned technician holds the request's one accepted notification.
+      const accepted = await database.db
+        .select()
+        .from(s.jobNotifications)
+        .where(eq(s.jobNotifications.serviceRequestId, r.id));
+      const winners = accepted.filter((n) => n.status === 'accepted');
+      if (r.assignedTechnicianId === null) expect(winners).toEqual([]);
+      else expect(winners.map((n) => n.technicianId)).toEqual([r.assignedTechnicianId]);
+      expect(r.dispatchRound).toBe(Math.max(0, ...accepted.map((n) => n.round)));
+    }
+  });
+
+  it('has two vehicles for the demo customer, one with a completed, paid, reviewed job', async () => {
+    const customer = await userNamed('customer');
+    const cars = await database.db
+      .select()
+      .from(s.vehicles)
+      .where(eq(s.vehicles.customerId, customer.id));
+    expect(cars).toHaveLength(2);
+    for (const v of cars) {
+      expect(vinIsValid(v.vin!), v.vin!).toBe(true);
+      expect(v.mileage).toBeGreaterThan(0);
+    }
+    const completed = (await requestsOf(customer.id)).filter((r) => r.status === 'completed');
+    expect(completed).toHaveLength(1);
+    const job = completed[0]!;
+    expect(cars.map((v) => v.id)).toContain(job.vehicleId);
+    const [inv] = await database.db
+      .select()
+      .from(s.invoices)
+      .where(eq(s.invoices.serviceRequestId, job.id));
+    expect(inv).toMatchObject({ status: 'paid', technicianId: job.assignedTechnicianId });
+    expect(inv!.paidAmountCents).toBe(inv!.totalAmountCents);
+    expect(inv!.invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
+    const [q] = await database.db.select().from(s.quotes).where(eq(s.quotes.id, inv!.quoteId));
+    expect(q).toMatchObject({ status: 'approved', serviceRequestId: job.id });
+    expect(q!.signature).toMatch(/^data:image\/png;base64,/);
+    const pays = await database.db
+      .select()
+      .from(s.invoicePayments)
+      .where(eq(s.invoicePayments.invoiceId, inv!.id));
+    expect(pays).toHaveLength(1);
+    expect(pays[0]).toMatchObject({ status: 'succeeded', amountCents: inv!.totalAmountCents });
+    expect(pays[0]!.receiptNumber).toMatch(/^R-\d{4}-\d{6}$/);
+    const [review] = await database.db
+      .select()
+      .from(s.reviews)
+      .where(eq(s.reviews.serviceRequestId, job.id));
+    expect(review).toMatchObject({
+      customerId: customer.id,
+      technicianId: job.assignedTechnicianId,
+    });
+    // The technician's rating counts it with the seed's historical reviews.
+    const [tech] = await database.db
+      .select()
+      .from(s.technicians)
+      .where(eq(s.technicians.id, job.assignedTechnicianId!));
+    const theirs = await database.db
+      .select()
+      .from(s.reviews)
+      .where(eq(s.reviews.technicianId, tech!.id));
+    expect(tech!.totalReviews).toBe(theirs.length);
+    expect(theirs.filter((r) => r.serviceRequestId !== null)).toHaveLength(1);
+  });
+
+  it('gives the demo technician active and past jobs with quotes, invoices and receipts', async () => {
+    const tech = await demoTechnician();
+    const jobs = await database.db
+      .select()
+      .from(s.serviceRequests)
+      .where(eq(s.serviceRequests.assignedTechnicianId, tech.id));
+    const statuses = new Set(jobs.map((j) => j.status));
+    for (const st of ['accepted', 'scheduled', 'in_progress', 'completed', 'canceled'])
+      expect(statuses).toContain(st);
+    expect(
+      jobs.filter((j) => (ACTIVE_JOB_STATUSES as readonly string[]).includes(j.status)).length,
+    ).toBeGreaterThanOrEqual(3);
+
+    const working = jobs.find((j) => j.status === 'in_progress')!;
+    const drafts = await database.db
+      .select()
+      .from(s.quotes)
+      .where(eq(s.quotes.serviceRequestId, working.id));
+    expect(drafts.map((q) => q.status)).toEqual(['draft']);
+    const items = await database.db
+      .select()
+      .from(s.quoteItems)
+      .where(eq(s.quoteItems.quoteId, drafts[0]!.id));
+    expect(items.reduce((a, i) => a + i.totalPriceCents, 0)).toBe(
+      drafts[0]!.laborTotalCents + drafts[0]!.partsTotalCents,
+    );
+
+    const quotes = await database.db
+      .select()
+      .from(s.quotes)
+      .where(eq(s.quotes.technicianId, tech.id));
+    expect(quotes.every((q) => /^Q-\d{4}-\d{6}$/.test(q.quoteNumber))).toBe(true);
+    expect(quotes.every((q) => q.serviceRequestId !== null)).toBe(true);
+    const invs = await database.db
+      .select()
+      .from(s.invoices)
+      .where(eq(s.invoices.technicianId, tech.id));
+    expect(invs.length).toBeGreaterThanOrEqual(2);
+    const pays = await database.db
+      .select()
+      .from(s.invoicePayments)
+      .where(
+        inArray(
+          s.invoicePayments.invoiceId,
+          invs.map((i) => i.id),
+        ),
+      );
+    expect(new Set(pays.map((p) => p.method))).toEqual(new Set(['card', 'cash']));
+    // Every invoice bills a completed job of this technician.
+    const completedIds = jobs.filter((j) => j.status === 'completed').map((j) => j.id);
+    for (const inv of invs) expect(completedIds).toContain(inv.serviceRequestId);
+  });
+
+  it('gives the admin requests, Contact Us messages (one handled) and audit entries', async () => {
+    const admin = await userNamed('admin');
+    const all = await database.db.select().from(s.serviceRequests);
+    expect(new Set(all.map((r) => r.status)).size).toBeGreaterThanOrEqual(6);
+    expect(all.some((r) => r.status === 'canceled' && r.assignedTechnicianId === null)).toBe(true);
+    const messages = await database.db.select().from(s.contactMessages);
+    expect(messages.length).toBeGreaterThanOrEqual(3);
+    const handled = messages.filter((m) => m.handledAt !== null);
+    expect(handled).toHaveLength(1);
+    expect(handled[0]!.handledBy).toBe(admin.id);
+    const entries = await database.db.select().from(s.auditLog);
+    expect(new Set(entries.map((e) => e.action))).toEqual(
+      new Set([
+        'user.approve',
+        'verification.status',
+        'service_request.cancel',
+        'contact_message.handle',
+      ]),
+    );
+    expect(entries.every((e) => e.actorUserId === admin.id)).toBe(true);
   });
 });
