@@ -15,6 +15,7 @@ import {
   mailOutbox,
   quotes,
   serviceRequestEvents,
+  serviceRequests,
   technicians,
 } from '../../db/schema';
 
@@ -475,5 +476,33 @@ describe('live updates', () => {
       `http://127.0.0.1:${port}/api/service-requests/${created.reference}/stream`,
     );
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('recovery', () => {
+  it('a request stored but never dispatched (a crash in between) is dispatched by the sweep', async () => {
+    const a = await tech({ ...north(0.1), specialties: ['General Maintenance'] });
+    const owner = await createUser(t.app, { role: 'customer' });
+    const [row] = await t.app.db
+      .insert(serviceRequests)
+      .values({
+        customerId: owner.id,
+        serviceType: 'General Maintenance',
+        description: 'Yearly service.',
+        location: bowie.name,
+        latitude: bowie.latitude,
+        longitude: bowie.longitude,
+      })
+      .returning();
+    expect(row!.status).toBe('requested');
+    await t.app.dispatch.sweep();
+    const n = await pendingOf(row!.id, a.id);
+    expect(n).toMatchObject({ technicianId: a.id, status: 'pending' });
+    const view = await call(
+      'GET',
+      `/api/service-requests/WR-${String(row!.id).padStart(6, '0')}`,
+      admin,
+    );
+    expect(view.json()).toMatchObject({ status: 'dispatching', dispatch: { round: 1 } });
   });
 });
