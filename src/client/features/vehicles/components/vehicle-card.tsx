@@ -15,7 +15,7 @@ export function VehicleCard({
   onDelete: () => void;
 }) {
   return (
-    <Card aria-labelledby={`vehicle-${vehicle.id}-title`}>
+    <Card role="region" aria-labelledby={`vehicle-${vehicle.id}-title`}>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2 space-y-0">
         <div>
           <CardTitle id={`vehicle-${vehicle.id}-title`}>{vehicle.label}</CardTitle>
