@@ -316,7 +316,7 @@ describe('POST /api/service-requests', () => {
       const u = await createUser(t.app, { role: 'customer' });
       const cookie = await signIn(t.app, u.username!);
       const before = await count();
-      for (const vehicleId of [theirs.id, 999999, 0, 'abc', 1.5]) {
+      for (const vehicleId of [theirs.id, 999999, 0, 'abc', 1.5, 2147483648]) {
         const res = await post(withVehicle(vehicleId), { cookie });
         expect(res.statusCode, String(vehicleId)).toBe(400);
         expect(res.json().message).toBe('Please choose one of your vehicles');

@@ -90,6 +90,8 @@ describe('vehicles', () => {
       [{ ...civic, mileage: 2_000_001 }, 'Mileage must be a whole number from 0 to 2,000,000'],
       [{ ...civic, mileage: 10.5 }, 'Mileage must be a whole number from 0 to 2,000,000'],
       [{ ...civic, mileage: 'lots' }, 'Mileage must be a whole number from 0 to 2,000,000'],
+      [{ ...civic, make: 'Hon\u0000da' }, 'Text must not contain NUL characters'],
+      [{ ...civic, vin: '1HGCM82633A00435\u0000' }, 'Text must not contain NUL characters'],
     ];
     const before = await vehicleCount();
     for (const [body, message] of cases) {
