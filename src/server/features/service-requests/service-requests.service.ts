@@ -15,6 +15,7 @@ import { findOrCreateGuestCustomer, serviceAreaToday } from '../../lib/customers
 import { RateLimiter, tooManyAttempts } from '../../lib/rate-limiter';
 import { requestPagePath } from '../../lib/request-links';
 import type { SessionUser } from '../../lib/session';
+import { recordMove } from '../../lib/job-timeline';
 import { customerVehicle } from './service-requests.queries';
 
 /** A named service location, or any text holding a US ZIP code. */
@@ -159,6 +160,12 @@ export function createServiceRequestService(app: FastifyInstance) {
             ...vehicleFields,
           })
           .returning();
+        await recordMove(app, tx, row!, {
+          move: 'submit',
+          to: 'requested',
+          actor: signedInCustomer ? 'customer' : 'system',
+          actorUserId: signedInCustomer?.id ?? null,
+        });
         return row!;
       });
 
