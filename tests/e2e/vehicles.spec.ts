@@ -61,7 +61,11 @@ test('a signed-in customer adds a vehicle, requests service with it, and lands o
   // The request names the vehicle; /vehicles still shows it.
   const reference = /WR-\d{6}/.exec(page.url())![0];
   const detail = await page.request.get(`/api/service-requests/${reference}`);
-  if (detail.ok()) expect(JSON.stringify(await detail.json())).toContain(label);
+  expect(detail.status()).toBe(200);
+  expect(await detail.json()).toMatchObject({
+    vehicleInfo: label,
+    vehicle: { year: 2003, make: 'Honda', model, vin: '1HGCM82633A004352' },
+  });
   await page.goto('/vehicles');
   await expect(page.getByRole('region', { name: label })).toBeVisible();
 });
