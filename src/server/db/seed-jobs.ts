@@ -59,7 +59,9 @@ class Story {
     readonly createdAt: Date,
   ) {
     this.last = createdAt;
-    this.event('submit', 'requested', 'customer', createdAt, { actorUserId: customer.id });
+    // A guest's request is submitted by the platform on their behalf (no account acts).
+    if (customer.isGuest) this.event('submit', 'requested', 'system', createdAt);
+    else this.event('submit', 'requested', 'customer', createdAt, { actorUserId: customer.id });
   }
 
   tech(username: string): SeedTech {
@@ -107,10 +109,10 @@ class Story {
     }[],
   ) {
     this.fields.dispatchRound = round;
-    this.event('dispatch_round', 'dispatching', 'system', at, {
-      details: { round, notified: notified.length },
-    });
     const expiresAt = new Date(at.getTime() + 5 * MIN);
+    this.event('dispatch_round', 'dispatching', 'system', at, {
+      details: { round, notified: notified.length, endsAt: expiresAt.toISOString() },
+    });
     for (const n of notified) {
       const t = this.tech(n.tech);
       const responded =
@@ -139,10 +141,20 @@ class Story {
     // The other notifications of the round close the moment one is accepted.
     for (const n of this.notifications)
       if (n.status === 'closed' && n.createdAt! <= at) n.updatedAt = at;
+    const round = this.notifications.find((n) => n.technicianId === t.id)?.round ?? null;
     return this.event('accept', 'accepted', 'technician', at, {
       actorUserId: t.userId,
       technicianId: t.id,
+      details: { round },
     });
+  }
+
+  /** A customer's move: the signed-in owner, or a guest through the signed link (no user). */
+  private byCustomer() {
+    return {
+      actorUserId: this.customer.isGuest ? null : this.customer.id,
+      technicianId: this.fields.assignedTechnicianId ?? null,
+    };
   }
 
   private assigned() {
@@ -163,9 +175,7 @@ class Story {
 
   confirmWindow(at: Date) {
     this.fields.windowConfirmedAt = at;
-    return this.event('confirm_window', 'scheduled', 'customer', at, {
-      actorUserId: this.customer.id,
-    });
+    return this.event('confirm_window', 'scheduled', 'customer', at, this.byCustomer());
   }
 
   startRoute(at: Date) {
@@ -181,18 +191,26 @@ class Story {
     return this.event('complete', 'completed', 'technician', at, this.assigned());
   }
 
-  cancel(actor: 'customer' | 'admin', actorUserId: number, at: Date, reason: string) {
+  cancel(actor: 'customer' | 'admin', at: Date, reason: string, adminUserId?: number) {
     this.fields.canceledAt = at;
     this.fields.cancelReason = reason;
     // Whoever was still being asked is told the request is gone.
     for (const n of this.notifications)
       if (n.status === 'closed' && n.updatedAt! > at) n.updatedAt = at;
-    return this.event('cancel', 'canceled', actor, at, { actorUserId, note: reason });
+    return this.event('cancel', 'canceled', actor, at, {
+      ...(actor === 'customer'
+        ? this.byCustomer()
+        : {
+            actorUserId: adminUserId ?? null,
+            technicianId: this.fields.assignedTechnicianId ?? null,
+          }),
+      note: reason,
+    });
   }
 
   unmatched(at: Date) {
     return this.event('unmatched', 'unmatched', 'system', at, {
-      details: { round: this.fields.dispatchRound },
+      details: { rounds: this.fields.dispatchRound },
     });
   }
 
@@ -611,12 +629,7 @@ export async function seedJobs(
       ])
       .accept('technician', plus(t0, 4 * MIN))
       .proposeWindow(plus(t0, 30 * MIN), dayAt(-18, 14), dayAt(-18, 16))
-      .cancel(
-        'customer',
-        customer.id,
-        plus(t0, 5 * HOUR),
-        'Fixed it myself: it was a loose battery terminal.',
-      );
+      .cancel('customer', plus(t0, 5 * HOUR), 'Fixed it myself: it was a loose battery terminal.');
     await save(caseyCanceled, s);
   }
 
@@ -668,7 +681,7 @@ export async function seedJobs(
         { tech: 'sofia.ramirez', outcome: 'closed' },
         { tech: 'lauren.brooks', outcome: 'closed' },
       ])
-      .cancel('admin', admin.id, monicaCanceledAt, adminCancelReason),
+      .cancel('admin', monicaCanceledAt, adminCancelReason, admin.id),
   );
 
   // 7. Casey: nobody took it in three rounds (unmatched): one declined, one let it expire...

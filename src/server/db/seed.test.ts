@@ -1,7 +1,14 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../tests/helpers/build-test-app';
+import {
+  buildTestApp,
+  openTestDatabase,
+  type TestApp,
+} from '../../../tests/helpers/build-test-app';
+import { signIn } from '../../../tests/helpers/factories';
+import type { JobDetail, JobSummary } from '../../shared/schemas/jobs';
 import { LOCATIONS } from '../../shared/constants/locations';
+import { isValidVin } from '../../shared/schemas/vehicles';
 import {
   ACTIVE_JOB_STATUSES,
   JOB_MOVES,
@@ -13,6 +20,7 @@ import { verifyPassword } from '../lib/password';
 import type { Database } from './client';
 import * as s from './schema';
 import { seedDemoData } from './seed';
+import { DEMO_PASSWORD } from './seed-data';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -125,19 +133,6 @@ const demoTechnician = async () => {
 const requestsOf = async (customerId: number) =>
   database.db.select().from(s.serviceRequests).where(eq(s.serviceRequests.customerId, customerId));
 
-/** The VIN check digit (position 9), as the vehicles rule checks it. */
-function vinIsValid(vin: string) {
-  const values = 'A1B2C3D4E5F6G7H8J1K2L3M4N5P7R9S2T3U4V5W6X7Y8Z9';
-  const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
-  if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(vin)) return false;
-  const sum = [...vin].reduce((acc, ch, i) => {
-    const v = /\d/.test(ch) ? Number(ch) : Number(values[values.indexOf(ch) + 1]);
-    return acc + v * weights[i]!;
-  }, 0);
-  const check = sum % 11 === 10 ? 'X' : String(sum % 11);
-  return vin[8] === check;
-}
-
 describe('demo jobs', () => {
   it('gives the demo customer requests in every state a customer follows, none in dispatch', async () => {
     const customer = await userNamed('customer');
@@ -190,6 +185,9 @@ describe('demo jobs', () => {
         .where(eq(s.serviceRequestEvents.serviceRequestId, r.id))
         .orderBy(asc(s.serviceRequestEvents.id));
       expect(events[0]).toMatchObject({ move: 'submit', fromStatus: null, toStatus: 'requested' });
+      // A signed-in customer submits their own; a guest's is submitted by the platform.
+      const [owner] = await database.db.select().from(s.users).where(eq(s.users.id, r.customerId));
+      expect(events[0]!.actorRole).toBe(owner!.isGuest ? 'system' : 'customer');
       expect(events[0]!.createdAt.getTime()).toBe(r.createdAt.getTime());
       expect(events.at(-1)!.toStatus).toBe(r.status);
       let status: string | null = null;
@@ -233,7 +231,7 @@ describe('demo jobs', () => {
       .where(eq(s.vehicles.customerId, customer.id));
     expect(cars).toHaveLength(2);
     for (const v of cars) {
-      expect(vinIsValid(v.vin!), v.vin!).toBe(true);
+      expect(isValidVin(v.vin!), v.vin!).toBe(true);
       expect(v.mileage).toBeGreaterThan(0);
     }
     const completed = (await requestsOf(customer.id)).filter((r) => r.status === 'completed');
@@ -351,5 +349,119 @@ describe('demo jobs', () => {
       ]),
     );
     expect(entries.every((e) => e.actorUserId === admin.id)).toBe(true);
+  });
+});
+
+describe('the demo jobs through the API', () => {
+  let t: TestApp;
+  const cookies: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await seedDemoData(t.app.db, t.clock.now);
+    for (const u of ['customer', 'technician', 'admin'])
+      cookies[u] = await signIn(t.app, u, DEMO_PASSWORD);
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  const get = async <T>(url: string, as: string): Promise<T> => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: cookies[as]! } });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    return res.json<T>();
+  };
+  const move = (reference: string, as: string, payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/service-requests/${reference}/moves`,
+      headers: { cookie: cookies[as]! },
+      payload,
+    });
+
+  it("shows the customer's requests, each page with its timeline and next moves", async () => {
+    const mine = await get<JobSummary[]>('/api/service-requests', 'customer');
+    const by = new Map(mine.map((j) => [j.status, j]));
+    for (const st of ['accepted', 'scheduled', 'completed', 'canceled', 'unmatched'])
+      expect(by.has(st as JobSummary['status'])).toBe(true);
+    for (const j of mine) {
+      const d = await get<JobDetail>(`/api/service-requests/${j.reference}`, 'customer');
+      expect(d.timeline[0]!.move).toBe('submit');
+      expect(d.timeline.at(-1)!.toStatus).toBe(d.status);
+    }
+    const accepted = await get<JobDetail>(
+      `/api/service-requests/${by.get('accepted')!.reference}`,
+      'customer',
+    );
+    expect(accepted.technician?.name).toBe('Marcus Johnson');
+    expect(accepted.window?.confirmedAt).toBeNull();
+    expect(accepted.actions).toEqual(expect.arrayContaining(['confirm_window', 'cancel']));
+    const completed = await get<JobDetail>(
+      `/api/service-requests/${by.get('completed')!.reference}`,
+      'customer',
+    );
+    expect(completed.vehicle).toMatchObject({ make: 'Honda', model: 'Civic' });
+    expect(completed.review?.rating).toBe(5);
+    expect(completed.review?.reply).toBeTruthy();
+    expect(completed.quotes.map((q) => q.status)).toEqual(['approved']);
+    expect(completed.invoices.map((i) => [i.status, i.balance])).toEqual([['paid', '0.00']]);
+    expect(completed.payments).toHaveLength(1);
+    const unmatched = await get<JobDetail>(
+      `/api/service-requests/${by.get('unmatched')!.reference}`,
+      'customer',
+    );
+    expect(unmatched.actions).toContain('retry_dispatch');
+    expect(unmatched.dispatch.round).toBe(3);
+  });
+
+  it("fills the demo technician's active and past jobs", async () => {
+    const jobs = await get<{ active: JobSummary[]; past: JobSummary[] }>('/api/jobs', 'technician');
+    expect(new Set(jobs.active.map((j) => j.status))).toEqual(
+      new Set(['accepted', 'scheduled', 'in_progress']),
+    );
+    expect(new Set(jobs.past.map((j) => j.status))).toEqual(new Set(['completed', 'canceled']));
+    const working = jobs.active.find((j) => j.status === 'in_progress')!;
+    const d = await get<JobDetail>(`/api/service-requests/${working.reference}`, 'technician');
+    expect(d.quotes.map((q) => q.status)).toEqual(['draft']);
+    expect(d.actions).toContain('complete');
+  });
+
+  it('shows the admin every request with its notifications per round', async () => {
+    const all = await t.app.db.select({ id: s.serviceRequests.id }).from(s.serviceRequests);
+    for (const { id } of all) {
+      const ref = `WR-${String(id).padStart(6, '0')}`;
+      const d = await get<JobDetail>(`/api/service-requests/${ref}`, 'admin');
+      expect(d.notifications!.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("shows the Civic's service history", async () => {
+    const cars = await get<{ id: number; model: string }[]>('/api/vehicles', 'customer');
+    expect(cars.map((c) => c.model).sort()).toEqual(['Altima', 'Civic']);
+    const civic = cars.find((c) => c.model === 'Civic')!;
+    const history = await get<{ jobs: { invoices: { receipts: unknown[] }[] }[] }>(
+      `/api/vehicles/${civic.id}/history`,
+      'customer',
+    );
+    expect(history.jobs).toHaveLength(1);
+    expect(history.jobs[0]!.invoices[0]!.receipts).toHaveLength(1);
+  });
+
+  it('lets the demo accounts carry the jobs on', async () => {
+    const mine = await get<JobSummary[]>('/api/service-requests', 'customer');
+    const accepted = mine.find((j) => j.status === 'accepted')!;
+    const confirmed = await move(accepted.reference, 'customer', { move: 'confirm_window' });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json<JobDetail>().status).toBe('scheduled');
+
+    const unmatched = mine.find((j) => j.status === 'unmatched')!;
+    const retried = await move(unmatched.reference, 'customer', { move: 'retry_dispatch' });
+    expect(retried.statusCode, retried.body).toBe(200);
+    const after = await get<JobDetail>(`/api/service-requests/${unmatched.reference}`, 'customer');
+    expect(after.status).toBe('dispatching');
+    expect(after.dispatch.notifiedNow).toBeGreaterThan(0);
+
+    const jobs = await get<{ active: JobSummary[] }>('/api/jobs', 'technician');
+    const working = jobs.active.find((j) => j.status === 'in_progress')!;
+    const done = await move(working.reference, 'technician', { move: 'complete' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json<JobDetail>().status).toBe('completed');
   });
 });
