@@ -86,6 +86,8 @@ export const createQuoteSchema = z
     vehicleVin: optionalText(17),
     vehicleMileage: optionalText(20),
     notes: optionalText(2000),
+    /** The job (service request) this quote is for: one of the technician's active jobs. */
+    serviceRequestId: dbIdNumber().nullish(),
     items: z
       .array(quoteItemInputSchema, { error: QUOTE_VALIDATION_MESSAGE })
       .min(1, QUOTE_VALIDATION_MESSAGE)
@@ -143,6 +145,9 @@ export const quoteSchema = z.object({
   signature: z.string().nullable(),
   signedAt: z.string().nullable(),
   invoiceId: z.number().int().nullable(),
+  /** The job it belongs to, and that job's reference (WR-000123). */
+  serviceRequestId: z.number().int().nullable(),
+  jobReference: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
@@ -178,6 +183,9 @@ export const invoiceSchema = z.object({
   balanceDue: z.string(),
   status: z.enum(INVOICE_STATUSES),
   paidAt: z.string().nullable(),
+  /** The job it belongs to (copied from its quote), and that job's reference. */
+  serviceRequestId: z.number().int().nullable(),
+  jobReference: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;

@@ -42,6 +42,7 @@ export async function createInvoice(
       invoiceNumber,
       quoteId: q.id,
       technicianId,
+      serviceRequestId: q.serviceRequestId,
       customerName: q.customerName,
       customerEmail: q.customerEmail,
       customerPhone: q.customerPhone,
