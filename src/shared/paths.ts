@@ -15,6 +15,8 @@ export const PATHS = {
   posReceipt: '/pos-system/receipts/:id',
   quoteApproval: '/quote-approval/:token',
   technicianNotifications: '/technician-notifications',
+  myJobs: '/my-jobs',
+  myJob: '/my-jobs/:reference',
   demoNotifications: '/demo-notifications',
   join: JOIN_PATH,
   platformPayment: '/platform-payment',
@@ -39,3 +41,8 @@ export const PATHS = {
 export const technicianPath = (id: number) => `/technician/${id}`;
 export const posReceiptPath = (id: number) => `/pos-system/receipts/${id}`;
 export const quoteApprovalPath = (token: string) => `/quote-approval/${encodeURIComponent(token)}`;
+/** A technician's job, by its reference (WR-000123). */
+export const myJobPath = (reference: string) => `/my-jobs/${encodeURIComponent(reference)}`;
+/** The point of sale, prefilled from a job. */
+export const posForJobPath = (reference: string) =>
+  `/pos-system?job=${encodeURIComponent(reference)}`;

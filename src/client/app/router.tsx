@@ -39,6 +39,8 @@ export const router = createBrowserRouter([
             path: PATHS.technicianNotifications,
             element: page(() => import('../routes/technician-notifications')),
           },
+          { path: PATHS.myJobs, element: page(() => import('../routes/my-jobs')) },
+          { path: PATHS.myJob, element: page(() => import('../routes/my-job')) },
           {
             path: PATHS.demoNotifications,
             element: page(() => import('../routes/demo-notifications')),
