@@ -109,7 +109,9 @@ test("a technician's job from accepted to completed, with a quote made from it i
   await windowForm.getByLabel('From').fill('09:00');
   await windowForm.getByLabel('To').fill('11:00');
   await windowForm.getByRole('button', { name: 'Propose window' }).click();
-  await expect(page.getByText('Waiting for the customer to confirm')).toBeVisible();
+  await expect(
+    page.getByText('Waiting for the customer to confirm', { exact: true }),
+  ).toBeVisible();
 
   // The customer confirms through their signed link; the job page follows live.
   const token = new URL(created.requestPath, 'http://x').searchParams.get('t');
@@ -118,7 +120,9 @@ test("a technician's job from accepted to completed, with a quote made from it i
     { data: { move: 'confirm_window' } },
   );
   expect(confirmed.status()).toBe(200);
-  await expect(page.getByText('Confirmed by the customer')).toBeVisible({ timeout: 3000 });
+  await expect(page.getByText('Confirmed by the customer', { exact: true })).toBeVisible({
+    timeout: 3000,
+  });
 
   await page.getByRole('button', { name: 'On my way' }).click();
   await expect(page.getByText('En route', { exact: true })).toBeVisible();

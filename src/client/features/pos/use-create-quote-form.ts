@@ -104,9 +104,10 @@ export function useCreateQuoteForm(onCreated: () => void, prefill?: QuotePrefill
         onError: (err) =>
           notify({
             title: 'Error',
-            // A refused quote (e.g. a total above the limit) says why; anything else is generic.
+            // A refused quote (a total above the limit, a job no longer active) says why;
+            // anything else is generic.
             description:
-              err instanceof ApiError && err.status === 400
+              err instanceof ApiError && (err.status === 400 || err.status === 409)
                 ? errorMessage(err, 'Failed to create quote. Please try again.')
                 : 'Failed to create quote. Please try again.',
             variant: 'destructive',

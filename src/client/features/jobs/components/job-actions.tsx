@@ -45,6 +45,13 @@ export function JobActions({ job }: { job: JobDetail }) {
         <CardTitle>Next step</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
+        {job.status === 'accepted' && (
+          <p className="w-full text-sm text-slate-600">
+            {job.window
+              ? 'Waiting for the customer to confirm your arrival window.'
+              : 'Propose an arrival window: once the customer confirms it, you can set off.'}
+          </p>
+        )}
         {steps.map(({ move: m, icon: Icon, done }) => (
           <Button key={m} size="lg" disabled={move.isPending} onClick={() => run(m, done)}>
             <Icon className="mr-2 h-4 w-4" aria-hidden="true" /> {JOB_MOVE_LABELS[m]}
