@@ -47,7 +47,7 @@ async function assertActiveJobOf(db: DbOrTx, serviceRequestId: number, technicia
  */
 async function assertSignable(db: DbOrTx, q: QuoteRow) {
   if (q.serviceRequestId === null) return;
-  const job = await findJobState(db, q.serviceRequestId);
+  const job = await findJobState(db, q.serviceRequestId, true);
   if (!job || job.status === 'canceled' || job.assignedTechnicianId !== q.technicianId)
     throw new AppError(409, JOB_NO_LONGER_ACTIVE);
 }
@@ -146,8 +146,11 @@ export async function createQuote(
 /** Stores the customer's signature and approves a draft quote. */
 export async function signQuote(app: FastifyInstance, q: QuoteRow, signature: string) {
   if (q.status === 'approved') throw new AppError(409, 'This quote is already approved');
-  await assertSignable(app.db, q);
-  const row = await approveDraftQuote(app.db, q.id, signature, app.clock());
+  // Under the job's row lock: a job canceled or reassigned meanwhile cannot slip through.
+  const row = await app.db.transaction(async (tx) => {
+    await assertSignable(tx, q);
+    return approveDraftQuote(tx, q.id, signature, app.clock());
+  });
   if (!row) throw new AppError(409, 'This quote is already approved');
   return (await quotesOut(app.db, [row]))[0]!;
 }
