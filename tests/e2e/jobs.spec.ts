@@ -171,3 +171,73 @@ test("a technician's job from accepted to completed, with a quote made from it i
   ).toBeVisible();
   await guest.close();
 });
+
+const SIGNATURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+test("paying a job's invoice in full in the point of sale asks to mark the job completed", async ({
+  browser,
+  signedInContext,
+}) => {
+  test.setTimeout(60_000);
+  const tech = await signedInContext('technician');
+  const guest = await browser.newContext();
+  const created = await guestRequest(guest.request, `Brakes squeal ${Date.now()}`);
+  const { reference } = created;
+  await acceptThroughApi(tech, created.id);
+
+  // Through the API: window proposed and confirmed, on the way, work started.
+  const move = (ctx: APIRequestContext, data: object, query = '') =>
+    ctx.post(`/api/service-requests/${reference}/moves${query}`, { data });
+  const start = new Date(Date.now() + 86_400_000);
+  const end = new Date(start.getTime() + 2 * 3_600_000);
+  expect(
+    (
+      await move(tech.request, {
+        move: 'propose_window',
+        windowStart: start.toISOString(),
+        windowEnd: end.toISOString(),
+      })
+    ).status(),
+  ).toBe(200);
+  const t = new URL(created.requestPath, 'http://x').searchParams.get('t') ?? '';
+  expect(
+    (await move(guest.request, { move: 'confirm_window' }, `?t=${encodeURIComponent(t)}`)).status(),
+  ).toBe(200);
+  expect((await move(tech.request, { move: 'start_route' })).status()).toBe(200);
+  expect((await move(tech.request, { move: 'start_work' })).status()).toBe(200);
+
+  // The job's quote, signed and invoiced.
+  const quote = await tech.request.post('/api/quotes', {
+    data: {
+      serviceRequestId: created.id,
+      customerName: 'Jordan Jobs',
+      items: [{ type: 'labor', description: 'Brake inspection', quantity: 1, unitPrice: 80 }],
+    },
+  });
+  expect(quote.status()).toBe(201);
+  const { id: quoteId } = (await quote.json()) as { id: number };
+  await tech.request.patch(`/api/quotes/${quoteId}/approve`, { data: { signature: SIGNATURE } });
+  const invoice = await tech.request.post('/api/invoices', { data: { quoteId } });
+  expect(invoice.status()).toBe(201);
+  const { invoiceNumber } = (await invoice.json()) as { invoiceNumber: string };
+
+  const page = await tech.newPage();
+  await page.goto(`/pos-system?job=${reference}`);
+  await page.getByRole('tab', { name: 'Invoices' }).click();
+  const card = page.getByTestId('invoice').filter({ hasText: invoiceNumber });
+  await expect(card).toContainText(`Job ${reference}`);
+  await card.getByRole('button', { name: 'Take Payment' }).click();
+  await page.getByLabel('Payment Method').selectOption('cash');
+  await page.getByRole('button', { name: /Process Payment/ }).click();
+  await expect(page.getByText('Payment Recorded')).toBeVisible();
+
+  const prompt = page.getByRole('dialog', { name: 'Mark job completed?' });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'Mark completed' }).click();
+  await expect(page.getByText('Job completed')).toBeVisible();
+  await expect(prompt).toBeHidden();
+  const job = await tech.request.get(`/api/service-requests/${reference}`);
+  expect(((await job.json()) as { status: string }).status).toBe('completed');
+  await guest.close();
+});
