@@ -235,9 +235,37 @@ test("paying a job's invoice in full in the point of sale asks to mark the job c
   const prompt = page.getByRole('dialog', { name: 'Mark job completed?' });
   await expect(prompt).toBeVisible();
   await prompt.getByRole('button', { name: 'Mark completed' }).click();
-  await expect(page.getByText('Job completed')).toBeVisible();
+  await expect(page.getByText('Job completed', { exact: true })).toBeVisible();
   await expect(prompt).toBeHidden();
   const job = await tech.request.get(`/api/service-requests/${reference}`);
   expect(((await job.json()) as { status: string }).status).toBe('completed');
+  await guest.close();
+});
+
+test('a technician gives a job back with a reason, after confirming; it leaves their jobs', async ({
+  browser,
+  signedInContext,
+}) => {
+  const tech = await signedInContext('technician');
+  const guest = await browser.newContext();
+  const created = await guestRequest(guest.request, `Battery keeps dying ${Date.now()}`);
+  const { reference } = created;
+  await acceptThroughApi(tech, created.id);
+
+  const page = await tech.newPage();
+  await page.goto(`/my-jobs/${reference}`);
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this job?' });
+  await dialog.getByRole('button', { name: 'Cancel job' }).click();
+  await expect(dialog.getByText('Please give a reason')).toBeVisible();
+  await dialog.getByLabel('Reason *').fill('My van broke down');
+  await dialog.getByRole('button', { name: 'Cancel job' }).click();
+  await expect(page.getByText('Job canceled', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/my-jobs$/);
+  await expect(page.getByRole('link', { name: `Diagnostics ${reference}` })).toBeHidden();
+
+  // Back in dispatch, no longer this technician's: the job page says so.
+  await page.goto(`/my-jobs/${reference}`);
+  await expect(page.getByText('This job is not one of yours.')).toBeVisible();
   await guest.close();
 });

@@ -11,12 +11,18 @@ export const moveJob = (reference: string, body: JobMoveBody) =>
     body,
   );
 
-/** A move on this job; the job and the lists refresh afterwards. */
-export function useMoveJob(reference: string) {
+/**
+ * A move on this job; the job and the lists refresh afterwards. `onMoved` runs even when the
+ * screen that made the move is gone by then (the move itself can remove its button).
+ */
+export function useMoveJob(reference: string, onMoved?: (job: JobDetail) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: JobMoveBody) => moveJob(reference, body),
-    onSuccess: (job) => qc.setQueryData(jobKeys.detail(reference), job),
+    onSuccess: (job) => {
+      qc.setQueryData(jobKeys.detail(reference), job);
+      onMoved?.(job);
+    },
     onSettled: () => qc.invalidateQueries({ queryKey: jobKeys.all }),
   });
 }

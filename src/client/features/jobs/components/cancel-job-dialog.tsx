@@ -27,8 +27,15 @@ export function CancelJobDialog({ reference }: { reference: string }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const move = useMoveJob(reference);
   const navigate = useNavigate();
+  // The job is no longer theirs: back to the list (even though this dialog is gone by then).
+  const move = useMoveJob(reference, () => {
+    notify({
+      title: 'Job canceled',
+      description: 'It goes back to dispatch; other technicians are notified.',
+    });
+    void navigate(PATHS.myJobs);
+  });
 
   const submit = () => {
     const text = reason.trim();
@@ -38,14 +45,8 @@ export function CancelJobDialog({ reference }: { reference: string }) {
       { move: 'cancel', reason: text },
       {
         onSuccess: () => {
-          notify({
-            title: 'Job canceled',
-            description: 'It goes back to dispatch; other technicians are notified.',
-          });
           setOpen(false);
           setReason('');
-          // The job is no longer theirs.
-          void navigate(PATHS.myJobs);
         },
         onError: (err) =>
           setError(errorMessage(err, 'Failed to cancel the job. Please try again.')),

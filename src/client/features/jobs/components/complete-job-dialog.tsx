@@ -27,7 +27,9 @@ export function CompleteJobDialog({
   title: string;
   description: string;
 }) {
-  const move = useMoveJob(reference);
+  const move = useMoveJob(reference, () =>
+    notify({ title: 'Job completed', description: `${reference} is done. Thank you!` }),
+  );
   const [error, setError] = useState<string | undefined>();
   const close = () => {
     setError(undefined);
@@ -37,10 +39,7 @@ export function CompleteJobDialog({
     move.mutate(
       { move: 'complete' },
       {
-        onSuccess: () => {
-          notify({ title: 'Job completed', description: `${reference} is done. Thank you!` });
-          close();
-        },
+        onSuccess: close,
         onError: (err) =>
           setError(errorMessage(err, 'Failed to update the job. Please try again.')),
       },

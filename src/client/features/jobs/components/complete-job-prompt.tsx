@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useJob } from '../api/get-job';
 import { CompleteJobDialog } from './complete-job-dialog';
 
@@ -14,7 +15,10 @@ export function CompleteJobPrompt({
 }) {
   const job = useJob(reference);
   const askable = job.data?.status === 'in_progress' && job.data.actions.includes('complete');
-  if (!askable) return null;
+  // Once asked, the question stays until answered (completing it changes the job's status).
+  const [asked, setAsked] = useState(false);
+  if (askable && !asked) setAsked(true);
+  if (!askable && !asked) return null;
   return (
     <CompleteJobDialog
       reference={reference}
