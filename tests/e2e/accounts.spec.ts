@@ -79,6 +79,8 @@ test('an admin approves a pending technician, who can then use technician pages'
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await page.getByRole('tab', { name: 'User Management' }).click();
   await page.getByRole('button', { name: new RegExp(`Approve ${username}`, 'i') }).click();
+  // A confirmation dialog asks first.
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(page.getByText('Approved', { exact: true })).toBeVisible();
 
   await techPage.reload();
@@ -213,6 +215,7 @@ test('an admin rejects a registration awaiting approval; the applicant is told b
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await page.getByRole('tab', { name: 'User Management' }).click();
   await page.getByRole('button', { name: new RegExp(`Reject ${username}`, 'i') }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(page.getByText('Registration rejected', { exact: true }).first()).toBeVisible();
   await expect(
     page.getByRole('button', { name: new RegExp(`Reject ${username}`, 'i') }),
