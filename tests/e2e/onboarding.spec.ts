@@ -89,7 +89,7 @@ test('an application with two documents is approved; the new technician sets a p
   await page.getByRole('button', { name: 'Set Password' }).click();
   await expect(page.getByText('Password Set')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
   await signInFields(username!, 'my-new-password-1');
   await expect(page).toHaveURL(/\/technician-profile$/);
   await expect(page.getByText('Approved', { exact: true })).toBeVisible();
