@@ -155,8 +155,8 @@ test('the audit log filters by action and checks the date range', async ({ page,
 
   await panel.getByLabel('Actor').fill('admin');
   await expect(entry).toHaveCount(1);
-  await panel.getByLabel('From').fill('2026-05-02');
-  await panel.getByLabel('To').fill('2026-05-01');
+  await panel.getByLabel('From', { exact: true }).fill('2026-05-02');
+  await panel.getByLabel('To', { exact: true }).fill('2026-05-01');
   await expect(panel.getByRole('alert')).toHaveText(
     'The end date must not be before the start date',
   );

@@ -71,7 +71,11 @@ function Detail({ reference }: { reference: string }) {
           {d && <Badge variant={statusVariant(d.status)}>{JOB_STATUS_LABELS[d.status]}</Badge>}
         </DialogTitle>
         <DialogDescription>
-          {d ? `${d.serviceType} · ${d.location}` : 'Loading the request…'}
+          {d
+            ? `${d.serviceType} · ${d.location}`
+            : detail.isError
+              ? 'This request could not be loaded.'
+              : 'Loading the request…'}
         </DialogDescription>
       </DialogHeader>
       {detail.isError ? (
