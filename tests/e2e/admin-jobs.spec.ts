@@ -146,7 +146,10 @@ test('the audit log filters by action and checks the date range', async ({ page,
     ).status(),
   ).toBe(200);
 
-  const panel = await openAdminTab(page, 'Audit Log');
+  // Recent Activity on the Overview opens the full log.
+  await page.goto('/admin-dashboard');
+  await page.getByRole('button', { name: 'Full audit log' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Audit Log' });
   await panel.getByLabel('Action').selectOption('user.role_change');
   const entry = panel.getByRole('cell', { name: `user #${user.id}`, exact: true });
   await expect(entry).toHaveCount(1);

@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
@@ -32,6 +33,7 @@ export default function AdminDashboard() {
 function Dashboard() {
   const overview = useOverview(true);
   const o = overview.data;
+  const [tab, setTab] = useState('overview');
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
@@ -58,7 +60,7 @@ function Dashboard() {
           </Button>
         </div>
       </div>
-      <Tabs defaultValue="overview">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList>
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="verifications">Verifications</TabsTrigger>
@@ -70,7 +72,7 @@ function Dashboard() {
           <TabsTrigger value="audit">Audit Log</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <OverviewTab overview={o} />
+          <OverviewTab overview={o} onShowAuditLog={() => setTab('audit')} />
         </TabsContent>
         <TabsContent value="verifications">
           <VerificationsTab overview={o} />
