@@ -38,7 +38,6 @@ export const PATHS = {
   verifyEmail: '/verify-email',
   myRequests: '/my-requests',
   vehicles: '/vehicles',
-  myJobs: '/my-jobs',
 } as const;
 
 export const technicianPath = (id: number) => `/technician/${id}`;
