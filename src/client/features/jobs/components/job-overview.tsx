@@ -29,15 +29,17 @@ export function JobOverview({ job }: { job: JobDetail }) {
                 </a>
               </Button>
             )}
-            <EmailCustomerDialog
-              reference={job.reference}
-              customerName={job.customer.name}
-              trigger={
-                <Button variant="outline" size="sm">
-                  <Mail className="mr-1 h-4 w-4" aria-hidden="true" /> Email customer
-                </Button>
-              }
-            />
+            {job.status !== 'canceled' && (
+              <EmailCustomerDialog
+                reference={job.reference}
+                customerName={job.customer.name}
+                trigger={
+                  <Button variant="outline" size="sm">
+                    <Mail className="mr-1 h-4 w-4" aria-hidden="true" /> Email customer
+                  </Button>
+                }
+              />
+            )}
           </div>
         </CardContent>
       </Card>
