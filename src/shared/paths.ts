@@ -34,8 +34,14 @@ export const PATHS = {
   privacyPolicy: '/privacy-policy',
   setPassword: '/set-password',
   verifyEmail: '/verify-email',
+  request: '/requests/:reference',
+  myRequests: '/my-requests',
 } as const;
 
 export const technicianPath = (id: number) => `/technician/${id}`;
 export const posReceiptPath = (id: number) => `/pos-system/receipts/${id}`;
 export const quoteApprovalPath = (token: string) => `/quote-approval/${encodeURIComponent(token)}`;
+
+/** A service request's page; a guest's link carries the signed token (`?t=`). */
+export const requestPath = (reference: string, token?: string | null) =>
+  `/requests/${encodeURIComponent(reference)}${token ? `?t=${encodeURIComponent(token)}` : ''}`;

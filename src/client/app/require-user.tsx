@@ -5,12 +5,22 @@ import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useAuthDialog } from './auth-dialog-context';
 
-/** Who may use a screen: admins, or technicians (a signed-in user with a technician record). */
-export type ScreenRole = 'admin' | 'technician';
+/**
+ * Who may use a screen: admins, technicians (a signed-in user with a technician record), or
+ * customers.
+ */
+export type ScreenRole = 'admin' | 'technician' | 'customer';
 
 const allows: Record<ScreenRole, (user: CurrentUser) => boolean> = {
   admin: (user) => user.role === 'admin',
   technician: (user) => user.technicianId !== null,
+  customer: (user) => user.role === 'customer',
+};
+
+const deniedTitles: Record<ScreenRole, string> = {
+  admin: 'Admin Access Required',
+  technician: 'Technician Access Required',
+  customer: 'Customer Access Required',
 };
 
 /**
@@ -49,7 +59,7 @@ export function RequireUser({
   if (!allow(user))
     return (
       <AccessRequired
-        title={role === 'admin' ? 'Admin Access Required' : 'Technician Access Required'}
+        title={deniedTitles[role]}
         role={user.role}
         message={typeof message === 'function' ? message(user) : message}
       />

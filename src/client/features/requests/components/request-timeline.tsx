@@ -1,0 +1,78 @@
+import { JOB_STATUS_LABELS } from '@shared/jobs';
+import type { TimelineEntry } from '@shared/schemas/jobs';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { formatDateTime } from '../format';
+
+const num = (v: unknown) => (typeof v === 'number' ? v : null);
+
+/** What happened, in the customer's words. */
+export function timelineLabel(e: TimelineEntry): string {
+  switch (e.move) {
+    case 'submit':
+      return 'Request submitted';
+    case 'dispatch_round': {
+      const round = num(e.details?.round);
+      const notified = num(e.details?.notified);
+      const head = round ? `Round ${round}: ` : '';
+      return notified === null
+        ? `${head}technicians notified`
+        : `${head}${notified} ${notified === 1 ? 'technician' : 'technicians'} notified`;
+    }
+    case 'accept':
+      return 'Technician accepted';
+    case 'unmatched':
+      return 'No technician found';
+    case 'redispatch':
+    case 'retry_dispatch':
+      return 'Looking for a technician again';
+    case 'propose_window':
+      return 'Arrival window proposed';
+    case 'confirm_window':
+      return 'Arrival window confirmed';
+    case 'decline_window':
+      return 'Arrival window declined';
+    case 'start_route':
+      return 'Technician on the way';
+    case 'start_work':
+      return 'Work started';
+    case 'complete':
+      return 'Job completed';
+    case 'cancel':
+      return e.toStatus === 'dispatching' ? 'Technician withdrew' : 'Request canceled';
+    default:
+      return JOB_STATUS_LABELS[e.toStatus];
+  }
+}
+
+/** The request's moves with who made them and when, oldest first. */
+export function RequestTimeline({ entries }: { entries: TimelineEntry[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Timeline</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {entries.length === 0 ? (
+          <p className="text-sm text-slate-500">Nothing has happened yet.</p>
+        ) : (
+          <ol className="relative space-y-4 border-l border-slate-200 pl-5" aria-label="Timeline">
+            {entries.map((e) => (
+              <li key={e.id} className="relative" data-testid="timeline-entry">
+                <span
+                  aria-hidden="true"
+                  className="absolute -left-[1.6rem] top-1.5 h-2.5 w-2.5 rounded-full bg-primary"
+                />
+                <p className="font-medium text-slate-900">{timelineLabel(e)}</p>
+                <p className="text-xs text-slate-500">
+                  <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+                  {e.actorName && <> · {e.actorName}</>}
+                </p>
+                {e.note && <p className="mt-1 text-sm text-slate-700">{e.note}</p>}
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
