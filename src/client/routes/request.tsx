@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { PATHS } from '@shared/paths';
 import { useAuthDialog } from '../app/auth-dialog-context';
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
@@ -49,7 +50,8 @@ export default function RequestPage() {
   const { open } = useAuthDialog();
 
   // Signed in from the 401 state: ask again as the new user.
-  const userId = useCurrentUser().data?.id ?? null;
+  const user = useCurrentUser().data ?? null;
+  const userId = user?.id ?? null;
   const needsSignIn = detail.error instanceof ApiError && detail.error.status === 401;
   const { refetch } = detail;
   useEffect(() => {
@@ -69,6 +71,11 @@ export default function RequestPage() {
   const asCustomer = job.viewer === 'customer';
   return (
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-6">
+      {user?.role === 'customer' && (
+        <Link to={PATHS.myRequests} className="text-sm text-primary hover:underline">
+          ← My Requests
+        </Link>
+      )}
       <RequestHeader job={job} />
       <p className="text-xs text-slate-500" aria-live="polite">
         {live ? 'Live updates on' : 'Connecting for live updates...'}
