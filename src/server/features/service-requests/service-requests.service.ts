@@ -14,6 +14,7 @@ import { findOrCreateGuestCustomer, serviceAreaToday } from '../../lib/customers
 import { RateLimiter, tooManyAttempts } from '../../lib/rate-limiter';
 import { requestPagePath } from '../../lib/request-links';
 import type { SessionUser } from '../../lib/session';
+import { recordMove } from '../../lib/job-timeline';
 
 /** A named service location, or any text holding a US ZIP code. */
 function locate(location: string) {
@@ -126,6 +127,12 @@ export function createServiceRequestService(app: FastifyInstance) {
             vehicleInfo: fields.vehicle ?? null,
           })
           .returning();
+        await recordMove(app, tx, row!, {
+          move: 'submit',
+          to: 'requested',
+          actor: signedInCustomer ? 'customer' : 'system',
+          actorUserId: signedInCustomer?.id ?? null,
+        });
         return row!;
       });
 
