@@ -15,7 +15,6 @@ function RequestRow({ r }: { r: JobSummary }) {
       <Link
         to={requestPath(r.reference)}
         className="flex items-center gap-3 rounded-lg border border-border bg-card p-4 shadow-sm transition-colors hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary"
-        aria-label={`${r.reference}: ${r.serviceType}`}
         data-testid="my-request"
       >
         <div className="min-w-0 flex-1 space-y-1">
