@@ -35,6 +35,7 @@ import { setPasswordRoutes } from './features/set-password/set-password.routes';
 import { technicianProfileRoutes } from './features/technician-profile/technician-profile.routes';
 import { technicianApplicationRoutes } from './features/technician-applications/technician-applications.routes';
 import { technicianRoutes } from './features/technicians/technicians.routes';
+import { vehicleRoutes } from './features/vehicles/vehicles.routes';
 import { verificationRoutes } from './features/verifications/verifications.routes';
 import type { Dispatcher } from './lib/dispatcher';
 import { sweepAbandonedUploads } from './lib/documents';
@@ -228,6 +229,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(technicianApplicationRoutes);
   await app.register(setPasswordRoutes);
   await app.register(verificationRoutes);
+  await app.register(vehicleRoutes);
   if (config.demoMode) await app.register(devMailboxRoutes);
 
   await app.register(staticClientPlugin, { clientDir: config.clientDir });

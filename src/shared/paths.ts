@@ -34,6 +34,7 @@ export const PATHS = {
   privacyPolicy: '/privacy-policy',
   setPassword: '/set-password',
   verifyEmail: '/verify-email',
+  vehicles: '/vehicles',
   request: '/requests/:reference',
   myRequests: '/my-requests',
 } as const;

@@ -98,6 +98,11 @@ const EXPECTED: Record<string, Access> = {
   'PATCH /api/verifications/:id/status': 'admin',
   'GET /api/admin/verifications/pending': 'admin',
   'GET /api/admin/verifications/expiring': 'admin',
+  'GET /api/vehicles': 'customer',
+  'POST /api/vehicles': 'customer',
+  'PATCH /api/vehicles/:id': 'customer',
+  'DELETE /api/vehicles/:id': 'customer',
+  'GET /api/vehicles/:id/history': 'customer',
   // Last: it ends the callers' sessions.
   'POST /api/auth/signout': 'public',
 };

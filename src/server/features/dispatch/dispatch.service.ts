@@ -115,7 +115,7 @@ export function createDispatchService(app: FastifyInstance) {
         await q.markDeclined(tx, id, now(), reason);
         const notified = await advance(app, tx, n.serviceRequestId, mails, snapshot);
         // Still waiting on others this round: the customer's count of notified drops.
-        if (notified === 0 && request?.status === 'dispatching')
+        if (notified === 0 && request && (await q.hasPending(tx, request.id)))
           await announce(app, tx, request, request, 'declined');
       });
       await sendAfterCommit(app, mails);

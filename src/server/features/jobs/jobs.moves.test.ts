@@ -179,3 +179,53 @@ describe('every state × every move × every identity', () => {
     });
   }
 });
+
+describe('races', () => {
+  it('ten identical moves at once: one wins, the others get 409, one timeline entry', async () => {
+    const r = await requestIn('scheduled');
+    const ref = formatReference(r.id);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/service-requests/${ref}/moves`,
+          headers: { cookie: cookies.assignedTechnician! },
+          payload: { move: 'start_route' },
+        }),
+      ),
+    );
+    expect(results.map((x) => x.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect(await eventsOf(r.id)).toBe(1);
+  });
+
+  it('the customer cancels while the technician starts the route: exactly one of them happens', async () => {
+    const r = await requestIn('scheduled');
+    const ref = formatReference(r.id);
+    const [cancel, route] = await Promise.all([
+      t.app.inject({
+        method: 'POST',
+        url: `/api/service-requests/${ref}/moves`,
+        headers: { cookie: cookies.owner! },
+        payload: { move: 'cancel' },
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: `/api/service-requests/${ref}/moves`,
+        headers: { cookie: cookies.assignedTechnician! },
+        payload: { move: 'start_route' },
+      }),
+    ]);
+    // Either order is valid (a customer may cancel an en-route job), but never a lost update.
+    const [row] = await t.app.db.select().from(serviceRequests).where(eq(serviceRequests.id, r.id));
+    const events = await t.app.db
+      .select()
+      .from(serviceRequestEvents)
+      .where(eq(serviceRequestEvents.serviceRequestId, r.id))
+      .orderBy(serviceRequestEvents.id);
+    const ok = [cancel, route].filter((x) => x.statusCode === 200).length;
+    expect(events).toHaveLength(ok);
+    expect(row!.status).toBe(events.at(-1)!.toStatus);
+    expect(events[0]!.fromStatus).toBe('scheduled');
+    if (events.length === 2) expect(events[1]!.fromStatus).toBe(events[0]!.toStatus);
+  });
+});
