@@ -34,9 +34,10 @@ export const PATHS = {
   privacyPolicy: '/privacy-policy',
   setPassword: '/set-password',
   verifyEmail: '/verify-email',
-  vehicles: '/vehicles',
-  request: '/requests/:reference',
   myRequests: '/my-requests',
+  vehicles: '/vehicles',
+  myJobs: '/my-jobs',
+  request: '/requests/:reference',
 } as const;
 
 export const technicianPath = (id: number) => `/technician/${id}`;
