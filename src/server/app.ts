@@ -28,6 +28,7 @@ import { paymentsRoutes } from './features/payments/payments.routes';
 import { createPaymentReconciler } from './payment-reconciler';
 import { planRoutes } from './features/plans/plans.routes';
 import { posRoutes } from './features/pos/pos.routes';
+import { reviewRoutes } from './features/reviews/reviews.routes';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes';
 import { setPasswordRoutes } from './features/set-password/set-password.routes';
 import { technicianProfileRoutes } from './features/technician-profile/technician-profile.routes';
@@ -225,6 +226,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(technicianApplicationRoutes);
   await app.register(setPasswordRoutes);
   await app.register(verificationRoutes);
+  await app.register(reviewRoutes);
   if (config.demoMode) await app.register(devMailboxRoutes);
 
   await app.register(staticClientPlugin, { clientDir: config.clientDir });

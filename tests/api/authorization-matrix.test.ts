@@ -90,6 +90,8 @@ const EXPECTED: Record<string, Access> = {
   'PATCH /api/verifications/:id/status': 'admin',
   'GET /api/admin/verifications/pending': 'admin',
   'GET /api/admin/verifications/expiring': 'admin',
+  'PUT /api/service-requests/:reference/review': 'public',
+  'PUT /api/reviews/:id/reply': 'technician',
   // Last: it ends the callers' sessions.
   'POST /api/auth/signout': 'public',
 };

@@ -199,6 +199,12 @@ describe('GET /api/technicians/:id and reviews', () => {
       rating: 1,
       comment: null,
       createdAt: expect.any(String),
+      // A review without a job or a known customer (the seed's history).
+      reviewerName: 'Customer',
+      serviceType: null,
+      jobDate: null,
+      reply: null,
+      repliedAt: null,
     });
     const page2 = (await get(`/api/technicians/${ids.near}/reviews?pageSize=3&page=2`)).json();
     expect(page2.map((r: { comment: string }) => r.comment)).toEqual(['Review 3', 'Review 4']);
