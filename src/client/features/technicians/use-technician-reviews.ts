@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { LIMITS } from '@shared/constants/domain';
 import { useAllReviews, useRefreshReviews, useReviews } from './api';
 
-export const REVIEWS_PAGE = 10;
+export const REVIEWS_PAGE = 5;
 
 /**
  * A profile's reviews: the first few, then, after 'View All Reviews', all of them loaded
