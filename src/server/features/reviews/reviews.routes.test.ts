@@ -280,6 +280,20 @@ describe('the technician rating', () => {
   });
 });
 
+describe('the technician rating under concurrent reviews of different jobs', () => {
+  it('counts every review exactly (the technician row is locked before each write)', async () => {
+    const busy = await createTechnician(t.app);
+    const jobs = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => makeJob({ technicianId: busy.technician.id })),
+    );
+    const results = await Promise.all(
+      jobs.map((job, i) => putReview(job.reference, { rating: i + 1 }, { cookie: cookies.owner })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(await technicianRow(busy.technician.id)).toEqual({ rating: '3.00', totalReviews: 5 });
+  });
+});
+
 describe('PUT /api/reviews/:id/reply', () => {
   it('lets only the reviewed technician post one public reply, and edit it', async () => {
     const job = await makeJob();
