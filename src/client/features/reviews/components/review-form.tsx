@@ -105,6 +105,7 @@ export function ReviewForm({
                 setErrors((x) => ({ ...x, rating: undefined }));
               }}
               invalid={!!errors.rating}
+              labelledBy={`${id}-rating-label`}
               describedBy={errors.rating ? `${id}-rating-error` : undefined}
             />
             <FieldError id={`${id}-rating-error`} message={errors.rating} />

@@ -13,12 +13,15 @@ export function StarInput({
   value,
   onChange,
   invalid,
+  labelledBy,
   describedBy,
 }: {
   name: string;
   value: number | null;
   onChange: (rating: number) => void;
   invalid?: boolean;
+  /** The id of the visible label; 'Rating' when none. */
+  labelledBy?: string;
   describedBy?: string;
 }) {
   const [hover, setHover] = useState<number | null>(null);
@@ -26,7 +29,8 @@ export function StarInput({
   return (
     <div
       role="radiogroup"
-      aria-label="Rating"
+      aria-label={labelledBy ? undefined : 'Rating'}
+      aria-labelledby={labelledBy}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
       className="flex items-center gap-1"
