@@ -1,4 +1,5 @@
-import { expect, test, type Page } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /**
  * Reviews on a public profile (issue 13, item 6), on a phone: who wrote each review, for which
