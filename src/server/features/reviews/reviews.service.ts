@@ -10,7 +10,8 @@ import type { SessionUser } from '../../lib/session';
 // The one resolver of who is looking at a request (the lead's jobs feature; ADR 010).
 // eslint-disable-next-line no-restricted-imports
 import { resolveJobViewer } from '../jobs/jobs.access';
-import { editableUntil, toJobReview, toRepliedReview } from './reviews.presenters';
+import { canReview } from '../../lib/reviews';
+import { toJobReview, toRepliedReview } from './reviews.presenters';
 import * as q from './reviews.queries';
 
 export const ONLY_CUSTOMER = 'Only the customer of this job can review it';
@@ -57,7 +58,7 @@ export async function saveReview(
     const existing = await q.findReviewByRequest(tx, request.id);
     let row: q.ReviewRow;
     if (existing) {
-      if (now.getTime() >= editableUntil(existing.createdAt).getTime())
+      if (!canReview(request, viewer.role, existing, now))
         throw new AppError(409, EDIT_WINDOW_OVER);
       row = await q.updateReview(tx, existing.id, {
         rating: input.rating,
