@@ -39,6 +39,8 @@ for (let i = 0; i < REQUESTS + 20; i++) {
     point: { latitude: loc.latitude + ((i % 7) - 3) * 0.01, longitude: loc.longitude },
     today: new Date().toISOString().slice(0, 10),
     limit: 5,
+    dispatchStartedAt: null,
+    maxDistanceMiles: null,
   });
   if (i >= 20) matchTimes.push(performance.now() - t0);
 }

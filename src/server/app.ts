@@ -24,16 +24,19 @@ import { dispatchRoutes } from './features/dispatch/dispatch.routes';
 import { createDispatchService, type DispatchService } from './features/dispatch/dispatch.service';
 import { documentRoutes } from './features/documents/documents.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { jobsRoutes } from './features/jobs/jobs.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { createPaymentReconciler } from './payment-reconciler';
 import { planRoutes } from './features/plans/plans.routes';
 import { posRoutes } from './features/pos/pos.routes';
+import { createJobDocuments } from './features/pos/pos.service';
 import { reviewRoutes } from './features/reviews/reviews.routes';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes';
 import { setPasswordRoutes } from './features/set-password/set-password.routes';
 import { technicianProfileRoutes } from './features/technician-profile/technician-profile.routes';
 import { technicianApplicationRoutes } from './features/technician-applications/technician-applications.routes';
 import { technicianRoutes } from './features/technicians/technicians.routes';
+import { vehicleRoutes } from './features/vehicles/vehicles.routes';
 import { verificationRoutes } from './features/verifications/verifications.routes';
 import type { Dispatcher } from './lib/dispatcher';
 import { sweepAbandonedUploads } from './lib/documents';
@@ -217,6 +220,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(adminRoutes);
   await app.register(contactRoutes);
   await app.register(serviceRequestRoutes);
+  await app.register(jobsRoutes, { documents: createJobDocuments(app) });
   await app.register(dispatchRoutes, { service: dispatch });
   await app.register(paymentsRoutes);
   await app.register(planRoutes);
@@ -226,6 +230,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(technicianApplicationRoutes);
   await app.register(setPasswordRoutes);
   await app.register(verificationRoutes);
+  await app.register(vehicleRoutes);
   await app.register(reviewRoutes);
   if (config.demoMode) await app.register(devMailboxRoutes);
 

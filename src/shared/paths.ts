@@ -34,6 +34,7 @@ export const PATHS = {
   privacyPolicy: '/privacy-policy',
   setPassword: '/set-password',
   verifyEmail: '/verify-email',
+  vehicles: '/vehicles',
 } as const;
 
 export const technicianPath = (id: number) => `/technician/${id}`;

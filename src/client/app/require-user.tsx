@@ -5,12 +5,22 @@ import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useAuthDialog } from './auth-dialog-context';
 
-/** Who may use a screen: admins, or technicians (a signed-in user with a technician record). */
-export type ScreenRole = 'admin' | 'technician';
+/**
+ * Who may use a screen: admins, technicians (a signed-in user with a technician record), or
+ * customers (a signed-in customer account).
+ */
+export type ScreenRole = 'admin' | 'technician' | 'customer';
+
+const TITLES: Record<ScreenRole, string> = {
+  admin: 'Admin Access Required',
+  technician: 'Technician Access Required',
+  customer: 'Customer Access Required',
+};
 
 const allows: Record<ScreenRole, (user: CurrentUser) => boolean> = {
   admin: (user) => user.role === 'admin',
   technician: (user) => user.technicianId !== null,
+  customer: (user) => user.role === 'customer',
 };
 
 /**
@@ -49,7 +59,7 @@ export function RequireUser({
   if (!allow(user))
     return (
       <AccessRequired
-        title={role === 'admin' ? 'Admin Access Required' : 'Technician Access Required'}
+        title={TITLES[role]}
         role={user.role}
         message={typeof message === 'function' ? message(user) : message}
       />

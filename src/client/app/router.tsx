@@ -25,6 +25,7 @@ export const router = createBrowserRouter([
           { path: PATHS.technicians, element: page(() => import('../routes/technicians')) },
           { path: PATHS.technician, element: page(() => import('../routes/technician')) },
           { path: PATHS.requestService, element: page(() => import('../routes/request-service')) },
+          { path: PATHS.vehicles, element: page(() => import('../routes/vehicles')) },
           { path: PATHS.repairSoftware, element: page(() => import('../routes/repair-software')) },
           { path: PATHS.posSystem, element: page(() => import('../routes/pos-system')) },
           {

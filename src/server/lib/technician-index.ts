@@ -23,6 +23,11 @@ export type SearchFilters = {
   point?: Point;
   /** Miles; without it, with a point, a technician is listed when its radius reaches the point. */
   maxDistance?: number;
+  /**
+   * Miles; without maxDistance, also lists technicians this close whose own radius is smaller
+   * (a dispatch the customer widened after no one was found).
+   */
+  widenTo?: number;
   serviceType?: string;
   /** Lower-case fragment of "first last". */
   name?: string;
@@ -193,9 +198,10 @@ export function searchSnapshot(
   }
 
   const p = f.point;
-  const box = boundingBox(p, f.maxDistance ?? s.maxRadius);
+  const box = boundingBox(p, f.maxDistance ?? Math.max(s.maxRadius, f.widenTo ?? 0));
   const c = unitVector({ lat: p.latitude, lng: p.longitude });
   const hMax = f.maxDistance === undefined ? -1 : hOfMiles(f.maxDistance);
+  const hWiden = f.widenTo === undefined ? -1 : hOfMiles(f.widenTo);
   const k = f.offset + f.limit;
   // Deep pages: collect every match and sort once instead of a long insertion list.
   const collectAll = k > 1000;
@@ -222,7 +228,7 @@ export function searchSnapshot(
     const dy = y[i]! - c.y;
     const dz = z[i]! - c.z;
     const h = (dx * dx + dy * dy + dz * dz) / 4;
-    if (h > (hMax < 0 ? hRadius[i]! : hMax)) continue;
+    if (h > (hMax < 0 ? Math.max(hRadius[i]!, hWiden) : hMax)) continue;
     if (checkOther && !matches(s, i, f, specialty)) continue;
     total++;
     if (collectAll) {

@@ -246,6 +246,7 @@ export const cardPaymentResponseSchema = z.object({
   message: z.string().optional(),
   payment: posPaymentSchema,
 });
+export type CardPaymentResponse = z.infer<typeof cardPaymentResponseSchema>;
 
 export const emailQuoteSchema = z.object({
   quoteId: dbId('quoteId is required'),

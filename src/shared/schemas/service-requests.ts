@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_TYPES, URGENCIES } from '../constants/service-types';
-import { emailSchema as email, isCalendarDate, safeText } from './common';
+import { dbIdNumber, emailSchema as email, isCalendarDate, safeText } from './common';
 
 const optionalText = (max: number) =>
   safeText()
@@ -88,6 +88,8 @@ export const serviceRequestSchema = z
     vehicleInfo: optionalText(200),
     /** The form's vehicle year (also part of vehicleInfo and the description's Vehicle line). */
     vehicleYear: vehicleYearSchema.optional(),
+    /** One of the signed-in customer's vehicles (GET /api/vehicles); guests type theirs. */
+    vehicleId: dbIdNumber('Please choose one of your vehicles').optional().nullable(),
   })
   .superRefine((r, ctx) => {
     // A year given only inside the vehicle text or the description's Vehicle line counts too.

@@ -7,6 +7,8 @@ import {
   vehicleYearSchema,
   type CreateServiceRequestInput,
 } from '@shared/schemas/service-requests';
+import type { CurrentUser } from '@shared/schemas/auth';
+import type { Vehicle } from '@shared/schemas/vehicles';
 import { ApiError } from '../../lib/api-client';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -16,6 +18,8 @@ export const todayLocal = () => {
 };
 
 export type RequestForm = {
+  /** One of the signed-in customer's vehicles ('' = another vehicle, typed below). */
+  vehicleId: string;
   fullName: string;
   email: string;
   phone: string;
@@ -32,6 +36,7 @@ export type RequestForm = {
 export type RequestFormErrors = Partial<Record<keyof RequestForm, string>>;
 
 export const blankRequestForm: RequestForm = {
+  vehicleId: '',
   fullName: '',
   email: '',
   phone: '',
@@ -46,15 +51,50 @@ export const blankRequestForm: RequestForm = {
   preferredDate: '',
 };
 
-/** The blank form with what the home page's quick search put in the URL. */
-export const prefilledRequestForm = (params: URLSearchParams): RequestForm => ({
-  ...blankRequestForm,
-  serviceType: SERVICE_TYPES.find((s) => s === params.get('serviceType')) ?? '',
-  location: LOCATION_NAMES.find((l) => l === params.get('location')) ?? '',
-  vehicleYear: params.get('vehicleYear') ?? '',
-  vehicleMake: params.get('vehicleMake') ?? '',
-  vehicleModel: params.get('vehicleModel') ?? '',
-});
+/** The form's vehicle fields for a saved vehicle, or blank ones for 'Another vehicle'. */
+export const vehicleFields = (
+  v: Vehicle | undefined,
+): Pick<RequestForm, 'vehicleId' | 'vehicleYear' | 'vehicleMake' | 'vehicleModel' | 'mileage'> =>
+  v
+    ? {
+        vehicleId: String(v.id),
+        vehicleYear: String(v.year),
+        vehicleMake: v.make,
+        vehicleModel: v.model,
+        mileage: v.mileage === null ? '' : String(v.mileage),
+      }
+    : { vehicleId: '', vehicleYear: '', vehicleMake: '', vehicleModel: '', mileage: '' };
+
+/**
+ * The blank form with what the home page's quick search put in the URL; for a signed-in
+ * customer, their name, e-mail and phone, and their first vehicle unless the URL names one.
+ */
+export function prefilledRequestForm(
+  params: URLSearchParams,
+  customer?: { user: CurrentUser; vehicles: Vehicle[] },
+): RequestForm {
+  const typed = {
+    vehicleYear: params.get('vehicleYear') ?? '',
+    vehicleMake: params.get('vehicleMake') ?? '',
+    vehicleModel: params.get('vehicleModel') ?? '',
+  };
+  const vehicle =
+    customer && !typed.vehicleYear && !typed.vehicleMake && !typed.vehicleModel
+      ? customer.vehicles[0]
+      : undefined;
+  const user = customer?.user;
+  return {
+    ...blankRequestForm,
+    serviceType: SERVICE_TYPES.find((s) => s === params.get('serviceType')) ?? '',
+    location: LOCATION_NAMES.find((l) => l === params.get('location')) ?? '',
+    ...(vehicle ? vehicleFields(vehicle) : typed),
+    ...(user && {
+      fullName: `${user.firstName} ${user.lastName}`.trim(),
+      email: user.email,
+      phone: user.phone ?? '',
+    }),
+  };
+}
 
 /** The form's inline errors (empty when it can be sent). */
 export function validateRequestForm(form: RequestForm): RequestFormErrors {
@@ -100,6 +140,7 @@ export function requestBody(form: RequestForm): CreateServiceRequestInput {
     customerPhone: form.phone.trim() || undefined,
     vehicleInfo: vehicle,
     vehicleYear: form.vehicleYear.trim(),
+    ...(form.vehicleId && { vehicleId: Number(form.vehicleId) }),
   };
 }
 
@@ -112,6 +153,14 @@ const FIELD_OF: Record<string, keyof RequestForm> = {
   customerName: 'fullName',
   customerEmail: 'email',
   vehicleYear: 'vehicleYear',
+  vehicleId: 'vehicleId',
+};
+
+/** The server's 400 messages without field issues that belong to one field. */
+const FIELD_OF_MESSAGE: Record<string, keyof RequestForm> = {
+  'Please choose one of your vehicles': 'vehicleId',
+  'Preferred date cannot be in the past': 'preferredDate',
+  'Please choose one of our service locations or enter a ZIP code': 'location',
 };
 
 /** The server's field issues of a 400, as inline errors (empty when there are none). */
@@ -119,11 +168,16 @@ export function serverFieldErrors(err: unknown): RequestFormErrors {
   const out: RequestFormErrors = {};
   if (!(err instanceof ApiError) || err.status !== 400) return out;
   try {
-    const body = JSON.parse(err.body) as { issues?: { path: string; message: string }[] };
+    const body = JSON.parse(err.body) as {
+      message?: string;
+      issues?: { path: string; message: string }[];
+    };
     for (const issue of body.issues ?? []) {
       const key = FIELD_OF[issue.path.split('.')[0] ?? ''];
       if (key) out[key] ??= issue.message;
     }
+    const byMessage = body.message ? FIELD_OF_MESSAGE[body.message] : undefined;
+    if (byMessage && Object.keys(out).length === 0) out[byMessage] = body.message;
   } catch {
     // Not JSON: no field errors.
   }

@@ -28,6 +28,7 @@ CREATE TABLE "vehicles" (
 --> statement-breakpoint
 ALTER TABLE "job_notifications" DROP CONSTRAINT "job_notifications_status_ck";--> statement-breakpoint
 ALTER TABLE "service_requests" DROP CONSTRAINT "service_requests_status_ck";--> statement-breakpoint
+DROP INDEX "job_notifications_request_technician_uq";--> statement-breakpoint
 DROP INDEX "service_requests_assigned_idx";--> statement-breakpoint
 ALTER TABLE "service_requests" ALTER COLUMN "status" SET DEFAULT 'requested';--> statement-breakpoint
 -- The job's life (ADR 010): open requests are being dispatched, assigned ones were accepted.
@@ -40,6 +41,7 @@ ALTER TABLE "reviews" ADD COLUMN "reply" text;--> statement-breakpoint
 ALTER TABLE "reviews" ADD COLUMN "replied_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "reviews" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "service_requests" ADD COLUMN "vehicle_id" integer;--> statement-breakpoint
+ALTER TABLE "service_requests" ADD COLUMN "dispatch_started_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "service_requests" ADD COLUMN "max_distance_miles" integer;--> statement-breakpoint
 ALTER TABLE "service_requests" ADD COLUMN "window_start" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "service_requests" ADD COLUMN "window_end" timestamp with time zone;--> statement-breakpoint
@@ -60,6 +62,8 @@ ALTER TABLE "service_requests" ADD CONSTRAINT "service_requests_vehicle_id_vehic
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_service_request_id_service_requests_id_fk" FOREIGN KEY ("service_request_id") REFERENCES "public"."service_requests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotes" ADD CONSTRAINT "quotes_service_request_id_service_requests_id_fk" FOREIGN KEY ("service_request_id") REFERENCES "public"."service_requests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "realtime_events" ADD CONSTRAINT "realtime_events_service_request_id_service_requests_id_fk" FOREIGN KEY ("service_request_id") REFERENCES "public"."service_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "job_notifications_request_technician_pending_uq" ON "job_notifications" USING btree ("service_request_id","technician_id") WHERE "job_notifications"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "job_notifications_request_idx" ON "job_notifications" USING btree ("service_request_id","technician_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "reviews_service_request_uq" ON "reviews" USING btree ("service_request_id") WHERE "reviews"."service_request_id" is not null;--> statement-breakpoint
 CREATE INDEX "service_requests_vehicle_idx" ON "service_requests" USING btree ("vehicle_id");--> statement-breakpoint
 CREATE INDEX "invoices_service_request_idx" ON "invoices" USING btree ("service_request_id");--> statement-breakpoint
@@ -70,4 +74,5 @@ ALTER TABLE "job_notifications" ADD CONSTRAINT "job_notifications_status_ck" CHE
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_comment_len_ck" CHECK (char_length("reviews"."comment") <= 2000);--> statement-breakpoint
 ALTER TABLE "service_requests" ADD CONSTRAINT "service_requests_window_ck" CHECK ("service_requests"."window_start" is null or "service_requests"."window_end" > "service_requests"."window_start");--> statement-breakpoint
 ALTER TABLE "service_requests" ADD CONSTRAINT "service_requests_status_ck" CHECK ("service_requests"."status" in ('requested', 'dispatching', 'accepted', 'scheduled', 'en_route', 'in_progress', 'completed', 'canceled', 'unmatched'));--> statement-breakpoint
-ALTER TABLE "realtime_events" ADD CONSTRAINT "realtime_events_target_ck" CHECK (("realtime_events"."technician_id" is null) <> ("realtime_events"."service_request_id" is null));
+ALTER TABLE "realtime_events" ADD CONSTRAINT "realtime_events_target_ck" CHECK (("realtime_events"."technician_id" is null) <> ("realtime_events"."service_request_id" is null));--> statement-breakpoint
+UPDATE "service_requests" SET "dispatch_started_at" = "created_at";

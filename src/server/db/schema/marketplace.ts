@@ -187,6 +187,8 @@ export const serviceRequests = pgTable(
     assignedTechnicianId: integer().references(() => technicians.id, { onDelete: 'set null' }),
     assignedAt: timestamp({ withTimezone: true }),
     dispatchRound: integer().notNull().default(0),
+    /** When dispatch last (re)started: technicians asked since then are not asked again. */
+    dispatchStartedAt: timestamp({ withTimezone: true }),
     /** Set when the customer widens the search after an unmatched dispatch (miles). */
     maxDistanceMiles: integer(),
     /** The arrival window the assigned technician proposed; confirmed moves it to scheduled. */
@@ -255,8 +257,12 @@ export const jobNotifications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // A technician is notified at most once per request.
-    uniqueIndex('job_notifications_request_technician_uq').on(t.serviceRequestId, t.technicianId),
+    // A technician holds at most one open notification per request (dispatch also skips
+    // technicians already asked since the request's dispatch last (re)started).
+    uniqueIndex('job_notifications_request_technician_pending_uq')
+      .on(t.serviceRequestId, t.technicianId)
+      .where(sql`${t.status} = 'pending'`),
+    index('job_notifications_request_idx').on(t.serviceRequestId, t.technicianId),
     // At most one accepted notification per request: the database guards the race.
     uniqueIndex('job_notifications_one_accept_uq')
       .on(t.serviceRequestId)

@@ -1,38 +1,47 @@
+import type { FastifyInstance } from 'fastify';
 import { BRAND } from '../../../shared/brand';
+import { formatReference } from '../../../shared/jobs';
 import type { serviceRequests } from '../../db/schema';
 import { composeMail, type MailMessage } from '../../lib/mailer';
 import { fullName } from '../../lib/names';
+import { requestPageUrl } from '../../lib/request-links';
 import type * as q from './dispatch.queries';
 
 type Request = typeof serviceRequests.$inferSelect;
 type TechnicianContact = NonNullable<Awaited<ReturnType<typeof q.technicianContact>>>;
 
 /** To the customer when every round went by without a technician; none without an address. */
-export function unmatchedMail(request: Request): MailMessage | null {
+export function unmatchedMail(app: FastifyInstance, request: Request): MailMessage | null {
   if (!request.contactEmail) return null;
   return {
     to: request.contactEmail,
     template: 'request_unmatched',
-    subject: `We could not find a technician for your ${request.serviceType} request`,
+    subject: `We could not find a technician for your ${request.serviceType} request (${formatReference(request.id)})`,
     ...composeMail([
       `Hi ${request.contactName ?? 'there'},`,
       `We contacted the qualified technicians near ${request.location} about your ${request.serviceType} request, but none was able to take it.`,
-      `Please submit a new request with a later preferred date, or contact us at ${BRAND.supportEmail} and we will help you find someone.`,
+      `You can try again or reach technicians farther away from your request's page:\n${requestPageUrl(app.config, request.id)}`,
+      `Or contact us at ${BRAND.supportEmail} and we will help you find someone.`,
     ]),
   };
 }
 
-export function jobAcceptedMail(to: string, r: Request, tech: TechnicianContact): MailMessage {
+export function jobAcceptedMail(
+  app: FastifyInstance,
+  to: string,
+  r: Request,
+  tech: TechnicianContact,
+): MailMessage {
   const name = fullName(tech);
   return {
     to,
     template: 'job_accepted',
-    subject: `${name} accepted your ${r.serviceType} request`,
+    subject: `${name} accepted your ${r.serviceType} request (${formatReference(r.id)})`,
     ...composeMail([
       `Hi ${r.contactName ?? 'there'},`,
       `Good news: ${name}, a certified ${BRAND.name} technician, accepted your ${r.serviceType} request in ${r.location}.`,
-      `Contact: ${tech.phone ?? 'phone not listed'} · ${tech.email}`,
-      'Your technician will get in touch to confirm the details and give you a quote.',
+      `Phone: ${tech.phone ?? 'not listed'}`,
+      `${tech.firstName} will propose an arrival window shortly. Confirm it and follow your request here:\n${requestPageUrl(app.config, r.id)}`,
     ]),
   };
 }

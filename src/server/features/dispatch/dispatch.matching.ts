@@ -12,13 +12,22 @@ import * as q from './dispatch.queries';
 export async function findCandidates(
   db: DbOrTx,
   snapshot: Snapshot,
-  r: { requestId: number; serviceType: string; point: Point; today: string; limit: number },
+  r: {
+    requestId: number;
+    serviceType: string;
+    point: Point;
+    today: string;
+    limit: number;
+    dispatchStartedAt: Date | null;
+    maxDistanceMiles: number | null;
+  },
 ): Promise<{ technicianId: number; distanceMiles: number }[]> {
   for (let k = r.limit * 4; ; k *= 4) {
     const { hits, total } = searchSnapshot(snapshot, {
       point: r.point,
       serviceType: r.serviceType,
       available: true,
+      ...(r.maxDistanceMiles ? { widenTo: r.maxDistanceMiles } : {}),
       offset: 0,
       limit: k,
     });
@@ -26,6 +35,7 @@ export async function findCandidates(
       requestId: r.requestId,
       ids: hits.map((h) => h.id),
       today: r.today,
+      dispatchStartedAt: r.dispatchStartedAt,
     });
     const chosen = hits.filter((h) => eligible.has(h.id)).slice(0, r.limit);
     if (chosen.length === r.limit || hits.length >= total)

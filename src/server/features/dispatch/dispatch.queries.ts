@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { jobNotifications, serviceRequests, technicians, users } from '../../db/schema';
 
@@ -10,7 +10,7 @@ import { jobNotifications, serviceRequests, technicians, users } from '../../db/
  */
 export async function eligibleAmong(
   db: DbOrTx,
-  r: { requestId: number; ids: number[]; today: string },
+  r: { requestId: number; ids: number[]; today: string; dispatchStartedAt: Date | null },
 ): Promise<Set<number>> {
   if (r.ids.length === 0) return new Set();
   const rows = await db
@@ -23,34 +23,15 @@ export async function eligibleAmong(
         eq(users.status, 'approved'),
         eq(users.role, 'technician'),
         eq(technicians.isAvailable, true),
-        sql`not exists (select 1 from job_notifications jn where jn.service_request_id = ${r.requestId} and jn.technician_id = ${technicians.id})`,
+        // Not asked since dispatch last (re)started, and never one who declined or gave it back.
+        sql`not exists (select 1 from job_notifications jn where jn.service_request_id = ${r.requestId} and jn.technician_id = ${technicians.id}
+              and (jn.status in ('pending', 'accepted', 'declined', 'withdrawn') or jn.created_at >= ${r.dispatchStartedAt ?? new Date(0)}))`,
         sql`not exists (select 1 from verifications v where v.technician_id = ${technicians.id}
               and v.verification_type in ('license', 'insurance')
               and (v.verification_status in ('rejected', 'expired') or v.expiration_date < ${r.today}::date))`,
       ),
     );
   return new Set(rows.map((x) => x.id));
-}
-
-export function setDispatchRound(db: DbOrTx, requestId: number, round: number) {
-  return db
-    .update(serviceRequests)
-    .set({ dispatchRound: round, status: 'dispatching' })
-    .where(eq(serviceRequests.id, requestId));
-}
-
-export function markUnmatched(db: DbOrTx, requestId: number, round: number) {
-  return db
-    .update(serviceRequests)
-    .set({ status: 'unmatched', dispatchRound: round })
-    .where(eq(serviceRequests.id, requestId));
-}
-
-export function assignRequest(db: DbOrTx, requestId: number, technicianId: number, at: Date) {
-  return db
-    .update(serviceRequests)
-    .set({ status: 'accepted', assignedTechnicianId: technicianId, assignedAt: at })
-    .where(eq(serviceRequests.id, requestId));
 }
 
 export function lockRequest(db: DbOrTx, id: number) {
@@ -62,15 +43,17 @@ export function lockRequest(db: DbOrTx, id: number) {
     .then((r) => r[0]);
 }
 
-/** Open requests whose current round is over: nothing pending and unexpired is left. */
+/**
+ * Requests in dispatch whose current round is over (nothing pending and unexpired is left),
+ * and requests whose dispatch never started (a crash between storing and dispatching).
+ */
 export function requestsWithFinishedRound(db: DbOrTx, now: Date) {
   return db
     .select({ id: serviceRequests.id })
     .from(serviceRequests)
     .where(
       and(
-        eq(serviceRequests.status, 'dispatching'),
-        gt(serviceRequests.dispatchRound, 0),
+        inArray(serviceRequests.status, ['dispatching', 'requested']),
         sql`not exists (select 1 from job_notifications jn where jn.service_request_id = ${serviceRequests.id}
               and jn.status = 'pending' and jn.expires_at > ${now})`,
       ),

@@ -7,23 +7,7 @@ import type { Snapshot } from '../../lib/technician-index';
 import { unmatchedMail } from './dispatch.mail';
 import { findCandidates } from './dispatch.matching';
 import * as q from './dispatch.queries';
-
-/** Closes notifications and tells their technicians' screens to drop them. */
-export async function closeNotifications(
-  app: FastifyInstance,
-  tx: DbOrTx,
-  rows: { id: number; technicianId: number }[],
-  serviceRequestId: number,
-  reason: string,
-) {
-  for (const r of rows) {
-    await app.realtime.publish(tx, {
-      technicianId: r.technicianId,
-      type: 'notification.closed',
-      payload: { notificationId: r.id, serviceRequestId, reason },
-    });
-  }
-}
+import { closeNotifications, recordMove } from '../../lib/job-timeline';
 
 /** Notifies the next nearest technicians of the request; returns how many. */
 async function notifyRound(
@@ -40,8 +24,9 @@ async function notifyRound(
     point: { latitude: request.latitude, longitude: request.longitude },
     today: app.clock().toISOString().slice(0, 10),
     limit: LIMITS.techniciansPerRound,
+    dispatchStartedAt: request.dispatchStartedAt,
+    maxDistanceMiles: request.maxDistanceMiles,
   });
-  await q.setDispatchRound(tx, request.id, round);
   if (candidates.length === 0) return 0;
   const createdAt = app.clock();
   const expiresAt = new Date(createdAt.getTime() + LIMITS.notificationWindowMs);
@@ -64,6 +49,13 @@ async function notifyRound(
       payload: { notificationId: n.id, serviceRequestId: request.id },
     });
   }
+  await recordMove(app, tx, request, {
+    move: 'dispatch_round',
+    to: 'dispatching',
+    actor: 'system',
+    details: { round, notified: created.length, endsAt: expiresAt.toISOString() },
+    patch: { dispatchRound: round },
+  });
   return created.length;
 }
 
@@ -91,8 +83,14 @@ export async function advance(
     const notified = await notifyRound(app, tx, request, round, snapshot);
     if (notified > 0) return notified;
   }
-  await q.markUnmatched(tx, requestId, round);
-  const mail = unmatchedMail(request);
+  await recordMove(app, tx, request, {
+    move: 'unmatched',
+    to: 'unmatched',
+    actor: 'system',
+    details: { rounds: round },
+    patch: { dispatchRound: round },
+  });
+  const mail = unmatchedMail(app, request);
   if (mail) mails.push(mail);
   return 0;
 }

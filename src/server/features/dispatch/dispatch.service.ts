@@ -7,7 +7,8 @@ import { pruneRealtimeEvents } from '../../plugins/realtime';
 import { jobAcceptedMail } from './dispatch.mail';
 import { toJobNotification } from './dispatch.presenters';
 import * as q from './dispatch.queries';
-import { advance, closeNotifications } from './dispatch.rounds';
+import { advance } from './dispatch.rounds';
+import { announce, closeNotifications, recordMove } from '../../lib/job-timeline';
 
 export function createDispatchService(app: FastifyInstance) {
   const now = () => app.clock();
@@ -64,16 +65,30 @@ export function createDispatchService(app: FastifyInstance) {
           throw new AppError(409, 'This job notification has expired');
         const t = now();
         await q.markAccepted(tx, id, t);
-        await q.assignRequest(tx, request.id, current.technicianId, t);
         const others = await q.otherPending(tx, request.id, id);
         await closeNotifications(app, tx, others, request.id, 'accepted_by_another');
-        return { request };
+        const accepted = await recordMove(app, tx, request, {
+          move: 'accept',
+          to: 'accepted',
+          actor: 'technician',
+          actorUserId: user.id,
+          technicianId: current.technicianId,
+          details: { round: current.round },
+          patch: {
+            assignedTechnicianId: current.technicianId,
+            assignedAt: t,
+            windowStart: null,
+            windowEnd: null,
+            windowConfirmedAt: null,
+          },
+        });
+        return { request: accepted };
       });
       const tech = await q.technicianContact(app.db, n.technicianId);
       const r = result.request;
       if (r.contactEmail && tech) {
         await app.mailer
-          .send(jobAcceptedMail(r.contactEmail, r, tech))
+          .send(jobAcceptedMail(app, r.contactEmail, r, tech))
           .catch((err) => app.log.error({ err }, 'job accepted mail failed'));
       }
       return this.get(id);
@@ -84,7 +99,7 @@ export function createDispatchService(app: FastifyInstance) {
       const mails: MailMessage[] = [];
       const snapshot = await listedTechnicians();
       await app.db.transaction(async (tx) => {
-        await q.lockRequest(tx, n.serviceRequestId);
+        const request = await q.lockRequest(tx, n.serviceRequestId);
         const current = await q.lockNotification(tx, id);
         if (!current) throw new AppError(404, 'Job notification not found');
         if (current.status !== 'pending') {
@@ -98,7 +113,10 @@ export function createDispatchService(app: FastifyInstance) {
         if (current.expiresAt <= now())
           throw new AppError(409, 'This job notification has expired');
         await q.markDeclined(tx, id, now(), reason);
-        await advance(app, tx, n.serviceRequestId, mails, snapshot);
+        const notified = await advance(app, tx, n.serviceRequestId, mails, snapshot);
+        // Still waiting on others this round: the customer's count of notified drops.
+        if (notified === 0 && request && (await q.hasPending(tx, request.id)))
+          await announce(app, tx, request, request, 'declined');
       });
       await sendAfterCommit(app, mails);
       return this.get(id);

@@ -7,7 +7,9 @@ import { AppError } from '../../lib/app-error';
 import { verifyRequestLinkToken } from '../../lib/request-links';
 import type { SessionUser } from '../../lib/session';
 
-export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
+import type { ServiceRequestRow } from '../../lib/job-timeline';
+
+export type { ServiceRequestRow };
 
 /** Who is acting on a request: the role decides the view and the moves (src/shared/jobs.ts). */
 export type JobViewer = {

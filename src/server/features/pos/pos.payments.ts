@@ -84,7 +84,18 @@ export async function cardPayment(
   user: SessionUser | null,
   input: z.output<typeof cardPaymentSchema>,
 ) {
-  const technicianId = await posTechnician(app, user);
+  return takeCardPayment(app, await posTechnician(app, user), input);
+}
+
+/**
+ * Charges a card for the technician, optionally against one of their invoices: the point of
+ * sale, and the customer paying a job's invoice from the request page.
+ */
+export async function takeCardPayment(
+  app: FastifyInstance,
+  technicianId: number,
+  input: z.output<typeof cardPaymentSchema>,
+) {
   const card = app.payments.card;
   if (!card) throw new AppError(503, 'Payment processing is not configured.');
   const amountCents = amountOf(input.amount);

@@ -5,17 +5,19 @@ import type {
   createQuoteSchema,
   recordPaymentSchema,
 } from '../../../shared/schemas/pos';
+import type { JobDocuments } from '../../lib/job-documents';
 import type { SessionUser } from '../../lib/session';
 import { posTechnician } from './pos.access';
 import { createInvoice, listInvoices } from './pos.invoices';
-import { cardPayment, listPayments, recordPayment } from './pos.payments';
-import type { QuoteRow } from './pos.queries';
+import { cardPayment, listPayments, recordPayment, takeCardPayment } from './pos.payments';
+import { findInvoice, findQuote, type QuoteRow } from './pos.queries';
 import {
   approveQuote,
   createQuote,
   emailQuote,
   listQuotes,
   quoteByToken,
+  quotesOut,
   signQuote,
 } from './pos.quotes';
 import { emailReceipt, receipt } from './pos.receipts';
@@ -58,3 +60,14 @@ export function createPosService(app: FastifyInstance) {
   };
 }
 export type PosService = ReturnType<typeof createPosService>;
+
+/** The point of sale's part in a job (src/server/lib/job-documents.ts), for the jobs feature. */
+export function createJobDocuments(app: FastifyInstance): JobDocuments {
+  return {
+    quotesOut: (rows) => quotesOut(app.db, rows),
+    findQuote: (id) => findQuote(app.db, id),
+    sign: (q, signature) => signQuote(app, q, signature),
+    findInvoice: (id) => findInvoice(app.db, id),
+    takeCardPayment: (technicianId, input) => takeCardPayment(app, technicianId, input),
+  };
+}

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { reviews, technicians } from '../../db/schema';
+import { reviews, serviceRequests, technicians } from '../../db/schema';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 
@@ -71,5 +71,15 @@ export function recomputeRating(db: DbOrTx, technicianId: number) {
     })
     .where(eq(technicians.id, technicianId))
     .returning({ rating: technicians.rating, totalReviews: technicians.totalReviews })
+    .then((r) => r[0]);
+}
+
+/** The request a review is about (to tell its viewers about a reply). */
+export function findRequest(db: DbOrTx, id: number) {
+  return db
+    .select()
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, id))
+    .limit(1)
     .then((r) => r[0]);
 }

@@ -4,7 +4,14 @@ import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test
 import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
 import type { ServiceRequestStatus } from '../../../shared/constants/domain';
 import { formatReference } from '../../../shared/jobs';
-import { auditLog, reviews, serviceRequests, technicians, users } from '../../db/schema';
+import {
+  auditLog,
+  realtimeEvents,
+  reviews,
+  serviceRequests,
+  technicians,
+  users,
+} from '../../db/schema';
 import { requestLinkToken } from '../../lib/request-links';
 import {
   EDIT_WINDOW_OVER,
@@ -189,6 +196,33 @@ describe('PUT /api/service-requests/:reference/review: who may review', () => {
     expect(
       await t.app.db.select().from(reviews).where(eq(reviews.serviceRequestId, job.id)),
     ).toEqual([]);
+  });
+});
+
+describe('the request page', () => {
+  it('shows the review and whether it can still be edited; its viewers are told', async () => {
+    const job = await makeJob();
+    const detail = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/service-requests/${job.reference}`,
+          headers: { cookie: cookies.owner },
+        })
+      ).json();
+    expect(await detail()).toMatchObject({ review: null, canReview: true });
+    const saved = (await putReview(job.reference, { rating: 5 }, { cookie: cookies.owner })).json();
+    expect(await detail()).toMatchObject({ review: saved, canReview: true });
+    const events = await t.app.db
+      .select()
+      .from(realtimeEvents)
+      .where(eq(realtimeEvents.serviceRequestId, job.id));
+    expect(events.map((e) => [e.type, (e.payload as { what: string }).what])).toEqual([
+      ['request.updated', 'review'],
+    ]);
+    t.clock.advance(15 * DAY);
+    expect(await detail()).toMatchObject({ review: { id: saved.id }, canReview: false });
+    t.clock.set(new Date());
   });
 });
 

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { REVIEW_EDIT_DAYS } from '../../../shared/jobs';
 import type { JobReview, reviewInputSchema, reviewReplySchema } from '../../../shared/schemas/jobs';
 import type { RepliedReview } from '../../../shared/schemas/reviews';
-import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
+import { announce } from '../../lib/job-timeline';
 import type { SessionUser } from '../../lib/session';
 // The one resolver of who is looking at a request (the lead's jobs feature; ADR 010).
 // eslint-disable-next-line no-restricted-imports
@@ -22,16 +22,6 @@ export const REVIEW_NOT_FOUND = 'Review not found';
 
 type ReviewInput = z.output<typeof reviewInputSchema>;
 type ReplyInput = z.output<typeof reviewReplySchema>;
-
-/** Tells the request page's viewers (SSE) to refetch. Inside the transaction: sent at commit. */
-const announce = (app: FastifyInstance, tx: DbOrTx, serviceRequestId: number | null) =>
-  serviceRequestId === null
-    ? Promise.resolve()
-    : app.realtime.publish(tx, {
-        serviceRequestId,
-        type: 'request.updated',
-        payload: { reason: 'review' },
-      });
 
 /**
  * The customer's review of a completed job: the first PUT writes it, later ones edit it for
@@ -86,7 +76,7 @@ export async function saveReview(
       entityId: row.id,
       details: { serviceRequestId: request.id, technicianId: row.technicianId, rating: row.rating },
     });
-    await announce(app, tx, request.id);
+    await announce(app, tx, request, request, 'review');
     return { created: !existing, review: toJobReview(row) };
   });
 }
@@ -115,7 +105,11 @@ export async function saveReply(
       entityId: review.id,
       details: { technicianId: review.technicianId },
     });
-    await announce(app, tx, review.serviceRequestId);
+    const request =
+      review.serviceRequestId === null
+        ? undefined
+        : await q.findRequest(tx, review.serviceRequestId);
+    if (request) await announce(app, tx, request, request, 'review.reply');
     return toRepliedReview(row);
   });
 }

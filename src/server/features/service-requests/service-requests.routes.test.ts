@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createUser, signIn } from '../../../../tests/helpers/factories';
 import { composeServiceDescription } from '../../../shared/schemas/service-requests';
-import { serviceRequests, users } from '../../db/schema';
+import { serviceRequests, users, vehicles } from '../../db/schema';
 import { serviceAreaToday } from '../../lib/customers';
 
 let t: TestApp;
@@ -270,5 +270,97 @@ describe('POST /api/service-requests', () => {
     expect(demo.statusCode).toBe(400);
     expect(demo.json().message).toBe(message);
     expect((await post({ ...form, description: 'Brakes squeal' })).statusCode).toBe(201);
+  });
+
+  describe('with a saved vehicle (vehicleId)', () => {
+    const addVehicle = async (cookie: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/vehicles',
+        headers: { cookie },
+        payload: { year: 2003, make: 'Honda', model: 'Accord', vin: '1HGCM82633A004352' },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json() as { id: number };
+    };
+    const withVehicle = (vehicleId: unknown) => ({
+      ...form,
+      // The form sends the picked vehicle's lines as today; the server names it from the record.
+      description: description.replace('2018 Honda Civic', 'typed by hand'),
+      vehicleInfo: '2018 Honda Civic',
+      vehicleId,
+    });
+    const count = async () => (await t.app.db.select().from(serviceRequests)).length;
+
+    it("stores the customer's own vehicle and names it '<year> <make> <model>'", async () => {
+      const u = await createUser(t.app, { role: 'customer' });
+      const cookie = await signIn(t.app, u.username!);
+      const v = await addVehicle(cookie);
+      const res = await post(withVehicle(v.id), { cookie });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().description).toContain('Vehicle: 2003 Honda Accord');
+      const [row] = await t.app.db
+        .select()
+        .from(serviceRequests)
+        .where(eq(serviceRequests.id, res.json().id));
+      expect(row).toMatchObject({
+        customerId: u.id,
+        vehicleId: v.id,
+        vehicleInfo: '2003 Honda Accord',
+      });
+    });
+
+    it("refuses another customer's vehicle, an unknown one, and a malformed id with 400", async () => {
+      const owner = await createUser(t.app, { role: 'customer' });
+      const theirs = await addVehicle(await signIn(t.app, owner.username!));
+      const u = await createUser(t.app, { role: 'customer' });
+      const cookie = await signIn(t.app, u.username!);
+      const before = await count();
+      for (const vehicleId of [theirs.id, 999999, 0, 'abc', 1.5, 2147483648]) {
+        const res = await post(withVehicle(vehicleId), { cookie });
+        expect(res.statusCode, String(vehicleId)).toBe(400);
+        expect(res.json().message).toBe('Please choose one of your vehicles');
+      }
+      expect(await count()).toBe(before);
+    });
+
+    it('refuses a vehicleId from a guest (decided: 400, never silently ignored)', async () => {
+      // Guests type the vehicle; an id from them means a confused client, so it is refused
+      // rather than dropped, and nothing is stored. The same goes for a technician or admin.
+      const owner = await createUser(t.app, { role: 'customer' });
+      const v = await addVehicle(await signIn(t.app, owner.username!));
+      const before = await count();
+      const guest = await post(withVehicle(v.id));
+      expect(guest.statusCode).toBe(400);
+      expect(guest.json().message).toBe('Please choose one of your vehicles');
+      const admin = await createUser(t.app, { role: 'admin' });
+      const asAdmin = await post(withVehicle(v.id), {
+        cookie: await signIn(t.app, admin.username!),
+      });
+      expect(asAdmin.statusCode).toBe(400);
+      expect(await count()).toBe(before);
+      // Without a vehicleId (or with null) a guest's typed vehicle is kept as today.
+      const typed = await post(withVehicle(null));
+      expect(typed.statusCode).toBe(201);
+      const [row] = await t.app.db
+        .select()
+        .from(serviceRequests)
+        .where(eq(serviceRequests.id, typed.json().id));
+      expect(row).toMatchObject({ vehicleId: null, vehicleInfo: '2018 Honda Civic' });
+    });
+
+    it('a deleted vehicle leaves its requests with their vehicle text', async () => {
+      const u = await createUser(t.app, { role: 'customer' });
+      const cookie = await signIn(t.app, u.username!);
+      const v = await addVehicle(cookie);
+      const res = await post(withVehicle(v.id), { cookie });
+      expect(res.statusCode).toBe(201);
+      await t.app.db.delete(vehicles).where(eq(vehicles.id, v.id));
+      const [row] = await t.app.db
+        .select()
+        .from(serviceRequests)
+        .where(eq(serviceRequests.id, res.json().id));
+      expect(row).toMatchObject({ vehicleId: null, vehicleInfo: '2003 Honda Accord' });
+    });
   });
 });

@@ -8,12 +8,15 @@ import {
   demoServiceRequestSchema,
   serviceRequestSchema,
 } from '../../../shared/schemas/service-requests';
+import { vehicleLabel } from '../../../shared/schemas/vehicles';
 import { serviceRequests } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { findOrCreateGuestCustomer, serviceAreaToday } from '../../lib/customers';
 import { RateLimiter, tooManyAttempts } from '../../lib/rate-limiter';
 import { requestPagePath } from '../../lib/request-links';
 import type { SessionUser } from '../../lib/session';
+import { recordMove } from '../../lib/job-timeline';
+import { customerVehicle } from './service-requests.queries';
 
 /** A named service location, or any text holding a US ZIP code. */
 function locate(location: string) {
@@ -29,6 +32,15 @@ function locate(location: string) {
 function line(description: string, label: string): string | undefined {
   const m = description.match(new RegExp(`^${label}:\\s*(.+)$`, 'mi'))?.[1]?.trim();
   return m && m !== 'Not specified' ? m : undefined;
+}
+
+export const CHOOSE_YOUR_VEHICLE = 'Please choose one of your vehicles';
+
+/** '2018 Honda Civic' in place of the description's Vehicle line (a description without one is kept). */
+function withVehicleLine(description: string, label: string) {
+  return /^Vehicle: .*$/m.test(description)
+    ? description.replace(/^Vehicle: .*$/m, `Vehicle: ${label}`)
+    : description;
 }
 
 /** Service requests per IP and hour: each notifies up to 5 technicians and sends e-mail. */
@@ -53,6 +65,7 @@ export function createServiceRequestService(app: FastifyInstance) {
         email?: string;
         phone?: string;
         vehicle?: string;
+        vehicleId?: number;
       };
       if (isDemo) {
         const d = demoServiceRequestSchema.parse(body);
@@ -85,6 +98,7 @@ export function createServiceRequestService(app: FastifyInstance) {
           email: r.customerEmail ?? line(r.description, 'Email')?.toLowerCase(),
           phone: r.customerPhone ?? line(r.description, 'Phone'),
           vehicle: r.vehicleInfo ?? line(r.description, 'Vehicle'),
+          vehicleId: r.vehicleId ?? undefined,
         };
       }
       if (fields.preferredDate && fields.preferredDate < serviceAreaToday(app.clock())) {
@@ -94,6 +108,13 @@ export function createServiceRequestService(app: FastifyInstance) {
       const signedInCustomer = user && user.role === 'customer' ? user : null;
       if (!signedInCustomer && !fields.email) {
         throw new AppError(400, 'Please enter a valid email address');
+      }
+      // A saved vehicle is a signed-in customer's own; guests type theirs (a vehicleId is refused).
+      if (fields.vehicleId !== undefined) {
+        const vehicle = signedInCustomer
+          ? await customerVehicle(app.db, signedInCustomer.id, fields.vehicleId)
+          : undefined;
+        if (!vehicle) throw new AppError(400, CHOOSE_YOUR_VEHICLE);
       }
       // Counted once the request is valid, before anything is stored or sent.
       const wait = byIp.consume(ip);
@@ -109,6 +130,18 @@ export function createServiceRequestService(app: FastifyInstance) {
             name: fields.name,
             phone: fields.phone,
           }));
+        // Checked above; locked now, and still there (a delete may have happened meanwhile).
+        let vehicleFields = {};
+        if (fields.vehicleId !== undefined) {
+          const vehicle = await customerVehicle(tx, customerId, fields.vehicleId, true);
+          if (!vehicle) throw new AppError(400, CHOOSE_YOUR_VEHICLE);
+          const label = vehicleLabel(vehicle);
+          vehicleFields = {
+            vehicleId: vehicle.id,
+            vehicleInfo: label,
+            description: withVehicleLine(fields.description, label),
+          };
+        }
         const [row] = await tx
           .insert(serviceRequests)
           .values({
@@ -124,8 +157,15 @@ export function createServiceRequestService(app: FastifyInstance) {
             contactEmail: fields.email ?? signedInCustomer?.email ?? null,
             contactPhone: fields.phone ?? signedInCustomer?.phone ?? null,
             vehicleInfo: fields.vehicle ?? null,
+            ...vehicleFields,
           })
           .returning();
+        await recordMove(app, tx, row!, {
+          move: 'submit',
+          to: 'requested',
+          actor: signedInCustomer ? 'customer' : 'system',
+          actorUserId: signedInCustomer?.id ?? null,
+        });
         return row!;
       });
 

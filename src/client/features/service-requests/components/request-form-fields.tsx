@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { URGENCIES, URGENCY_LABELS } from '@shared/constants/service-types';
+import { PATHS } from '@shared/paths';
+import type { Vehicle } from '@shared/schemas/vehicles';
 import { LocationSelect } from '../../../components/location-select';
 import { ServiceTypeSelect } from '../../../components/service-type-select';
 import { Input } from '../../../components/ui/input';
@@ -17,14 +20,22 @@ export type FieldProps = {
   onChange: (e: { target: { value: string } }) => void;
 };
 
-/** The Request Service form's inputs; `field` binds one, `err` shows its inline error. */
+/**
+ * The Request Service form's inputs; `field` binds one, `err` shows its inline error. A
+ * signed-in customer with saved `vehicles` picks one (or 'Another vehicle' to type it).
+ */
 export function RequestFormFields({
   field,
   err,
+  vehicles,
+  pickVehicle,
 }: {
   field: (key: keyof RequestForm) => FieldProps;
   err: (key: keyof RequestForm) => ReactNode;
+  vehicles: Vehicle[];
+  pickVehicle: (id: string) => void;
 }) {
+  const picked = field('vehicleId').value !== '';
   return (
     <>
       <div className="space-y-1.5">
@@ -46,21 +57,44 @@ export function RequestFormFields({
         <ServiceTypeSelect {...field('serviceType')} placeholder="Select a service" />
         {err('serviceType')}
       </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="rs-vehicleYear">Vehicle Year *</Label>
-        <Input {...field('vehicleYear')} inputMode="numeric" />
-        {err('vehicleYear')}
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="rs-vehicleMake">Vehicle Make *</Label>
-        <Input {...field('vehicleMake')} />
-        {err('vehicleMake')}
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="rs-vehicleModel">Vehicle Model *</Label>
-        <Input {...field('vehicleModel')} />
-        {err('vehicleModel')}
-      </div>
+      {vehicles.length > 0 && (
+        <div className="space-y-1.5">
+          <Label htmlFor="rs-vehicleId">Vehicle *</Label>
+          <Select {...field('vehicleId')} onChange={(e) => pickVehicle(e.target.value)}>
+            {vehicles.map((v) => (
+              <option key={v.id} value={String(v.id)}>
+                {v.label}
+              </option>
+            ))}
+            <option value="">Another vehicle</option>
+          </Select>
+          {err('vehicleId')}
+          <p className="text-xs text-slate-500">
+            <Link to={PATHS.vehicles} className="underline">
+              Manage your vehicles
+            </Link>
+          </p>
+        </div>
+      )}
+      {!picked && (
+        <>
+          <div className="space-y-1.5">
+            <Label htmlFor="rs-vehicleYear">Vehicle Year *</Label>
+            <Input {...field('vehicleYear')} inputMode="numeric" />
+            {err('vehicleYear')}
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="rs-vehicleMake">Vehicle Make *</Label>
+            <Input {...field('vehicleMake')} />
+            {err('vehicleMake')}
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="rs-vehicleModel">Vehicle Model *</Label>
+            <Input {...field('vehicleModel')} />
+            {err('vehicleModel')}
+          </div>
+        </>
+      )}
       <div className="space-y-1.5">
         <Label htmlFor="rs-mileage">Mileage</Label>
         <Input {...field('mileage')} inputMode="numeric" />

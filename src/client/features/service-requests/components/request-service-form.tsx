@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { Vehicle } from '@shared/schemas/vehicles';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { FieldError } from '../../../components/ui/form';
@@ -9,16 +11,33 @@ import {
   requestBody,
   serverFieldErrors,
   validateRequestForm,
+  vehicleFields,
   type RequestForm,
   type RequestFormErrors,
 } from '../request-form';
 import { RequestFormFields } from './request-form-fields';
 
-/** The Request Service form, starting from `initial` (the quick search's prefill). */
-export function RequestServiceForm({ initial }: { initial: () => RequestForm }) {
+/**
+ * The Request Service form, starting from `initial` (the quick search's prefill, and a signed-in
+ * customer's contact details and vehicle). Once sent, the request's page takes over.
+ */
+export function RequestServiceForm({
+  initial,
+  vehicles = [],
+}: {
+  initial: () => RequestForm;
+  /** The signed-in customer's saved vehicles, offered in a picker. */
+  vehicles?: Vehicle[];
+}) {
   const [form, setForm] = useState<RequestForm>(initial);
   const [errors, setErrors] = useState<RequestFormErrors>({});
   const submit = useCreateServiceRequest();
+  const navigate = useNavigate();
+
+  const pickVehicle = (id: string) => {
+    setForm({ ...form, ...vehicleFields(vehicles.find((v) => String(v.id) === id)) });
+    setErrors({});
+  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -26,13 +45,13 @@ export function RequestServiceForm({ initial }: { initial: () => RequestForm }) 
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     submit.mutate(requestBody(form), {
-      onSuccess: () => {
+      onSuccess: (created) => {
         notify({
           title: 'Service request submitted!',
           description: "We'll match you with qualified technicians in your area.",
         });
-        setForm(blankRequestForm);
-        setErrors({});
+        // The request's page (with its signed link): reference, live dispatch, what comes next.
+        void navigate(created.requestPath);
       },
       onError: (err) => {
         const fieldErrors = serverFieldErrors(err);
@@ -64,7 +83,12 @@ export function RequestServiceForm({ initial }: { initial: () => RequestForm }) 
     <Card className="lg:col-span-2">
       <CardContent className="pt-6">
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <RequestFormFields field={field} err={err} />
+          <RequestFormFields
+            field={field}
+            err={err}
+            vehicles={vehicles}
+            pickVehicle={pickVehicle}
+          />
           <div className="flex flex-wrap gap-3 sm:col-span-2">
             <Button type="submit" disabled={submit.isPending}>
               {submit.isPending ? 'Submitting...' : 'Submit Request'}

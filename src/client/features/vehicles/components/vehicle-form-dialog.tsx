@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import type { Vehicle } from '@shared/schemas/vehicles';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { FieldError } from '../../../components/ui/form';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { notify } from '../../../lib/toast';
+import { useCreateVehicle } from '../api/create-vehicle';
+import { useUpdateVehicle } from '../api/update-vehicle';
+import {
+  blankVehicleDraft,
+  checkVehicleDraft,
+  draftOf,
+  serverVehicleErrors,
+  type VehicleDraft,
+  type VehicleDraftErrors,
+} from '../vehicle-form';
+
+/** Add a vehicle, or edit `vehicle`; errors show under their fields. */
+export function VehicleFormDialog({
+  open,
+  vehicle,
+  onClose,
+}: {
+  open: boolean;
+  vehicle?: Vehicle;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{vehicle ? 'Edit Vehicle' : 'Add Vehicle'}</DialogTitle>
+          <DialogDescription>
+            Pick it on the request form; its completed services are kept here.
+          </DialogDescription>
+        </DialogHeader>
+        {/* Keyed so each opening starts from the vehicle (or blank). */}
+        {open && <VehicleForm key={vehicle?.id ?? 'new'} vehicle={vehicle} onDone={onClose} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: () => void }) {
+  const [d, setD] = useState<VehicleDraft>(vehicle ? draftOf(vehicle) : blankVehicleDraft);
+  const [errors, setErrors] = useState<VehicleDraftErrors>({});
+  const create = useCreateVehicle();
+  const update = useUpdateVehicle();
+  const pending = create.isPending || update.isPending;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = checkVehicleDraft(d);
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
+    const options = {
+      onSuccess: (v: Vehicle) => {
+        notify({ title: vehicle ? 'Vehicle updated' : 'Vehicle added', description: v.label });
+        onDone();
+      },
+      onError: (err: unknown) => setErrors(serverVehicleErrors(err)),
+    };
+    if (vehicle) update.mutate({ id: vehicle.id, ...checked.body }, options);
+    else create.mutate(checked.body, options);
+  };
+
+  const field = (key: keyof VehicleDraft) => ({
+    id: `vehicle-${key}`,
+    value: d[key],
+    'aria-invalid': !!errors[key],
+    'aria-describedby': errors[key] ? `vehicle-${key}-error` : undefined,
+    onChange: (e: { target: { value: string } }) => setD({ ...d, [key]: e.target.value }),
+  });
+  const err = (key: keyof VehicleDraft) => (
+    <FieldError id={`vehicle-${key}-error`} message={errors[key]} />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <div className="grid grid-cols-2 gap-4">
+        <div className="space-y-1.5">
+          <Label htmlFor="vehicle-year">Year *</Label>
+          <Input {...field('year')} inputMode="numeric" maxLength={4} />
+          {err('year')}
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="vehicle-mileage">Mileage</Label>
+          <Input {...field('mileage')} inputMode="numeric" />
+          {err('mileage')}
+        </div>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="vehicle-make">Make *</Label>
+        <Input {...field('make')} maxLength={60} placeholder="e.g. Honda" />
+        {err('make')}
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="vehicle-model">Model *</Label>
+        <Input {...field('model')} maxLength={60} placeholder="e.g. Civic" />
+        {err('model')}
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="vehicle-vin">VIN</Label>
+        <Input
+          {...field('vin')}
+          maxLength={17}
+          autoCapitalize="characters"
+          spellCheck={false}
+          className="font-mono uppercase"
+        />
+        {err('vin')}
+      </div>
+      <FieldError message={errors.form} />
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving...' : vehicle ? 'Save Changes' : 'Add Vehicle'}
+        </Button>
+      </div>
+    </form>
+  );
+}

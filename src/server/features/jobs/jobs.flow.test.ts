@@ -1,0 +1,508 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
+import {
+  createTechnician,
+  createUser,
+  signIn,
+  subscribeTechnician,
+} from '../../../../tests/helpers/factories';
+import { LOCATIONS } from '../../../shared/constants/locations';
+import {
+  invoices,
+  jobNotifications,
+  mailOutbox,
+  quotes,
+  serviceRequestEvents,
+  serviceRequests,
+  technicians,
+} from '../../db/schema';
+
+const bowie = LOCATIONS.find((l) => l.name === 'Bowie, MD')!;
+const north = (miles: number) => ({
+  latitude: bowie.latitude + miles / 69.05,
+  longitude: bowie.longitude,
+});
+
+let t: TestApp;
+let admin = '';
+beforeAll(async () => {
+  t = await buildTestApp();
+  const a = await createUser(t.app, { role: 'admin' });
+  admin = await signIn(t.app, a.username!);
+});
+afterAll(() => t.close());
+
+type Tech = { id: number; cookie: string; email: string };
+async function tech(opts: Parameters<typeof createTechnician>[1] = {}): Promise<Tech> {
+  const { user, technician } = await createTechnician(t.app, { location: bowie, ...opts });
+  return { id: technician.id, cookie: await signIn(t.app, user.username!), email: user.email };
+}
+
+async function submit(serviceType: string, email: string, cookie?: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/service-requests',
+    headers: cookie ? { cookie } : {},
+    payload: {
+      serviceType,
+      description: 'It makes a noise when braking, front left.',
+      urgency: 'high',
+      location: 'Bowie, MD',
+      customerName: 'Pat Doe',
+      customerEmail: email,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; reference: string; requestPath: string; status: string };
+}
+
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+  url: string,
+  cookie?: string,
+  payload?: object,
+) =>
+  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+
+/** The request's API path with the guest's token from its page path. */
+const api = (requestPath: string, suffix = '') => {
+  const [path, query] = requestPath.split('?');
+  return `/api/service-requests/${path!.split('/').pop()}${suffix}?${query}`;
+};
+
+async function pendingOf(requestId: number, technicianId: number) {
+  const [n] = await t.app.db
+    .select()
+    .from(jobNotifications)
+    .where(eq(jobNotifications.serviceRequestId, requestId));
+  const rows = await t.app.db
+    .select()
+    .from(jobNotifications)
+    .where(eq(jobNotifications.technicianId, technicianId));
+  return rows.find((r) => r.serviceRequestId === requestId && r.status === 'pending') ?? n;
+}
+
+const window = (hoursFromNow: number) => ({
+  windowStart: new Date(t.clock.now.getTime() + hoursFromNow * 3600_000).toISOString(),
+  windowEnd: new Date(t.clock.now.getTime() + (hoursFromNow + 2) * 3600_000).toISOString(),
+});
+
+describe('a guest follows a job from request to review', () => {
+  it('goes through every state; the page shows each step; the e-mails link back', async () => {
+    const a = await tech({ ...north(1), specialties: ['Brake Service'] });
+    await subscribeTechnician(t.app, a.id, 'Professional');
+    const email = 'guest-flow@example.com';
+    const created = await submit('Brake Service', email);
+    expect(created.reference).toMatch(/^WR-\d{6}$/);
+    expect(created.requestPath).toMatch(/^\/requests\/WR-\d{6}\?t=[\w-]{43}$/);
+    expect(created.status).toBe('dispatching');
+
+    // The guest's page: dispatch running, one technician notified, a countdown.
+    let page = await call('GET', api(created.requestPath));
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({
+      viewer: 'customer',
+      status: 'dispatching',
+      problem: 'It makes a noise when braking, front left.',
+      dispatch: { round: 1, rounds: 3, notifiedNow: 1, notifiedTotal: 1 },
+      actions: ['cancel'],
+    });
+    expect(Date.parse(page.json().dispatch.roundEndsAt)).toBeGreaterThan(t.clock.now.getTime());
+    expect(page.json().timeline.map((e: { move: string }) => e.move)).toEqual([
+      'submit',
+      'dispatch_round',
+    ]);
+
+    const n = await pendingOf(created.id, a.id);
+    expect(
+      (await call('PATCH', `/api/job-notifications/${n!.id}/accept`, a.cookie)).statusCode,
+    ).toBe(200);
+    page = await call('GET', api(created.requestPath));
+    expect(page.json()).toMatchObject({
+      status: 'accepted',
+      technician: { id: a.id },
+      window: null,
+      actions: ['cancel'],
+    });
+
+    // The technician's view: contact, directions, the next moves.
+    const job = await call('GET', `/api/service-requests/${created.reference}`, a.cookie);
+    expect(job.json()).toMatchObject({
+      viewer: 'technician',
+      customer: { name: 'Pat Doe', email },
+      actions: ['propose_window', 'cancel'],
+    });
+    expect(job.json().directionsUrl).toContain('google.com/maps/dir');
+    const jobs = await call('GET', '/api/jobs', a.cookie);
+    expect(jobs.json().active.map((j: { reference: string }) => j.reference)).toEqual([
+      created.reference,
+    ]);
+
+    const move = (
+      who: string | undefined,
+      body: object,
+      url = api(created.requestPath, '/moves'),
+    ) => call('POST', who ? `/api/service-requests/${created.reference}/moves` : url, who, body);
+
+    expect((await move(a.cookie, { move: 'propose_window', ...window(20) })).statusCode).toBe(200);
+    // Declined, proposed again, confirmed.
+    expect((await move(undefined, { move: 'decline_window' })).json()).toMatchObject({
+      status: 'accepted',
+      window: null,
+    });
+    expect((await move(a.cookie, { move: 'propose_window', ...window(26) })).statusCode).toBe(200);
+    const confirmed = await move(undefined, { move: 'confirm_window' });
+    expect(confirmed.json()).toMatchObject({ status: 'scheduled' });
+    expect(confirmed.json().window.confirmedAt).toBeTruthy();
+    expect((await move(a.cookie, { move: 'start_route' })).json().status).toBe('en_route');
+    expect((await move(a.cookie, { move: 'start_work' })).json().status).toBe('in_progress');
+
+    // A quote for the job, signed by the guest on their page; its invoice paid by card there.
+    const q = await call('POST', '/api/quotes', a.cookie, {
+      customerName: 'Pat Doe',
+      customerEmail: email,
+      items: [{ type: 'labor', description: 'Replace pads', quantity: 1, unitPrice: 120 }],
+      taxRate: 0,
+    });
+    expect(q.statusCode, q.body).toBe(201);
+    await t.app.db
+      .update(quotes)
+      .set({ serviceRequestId: created.id })
+      .where(eq(quotes.id, q.json().id));
+    page = await call('GET', api(created.requestPath));
+    expect(page.json().quotes).toMatchObject([{ id: q.json().id, status: 'draft', canSign: true }]);
+    const signed = await call(
+      'POST',
+      api(created.requestPath, `/quotes/${q.json().id}/approve`),
+      undefined,
+      { signature: 'data:image/png;base64,iVBORw0KGgo=' },
+    );
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json().quotes[0]).toMatchObject({ status: 'approved', canSign: false });
+    const inv = await call('POST', '/api/invoices', a.cookie, { quoteId: q.json().id });
+    expect(inv.statusCode, inv.body).toBe(201);
+    await t.app.db
+      .update(invoices)
+      .set({ serviceRequestId: created.id })
+      .where(eq(invoices.id, inv.json().id));
+    page = await call('GET', api(created.requestPath));
+    const invoice = page.json().invoices[0];
+    expect(invoice).toMatchObject({ total: '120.00', balance: '120.00', canPay: true });
+    const token = (
+      await call('POST', '/api/payments/sandbox/tokenize', undefined, {
+        number: '4111 1111 1111 1111',
+        expiry: '12/39',
+        cvv: '123',
+      })
+    ).json().token;
+    const paid = await call(
+      'POST',
+      api(created.requestPath, `/invoices/${invoice.id}/pay`),
+      undefined,
+      {
+        sourceId: token,
+        idempotencyKey: 'guest-pays-0001',
+      },
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ success: true, payment: { amount: '120.00' } });
+    page = await call('GET', api(created.requestPath));
+    expect(page.json().invoices[0]).toMatchObject({
+      status: 'paid',
+      balance: '0.00',
+      canPay: false,
+    });
+    expect(page.json().payments).toHaveLength(1);
+
+    // Completed: counted, e-mailed with the review link.
+    const done = await move(a.cookie, { move: 'complete' });
+    expect(done.json()).toMatchObject({ status: 'completed', actions: [] });
+    const guestView = await call('GET', api(created.requestPath));
+    expect(guestView.json()).toMatchObject({ canReview: true, actions: [] });
+    const [techRow] = await t.app.db.select().from(technicians).where(eq(technicians.id, a.id));
+    expect(techRow!.completedJobs).toBe(1);
+    const mails = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+    expect(mails.map((m) => m.template)).toEqual(
+      expect.arrayContaining([
+        'job_accepted',
+        'job_window_proposed',
+        'job_window_confirmed',
+        'job_en_route',
+        'job_completed',
+      ]),
+    );
+    for (const m of mails) expect(m.textBody, m.template).toContain(created.requestPath);
+
+    // The timeline holds every move, with who and when.
+    const events = await t.app.db
+      .select()
+      .from(serviceRequestEvents)
+      .where(eq(serviceRequestEvents.serviceRequestId, created.id))
+      .orderBy(serviceRequestEvents.id);
+    expect(events.map((e) => `${e.move}:${e.toStatus}:${e.actorRole}`)).toEqual([
+      'submit:requested:system',
+      'dispatch_round:dispatching:system',
+      'accept:accepted:technician',
+      'propose_window:accepted:technician',
+      'decline_window:accepted:customer',
+      'propose_window:accepted:technician',
+      'confirm_window:scheduled:customer',
+      'start_route:en_route:technician',
+      'start_work:in_progress:technician',
+      'complete:completed:technician',
+    ]);
+  });
+});
+
+describe('who sees a request', () => {
+  it('the owner signed in, the link, the assigned technician and admins; nobody else', async () => {
+    const owner = await createUser(t.app, { role: 'customer' });
+    const cookie = await signIn(t.app, owner.username!);
+    const created = await submit('Engine Repair', owner.email, cookie);
+    const url = `/api/service-requests/${created.reference}`;
+    expect((await call('GET', url, cookie)).json().viewer).toBe('customer');
+    expect((await call('GET', url, admin)).json()).toMatchObject({
+      viewer: 'admin',
+      notifications: [],
+    });
+    expect((await call('GET', url)).statusCode).toBe(401);
+    expect((await call('GET', `${url}?t=${'x'.repeat(43)}`)).statusCode).toBe(403);
+    const other = await createUser(t.app, { role: 'customer' });
+    expect((await call('GET', url, await signIn(t.app, other.username!))).statusCode).toBe(403);
+    const stranger = await tech();
+    expect((await call('GET', url, stranger.cookie)).statusCode).toBe(403);
+    expect((await call('GET', '/api/service-requests/WR-999999', admin)).statusCode).toBe(404);
+    expect((await call('GET', '/api/service-requests/nope', admin)).statusCode).toBe(400);
+    // Another request's token does not open this one.
+    const second = await submit('Engine Repair', 'second@example.com');
+    const otherToken = second.requestPath.split('t=')[1];
+    expect((await call('GET', `${url}?t=${otherToken}`)).statusCode).toBe(403);
+    // The owner's list.
+    const mine = await call('GET', '/api/service-requests', cookie);
+    expect(mine.json().map((r: { reference: string }) => r.reference)).toEqual([created.reference]);
+  });
+});
+
+describe('a technician gives the job back', () => {
+  it('goes back to dispatch and reaches others, never the one who gave it back', async () => {
+    const a = await tech({ ...north(0.2), specialties: ['AC Repair'] });
+    const b = await tech({ ...north(0.4), specialties: ['AC Repair'] });
+    const created = await submit('AC Repair', 'giveback@example.com');
+    const na = await pendingOf(created.id, a.id);
+    await call('PATCH', `/api/job-notifications/${na!.id}/accept`, a.cookie);
+    const url = `/api/service-requests/${created.reference}/moves`;
+    const noReason = await call('POST', url, a.cookie, { move: 'cancel' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe('Please give a reason for canceling');
+    const res = await call('POST', url, a.cookie, { move: 'cancel', reason: 'Van broke down' });
+    expect(res.statusCode, res.body).toBe(200);
+    const view = await call('GET', `/api/service-requests/${created.reference}`, admin);
+    expect(view.json()).toMatchObject({ status: 'dispatching', technician: null });
+    const rows = view.json().notifications as { technicianId: number; status: string }[];
+    expect(rows.find((r) => r.technicianId === a.id)).toMatchObject({
+      status: 'withdrawn',
+      declineReason: 'Van broke down',
+    });
+    // b was closed when a accepted; asked again now.
+    expect(rows.filter((r) => r.technicianId === b.id).map((r) => r.status)).toEqual([
+      'closed',
+      'pending',
+    ]);
+    expect(rows.filter((r) => r.technicianId === a.id)).toHaveLength(1);
+    // a no longer sees the job.
+    expect(
+      (await call('GET', `/api/service-requests/${created.reference}`, a.cookie)).statusCode,
+    ).toBe(403);
+    const mails = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'giveback@example.com'));
+    expect(mails.map((m) => m.template)).toContain('job_reassigning');
+  });
+});
+
+describe('unmatched, then tried again farther away', () => {
+  it('widening reaches a technician beyond their own radius', async () => {
+    const created = await submit('Suspension', 'widen@example.com');
+    expect(created.status).toBe('unmatched');
+    // 30 miles away with a 10-mile radius: not reached by default.
+    const far = await tech({ ...north(30), specialties: ['Suspension'], serviceRadiusMiles: 10 });
+    const url = `/api/service-requests/${created.reference}/moves`;
+    const guest = api(created.requestPath, '/moves');
+    const again = await call('POST', guest, undefined, { move: 'retry_dispatch' });
+    expect(again.json().status).toBe('unmatched');
+    const bad = await call('POST', guest, undefined, {
+      move: 'retry_dispatch',
+      maxDistanceMiles: 33,
+    });
+    expect(bad.statusCode).toBe(400);
+    const wide = await call('POST', guest, undefined, {
+      move: 'retry_dispatch',
+      maxDistanceMiles: 50,
+    });
+    expect(wide.json()).toMatchObject({
+      status: 'dispatching',
+      dispatch: { round: 1, notifiedNow: 1, maxDistanceMiles: 50 },
+    });
+    expect((await pendingOf(created.id, far.id))!.technicianId).toBe(far.id);
+    // An admin cancels it, with a reason; the notified technician's card is withdrawn.
+    expect((await call('POST', url, admin, { move: 'cancel' })).statusCode).toBe(400);
+    const canceled = await call('POST', url, admin, {
+      move: 'cancel',
+      reason: 'Duplicate request',
+    });
+    expect(canceled.json()).toMatchObject({
+      status: 'canceled',
+      cancelReason: 'Duplicate request',
+    });
+    const [n] = await t.app.db
+      .select()
+      .from(jobNotifications)
+      .where(eq(jobNotifications.technicianId, far.id));
+    expect(n!.status).toBe('closed');
+  });
+});
+
+describe('bad input', () => {
+  it('answers 4xx with a clear message and changes nothing', async () => {
+    const a = await tech({ ...north(0.3), specialties: ['Oil Change'] });
+    const created = await submit('Oil Change', 'bad@example.com');
+    const na = await pendingOf(created.id, a.id);
+    await call('PATCH', `/api/job-notifications/${na!.id}/accept`, a.cookie);
+    const url = `/api/service-requests/${created.reference}/moves`;
+    const cases: [object, number, string][] = [
+      [{ move: 'fly' }, 400, 'move must be one of'],
+      [{ move: 'propose_window' }, 400, 'Please choose the start and end of the arrival window'],
+      [
+        { move: 'propose_window', windowStart: 'soon', windowEnd: 'later' },
+        400,
+        'Must be a date and time',
+      ],
+      [{ move: 'propose_window', ...window(-5) }, 400, 'The arrival window must be in the future'],
+      [
+        {
+          move: 'propose_window',
+          windowStart: window(5).windowEnd,
+          windowEnd: window(5).windowStart,
+        },
+        400,
+        'The window must end after it starts',
+      ],
+      [
+        {
+          move: 'propose_window',
+          windowStart: window(5).windowStart,
+          windowEnd: window(25).windowStart,
+        },
+        400,
+        'between 15 minutes and 12 hours',
+      ],
+      [{ move: 'propose_window', ...window(24 * 90) }, 400, 'within 60 days'],
+      [{ move: 'start_route' }, 409, 'this request is accepted'],
+      [{ move: 'confirm_window' }, 403, 'Only the customer'],
+    ];
+    for (const [body, code, message] of cases) {
+      const res = await call('POST', url, a.cookie, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(code);
+      expect(res.json().message + JSON.stringify(res.json().issues ?? '')).toContain(message);
+    }
+    const guest = api(created.requestPath, '/moves');
+    expect((await call('POST', guest, undefined, { move: 'confirm_window' })).json().message).toBe(
+      'No arrival window has been proposed yet',
+    );
+    const view = await call('GET', `/api/service-requests/${created.reference}`, a.cookie);
+    expect(view.json()).toMatchObject({ status: 'accepted', window: null });
+    expect(view.json().timeline).toHaveLength(3);
+    const message = await call(
+      'POST',
+      `/api/service-requests/${created.reference}/messages`,
+      a.cookie,
+      {
+        message: '',
+      },
+    );
+    expect(message.statusCode).toBe(400);
+    const sent = await call(
+      'POST',
+      `/api/service-requests/${created.reference}/messages`,
+      a.cookie,
+      {
+        message: 'I will bring the oil filter for your car.',
+      },
+    );
+    expect(sent.json()).toEqual({ message: 'Message sent' });
+    const [mail] = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, 'job_message'));
+    expect(mail!.textBody).toContain('I will bring the oil filter for your car.');
+  });
+});
+
+describe('live updates', () => {
+  it("the request's stream announces a technician's move within a second", async () => {
+    const a = await tech({ ...north(0.1), specialties: ['Electrical'] });
+    const created = await submit('Electrical', 'live@example.com');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const controller = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}${api(created.requestPath, '/stream')}`, {
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const readUntil = async (needle: string) => {
+      const deadline = Date.now() + 5000;
+      while (!text.includes(needle) && Date.now() < deadline) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value);
+      }
+      return text.includes(needle);
+    };
+    expect(await readUntil('event: ready')).toBe(true);
+    const na = await pendingOf(created.id, a.id);
+    const t0 = Date.now();
+    await call('PATCH', `/api/job-notifications/${na!.id}/accept`, a.cookie);
+    expect(await readUntil('"status":"accepted"')).toBe(true);
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(text).toContain('event: request.updated');
+    controller.abort();
+    const anonymous = await fetch(
+      `http://127.0.0.1:${port}/api/service-requests/${created.reference}/stream`,
+    );
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('recovery', () => {
+  it('a request stored but never dispatched (a crash in between) is dispatched by the sweep', async () => {
+    const a = await tech({ ...north(0.1), specialties: ['General Maintenance'] });
+    const owner = await createUser(t.app, { role: 'customer' });
+    const [row] = await t.app.db
+      .insert(serviceRequests)
+      .values({
+        customerId: owner.id,
+        serviceType: 'General Maintenance',
+        description: 'Yearly service.',
+        location: bowie.name,
+        latitude: bowie.latitude,
+        longitude: bowie.longitude,
+      })
+      .returning();
+    expect(row!.status).toBe('requested');
+    await t.app.dispatch.sweep();
+    const n = await pendingOf(row!.id, a.id);
+    expect(n).toMatchObject({ technicianId: a.id, status: 'pending' });
+    const view = await call(
+      'GET',
+      `/api/service-requests/WR-${String(row!.id).padStart(6, '0')}`,
+      admin,
+    );
+    expect(view.json()).toMatchObject({ status: 'dispatching', dispatch: { round: 1 } });
+  });
+});

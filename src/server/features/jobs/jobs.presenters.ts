@@ -1,0 +1,215 @@
+import { LIMITS } from '../../../shared/constants/domain';
+import { allowedMoves, formatReference, REVIEW_EDIT_DAYS } from '../../../shared/jobs';
+import { centsToDecimal } from '../../../shared/money';
+import type { JobDetail, JobSummary, TimelineEntry } from '../../../shared/schemas/jobs';
+import type { Quote } from '../../../shared/schemas/pos';
+import { problemOf } from '../../../shared/schemas/service-requests';
+import type { invoicePayments, invoices, reviews, vehicles } from '../../db/schema';
+import { fullName } from '../../lib/names';
+import type { JobViewer, ServiceRequestRow } from './jobs.access';
+import type * as q from './jobs.queries';
+
+/** 'Maria G.': a person as other people on the platform see them. */
+export function shortName(first: string | null | undefined, last: string | null | undefined) {
+  const f = (first ?? '').trim();
+  const l = (last ?? '').trim();
+  if (!f) return l ? `${l[0]!.toUpperCase()}.` : 'Customer';
+  return l ? `${f} ${l[0]!.toUpperCase()}.` : f;
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export function timelineOut(rows: Awaited<ReturnType<typeof q.timelineOf>>): TimelineEntry[] {
+  return rows.map(({ e, firstName, lastName }) => ({
+    id: e.id,
+    move: e.move,
+    fromStatus: e.fromStatus,
+    toStatus: e.toStatus,
+    actor: e.actorRole,
+    actorName: e.actorRole === 'system' || !firstName ? null : shortName(firstName, lastName),
+    note: e.note,
+    details: e.details ?? null,
+    at: e.createdAt.toISOString(),
+  }));
+}
+
+/** Whether a job is still one the customer can sign quotes and pay invoices for. */
+const documentsOpen = (r: ServiceRequestRow) =>
+  r.status !== 'canceled' && r.assignedTechnicianId !== null;
+
+export type DetailParts = {
+  request: ServiceRequestRow;
+  viewer: JobViewer;
+  now: Date;
+  timeline: Awaited<ReturnType<typeof q.timelineOf>>;
+  technician: Awaited<ReturnType<typeof q.technicianCard>> | undefined;
+  customer: Awaited<ReturnType<typeof q.customerOf>> | undefined;
+  vehicle: typeof vehicles.$inferSelect | undefined;
+  quotes: Quote[];
+  invoices: (typeof invoices.$inferSelect)[];
+  payments: (typeof invoicePayments.$inferSelect)[];
+  review: typeof reviews.$inferSelect | undefined;
+  dispatch: Awaited<ReturnType<typeof q.dispatchFigures>>;
+  notifications: Awaited<ReturnType<typeof q.notificationsOfJob>> | null;
+  directionsUrl: string | null;
+};
+
+export function jobDetailOut(p: DetailParts): JobDetail {
+  const { request: r, viewer } = p;
+  const isCustomer = viewer.role === 'customer';
+  const invoiceNumber = new Map(p.invoices.map((i) => [i.id, i.invoiceNumber]));
+  const live = (x: { technicianId: number }) => x.technicianId === r.assignedTechnicianId;
+  return {
+    id: r.id,
+    reference: formatReference(r.id),
+    viewer: viewer.role,
+    status: r.status,
+    serviceType: r.serviceType,
+    problem: problemOf(r.description),
+    urgency: r.urgency,
+    location: r.location,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    directionsUrl: viewer.role === 'customer' ? null : p.directionsUrl,
+    preferredDate: r.preferredDate,
+    vehicleInfo: r.vehicleInfo,
+    vehicle: p.vehicle
+      ? {
+          id: p.vehicle.id,
+          year: p.vehicle.year,
+          make: p.vehicle.make,
+          model: p.vehicle.model,
+          vin: p.vehicle.vin,
+          mileage: p.vehicle.mileage,
+        }
+      : null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    completedAt: iso(r.completedAt),
+    canceledAt: iso(r.canceledAt),
+    cancelReason: r.cancelReason,
+    dispatch: {
+      round: r.dispatchRound,
+      rounds: LIMITS.dispatchRounds,
+      notifiedNow: r.status === 'dispatching' ? p.dispatch.pendingNow : 0,
+      notifiedTotal: p.dispatch.total,
+      roundEndsAt: r.status === 'dispatching' ? iso(p.dispatch.endsAt) : null,
+      maxDistanceMiles: r.maxDistanceMiles,
+    },
+    technician: p.technician
+      ? {
+          id: p.technician.id,
+          name: fullName(p.technician),
+          profileImage: p.technician.profileImage,
+          rating: p.technician.rating,
+          totalReviews: p.technician.totalReviews,
+          phone: p.technician.phone,
+        }
+      : null,
+    window:
+      r.windowStart && r.windowEnd
+        ? {
+            start: r.windowStart.toISOString(),
+            end: r.windowEnd.toISOString(),
+            confirmedAt: iso(r.windowConfirmedAt),
+          }
+        : null,
+    // The customer's own contact, or the customer's contact for their technician and admins.
+    customer: {
+      name: r.contactName || (p.customer ? fullName(p.customer) : '') || 'Customer',
+      email: r.contactEmail ?? p.customer?.email ?? null,
+      phone: r.contactPhone ?? p.customer?.phone ?? null,
+    },
+    timeline: timelineOut(p.timeline),
+    quotes: p.quotes.map((qt) => ({
+      id: qt.id,
+      quoteNumber: qt.quoteNumber,
+      status: qt.status,
+      total: qt.totalAmount,
+      createdAt: qt.createdAt,
+      signedAt: qt.signedAt,
+      items: qt.items.map((i) => ({
+        description: i.description,
+        quantity: i.quantity,
+        unitPrice: i.unitPrice,
+        totalPrice: i.totalPrice,
+      })),
+      laborTotal: qt.laborTotal,
+      partsTotal: qt.partsTotal,
+      taxAmount: qt.taxAmount,
+      canSign: isCustomer && qt.status === 'draft' && documentsOpen(r) && live(qt),
+    })),
+    invoices: p.invoices.map((i) => ({
+      id: i.id,
+      invoiceNumber: i.invoiceNumber,
+      status: i.status,
+      total: centsToDecimal(i.totalAmountCents),
+      paid: centsToDecimal(i.paidAmountCents),
+      balance: centsToDecimal(Math.max(0, i.totalAmountCents - i.paidAmountCents)),
+      createdAt: i.createdAt.toISOString(),
+      canPay: isCustomer && i.status === 'pending' && i.totalAmountCents > i.paidAmountCents,
+    })),
+    payments: p.payments.map((x) => ({
+      id: x.id,
+      receiptNumber: x.receiptNumber,
+      method: x.method,
+      amount: centsToDecimal(x.amountCents),
+      status: x.status,
+      invoiceNumber: x.invoiceId ? (invoiceNumber.get(x.invoiceId) ?? null) : null,
+      createdAt: x.createdAt.toISOString(),
+    })),
+    review: p.review
+      ? {
+          id: p.review.id,
+          rating: p.review.rating,
+          comment: p.review.comment,
+          reply: p.review.reply,
+          createdAt: p.review.createdAt.toISOString(),
+          updatedAt: p.review.updatedAt.toISOString(),
+          editableUntil: new Date(
+            p.review.createdAt.getTime() + REVIEW_EDIT_DAYS * 86_400_000,
+          ).toISOString(),
+        }
+      : null,
+    canReview:
+      isCustomer &&
+      r.status === 'completed' &&
+      r.assignedTechnicianId !== null &&
+      (!p.review || p.now.getTime() < p.review.createdAt.getTime() + REVIEW_EDIT_DAYS * 86_400_000),
+    actions: allowedMoves(r.status, viewer.role, { windowProposed: r.windowStart !== null }),
+    notifications:
+      p.notifications?.map(({ n, firstName, lastName }) => ({
+        round: n.round,
+        technicianId: n.technicianId,
+        technicianName: fullName({ firstName, lastName }),
+        status: n.status === 'pending' && n.expiresAt <= p.now ? 'expired' : n.status,
+        distanceMiles: n.distanceMiles === null ? null : Math.round(n.distanceMiles * 10) / 10,
+        declineReason: n.declineReason,
+        createdAt: n.createdAt.toISOString(),
+        respondedAt: iso(n.respondedAt),
+      })) ?? null,
+  };
+}
+
+export function jobSummaryOut(row: q.SummaryRow): JobSummary {
+  const { r } = row;
+  return {
+    id: r.id,
+    reference: formatReference(r.id),
+    status: r.status,
+    serviceType: r.serviceType,
+    urgency: r.urgency,
+    location: r.location,
+    vehicleInfo: r.vehicleInfo,
+    customerName: r.contactName ?? (shortName(row.customerFirst, row.customerLast) || 'Customer'),
+    customerEmail: r.contactEmail ?? row.customerEmail,
+    technicianName: row.techFirst
+      ? fullName({ firstName: row.techFirst, lastName: row.techLast })
+      : null,
+    windowStart: iso(r.windowStart),
+    windowEnd: iso(r.windowEnd),
+    dispatchRound: r.dispatchRound,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,223 @@
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { ACTIVE_JOB_STATUSES } from '../../../shared/jobs';
+import type { DbOrTx } from '../../db/client';
+import {
+  invoicePayments,
+  invoices,
+  jobNotifications,
+  quotes,
+  reviews,
+  serviceRequestEvents,
+  serviceRequests,
+  technicians,
+  users,
+  vehicles,
+} from '../../db/schema';
+
+/** The timeline, oldest first, with the first name and initial of whoever made each move. */
+export function timelineOf(db: DbOrTx, requestId: number) {
+  return db
+    .select({
+      e: serviceRequestEvents,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(serviceRequestEvents)
+    .leftJoin(users, eq(users.id, serviceRequestEvents.actorUserId))
+    .where(eq(serviceRequestEvents.serviceRequestId, requestId))
+    .orderBy(asc(serviceRequestEvents.id));
+}
+
+export function technicianCard(db: DbOrTx, technicianId: number) {
+  return db
+    .select({
+      id: technicians.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phone,
+      profileImage: technicians.profileImage,
+      rating: technicians.rating,
+      totalReviews: technicians.totalReviews,
+    })
+    .from(technicians)
+    .innerJoin(users, eq(users.id, technicians.userId))
+    .where(eq(technicians.id, technicianId))
+    .then((r) => r[0]);
+}
+
+export function customerOf(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phone,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .then((r) => r[0]);
+}
+
+export function vehicleOf(db: DbOrTx, vehicleId: number) {
+  return db
+    .select()
+    .from(vehicles)
+    .where(eq(vehicles.id, vehicleId))
+    .then((r) => r[0]);
+}
+
+export function quoteRowsOfJob(db: DbOrTx, requestId: number) {
+  return db
+    .select()
+    .from(quotes)
+    .where(eq(quotes.serviceRequestId, requestId))
+    .orderBy(asc(quotes.id));
+}
+
+export function invoiceRowsOfJob(db: DbOrTx, requestId: number) {
+  return db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.serviceRequestId, requestId))
+    .orderBy(asc(invoices.id));
+}
+
+export function paymentRowsOfInvoices(db: DbOrTx, invoiceIds: number[]) {
+  if (invoiceIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(invoicePayments)
+    .where(inArray(invoicePayments.invoiceId, invoiceIds))
+    .orderBy(asc(invoicePayments.id));
+}
+
+export function reviewOfJob(db: DbOrTx, requestId: number) {
+  return db
+    .select()
+    .from(reviews)
+    .where(eq(reviews.serviceRequestId, requestId))
+    .then((r) => r[0]);
+}
+
+/** Dispatch figures: pending in the current round (and when it ends), notified in all. */
+export async function dispatchFigures(db: DbOrTx, requestId: number, round: number, now: Date) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      pendingNow: sql<number>`(count(*) filter (where ${jobNotifications.status} = 'pending' and ${jobNotifications.round} = ${round} and ${jobNotifications.expiresAt} > ${now}))::int`,
+      endsAt: sql<
+        Date | string | null
+      >`max(${jobNotifications.expiresAt}) filter (where ${jobNotifications.status} = 'pending' and ${jobNotifications.round} = ${round} and ${jobNotifications.expiresAt} > ${now})`,
+    })
+    .from(jobNotifications)
+    .where(eq(jobNotifications.serviceRequestId, requestId));
+  const endsAt = row?.endsAt ? new Date(row.endsAt) : null;
+  return { total: row?.total ?? 0, pendingNow: row?.pendingNow ?? 0, endsAt };
+}
+
+/** Every notification of the request, by round, with the technician's name (admin view). */
+export function notificationsOfJob(db: DbOrTx, requestId: number) {
+  return db
+    .select({
+      n: jobNotifications,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(jobNotifications)
+    .innerJoin(technicians, eq(technicians.id, jobNotifications.technicianId))
+    .innerJoin(users, eq(users.id, technicians.userId))
+    .where(eq(jobNotifications.serviceRequestId, requestId))
+    .orderBy(asc(jobNotifications.round), asc(jobNotifications.id));
+}
+
+const techUsers = alias(users, 'tech_users');
+
+/** One line per request, with the technician's name: lists of requests and jobs. */
+function summaryQuery(db: DbOrTx) {
+  return db
+    .select({
+      r: serviceRequests,
+      customerFirst: users.firstName,
+      customerLast: users.lastName,
+      customerEmail: users.email,
+      techFirst: techUsers.firstName,
+      techLast: techUsers.lastName,
+    })
+    .from(serviceRequests)
+    .innerJoin(users, eq(users.id, serviceRequests.customerId))
+    .leftJoin(technicians, eq(technicians.id, serviceRequests.assignedTechnicianId))
+    .leftJoin(techUsers, eq(techUsers.id, technicians.userId));
+}
+export type SummaryRow = Awaited<ReturnType<typeof summaryQuery>>[number];
+
+export function requestsOfCustomer(db: DbOrTx, customerId: number, limit: number) {
+  return summaryQuery(db)
+    .where(eq(serviceRequests.customerId, customerId))
+    .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id))
+    .limit(limit);
+}
+
+export function jobsOfTechnician(
+  db: DbOrTx,
+  technicianId: number,
+  which: 'active' | 'past',
+  limit: number,
+) {
+  const active = [...ACTIVE_JOB_STATUSES];
+  return summaryQuery(db)
+    .where(
+      and(
+        eq(serviceRequests.assignedTechnicianId, technicianId),
+        which === 'active'
+          ? inArray(serviceRequests.status, active)
+          : notInArray(serviceRequests.status, active),
+      ),
+    )
+    .orderBy(
+      which === 'active' ? asc(serviceRequests.windowStart) : desc(serviceRequests.updatedAt),
+      desc(serviceRequests.id),
+    )
+    .limit(limit);
+}
+
+/** The notification the technician accepted for this request, to give the job back. */
+export function acceptedNotification(db: DbOrTx, requestId: number, technicianId: number) {
+  return db
+    .select()
+    .from(jobNotifications)
+    .where(
+      and(
+        eq(jobNotifications.serviceRequestId, requestId),
+        eq(jobNotifications.technicianId, technicianId),
+        eq(jobNotifications.status, 'accepted'),
+      ),
+    )
+    .then((r) => r[0]);
+}
+
+export function withdrawNotification(db: DbOrTx, id: number, reason: string, at: Date) {
+  return db
+    .update(jobNotifications)
+    .set({ status: 'withdrawn', declineReason: reason, respondedAt: at })
+    .where(eq(jobNotifications.id, id));
+}
+
+/** Closes the request's pending notifications (it was canceled); returns them. */
+export function closePending(db: DbOrTx, requestId: number) {
+  return db
+    .update(jobNotifications)
+    .set({ status: 'closed' })
+    .where(
+      and(eq(jobNotifications.serviceRequestId, requestId), eq(jobNotifications.status, 'pending')),
+    )
+    .returning({ id: jobNotifications.id, technicianId: jobNotifications.technicianId });
+}
+
+export function countCompletedJob(db: DbOrTx, technicianId: number) {
+  return db
+    .update(technicians)
+    .set({ completedJobs: sql`${technicians.completedJobs} + 1` })
+    .where(eq(technicians.id, technicianId));
+}

@@ -1,0 +1,341 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  JOB_RULES,
+  JOB_MOVE_LABELS,
+  formatReference,
+  nextStatus,
+  parseReference,
+  refusedMoveMessage,
+  type JobActor,
+} from '../../../shared/jobs';
+import { centsToDecimal } from '../../../shared/money';
+import type { JobMoveBody } from '../../../shared/schemas/jobs';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { sendAfterCommit, type MailMessage, composeMail } from '../../lib/mailer';
+import { fullName } from '../../lib/names';
+import { RateLimiter, tooManyAttempts } from '../../lib/rate-limiter';
+import type { SessionUser } from '../../lib/session';
+import type { JobDocuments } from '../../lib/job-documents';
+import { announce, closeNotifications, recordMove } from '../../lib/job-timeline';
+import {
+  requestByReference,
+  resolveJobViewer,
+  type JobViewer,
+  type ServiceRequestRow,
+} from './jobs.access';
+import { moveMail, customerMail } from './jobs.mail';
+import { jobDetailOut, jobSummaryOut } from './jobs.presenters';
+import * as q from './jobs.queries';
+
+/** How far ahead and how long an arrival window may be. */
+const WINDOW_MAX_DAYS_AHEAD = 60;
+const WINDOW_MAX_HOURS = 12;
+const WINDOW_MIN_MINUTES = 15;
+/** E-mails a technician may send customers through the platform per hour. */
+const MESSAGES_PER_HOUR = 20;
+const LIST_LIMIT = 200;
+
+const mapsUrl = (r: ServiceRequestRow) =>
+  r.latitude !== null && r.longitude !== null
+    ? `https://www.google.com/maps/dir/?api=1&destination=${r.latitude},${r.longitude}`
+    : `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(r.location)}`;
+
+export function createJobsService(app: FastifyInstance, documents: JobDocuments) {
+  const now = () => app.clock();
+  const messages = new RateLimiter(MESSAGES_PER_HOUR, 3600_000, () => now().getTime());
+
+  async function detail(request: ServiceRequestRow, viewer: JobViewer, db: DbOrTx = app.db) {
+    const [timeline, technician, customer, vehicle, quoteRows, invoiceRows, review, figures] =
+      await Promise.all([
+        q.timelineOf(db, request.id),
+        request.assignedTechnicianId
+          ? q.technicianCard(db, request.assignedTechnicianId)
+          : undefined,
+        q.customerOf(db, request.customerId),
+        request.vehicleId ? q.vehicleOf(db, request.vehicleId) : undefined,
+        q.quoteRowsOfJob(db, request.id),
+        q.invoiceRowsOfJob(db, request.id),
+        q.reviewOfJob(db, request.id),
+        q.dispatchFigures(db, request.id, request.dispatchRound, now()),
+      ]);
+    const [quotes, payments, notifications] = await Promise.all([
+      documents.quotesOut(quoteRows),
+      q.paymentRowsOfInvoices(
+        db,
+        invoiceRows.map((i) => i.id),
+      ),
+      viewer.role === 'admin' ? q.notificationsOfJob(db, request.id) : null,
+    ]);
+    return jobDetailOut({
+      request,
+      viewer,
+      now: now(),
+      timeline,
+      technician,
+      customer,
+      vehicle,
+      quotes,
+      invoices: invoiceRows,
+      payments,
+      review,
+      dispatch: figures,
+      notifications,
+      directionsUrl: mapsUrl(request),
+    });
+  }
+
+  /** Checks a person's move against the table and the move's own rules; returns the target. */
+  function checkMove(request: ServiceRequestRow, actor: JobActor, body: JobMoveBody) {
+    const rule = JOB_RULES[body.move][actor];
+    if (!rule) {
+      const who = Object.keys(JOB_RULES[body.move]).join(' or ');
+      throw new AppError(
+        403,
+        `Only the ${who.replace('technician', 'assigned technician')} can ${JOB_MOVE_LABELS[body.move].toLowerCase()}`,
+      );
+    }
+    const to = nextStatus(request.status, body.move, actor);
+    if (!to) throw new AppError(409, refusedMoveMessage(request.status, body.move));
+    if ((body.move === 'confirm_window' || body.move === 'decline_window') && !request.windowStart)
+      throw new AppError(409, 'No arrival window has been proposed yet');
+    if (body.move === 'cancel' && actor !== 'customer' && !body.reason)
+      throw new AppError(400, 'Please give a reason for canceling');
+    if (body.move === 'propose_window') {
+      const start = new Date(body.windowStart!);
+      const end = new Date(body.windowEnd!);
+      const t = now().getTime();
+      if (start.getTime() <= t) throw new AppError(400, 'The arrival window must be in the future');
+      if (start.getTime() > t + WINDOW_MAX_DAYS_AHEAD * 86_400_000)
+        throw new AppError(
+          400,
+          `The arrival window must start within ${WINDOW_MAX_DAYS_AHEAD} days`,
+        );
+      const minutes = (end.getTime() - start.getTime()) / 60_000;
+      if (minutes < WINDOW_MIN_MINUTES || minutes > WINDOW_MAX_HOURS * 60)
+        throw new AppError(
+          400,
+          `The arrival window must last between ${WINDOW_MIN_MINUTES} minutes and ${WINDOW_MAX_HOURS} hours`,
+        );
+    }
+    return to;
+  }
+
+  return {
+    async get(reference: string, user: SessionUser | null, token: string | undefined) {
+      const { request, viewer } = await resolveJobViewer(app, reference, user, token);
+      return detail(request, viewer);
+    },
+
+    async listForCustomer(user: SessionUser) {
+      return (await q.requestsOfCustomer(app.db, user.id, LIST_LIMIT)).map(jobSummaryOut);
+    },
+
+    async listForTechnician(user: SessionUser) {
+      if (user.technicianId == null) throw new AppError(403, 'Only technicians have jobs');
+      const [active, past] = await Promise.all([
+        q.jobsOfTechnician(app.db, user.technicianId, 'active', LIST_LIMIT),
+        q.jobsOfTechnician(app.db, user.technicianId, 'past', LIST_LIMIT),
+      ]);
+      return { active: active.map(jobSummaryOut), past: past.map(jobSummaryOut) };
+    },
+
+    /** A person's move (ADR 010): checked, applied and recorded in one transaction. */
+    async move(
+      reference: string,
+      user: SessionUser | null,
+      token: string | undefined,
+      body: JobMoveBody,
+    ) {
+      const mails: MailMessage[] = [];
+      let redispatch = false;
+      const viewer = await app.db.transaction(async (tx) => {
+        const { request, viewer } = await resolveJobViewer(app, reference, user, token, tx, true);
+        const to = checkMove(request, viewer.role, body);
+        const t = now();
+        const base = {
+          move: body.move,
+          to,
+          actor: viewer.role,
+          actorUserId: user?.id ?? null,
+          technicianId: request.assignedTechnicianId,
+          note: body.reason || null,
+        } as const;
+        const tech = request.assignedTechnicianId
+          ? await q.technicianCard(tx, request.assignedTechnicianId)
+          : undefined;
+        const techName = tech ? fullName(tech) : null;
+        let after: ServiceRequestRow;
+
+        switch (body.move) {
+          case 'propose_window': {
+            const start = new Date(body.windowStart!);
+            const end = new Date(body.windowEnd!);
+            after = await recordMove(app, tx, request, {
+              ...base,
+              details: { windowStart: start.toISOString(), windowEnd: end.toISOString() },
+              patch: { windowStart: start, windowEnd: end, windowConfirmedAt: null },
+            });
+            break;
+          }
+          case 'confirm_window':
+            after = await recordMove(app, tx, request, {
+              ...base,
+              patch: { windowConfirmedAt: t },
+            });
+            break;
+          case 'decline_window':
+            after = await recordMove(app, tx, request, {
+              ...base,
+              patch: { windowStart: null, windowEnd: null, windowConfirmedAt: null },
+            });
+            break;
+          case 'complete':
+            after = await recordMove(app, tx, request, { ...base, patch: { completedAt: t } });
+            await q.countCompletedJob(tx, request.assignedTechnicianId!);
+            break;
+          case 'cancel':
+            if (viewer.role === 'technician') {
+              // The technician gives the job back: it goes back to dispatch without them.
+              const accepted = await q.acceptedNotification(
+                tx,
+                request.id,
+                request.assignedTechnicianId!,
+              );
+              if (accepted) await q.withdrawNotification(tx, accepted.id, body.reason!, t);
+              after = await recordMove(app, tx, request, {
+                ...base,
+                patch: {
+                  assignedTechnicianId: null,
+                  assignedAt: null,
+                  windowStart: null,
+                  windowEnd: null,
+                  windowConfirmedAt: null,
+                  dispatchRound: 0,
+                  dispatchStartedAt: t,
+                },
+              });
+              redispatch = true;
+            } else {
+              const closed = await q.closePending(tx, request.id);
+              await closeNotifications(app, tx, closed, request.id, 'canceled');
+              after = await recordMove(app, tx, request, {
+                ...base,
+                patch: { canceledAt: t, cancelReason: body.reason || null },
+              });
+              if (tech && request.status !== 'dispatching') {
+                mails.push({
+                  to: tech.email,
+                  template: 'job_canceled_technician',
+                  subject: `Job ${formatReference(request.id)} was canceled`,
+                  ...composeMail([
+                    `Hi ${tech.firstName},`,
+                    `The ${request.serviceType} job in ${request.location} (${formatReference(request.id)}) was canceled by ${viewer.role === 'admin' ? 'our team' : 'the customer'}${body.reason ? `: ${body.reason}` : '.'}`,
+                  ]),
+                });
+              }
+            }
+            break;
+          case 'retry_dispatch':
+            after = await recordMove(app, tx, request, {
+              ...base,
+              technicianId: null,
+              details: body.maxDistanceMiles ? { maxDistanceMiles: body.maxDistanceMiles } : null,
+              patch: {
+                dispatchRound: 0,
+                dispatchStartedAt: t,
+                maxDistanceMiles: body.maxDistanceMiles ?? request.maxDistanceMiles,
+              },
+            });
+            redispatch = true;
+            break;
+          default:
+            after = await recordMove(app, tx, request, base);
+        }
+        const mail = moveMail(app, body.move, viewer.role, after, techName);
+        if (mail) mails.push(mail);
+        return viewer;
+      });
+      if (redispatch) await app.dispatcher.dispatch(parseReference(reference)!);
+      await sendAfterCommit(app, mails);
+      // As the mover saw it, even a technician who just gave the job back.
+      return detail(await requestByReference(app.db, reference), viewer);
+    },
+
+    /** The technician writes to the customer; the platform delivers it by e-mail. */
+    async message(reference: string, user: SessionUser, message: string) {
+      const { request, viewer } = await resolveJobViewer(app, reference, user, undefined);
+      if (viewer.role !== 'technician')
+        throw new AppError(403, 'Only the assigned technician can e-mail the customer');
+      const wait = messages.consume(String(user.id));
+      if (wait > 0)
+        throw tooManyAttempts('Too many messages; please wait before sending more', wait);
+      const tech = await q.technicianCard(app.db, request.assignedTechnicianId!);
+      const name = tech ? fullName(tech) : 'Your technician';
+      const mail = customerMail(
+        app,
+        request,
+        'job_message',
+        `Message from ${name}`,
+        [`${name} wrote about your ${request.serviceType} request:`, message],
+        'Reply by phone or follow your request',
+      );
+      if (!mail) throw new AppError(409, 'This customer has no e-mail address');
+      await app.mailer.send(mail);
+      return { message: 'Message sent' };
+    },
+
+    /** The customer signs one of the job's quotes on the request page. */
+    async approveQuote(
+      reference: string,
+      user: SessionUser | null,
+      token: string | undefined,
+      quoteId: number,
+      signature: string,
+    ) {
+      const { request, viewer } = await resolveJobViewer(app, reference, user, token);
+      if (viewer.role !== 'customer')
+        throw new AppError(403, 'Only the customer of this job can sign its quotes');
+      const quote = await documents.findQuote(quoteId);
+      if (!quote || quote.serviceRequestId !== request.id)
+        throw new AppError(404, 'Quote not found');
+      if (request.status === 'canceled' || quote.technicianId !== request.assignedTechnicianId)
+        throw new AppError(409, 'This job is no longer active');
+      await documents.sign(quote, signature);
+      await app.db.transaction((tx) => announce(app, tx, request, request, 'quote_signed'));
+      return this.get(reference, user, token);
+    },
+
+    /** The customer pays the balance of one of the job's invoices by card. */
+    async payInvoice(
+      reference: string,
+      user: SessionUser | null,
+      token: string | undefined,
+      invoiceId: number,
+      input: { sourceId: string; idempotencyKey: string },
+    ) {
+      const { request, viewer } = await resolveJobViewer(app, reference, user, token);
+      if (viewer.role !== 'customer')
+        throw new AppError(403, 'Only the customer of this job can pay its invoices');
+      const invoice = await documents.findInvoice(invoiceId);
+      if (!invoice || invoice.serviceRequestId !== request.id)
+        throw new AppError(404, 'Invoice not found');
+      const balance = invoice.totalAmountCents - invoice.paidAmountCents;
+      if (invoice.status === 'paid' || balance <= 0)
+        throw new AppError(409, 'This invoice is already paid');
+      const outcome = await documents.takeCardPayment(invoice.technicianId, {
+        amount: Number(centsToDecimal(balance)),
+        sourceId: input.sourceId,
+        // Namespaced: a customer's key never collides with the technician's own.
+        idempotencyKey: `job-${request.id}-${input.idempotencyKey}`,
+        invoiceId: invoice.id,
+        customerEmail: request.contactEmail,
+        customerName: request.contactName,
+      });
+      await app.db.transaction((tx) => announce(app, tx, request, request, 'invoice_paid'));
+      return outcome;
+    },
+  };
+}
+
+export type JobsService = ReturnType<typeof createJobsService>;
