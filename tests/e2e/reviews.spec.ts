@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
@@ -78,4 +78,73 @@ test('the technician replies on their own profile; everyone sees the reply', asy
   const shown = page.getByTestId('review').first();
   await expect(shown.getByText(text)).toBeVisible();
   await expect(shown.getByText('Reply from Marcus')).toBeVisible();
+});
+
+test("a customer's review of a completed job moves the technician's rating", async ({
+  page,
+  signedInContext,
+}) => {
+  const customer = await signedInContext('customer');
+  const tech = await signedInContext('technician');
+  const me = (await (await tech.request.get('/api/technicians/me')).json()) as { id: number };
+  const before = (await (await page.request.get(`/api/technicians/${me.id}`)).json()) as {
+    totalReviews: number;
+  };
+
+  // The job's whole life through the API: requested, accepted, scheduled, done.
+  const problem = `Engine hesitates on the highway ${Date.now()}`;
+  const submitted = await customer.request.post('/api/service-requests', {
+    data: {
+      serviceType: 'Diagnostics',
+      description: problem,
+      urgency: 'high',
+      location: 'Hyattsville, MD',
+      customerName: 'Casey Customer',
+      customerEmail: 'customer@wrenchly.com',
+    },
+  });
+  expect(submitted.status()).toBe(201);
+  const { id: requestId, reference } = (await submitted.json()) as {
+    id: number;
+    reference: string;
+  };
+  let notificationId = 0;
+  await expect(async () => {
+    const list = (await (
+      await tech.request.get(`/api/job-notifications/technician/${me.id}`)
+    ).json()) as { id: number; status: string; serviceRequest: { id: number } }[];
+    const mine = list.find((n) => n.serviceRequest.id === requestId && n.status === 'pending');
+    expect(mine).toBeDefined();
+    notificationId = mine!.id;
+  }).toPass({ timeout: 10_000 });
+  expect(
+    (await tech.request.patch(`/api/job-notifications/${notificationId}/accept`)).status(),
+  ).toBe(200);
+  const move = async (who: BrowserContext, data: Record<string, unknown>) => {
+    const res = await who.request.post(`/api/service-requests/${reference}/moves`, { data });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  const start = Date.now() + 3600_000;
+  await move(tech, {
+    move: 'propose_window',
+    windowStart: new Date(start).toISOString(),
+    windowEnd: new Date(start + 7200_000).toISOString(),
+  });
+  await move(customer, { move: 'confirm_window' });
+  await move(tech, { move: 'start_route' });
+  await move(tech, { move: 'start_work' });
+  await move(tech, { move: 'complete' });
+
+  const comment = `Found the misfire in minutes (${Date.now()})`;
+  const review = await customer.request.put(`/api/service-requests/${reference}/review`, {
+    data: { rating: 5, comment },
+  });
+  expect(review.status()).toBe(201);
+
+  await page.goto(`/technician/${me.id}`);
+  await expect(page.getByText(`(${before.totalReviews + 1} reviews)`)).toBeVisible();
+  const first = page.getByTestId('review').first();
+  await expect(first).toContainText('Casey C.');
+  await expect(first).toContainText('Diagnostics');
+  await expect(first).toContainText(comment);
 });
