@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
+import { adminRecordsRoutes } from './features/admin/admin.records.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { createBillingService, type BillingService } from './features/billing/billing.service';
@@ -218,6 +219,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(technicianProfileRoutes);
   await app.register(technicianRoutes);
   await app.register(adminRoutes);
+  await app.register(adminRecordsRoutes);
   await app.register(contactRoutes);
   await app.register(serviceRequestRoutes);
   await app.register(jobsRoutes, { documents: createJobDocuments(app) });

@@ -34,7 +34,9 @@ export const PATHS = {
   privacyPolicy: '/privacy-policy',
   setPassword: '/set-password',
   verifyEmail: '/verify-email',
+  myRequests: '/my-requests',
   vehicles: '/vehicles',
+  myJobs: '/my-jobs',
 } as const;
 
 export const technicianPath = (id: number) => `/technician/${id}`;

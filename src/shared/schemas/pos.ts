@@ -187,8 +187,9 @@ const paymentAmount = z
   .number({ error: 'Amount must be a number' })
   .positive('Amount must be greater than 0')
   .max(MAX_MONEY, MONEY_TOO_LARGE)
-  .refine((n) => toCents(n) >= 1, AMOUNT_TOO_SMALL)
-  .refine((n) => toCents(n) <= MAX_MONEY_CENTS, MONEY_TOO_LARGE);
+  // Out of range is reported above; toCents cannot read magnitudes written with an exponent.
+  .refine((n) => Math.abs(n) > MAX_MONEY || toCents(n) >= 1, AMOUNT_TOO_SMALL)
+  .refine((n) => Math.abs(n) > MAX_MONEY || toCents(n) <= MAX_MONEY_CENTS, MONEY_TOO_LARGE);
 
 /** POST /api/square/create-payment: a card charged through the card provider. */
 export const cardPaymentSchema = z.object({
