@@ -70,7 +70,13 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ documents: JobDocuments }> = as
       },
     },
     async (request) =>
-      service.move(request.params.reference, request.user, request.query.t, request.body),
+      service.move(
+        request.params.reference,
+        request.user,
+        request.query.t,
+        request.body,
+        request.ip,
+      ),
   );
 
   app.get(
