@@ -17,11 +17,11 @@ import { QuotesSection } from '../features/requests/components/quotes-section';
 import { RequestError } from '../features/requests/components/request-error';
 import { RequestHeader } from '../features/requests/components/request-header';
 import { RequestTimeline } from '../features/requests/components/request-timeline';
-import { ReviewSection } from '../features/requests/components/review-section';
 import { StatusBanner } from '../features/requests/components/status-banner';
 import { TechnicianCard } from '../features/requests/components/technician-card';
 import { UnmatchedPanel } from '../features/requests/components/unmatched-panel';
 import { useRequestStream } from '../features/requests/use-request-stream';
+import { ReviewForm } from '../features/reviews/components/review-form';
 import { ApiError } from '../lib/api-client';
 
 const WINDOW_STATUSES = ['accepted', 'scheduled', 'en_route'];
@@ -99,7 +99,14 @@ export default function RequestPage() {
       {WINDOW_STATUSES.includes(job.status) && <ArrivalWindow job={job} req={req} />}
       <QuotesSection job={job} req={req} SignaturePad={SignaturePad} />
       <InvoicesSection job={job} req={req} CardFields={SandboxCardFields} />
-      <ReviewSection job={job} req={req} />
+      {job.status === 'completed' && asCustomer && (job.review || job.canReview) && (
+        <ReviewForm
+          reference={job.reference}
+          token={token}
+          review={job.review}
+          onSaved={() => void refetch()}
+        />
+      )}
       <RequestTimeline entries={job.timeline} />
       {asCustomer && <CancelRequest job={job} req={req} />}
     </div>
