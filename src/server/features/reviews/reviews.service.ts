@@ -8,8 +8,7 @@ import { audit } from '../../lib/audit';
 import { announce } from '../../lib/job-timeline';
 import type { SessionUser } from '../../lib/session';
 // The one resolver of who is looking at a request (the lead's jobs feature; ADR 010).
-// eslint-disable-next-line no-restricted-imports
-import { resolveJobViewer } from '../jobs/jobs.access';
+import { resolveJobViewer } from '../../lib/job-access';
 import { canReview } from '../../lib/reviews';
 import { toJobReview, toRepliedReview } from './reviews.presenters';
 import * as q from './reviews.queries';
