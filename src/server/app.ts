@@ -31,6 +31,7 @@ import { createPaymentReconciler } from './payment-reconciler';
 import { planRoutes } from './features/plans/plans.routes';
 import { posRoutes } from './features/pos/pos.routes';
 import { createJobDocuments } from './features/pos/pos.service';
+import { reviewRoutes } from './features/reviews/reviews.routes';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes';
 import { setPasswordRoutes } from './features/set-password/set-password.routes';
 import { technicianProfileRoutes } from './features/technician-profile/technician-profile.routes';
@@ -232,6 +233,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(setPasswordRoutes);
   await app.register(verificationRoutes);
   await app.register(vehicleRoutes);
+  await app.register(reviewRoutes);
   if (config.demoMode) await app.register(devMailboxRoutes);
 
   await app.register(staticClientPlugin, { clientDir: config.clientDir });

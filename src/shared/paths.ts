@@ -38,6 +38,7 @@ export const PATHS = {
   verifyEmail: '/verify-email',
   myRequests: '/my-requests',
   vehicles: '/vehicles',
+  request: '/requests/:reference',
 } as const;
 
 export const technicianPath = (id: number) => `/technician/${id}`;
@@ -48,3 +49,7 @@ export const myJobPath = (reference: string) => `/my-jobs/${encodeURIComponent(r
 /** The point of sale, prefilled from a job. */
 export const posForJobPath = (reference: string) =>
   `/pos-system?job=${encodeURIComponent(reference)}`;
+
+/** A service request's page; a guest's link carries the signed token (`?t=`). */
+export const requestPath = (reference: string, token?: string | null) =>
+  `/requests/${encodeURIComponent(reference)}${token ? `?t=${encodeURIComponent(token)}` : ''}`;

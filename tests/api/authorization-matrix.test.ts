@@ -107,6 +107,8 @@ const EXPECTED: Record<string, Access> = {
   'PATCH /api/vehicles/:id': 'customer',
   'DELETE /api/vehicles/:id': 'customer',
   'GET /api/vehicles/:id/history': 'customer',
+  'PUT /api/service-requests/:reference/review': 'public',
+  'PUT /api/reviews/:id/reply': 'technician',
   // Last: it ends the callers' sessions.
   'POST /api/auth/signout': 'public',
 };

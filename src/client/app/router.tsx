@@ -82,6 +82,8 @@ export const router = createBrowserRouter([
           { path: PATHS.privacyPolicy, element: page(() => import('../routes/privacy-policy')) },
           { path: PATHS.setPassword, element: page(() => import('../routes/set-password')) },
           { path: PATHS.verifyEmail, element: page(() => import('../routes/verify-email')) },
+          { path: PATHS.request, element: page(() => import('../routes/request')) },
+          { path: PATHS.myRequests, element: page(() => import('../routes/my-requests')) },
           { path: '*', element: page(() => import('../routes/not-found')) },
         ],
       },

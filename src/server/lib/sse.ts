@@ -66,11 +66,11 @@ export async function streamTopic(
   const unsubscribe = app.realtime.subscribe(topic, (e) =>
     replaying ? buffered.push(e) : send(e),
   );
-  let heartbeat: NodeJS.Timeout | undefined;
+  const timer: { heartbeat?: NodeJS.Timeout } = {};
   let closed = false;
   const cleanup = () => {
     closed = true;
-    if (heartbeat) clearInterval(heartbeat);
+    if (timer.heartbeat) clearInterval(timer.heartbeat);
     unsubscribe();
     streams.delete(end);
   };
@@ -90,5 +90,5 @@ export async function streamTopic(
   replaying = false;
   buffered.sort((a, b) => a.id - b.id).forEach(send);
   res.write(`event: ready\ndata: {}\n\n`);
-  heartbeat = setInterval(() => res.write(`: keep-alive\n\n`), HEARTBEAT_MS);
+  timer.heartbeat = setInterval(() => res.write(`: keep-alive\n\n`), HEARTBEAT_MS);
 }

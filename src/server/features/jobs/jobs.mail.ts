@@ -3,7 +3,7 @@ import { BRAND } from '../../../shared/brand';
 import { formatReference, type JobMove } from '../../../shared/jobs';
 import { composeMail, type MailMessage } from '../../lib/mailer';
 import { requestPageUrl } from '../../lib/request-links';
-import type { ServiceRequestRow } from './jobs.access';
+import type { ServiceRequestRow } from '../../lib/job-access';
 
 /** Times in e-mails: the service area's clock (DC / MD / VA). */
 const when = (d: Date) =>

@@ -15,7 +15,7 @@ import { approveQuoteSchema, cardPaymentResponseSchema } from '../../../shared/s
 import type { JobDocuments } from '../../lib/job-documents';
 import { errorResponsesFor } from '../../lib/route-errors';
 import { lastEventIdOf, registerEventStreams, streamTopic } from '../../lib/sse';
-import { resolveJobViewer } from './jobs.access';
+import { resolveJobViewer } from '../../lib/job-access';
 import { createJobsService } from './jobs.service';
 
 const VIEWER_NOTE =

@@ -26,7 +26,7 @@ import {
   resolveJobViewer,
   type JobViewer,
   type ServiceRequestRow,
-} from './jobs.access';
+} from '../../lib/job-access';
 import { moveMail, customerMail } from './jobs.mail';
 import { jobDetailOut, jobSummaryOut } from './jobs.presenters';
 import * as q from './jobs.queries';
