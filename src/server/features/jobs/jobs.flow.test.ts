@@ -10,10 +10,8 @@ import {
 } from '../../../../tests/helpers/factories';
 import { LOCATIONS } from '../../../shared/constants/locations';
 import {
-  invoices,
   jobNotifications,
   mailOutbox,
-  quotes,
   serviceRequestEvents,
   serviceRequests,
   technicians,
@@ -165,12 +163,10 @@ describe('a guest follows a job from request to review', () => {
       customerEmail: email,
       items: [{ type: 'labor', description: 'Replace pads', quantity: 1, unitPrice: 120 }],
       taxRate: 0,
+      serviceRequestId: created.id,
     });
     expect(q.statusCode, q.body).toBe(201);
-    await t.app.db
-      .update(quotes)
-      .set({ serviceRequestId: created.id })
-      .where(eq(quotes.id, q.json().id));
+    expect(q.json().jobReference).toBe(created.reference);
     page = await call('GET', api(created.requestPath));
     expect(page.json().quotes).toMatchObject([{ id: q.json().id, status: 'draft', canSign: true }]);
     const signed = await call(
@@ -183,10 +179,7 @@ describe('a guest follows a job from request to review', () => {
     expect(signed.json().quotes[0]).toMatchObject({ status: 'approved', canSign: false });
     const inv = await call('POST', '/api/invoices', a.cookie, { quoteId: q.json().id });
     expect(inv.statusCode, inv.body).toBe(201);
-    await t.app.db
-      .update(invoices)
-      .set({ serviceRequestId: created.id })
-      .where(eq(invoices.id, inv.json().id));
+    expect(inv.json().serviceRequestId).toBe(created.id);
     page = await call('GET', api(created.requestPath));
     const invoice = page.json().invoices[0];
     expect(invoice).toMatchObject({ total: '120.00', balance: '120.00', canPay: true });
@@ -230,6 +223,8 @@ describe('a guest follows a job from request to review', () => {
         'job_window_proposed',
         'job_window_confirmed',
         'job_en_route',
+        'job_quote_ready',
+        'job_invoice_ready',
         'job_completed',
       ]),
     );
@@ -515,15 +510,13 @@ describe('edges', () => {
     const created = await submit('Engine Repair', 'takeover@example.com');
     const na = await pendingOf(created.id, a.id);
     await call('PATCH', `/api/job-notifications/${na!.id}/accept`, a.cookie);
-    const q = await call('POST', '/api/quotes', a.cookie, {
+    const quoted = await call('POST', '/api/quotes', a.cookie, {
       customerName: 'Pat Doe',
       items: [{ type: 'labor', description: 'SECRET PRICING A', quantity: 1, unitPrice: 999 }],
       taxRate: 0,
+      serviceRequestId: created.id,
     });
-    await t.app.db
-      .update(quotes)
-      .set({ serviceRequestId: created.id })
-      .where(eq(quotes.id, q.json().id));
+    expect(quoted.statusCode, quoted.body).toBe(201);
     const url = `/api/service-requests/${created.reference}/moves`;
     await call('POST', url, a.cookie, { move: 'cancel', reason: 'private: customer rude' });
     await call('POST', url, admin, { move: 'cancel', reason: 'x' });
@@ -545,15 +538,13 @@ describe('edges', () => {
     const second = await submit('Engine Repair', 'takeover2@example.com');
     const n1 = await pendingOf(second.id, a.id);
     await call('PATCH', `/api/job-notifications/${n1!.id}/accept`, a.cookie);
-    const q2 = await call('POST', '/api/quotes', a.cookie, {
+    const quoted2 = await call('POST', '/api/quotes', a.cookie, {
       customerName: 'Pat Doe',
       items: [{ type: 'labor', description: 'SECRET PRICING A', quantity: 1, unitPrice: 999 }],
       taxRate: 0,
+      serviceRequestId: second.id,
     });
-    await t.app.db
-      .update(quotes)
-      .set({ serviceRequestId: second.id })
-      .where(eq(quotes.id, q2.json().id));
+    expect(quoted2.statusCode, quoted2.body).toBe(201);
     const url2 = `/api/service-requests/${second.reference}/moves`;
     await call('POST', url2, a.cookie, { move: 'cancel', reason: 'private: customer rude' });
     const n2 = await pendingOf(second.id, b.id);
@@ -604,15 +595,12 @@ describe('edges', () => {
         customerName: 'Pat Doe',
         items: [{ type: 'labor', description: `Part ${i}`, quantity: 1, unitPrice: 50 }],
         taxRate: 0,
+        serviceRequestId: created.id,
       });
       await call('PATCH', `/api/quotes/${q.json().id}/approve`, a.cookie, {
         signature: 'data:image/png;base64,iVBORw0KGgo=',
       });
       const inv = await call('POST', '/api/invoices', a.cookie, { quoteId: q.json().id });
-      await t.app.db
-        .update(invoices)
-        .set({ serviceRequestId: created.id })
-        .where(eq(invoices.id, inv.json().id));
       ids.push(inv.json().id);
     }
     for (const id of ids) {

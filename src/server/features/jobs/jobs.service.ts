@@ -20,14 +20,15 @@ import { fullName } from '../../lib/names';
 import { RateLimiter, tooManyAttempts } from '../../lib/rate-limiter';
 import type { SessionUser } from '../../lib/session';
 import type { JobDocuments } from '../../lib/job-documents';
-import { announce, closeNotifications, recordMove } from '../../lib/job-timeline';
+import { closeNotifications, recordMove } from '../../lib/job-timeline';
 import {
   requestByReference,
   resolveJobViewer,
   type JobViewer,
   type ServiceRequestRow,
 } from '../../lib/job-access';
-import { moveMail, customerMail } from './jobs.mail';
+import { customerMail } from '../../lib/job-mail';
+import { moveMail } from './jobs.mail';
 import { jobDetailOut, jobSummaryOut } from './jobs.presenters';
 import * as q from './jobs.queries';
 
@@ -347,7 +348,6 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
       if (request.status === 'canceled' || quote.technicianId !== request.assignedTechnicianId)
         throw new AppError(409, 'This job is no longer active');
       await documents.sign(quote, signature);
-      await app.db.transaction((tx) => announce(app, tx, request, request, 'quote_signed'));
       return this.get(reference, user, token);
     },
 
@@ -377,7 +377,6 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
         customerEmail: request.contactEmail,
         customerName: request.contactName,
       });
-      await app.db.transaction((tx) => announce(app, tx, request, request, 'invoice_paid'));
       return outcome;
     },
   };

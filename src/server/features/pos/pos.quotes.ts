@@ -8,6 +8,7 @@ import { MAX_INT4 } from '../../../shared/schemas/common';
 import type { createQuoteSchema, PublicQuote, Quote } from '../../../shared/schemas/pos';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { jobDocumentChanged } from '../../lib/job-mail';
 import { nextNumber } from '../../lib/document-numbers';
 import { publicBaseUrl } from '../../lib/public-url';
 import { hashToken, type SessionUser } from '../../lib/session';
@@ -140,7 +141,13 @@ export async function createQuote(
       })),
     );
   });
-  return (await quotesOut(app.db, [created]))[0]!;
+  const [out] = await quotesOut(app.db, [created]);
+  await jobDocumentChanged(app, created.serviceRequestId, {
+    kind: 'quote',
+    number: out!.quoteNumber,
+    total: out!.totalAmount,
+  });
+  return out!;
 }
 
 /** Stores the customer's signature and approves a draft quote. */
@@ -152,6 +159,7 @@ export async function signQuote(app: FastifyInstance, q: QuoteRow, signature: st
     return approveDraftQuote(tx, q.id, signature, app.clock());
   });
   if (!row) throw new AppError(409, 'This quote is already approved');
+  await jobDocumentChanged(app, row.serviceRequestId, { kind: 'quote_signed' });
   return (await quotesOut(app.db, [row]))[0]!;
 }
 
