@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
+import { adminRecordsRoutes } from './features/admin/admin.records.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { createBillingService, type BillingService } from './features/billing/billing.service';
@@ -30,6 +31,7 @@ import { createPaymentReconciler } from './payment-reconciler';
 import { planRoutes } from './features/plans/plans.routes';
 import { posRoutes } from './features/pos/pos.routes';
 import { createJobDocuments } from './features/pos/pos.service';
+import { reviewRoutes } from './features/reviews/reviews.routes';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes';
 import { setPasswordRoutes } from './features/set-password/set-password.routes';
 import { technicianProfileRoutes } from './features/technician-profile/technician-profile.routes';
@@ -217,6 +219,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(technicianProfileRoutes);
   await app.register(technicianRoutes);
   await app.register(adminRoutes);
+  await app.register(adminRecordsRoutes);
   await app.register(contactRoutes);
   await app.register(serviceRequestRoutes);
   await app.register(jobsRoutes, { documents: createJobDocuments(app) });
@@ -230,6 +233,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(setPasswordRoutes);
   await app.register(verificationRoutes);
   await app.register(vehicleRoutes);
+  await app.register(reviewRoutes);
   if (config.demoMode) await app.register(devMailboxRoutes);
 
   await app.register(staticClientPlugin, { clientDir: config.clientDir });

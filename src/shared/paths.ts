@@ -15,6 +15,8 @@ export const PATHS = {
   posReceipt: '/pos-system/receipts/:id',
   quoteApproval: '/quote-approval/:token',
   technicianNotifications: '/technician-notifications',
+  myJobs: '/my-jobs',
+  myJob: '/my-jobs/:reference',
   demoNotifications: '/demo-notifications',
   join: JOIN_PATH,
   platformPayment: '/platform-payment',
@@ -34,9 +36,20 @@ export const PATHS = {
   privacyPolicy: '/privacy-policy',
   setPassword: '/set-password',
   verifyEmail: '/verify-email',
+  myRequests: '/my-requests',
   vehicles: '/vehicles',
+  request: '/requests/:reference',
 } as const;
 
 export const technicianPath = (id: number) => `/technician/${id}`;
 export const posReceiptPath = (id: number) => `/pos-system/receipts/${id}`;
 export const quoteApprovalPath = (token: string) => `/quote-approval/${encodeURIComponent(token)}`;
+/** A technician's job, by its reference (WR-000123). */
+export const myJobPath = (reference: string) => `/my-jobs/${encodeURIComponent(reference)}`;
+/** The point of sale, prefilled from a job. */
+export const posForJobPath = (reference: string) =>
+  `/pos-system?job=${encodeURIComponent(reference)}`;
+
+/** A service request's page; a guest's link carries the signed token (`?t=`). */
+export const requestPath = (reference: string, token?: string | null) =>
+  `/requests/${encodeURIComponent(reference)}${token ? `?t=${encodeURIComponent(token)}` : ''}`;

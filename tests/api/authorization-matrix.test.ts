@@ -79,6 +79,10 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/admin/technicians': 'admin',
   'PATCH /api/admin/technicians/:id/status': 'admin',
   'GET /api/admin/audit-log': 'admin',
+  'GET /api/admin/audit-log/actions': 'admin',
+  'GET /api/admin/service-requests': 'admin',
+  'GET /api/admin/messages': 'admin',
+  'PATCH /api/admin/messages/:id/handled': 'admin',
   'POST /api/documents/upload': 'public',
   'PUT /api/documents/upload/:token': 'public',
   'GET /api/documents/:id/link': 'signed-in',
@@ -103,6 +107,8 @@ const EXPECTED: Record<string, Access> = {
   'PATCH /api/vehicles/:id': 'customer',
   'DELETE /api/vehicles/:id': 'customer',
   'GET /api/vehicles/:id/history': 'customer',
+  'PUT /api/service-requests/:reference/review': 'public',
+  'PUT /api/reviews/:id/reply': 'technician',
   // Last: it ends the callers' sessions.
   'POST /api/auth/signout': 'public',
 };

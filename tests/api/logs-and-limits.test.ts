@@ -137,6 +137,13 @@ describe('logs: no query parameters, secrets or tokens', () => {
     ])
       expect(redactUrl(plain)).toBe(plain);
     expect(redactUrl('/api/x?resetToken=abc&page=2')).toBe('/api/x?resetToken=[redacted]&page=2');
+    // A service request's signed link (page, API and stream).
+    expect(redactUrl('/requests/WR-000123?t=abcDEF123_-x')).toBe(
+      '/requests/WR-000123?t=[redacted]',
+    );
+    expect(redactUrl('/api/service-requests/WR-000123/stream?lastEventId=3&t=abc')).toBe(
+      '/api/service-requests/WR-000123/stream?lastEventId=3&t=[redacted]',
+    );
   });
 });
 

@@ -16,7 +16,7 @@ for (const [username, landing, heading] of [
     await expect(page).toHaveURL(landing);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Sign Out' }).click();
-    await expect(page.getByRole('button', { name: 'Technician Login' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   });
 }
 
@@ -32,7 +32,7 @@ test('a wrong password shows Sign In Failed with the server message', async ({
 
 test('missing fields are caught before the server', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Technician Login' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Please enter both username and password.')).toBeVisible();
 });
@@ -55,7 +55,7 @@ test('an admin approves a pending technician, who can then use technician pages'
 }) => {
   const username = `newtech${Date.now()}`;
   await page.goto('/');
-  await page.getByRole('button', { name: 'Technician Login' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Technician Access' });
   await dialog.getByRole('tab', { name: 'Register' }).click();
   await dialog.getByLabel('Username *').fill(username);
@@ -79,6 +79,8 @@ test('an admin approves a pending technician, who can then use technician pages'
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await page.getByRole('tab', { name: 'User Management' }).click();
   await page.getByRole('button', { name: new RegExp(`Approve ${username}`, 'i') }).click();
+  // A confirmation dialog asks first.
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(page.getByText('Approved', { exact: true })).toBeVisible();
 
   await techPage.reload();
@@ -136,7 +138,7 @@ test('a forgotten password: an e-mailed single-use link, a new password, then si
   expect(reg.status()).toBe(201);
 
   await page.goto('/');
-  await page.getByRole('button', { name: 'Technician Login' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Technician Access' });
   await dialog.getByRole('button', { name: 'Forgot password?' }).click();
   await dialog.getByLabel('Email').fill(email);
@@ -155,7 +157,7 @@ test('a forgotten password: an e-mailed single-use link, a new password, then si
   await page.getByRole('button', { name: 'Set Password' }).click();
   await expect(page.getByText('Password Set')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
   await signInFields(username, 'the-new-password');
   await expect(page.getByText('Welcome back!')).toBeVisible();
 
@@ -213,6 +215,7 @@ test('an admin rejects a registration awaiting approval; the applicant is told b
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await page.getByRole('tab', { name: 'User Management' }).click();
   await page.getByRole('button', { name: new RegExp(`Reject ${username}`, 'i') }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(page.getByText('Registration rejected', { exact: true }).first()).toBeVisible();
   await expect(
     page.getByRole('button', { name: new RegExp(`Reject ${username}`, 'i') }),

@@ -45,7 +45,7 @@ type Fixtures = {
   signedInContext: (username: string, password?: string) => Promise<BrowserContext>;
   /** A page of a new context signed in as `username`. */
   signedInPage: (username: string, password?: string) => Promise<Page>;
-  /** Opens the Technician Login dialog on `target` (default `page`) and signs in through it. */
+  /** Opens the sign-in dialog (header 'Sign in') on `target` (default `page`) and signs in through it. */
   signInThroughDialog: (username: string, password?: string, target?: Page) => Promise<Locator>;
   /** Fills and submits the already open Technician Access dialog of `page`. */
   signInFields: (username: string, password: string) => Promise<void>;
@@ -106,7 +106,7 @@ export const test = base.extend<Fixtures & { openedContexts: BrowserContext[] }>
 
   signInThroughDialog: async ({ page }, use) => {
     await use(async (username, password = DEMO_PASSWORD, target = page) => {
-      await target.getByRole('button', { name: 'Technician Login' }).click();
+      await target.getByRole('button', { name: 'Sign in', exact: true }).click();
       return submitSignInDialog(target, username, password);
     });
   },

@@ -76,6 +76,9 @@ test('open a profile and contact the technician', async ({ page }) => {
   await expect(page.getByText('Contact request sent!')).toBeVisible();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'View All Reviews (6)' }).click();
+  // Five at a time.
+  await expect(page.getByText('Showing 5 of 6 reviews')).toBeVisible();
+  await page.getByRole('button', { name: 'Load more reviews' }).click();
   await expect(
     page.getByRole('listitem').filter({ has: page.getByRole('img', { name: /Rated/ }) }),
   ).toHaveCount(6);

@@ -71,6 +71,7 @@ test('an application with two documents is approved; the new technician sets a p
   await admin.goto('/admin-dashboard');
   await admin.getByRole('tab', { name: 'User Management' }).click();
   await admin.getByRole('button', { name: `Approve Jordan ${last}` }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(admin.getByRole('button', { name: `Approve Jordan ${last}` })).toBeHidden();
 
   // The approval e-mail carries a single-use link to set a password.
@@ -88,7 +89,7 @@ test('an application with two documents is approved; the new technician sets a p
   await page.getByRole('button', { name: 'Set Password' }).click();
   await expect(page.getByText('Password Set')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
   await signInFields(username!, 'my-new-password-1');
   await expect(page).toHaveURL(/\/technician-profile$/);
   await expect(page.getByText('Approved', { exact: true })).toBeVisible();

@@ -7,22 +7,19 @@ test('home renders the header and the footer', async ({ page }) => {
     'href',
     '/',
   );
+  // A visitor's links (issue 13: navigation by role), and 'Sign in'.
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link', { name: 'How It Works' })).toHaveAttribute(
-    'href',
-    '/how-it-works',
-  );
-  await expect(nav.getByRole('link', { name: 'Free Software' })).toHaveAttribute(
-    'href',
-    '/repair-software',
-  );
-  const pos = nav.getByRole('link', { name: /POS System/ });
-  await expect(pos).toHaveAttribute('href', '/pos-system');
-  await expect(pos).toContainText('Pro');
-  const jobs = nav.getByRole('link', { name: /Job Notifications/ });
-  await expect(jobs).toHaveAttribute('href', '/technician-notifications');
-  await expect(jobs).toContainText('Live');
-  await expect(header.getByRole('button', { name: 'Technician Login' })).toBeVisible();
+  const links: [string, string][] = [
+    ['Find Mechanics', '/technicians'],
+    ['How It Works', '/how-it-works'],
+    ['Request Service', '/request-service'],
+    ['Join', '/join-wrenchly'],
+  ];
+  await expect(nav.getByRole('link')).toHaveCount(links.length);
+  for (const [name, href] of links) {
+    await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  }
+  await expect(header.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText('© 2024 Wrenchly. All rights reserved.');
@@ -60,11 +57,11 @@ test('the active route is highlighted', async ({ page }) => {
     'aria-current',
     'page',
   );
-  await expect(nav.getByRole('link', { name: 'Free Software' })).not.toHaveAttribute(
+  await expect(nav.getByRole('link', { name: 'Find Mechanics' })).not.toHaveAttribute(
     'aria-current',
   );
-  await nav.getByRole('link', { name: 'Free Software' }).click();
-  await expect(nav.getByRole('link', { name: 'Free Software' })).toHaveAttribute(
+  await nav.getByRole('link', { name: 'Find Mechanics' }).click();
+  await expect(nav.getByRole('link', { name: 'Find Mechanics' })).toHaveAttribute(
     'aria-current',
     'page',
   );
@@ -167,9 +164,9 @@ test('the Resources list expands and collapses', async ({ page }) => {
   await expect(autozone).toBeHidden();
 });
 
-test('the auth dialog opens on Sign In and resets when closed', async ({ page }) => {
+test('the auth dialog opens on Sign in and resets when closed', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Technician Login' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Technician Access' });
   await expect(dialog.getByRole('tab', { name: 'Sign In' })).toHaveAttribute(
     'aria-selected',
@@ -190,7 +187,7 @@ test('the auth dialog opens on Sign In and resets when closed', async ({ page })
 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await page.getByRole('button', { name: 'Technician Login' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(dialog.getByRole('tab', { name: 'Sign In' })).toHaveAttribute(
     'aria-selected',
     'true',
@@ -205,26 +202,27 @@ test.describe('phone width', () => {
   test('the mobile menu opens with its links', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Technician Login' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     const links: [string, string][] = [
       ['Find Mechanics', '/technicians'],
       ['How It Works', '/how-it-works'],
       ['Request Service', '/request-service'],
-      ['Job Notifications', '/technician-notifications'],
+      ['Join', '/join-wrenchly'],
     ];
+    await expect(menu.getByRole('link')).toHaveCount(links.length);
     for (const [name, href] of links) {
-      await expect(menu.getByRole('link', { name })).toHaveAttribute('href', href);
+      await expect(menu.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
-    await expect(page.getByRole('dialog').getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Sign in' })).toBeVisible();
 
     await menu.getByRole('link', { name: 'Find Mechanics' }).click();
     await expect(page).toHaveURL(/\/technicians$/);
     await expect(menu).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Find Certified Mechanics' })).toBeVisible();
 
-    // Escape closes it; Sign In opens the auth dialog.
+    // Escape closes it; Sign in opens the auth dialog.
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Find Mechanics' })).toHaveAttribute(
@@ -234,7 +232,7 @@ test.describe('phone width', () => {
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('dialog', { name: 'Technician Access' })).toBeVisible();
   });
 

@@ -9,22 +9,8 @@ import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useSignOut } from '../features/auth/api/sign-out';
 import { cn } from '../lib/utils';
 import { useAuthDialog } from './auth-dialog-context';
+import { navItemsFor, type NavItem } from './nav-items';
 import { PATHS } from '@shared/paths';
-
-type NavItem = { to: string; label: string; badge?: 'Pro' | 'Live' };
-
-const desktopLinks: NavItem[] = [
-  { to: PATHS.howItWorks, label: 'How It Works' },
-  { to: PATHS.repairSoftware, label: 'Free Software' },
-  { to: PATHS.posSystem, label: 'POS System', badge: 'Pro' },
-  { to: PATHS.technicianNotifications, label: 'Job Notifications', badge: 'Live' },
-];
-const mobileLinks: NavItem[] = [
-  { to: PATHS.technicians, label: 'Find Mechanics' },
-  { to: PATHS.howItWorks, label: 'How It Works' },
-  { to: PATHS.requestService, label: 'Request Service' },
-  { to: PATHS.technicianNotifications, label: 'Job Notifications' },
-];
 
 // NavLink sets aria-current="page" on the active route; the style follows it.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -54,9 +40,9 @@ export function Header() {
   const signOut = useSignOut();
   const navigate = useNavigate();
 
-  // The menu is for narrow screens: close it when the window grows past the lg breakpoint.
+  // The menu is for narrow screens: close it when the window grows past the xl breakpoint.
   useEffect(() => {
-    const wide = window.matchMedia('(min-width: 64rem)');
+    const wide = window.matchMedia('(min-width: 80rem)');
     const onChange = () => {
       if (wide.matches) setMenuOpen(false);
     };
@@ -69,6 +55,7 @@ export function Header() {
       onSuccess: () => void navigate(PATHS.home),
     });
   const displayName = user ? user.firstName || user.username || user.email : '';
+  const links = navItemsFor(user?.role);
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
@@ -83,8 +70,8 @@ export function Header() {
           {BRAND.name}
         </Link>
 
-        <nav aria-label="Main" className="hidden items-center gap-0.5 lg:flex">
-          {desktopLinks.map((l) => (
+        <nav aria-label="Main" className="hidden items-center gap-0.5 xl:flex">
+          {links.map((l) => (
             <NavLink key={l.to} to={l.to} className={linkClass}>
               {l.label}
               <NavBadge badge={l.badge} />
@@ -92,7 +79,7 @@ export function Header() {
           ))}
         </nav>
 
-        <div className="hidden shrink-0 items-center gap-3 lg:flex">
+        <div className="hidden shrink-0 items-center gap-3 xl:flex">
           {user ? (
             <>
               <span className="max-w-40 truncate text-sm font-medium text-slate-700">
@@ -110,7 +97,7 @@ export function Header() {
               onPointerEnter={authDialog.preload}
               onFocus={authDialog.preload}
             >
-              Technician Login
+              Sign in
             </Button>
           )}
         </div>
@@ -118,7 +105,7 @@ export function Header() {
         <Button
           variant="ghost"
           size="icon"
-          className="lg:hidden"
+          className="xl:hidden"
           aria-label="Open menu"
           aria-expanded={menuOpen}
           aria-haspopup="dialog"
@@ -129,7 +116,7 @@ export function Header() {
       </div>
 
       <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-        <SheetContent closeLabel="Close menu" className="lg:hidden">
+        <SheetContent closeLabel="Close menu" className="xl:hidden">
           <SheetTitle className="flex items-center gap-2">
             <Wrench className="h-4 w-4 text-primary" aria-hidden="true" />
             Menu
@@ -137,7 +124,7 @@ export function Header() {
           <SheetDescription className="sr-only">Site navigation</SheetDescription>
           <nav aria-label="Mobile">
             <ul className="flex flex-col gap-1">
-              {mobileLinks.map((l) => (
+              {links.map((l) => (
                 <li key={l.to}>
                   <NavLink
                     to={l.to}
@@ -177,7 +164,7 @@ export function Header() {
                   authDialog.open();
                 }}
               >
-                Sign In
+                Sign in
               </Button>
             )}
           </div>

@@ -40,6 +40,8 @@ export const router = createBrowserRouter([
             path: PATHS.technicianNotifications,
             element: page(() => import('../routes/technician-notifications')),
           },
+          { path: PATHS.myJobs, element: page(() => import('../routes/my-jobs')) },
+          { path: PATHS.myJob, element: page(() => import('../routes/my-job')) },
           {
             path: PATHS.demoNotifications,
             element: page(() => import('../routes/demo-notifications')),
@@ -80,6 +82,8 @@ export const router = createBrowserRouter([
           { path: PATHS.privacyPolicy, element: page(() => import('../routes/privacy-policy')) },
           { path: PATHS.setPassword, element: page(() => import('../routes/set-password')) },
           { path: PATHS.verifyEmail, element: page(() => import('../routes/verify-email')) },
+          { path: PATHS.request, element: page(() => import('../routes/request')) },
+          { path: PATHS.myRequests, element: page(() => import('../routes/my-requests')) },
           { path: '*', element: page(() => import('../routes/not-found')) },
         ],
       },

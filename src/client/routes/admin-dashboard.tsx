@@ -1,10 +1,14 @@
 import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { useOverview } from '../features/admin/api';
+import { AuditLogTab } from '../features/admin/components/audit-log-tab';
+import { MessagesTab } from '../features/admin/components/messages-tab';
 import { OverviewTab } from '../features/admin/components/overview-tab';
 import { PaymentsTab } from '../features/admin/components/payments-tab';
+import { ServiceRequestsTab } from '../features/admin/components/service-requests-tab';
 import { TechniciansTab } from '../features/admin/components/technicians-tab';
 import { UsersTab } from '../features/admin/components/users-tab';
 import { VerificationsTab } from '../features/admin/components/verifications-tab';
@@ -29,12 +33,15 @@ export default function AdminDashboard() {
 function Dashboard() {
   const overview = useOverview(true);
   const o = overview.data;
+  const [tab, setTab] = useState('overview');
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Admin Dashboard</h1>
-          <p className="text-slate-600">Manage technicians, verifications, payments and users.</p>
+          <p className="text-slate-600">
+            Manage technicians, verifications, payments, users, service requests and messages.
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" asChild>
@@ -53,16 +60,19 @@ function Dashboard() {
           </Button>
         </div>
       </div>
-      <Tabs defaultValue="overview">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList>
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="verifications">Verifications</TabsTrigger>
           <TabsTrigger value="payments">Payments</TabsTrigger>
           <TabsTrigger value="technicians">Technicians</TabsTrigger>
           <TabsTrigger value="users">User Management</TabsTrigger>
+          <TabsTrigger value="requests">Service Requests</TabsTrigger>
+          <TabsTrigger value="messages">Messages</TabsTrigger>
+          <TabsTrigger value="audit">Audit Log</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <OverviewTab overview={o} />
+          <OverviewTab overview={o} onShowAuditLog={() => setTab('audit')} />
         </TabsContent>
         <TabsContent value="verifications">
           <VerificationsTab overview={o} />
@@ -75,6 +85,15 @@ function Dashboard() {
         </TabsContent>
         <TabsContent value="users">
           <UsersTab roleCounts={o?.roleCounts} />
+        </TabsContent>
+        <TabsContent value="requests">
+          <ServiceRequestsTab />
+        </TabsContent>
+        <TabsContent value="messages">
+          <MessagesTab />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditLogTab />
         </TabsContent>
       </Tabs>
     </div>

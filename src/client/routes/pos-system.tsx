@@ -1,20 +1,22 @@
-import { Lock } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Page } from '../components/page';
-import { Button } from '../components/ui/button';
-import { Card, CardContent } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { useJob } from '../features/jobs/api/get-job';
+import { CompleteJobPrompt } from '../features/jobs/components/complete-job-prompt';
+import { PosJobBanner } from '../features/jobs/components/pos-job-banner';
+import { isActiveJob } from '../features/jobs/format';
 import { useQuotes } from '../features/pos/api';
 import { CreateQuote } from '../features/pos/components/create-quote';
 import { Invoices } from '../features/pos/components/invoices';
 import { ManageQuotes } from '../features/pos/components/manage-quotes';
 import { ProcessPayment } from '../features/pos/components/process-payment';
 import { Receipts } from '../features/pos/components/receipts';
+import { UpgradeRequired } from '../features/pos/components/upgrade-required';
+import { prefillFromJob } from '../features/pos/quote-prefill';
 import { ApiError } from '../lib/api-client';
 import { RequireUser } from '../app/require-user';
-import { PATHS } from '@shared/paths';
 
 export default function PosSystem() {
   return (
@@ -31,9 +33,15 @@ export default function PosSystem() {
 function Pos({ technicianId }: { technicianId: number }) {
   const [tab, setTab] = useState('create');
   const [invoiceId, setInvoiceId] = useState<number | null>(null);
+  // `?job=WR-000123`: the quote starts from that job and is saved as the job's.
+  const [params] = useSearchParams();
+  const jobReference = params.get('job');
+  const job = useJob(jobReference);
+  /** The job whose invoice was just paid in full: asked whether it is completed. */
+  const [paidJob, setPaidJob] = useState<string | null>(null);
   // The quotes list tells whether this technician's plan includes the point of sale.
   const access = useQuotes(technicianId);
-  if (access.isLoading)
+  if (access.isLoading || job.isLoading)
     return (
       <div className="mx-auto max-w-5xl px-4 py-10">
         <Skeleton className="h-40" />
@@ -41,6 +49,7 @@ function Pos({ technicianId }: { technicianId: number }) {
     );
   if (access.error instanceof ApiError && access.error.status === 403)
     return <UpgradeRequired message={access.error.serverMessage} />;
+  const prefill = job.data && isActiveJob(job.data) ? prefillFromJob(job.data) : undefined;
 
   return (
     <Page
@@ -48,6 +57,9 @@ function Pos({ technicianId }: { technicianId: number }) {
       intro="Quote on the spot, take the customer's signature, invoice and get paid."
       className="max-w-5xl"
     >
+      {jobReference && (
+        <PosJobBanner reference={jobReference} job={job.data} failed={job.isError} />
+      )}
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="w-full justify-start">
           <TabsTrigger value="create">Create Quote</TabsTrigger>
@@ -57,7 +69,11 @@ function Pos({ technicianId }: { technicianId: number }) {
           <TabsTrigger value="receipts">Receipts</TabsTrigger>
         </TabsList>
         <TabsContent value="create">
-          <CreateQuote onCreated={() => setTab('quotes')} />
+          <CreateQuote
+            key={prefill?.reference ?? 'none'}
+            prefill={prefill}
+            onCreated={() => setTab('quotes')}
+          />
         </TabsContent>
         <TabsContent value="quotes">
           <ManageQuotes technicianId={technicianId} onInvoiced={() => setTab('invoices')} />
@@ -68,7 +84,10 @@ function Pos({ technicianId }: { technicianId: number }) {
             technicianId={technicianId}
             invoiceId={invoiceId}
             onInvoiceChange={setInvoiceId}
-            onPaid={() => setTab('receipts')}
+            onPaid={(paid) => {
+              if (paid.paidInFull && paid.jobReference) setPaidJob(paid.jobReference);
+              setTab('receipts');
+            }}
           />
         </TabsContent>
         <TabsContent value="invoices">
@@ -84,32 +103,7 @@ function Pos({ technicianId }: { technicianId: number }) {
           <Receipts technicianId={technicianId} />
         </TabsContent>
       </Tabs>
-    </Page>
-  );
-}
-
-function UpgradeRequired({ message }: { message?: string }) {
-  return (
-    <Page title="Point of Sale System" className="max-w-3xl">
-      <Card>
-        <CardContent className="space-y-4 pt-6">
-          <p className="flex items-center gap-2 text-lg font-semibold">
-            <Lock className="h-5 w-5" aria-hidden="true" /> Professional plan required
-          </p>
-          <p className="text-slate-600">
-            {message ?? 'The point of sale is part of the Professional plan'}. With it you can:
-          </p>
-          <ul className="list-disc space-y-1 pl-5 text-slate-700">
-            <li>Create quotes with labor and parts, with tax worked out for you</li>
-            <li>Take the customer's signature on your phone, or by e-mail</li>
-            <li>Turn approved quotes into invoices</li>
-            <li>Take card, cash, check and digital wallet payments and send receipts</li>
-          </ul>
-          <Button asChild>
-            <Link to={PATHS.platformPayment}>See Plans</Link>
-          </Button>
-        </CardContent>
-      </Card>
+      {paidJob && <CompleteJobPrompt reference={paidJob} onClose={() => setPaidJob(null)} />}
     </Page>
   );
 }

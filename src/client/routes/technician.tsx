@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
+import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { ReviewReplyForm } from '../features/reviews/components/review-reply-form';
 import { useTechnician } from '../features/technicians/api';
 import { ProfileDetails } from '../features/technicians/components/profile-details';
 import { ProfileHeader } from '../features/technicians/components/profile-header';
@@ -14,6 +16,9 @@ export default function TechnicianProfilePublic() {
   const id = Number(useParams().id);
   const { data: t, isLoading, isError } = useTechnician(id);
   const reviews = useTechnicianReviews(id);
+  const { data: me } = useCurrentUser();
+  // The technician replies to reviews on their own profile (the server checks it too).
+  const ownProfile = me?.technicianId != null && me.technicianId === id;
   const [contactOpen, setContactOpen] = useState(false);
 
   if (isLoading) {
@@ -39,7 +44,15 @@ export default function TechnicianProfilePublic() {
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10 sm:px-6">
       <ProfileHeader technician={t} onContact={() => setContactOpen(true)} />
       <ProfileDetails technician={t} />
-      <TechnicianReviews state={reviews} />
+      <TechnicianReviews
+        state={reviews}
+        technicianName={t.user.firstName}
+        actions={
+          ownProfile
+            ? (r) => <ReviewReplyForm reviewId={r.id} reply={r.reply} onSaved={reviews.refresh} />
+            : undefined
+        }
+      />
       <ContactDialog technician={contactOpen ? t : null} onClose={() => setContactOpen(false)} />
     </div>
   );

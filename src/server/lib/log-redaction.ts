@@ -10,8 +10,11 @@ export const REDACTED = '[redacted]';
  */
 const TOKEN_PATH =
   /^((?:\/api)?\/(?:documents\/(?:upload|file)|(?:auth\/)?(?:set|reset|forgot)-password|(?:auth\/)?(?:verify|confirm)-email|(?:auth\/)?email-verifications?|quote-approvals?))\/[^/?#]+/i;
-/** Query parameters that carry credentials (our tokens, presigned URL signatures). */
-const TOKEN_PARAM = /([?&](?:[\w.-]*token|[\w.-]*signature|sig|x-amz-credential)=)[^&#]*/gi;
+/**
+ * Query parameters that carry credentials (our tokens, a service request's signed link `t`,
+ * presigned URL signatures).
+ */
+const TOKEN_PARAM = /([?&](?:[\w.-]*token|t|[\w.-]*signature|sig|x-amz-credential)=)[^&#]*/gi;
 /** Any other path segment that looks like a token (32+ URL-safe characters, letters and digits). */
 const TOKEN_LIKE_SEGMENT = /\/(?=[^/]*\d)(?=[^/]*[A-Za-z])[A-Za-z0-9_.~-]{32,}(?=\/|$)/g;
 

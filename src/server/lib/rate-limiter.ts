@@ -45,6 +45,12 @@ export class RateLimiter {
     }
   }
 
+  /** Takes back one counted attempt (one that turned out not to count, e.g. a success). */
+  refund(key: string): void {
+    const entry = this.hits.get(key);
+    if (entry && entry.count > 0) entry.count -= 1;
+  }
+
   reset(key: string): void {
     this.hits.delete(key);
   }

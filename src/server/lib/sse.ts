@@ -66,17 +66,11 @@ export async function streamTopic(
   const unsubscribe = app.realtime.subscribe(topic, (e) =>
     replaying ? buffered.push(e) : send(e),
   );
-  res.write(`retry: 3000\n\n`);
-  if (lastEventId !== undefined) {
-    for (const e of await app.realtime.since(topic, lastEventId)) send(e);
-  }
-  replaying = false;
-  buffered.sort((a, b) => a.id - b.id).forEach(send);
-  res.write(`event: ready\ndata: {}\n\n`);
-
-  const heartbeat = setInterval(() => res.write(`: keep-alive\n\n`), HEARTBEAT_MS);
+  const timer: { heartbeat?: NodeJS.Timeout } = {};
+  let closed = false;
   const cleanup = () => {
-    clearInterval(heartbeat);
+    closed = true;
+    if (timer.heartbeat) clearInterval(timer.heartbeat);
     unsubscribe();
     streams.delete(end);
   };
@@ -84,6 +78,17 @@ export async function streamTopic(
     cleanup();
     res.end();
   };
+  // Before any await: a client gone during the replay is cleaned up too.
   streams.add(end);
   request.raw.on('close', cleanup);
+  res.write(`retry: 3000\n\n`);
+  if (lastEventId !== undefined) {
+    const missed = await app.realtime.since(topic, lastEventId);
+    if (closed) return;
+    for (const e of missed) send(e);
+  }
+  replaying = false;
+  buffered.sort((a, b) => a.id - b.id).forEach(send);
+  res.write(`event: ready\ndata: {}\n\n`);
+  timer.heartbeat = setInterval(() => res.write(`: keep-alive\n\n`), HEARTBEAT_MS);
 }

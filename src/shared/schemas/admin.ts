@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES, USER_STATUSES } from '../constants/domain';
-import { pageNumber, safeText } from './common';
+import { isCalendarDate, pageNumber, safeText } from './common';
 import { adminUserSchema } from './profile';
 
 export const roleChangeSchema = z.object({
@@ -96,3 +96,72 @@ export const overviewSchema = z.object({
 export type AdminOverview = z.infer<typeof overviewSchema>;
 
 export { adminUserSchema };
+
+/** GET /api/admin/messages: Contact Us messages, newest first; `handled` filters. */
+export const adminMessagesQuerySchema = z.object({
+  handled: z
+    .enum(['true', 'false'], { error: 'handled must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+  page: pageNumber(),
+});
+
+export const adminMessageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+  /** Who marked it handled ('Ada L.' or a username); null when unhandled or the user is gone. */
+  handledBy: z.string().nullable(),
+});
+export type AdminMessage = z.infer<typeof adminMessageSchema>;
+
+export const adminMessagesSchema = z.object({
+  items: z.array(adminMessageSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** PATCH /api/admin/messages/:id/handled */
+export const messageHandledSchema = z.object({
+  handled: z.boolean({ error: 'handled must be true or false' }),
+});
+
+const auditDate = (label: string) =>
+  safeText().trim().refine(isCalendarDate, `${label} must be a date (YYYY-MM-DD)`).optional();
+
+/**
+ * GET /api/admin/audit-log: newest first, filtered; the total is in X-Total-Count. Without
+ * filters it is the same list as before ('Recent Activity', `limit` entries).
+ */
+export const auditLogQuerySchema = z
+  .object({
+    /** A user id, or part of the actor's username, e-mail or name. */
+    actor: safeText().trim().max(200).optional(),
+    /** One action exactly, e.g. 'user.approve'. */
+    action: safeText().trim().max(100).optional(),
+    /** First and last day, inclusive (UTC). */
+    from: auditDate('from'),
+    to: auditDate('to'),
+    page: pageNumber(),
+    /** The page size. */
+    limit: z.coerce
+      .number({ error: 'limit must be a whole number from 1 to 200' })
+      .int('limit must be a whole number from 1 to 200')
+      .min(1, 'limit must be a whole number from 1 to 200')
+      .max(200, 'limit must be a whole number from 1 to 200')
+      .default(50),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    path: ['to'],
+    message: 'The end date must not be before the start date',
+  });
+export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
+
+/** GET /api/admin/audit-log/actions: every action recorded so far, for the filter. */
+export const auditActionsSchema = z.array(z.string());

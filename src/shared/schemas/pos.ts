@@ -86,6 +86,8 @@ export const createQuoteSchema = z
     vehicleVin: optionalText(17),
     vehicleMileage: optionalText(20),
     notes: optionalText(2000),
+    /** The job (service request) this quote is for: one of the technician's active jobs. */
+    serviceRequestId: dbIdNumber().nullish(),
     items: z
       .array(quoteItemInputSchema, { error: QUOTE_VALIDATION_MESSAGE })
       .min(1, QUOTE_VALIDATION_MESSAGE)
@@ -143,6 +145,9 @@ export const quoteSchema = z.object({
   signature: z.string().nullable(),
   signedAt: z.string().nullable(),
   invoiceId: z.number().int().nullable(),
+  /** The job it belongs to, and that job's reference (WR-000123). */
+  serviceRequestId: z.number().int().nullable(),
+  jobReference: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
@@ -178,6 +183,9 @@ export const invoiceSchema = z.object({
   balanceDue: z.string(),
   status: z.enum(INVOICE_STATUSES),
   paidAt: z.string().nullable(),
+  /** The job it belongs to (copied from its quote), and that job's reference. */
+  serviceRequestId: z.number().int().nullable(),
+  jobReference: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
@@ -187,8 +195,9 @@ const paymentAmount = z
   .number({ error: 'Amount must be a number' })
   .positive('Amount must be greater than 0')
   .max(MAX_MONEY, MONEY_TOO_LARGE)
-  .refine((n) => toCents(n) >= 1, AMOUNT_TOO_SMALL)
-  .refine((n) => toCents(n) <= MAX_MONEY_CENTS, MONEY_TOO_LARGE);
+  // Out of range is reported above; toCents cannot read magnitudes written with an exponent.
+  .refine((n) => Math.abs(n) > MAX_MONEY || toCents(n) >= 1, AMOUNT_TOO_SMALL)
+  .refine((n) => Math.abs(n) > MAX_MONEY || toCents(n) <= MAX_MONEY_CENTS, MONEY_TOO_LARGE);
 
 /** POST /api/square/create-payment: a card charged through the card provider. */
 export const cardPaymentSchema = z.object({

@@ -95,6 +95,7 @@ export const marketplaceStatsSchema = z.object({
 });
 export type MarketplaceStats = z.output<typeof marketplaceStatsSchema>;
 
+/** The spec's Review; profiles get more per review (publicReviewSchema in ./reviews). */
 export const reviewSchema = z.object({
   id: z.number().int(),
   rating: z.number().int().min(1).max(5),
@@ -102,8 +103,3 @@ export const reviewSchema = z.object({
   createdAt: z.string(),
 });
 export type Review = z.infer<typeof reviewSchema>;
-
-export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});

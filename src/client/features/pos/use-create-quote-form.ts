@@ -4,6 +4,7 @@ import { DEFAULT_TAX_RATE, QUOTE_VALIDATION_MESSAGE } from '@shared/schemas/pos'
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { useCreateQuote } from './api';
+import type { QuotePrefill } from './quote-prefill';
 
 export type Item = {
   key: number;
@@ -32,9 +33,13 @@ let itemKey = 0;
 const cents = (typed: string) => Math.max(0, toCents(parseDecimalInput(typed)));
 const qty = (typed: string) => Math.max(0, parseDecimalInput(typed));
 
-/** The Create Quote form's state, live totals and submission. */
-export function useCreateQuoteForm(onCreated: () => void) {
-  const [f, setF] = useState(EMPTY);
+/**
+ * The Create Quote form's state, live totals and submission. With a job's prefill the form
+ * starts from the job and the quote is saved as the job's.
+ */
+export function useCreateQuoteForm(onCreated: () => void, prefill?: QuotePrefill) {
+  const start = prefill?.fields ?? EMPTY;
+  const [f, setF] = useState(start);
   const [items, setItems] = useState<Item[]>([]);
   const [taxRate, setTaxRate] = useState(String(DEFAULT_TAX_RATE));
   const create = useCreateQuote();
@@ -77,6 +82,7 @@ export function useCreateQuoteForm(onCreated: () => void) {
     create.mutate(
       {
         ...f,
+        serviceRequestId: prefill?.serviceRequestId ?? null,
         taxRate: Math.max(0, parseDecimalInput(taxRate)),
         items: items.map((i) => ({
           type: i.type,
@@ -90,7 +96,7 @@ export function useCreateQuoteForm(onCreated: () => void) {
       {
         onSuccess: (q) => {
           notify({ title: 'Quote Created', description: `${q.quoteNumber} for ${q.customerName}` });
-          setF(EMPTY);
+          setF(start);
           setItems([]);
           setTaxRate(String(DEFAULT_TAX_RATE));
           onCreated();
@@ -98,9 +104,10 @@ export function useCreateQuoteForm(onCreated: () => void) {
         onError: (err) =>
           notify({
             title: 'Error',
-            // A refused quote (e.g. a total above the limit) says why; anything else is generic.
+            // A refused quote (a total above the limit, a job no longer active) says why;
+            // anything else is generic.
             description:
-              err instanceof ApiError && err.status === 400
+              err instanceof ApiError && (err.status === 400 || err.status === 409)
                 ? errorMessage(err, 'Failed to create quote. Please try again.')
                 : 'Failed to create quote. Please try again.',
             variant: 'destructive',

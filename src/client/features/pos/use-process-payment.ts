@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { parseDecimalInput } from '@shared/money';
+import { parseDecimalInput, toCents } from '@shared/money';
 import type { PosPayment } from '@shared/schemas/pos';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useSquareCard } from '../../lib/square-card';
@@ -13,6 +13,8 @@ import {
 } from './api';
 
 export type Method = 'card' | 'cash' | 'check' | 'digital';
+/** What was paid: whether it settled an invoice in full, and that invoice's job. */
+export type PaidInfo = { jobReference: string | null; paidInFull: boolean };
 export type CardDetails = { number: string; expiry: string; cvv: string };
 
 const FAILED = { title: 'Payment Failed', description: 'Please try again or contact support' };
@@ -37,7 +39,7 @@ export function useProcessPayment({
   technicianId: number;
   invoiceId: number | null;
   onInvoiceChange: (id: number | null) => void;
-  onPaid: () => void;
+  onPaid: (info: PaidInfo) => void;
 }) {
   const invoices = useInvoices(technicianId);
   const config = usePaymentsConfig();
@@ -65,13 +67,17 @@ export function useProcessPayment({
   const square = useSquareCard(method === 'card' ? squareConfig : null, 'pos-square-card');
 
   const done = (title: string, description: string) => {
+    const info: PaidInfo = {
+      jobReference: selected?.jobReference ?? null,
+      paidInFull: !!selected && toCents(value) >= toCents(Number(selected.balanceDue)),
+    };
     newAttempt();
     setDeclined(null);
     notify({ title, description });
     setAmount('');
     setCard({ number: '', expiry: '', cvv: '' });
     onInvoiceChange(null);
-    onPaid();
+    onPaid(info);
   };
 
   const pay = async () => {

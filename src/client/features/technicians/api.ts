@@ -1,8 +1,15 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { ContactTechnicianInput } from '@shared/schemas/contact';
+import type { PublicReview } from '@shared/schemas/reviews';
 import type {
   MarketplaceStats,
-  Review,
   Technician,
   TechnicianSearchInput,
 } from '@shared/schemas/technicians';
@@ -14,8 +21,10 @@ export const technicianKeys = {
   all: ['technicians'] as const,
   search: (f: SearchFilters) => ['technicians', 'search', f] as const,
   one: (id: number) => ['technicians', id] as const,
-  reviews: (id: number, page: number, pageSize: number) =>
-    ['technicians', id, 'reviews', page, pageSize] as const,
+  reviewsOf: (id: number) => ['technicians', id, 'reviews'] as const,
+  reviews: (id: number, offset: number, limit: number) =>
+    ['technicians', id, 'reviews', offset, limit] as const,
+  allReviews: (id: number, limit: number) => ['technicians', id, 'reviews', 'all', limit] as const,
   stats: ['stats'] as const,
 };
 
@@ -41,14 +50,36 @@ export const useTechnician = (id: number) =>
     enabled: Number.isInteger(id) && id > 0,
   });
 
-export const useReviews = (id: number, page: number, pageSize: number) =>
+/** GET /api/technicians/:id/reviews: `limit` reviews from `offset`, newest first, and the total. */
+const reviewsUrl = (id: number, offset: number, limit: number) =>
+  `/api/technicians/${id}/reviews?offset=${offset}&limit=${limit}`;
+
+export const useReviews = (id: number, offset: number, limit: number) =>
   useQuery({
-    queryKey: technicianKeys.reviews(id, page, pageSize),
-    queryFn: () =>
-      getPage<Review[]>(`/api/technicians/${id}/reviews?page=${page}&pageSize=${pageSize}`),
+    queryKey: technicianKeys.reviews(id, offset, limit),
+    queryFn: () => getPage<PublicReview[]>(reviewsUrl(id, offset, limit)),
     enabled: Number.isInteger(id) && id > 0,
     placeholderData: keepPreviousData,
   });
+
+/** Every review, `limit` at a time ('View All Reviews', then 'Load more'). */
+export const useAllReviews = (id: number, limit: number, enabled: boolean) =>
+  useInfiniteQuery({
+    queryKey: technicianKeys.allReviews(id, limit),
+    queryFn: ({ pageParam }) => getPage<PublicReview[]>(reviewsUrl(id, pageParam, limit)),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.items.length, 0);
+      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+    enabled: enabled && Number.isInteger(id) && id > 0,
+  });
+
+/** Reloads a profile's reviews (after the technician replies). */
+export function useRefreshReviews(id: number) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: technicianKeys.reviewsOf(id) });
+}
 
 export const useStats = () =>
   useQuery({

@@ -1,21 +1,32 @@
 import { useState } from 'react';
 import { LIMITS } from '@shared/constants/domain';
-import { useReviews } from './api';
+import { useAllReviews, useRefreshReviews, useReviews } from './api';
 
-export const REVIEWS_PAGE = 10;
+export const REVIEWS_PAGE = 5;
 
 /**
- * A profile's reviews: the first few, then all of them page by page. Called by the screen
- * itself so the reviews load alongside the technician, not after it.
+ * A profile's reviews: the first few, then, after 'View All Reviews', all of them loaded
+ * REVIEWS_PAGE at a time. Called by the screen itself so the reviews load alongside the
+ * technician, not after it.
  */
 export function useTechnicianReviews(id: number) {
   const [showAll, setShowAll] = useState(false);
-  const [page, setPage] = useState(1);
-  const pageSize = showAll ? REVIEWS_PAGE : LIMITS.profileReviewsShown;
-  const reviews = useReviews(id, showAll ? page : 1, pageSize);
-  const total = reviews.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / REVIEWS_PAGE));
-  return { reviews, total, pages, page, setPage, showAll, setShowAll };
+  const first = useReviews(id, 0, LIMITS.profileReviewsShown);
+  const all = useAllReviews(id, REVIEWS_PAGE, showAll);
+  const refresh = useRefreshReviews(id);
+  const allItems = all.data?.pages.flatMap((p) => p.items);
+  return {
+    isLoading: first.isLoading,
+    isError: first.isError,
+    total: all.data?.pages.at(-1)?.total ?? first.data?.total ?? 0,
+    items: (showAll && allItems) || first.data?.items || [],
+    showAll,
+    setShowAll,
+    hasMore: showAll && all.hasNextPage,
+    loadMore: () => void all.fetchNextPage(),
+    loadingMore: all.isFetchingNextPage || (showAll && all.isLoading),
+    refresh,
+  };
 }
 
 export type TechnicianReviewsState = ReturnType<typeof useTechnicianReviews>;

@@ -4,7 +4,6 @@ import { USER_STATUSES } from '../../../shared/constants/domain';
 import {
   adminTechnicianSchema,
   adminUserSchema,
-  auditEntrySchema,
   overviewSchema,
   pendingApprovalSchema,
   rejectUserSchema,
@@ -106,13 +105,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       return { message: done[request.body.action] };
     },
-  );
-
-  app.get(
-    '/api/admin/audit-log',
-    adminRoute(z.array(auditEntrySchema), {
-      querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
-    }),
-    async (request) => service.auditLog(request.query.limit),
   );
 };

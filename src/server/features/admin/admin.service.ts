@@ -144,8 +144,6 @@ export function createAdminService(app: FastifyInstance) {
       );
     },
 
-    auditLog: async (limit: number) => (await q.recentAudit(app.db, limit)).map(toAuditEntry),
-
     approveUser: (actor: SessionUser, userId: number, ip: string) =>
       setStatus(actor, userId, 'approved', 'user.approve', ip),
 

@@ -181,6 +181,21 @@ describe('POST /api/auth/signin', () => {
     expect(last).toBe(429);
     t.clock.advance(16 * 60 * 1000);
   });
+
+  it('counts failures per IP, not successful sign-ins (many people behind one address)', async () => {
+    const ip = '203.0.113.10';
+    const u = await createUser(t.app);
+    for (let i = 0; i < 60; i++) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        remoteAddress: ip,
+        payload: { username: u.username, password: TEST_PASSWORD },
+      });
+      expect(r.statusCode).toBe(200);
+    }
+    t.clock.advance(16 * 60 * 1000);
+  });
 });
 
 describe('sessions', () => {

@@ -57,8 +57,10 @@ export function createAuthService(app: FastifyInstance) {
         ? await verifyPassword(user.passwordHash, input.password)
         : (await verifyPassword(await dummyHash, input.password), false);
       if (!user || !ok) throw new AppError(401, 'Invalid username or password');
-      // A successful sign-in clears the failures of the username.
+      // A successful sign-in clears the failures of the username, and does not count against
+      // its network (an office behind one address signs many people in; failures still count).
       byUsername.reset(userKey);
+      byIp.refund(ip);
       if (user.status === 'rejected') {
         throw new AppError(403, 'This account was not approved. Please contact support.');
       }

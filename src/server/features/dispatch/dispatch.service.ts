@@ -53,6 +53,7 @@ export function createDispatchService(app: FastifyInstance) {
         const request = await q.lockRequest(tx, n.serviceRequestId);
         const current = await q.lockNotification(tx, id);
         if (!request || !current) throw new AppError(404, 'Job notification not found');
+        if (request.status === 'canceled') throw new AppError(409, 'This request was canceled');
         if (
           current.status === 'closed' ||
           (request.status !== 'dispatching' && current.status === 'pending')

@@ -10,10 +10,8 @@ import {
 } from '../../../../tests/helpers/factories';
 import { LOCATIONS } from '../../../shared/constants/locations';
 import {
-  invoices,
   jobNotifications,
   mailOutbox,
-  quotes,
   serviceRequestEvents,
   serviceRequests,
   technicians,
@@ -165,12 +163,10 @@ describe('a guest follows a job from request to review', () => {
       customerEmail: email,
       items: [{ type: 'labor', description: 'Replace pads', quantity: 1, unitPrice: 120 }],
       taxRate: 0,
+      serviceRequestId: created.id,
     });
     expect(q.statusCode, q.body).toBe(201);
-    await t.app.db
-      .update(quotes)
-      .set({ serviceRequestId: created.id })
-      .where(eq(quotes.id, q.json().id));
+    expect(q.json().jobReference).toBe(created.reference);
     page = await call('GET', api(created.requestPath));
     expect(page.json().quotes).toMatchObject([{ id: q.json().id, status: 'draft', canSign: true }]);
     const signed = await call(
@@ -183,10 +179,7 @@ describe('a guest follows a job from request to review', () => {
     expect(signed.json().quotes[0]).toMatchObject({ status: 'approved', canSign: false });
     const inv = await call('POST', '/api/invoices', a.cookie, { quoteId: q.json().id });
     expect(inv.statusCode, inv.body).toBe(201);
-    await t.app.db
-      .update(invoices)
-      .set({ serviceRequestId: created.id })
-      .where(eq(invoices.id, inv.json().id));
+    expect(inv.json().serviceRequestId).toBe(created.id);
     page = await call('GET', api(created.requestPath));
     const invoice = page.json().invoices[0];
     expect(invoice).toMatchObject({ total: '120.00', balance: '120.00', canPay: true });
@@ -230,6 +223,8 @@ describe('a guest follows a job from request to review', () => {
         'job_window_proposed',
         'job_window_confirmed',
         'job_en_route',
+        'job_quote_ready',
+        'job_invoice_ready',
         'job_completed',
       ]),
     );
@@ -504,5 +499,125 @@ describe('recovery', () => {
       admin,
     );
     expect(view.json()).toMatchObject({ status: 'dispatching', dispatch: { round: 1 } });
+  });
+});
+
+describe('edges', () => {
+  it('a technician who takes over sees none of the previous one’s quotes or reasons', async () => {
+    const a = await tech({ ...north(0.2), specialties: ['Engine Repair'] });
+    const b = await tech({ ...north(0.3), specialties: ['Engine Repair'] });
+    await subscribeTechnician(t.app, a.id, 'Professional');
+    const created = await submit('Engine Repair', 'takeover@example.com');
+    const na = await pendingOf(created.id, a.id);
+    await call('PATCH', `/api/job-notifications/${na!.id}/accept`, a.cookie);
+    const quoted = await call('POST', '/api/quotes', a.cookie, {
+      customerName: 'Pat Doe',
+      items: [{ type: 'labor', description: 'SECRET PRICING A', quantity: 1, unitPrice: 999 }],
+      taxRate: 0,
+      serviceRequestId: created.id,
+    });
+    expect(quoted.statusCode, quoted.body).toBe(201);
+    const url = `/api/service-requests/${created.reference}/moves`;
+    await call('POST', url, a.cookie, { move: 'cancel', reason: 'private: customer rude' });
+    await call('POST', url, admin, { move: 'cancel', reason: 'x' });
+    // The admin canceled it: an accept that comes late says so.
+    const nb = await t.app.db
+      .select()
+      .from(jobNotifications)
+      .where(eq(jobNotifications.technicianId, b.id));
+    const pendingB = nb.find((n) => n.serviceRequestId === created.id && n.status === 'closed');
+    expect(pendingB).toBeTruthy();
+    const late = await call('PATCH', `/api/job-notifications/${pendingB!.id}/accept`, b.cookie);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This request was canceled');
+    // Audited as an admin action.
+    const log = await call('GET', '/api/admin/audit-log?action=service_request.cancel', admin);
+    expect(JSON.stringify(log.json())).toContain(created.reference);
+
+    // A fresh job: a hands it back, b takes it over and sees a clean slate.
+    const second = await submit('Engine Repair', 'takeover2@example.com');
+    const n1 = await pendingOf(second.id, a.id);
+    await call('PATCH', `/api/job-notifications/${n1!.id}/accept`, a.cookie);
+    const quoted2 = await call('POST', '/api/quotes', a.cookie, {
+      customerName: 'Pat Doe',
+      items: [{ type: 'labor', description: 'SECRET PRICING A', quantity: 1, unitPrice: 999 }],
+      taxRate: 0,
+      serviceRequestId: second.id,
+    });
+    expect(quoted2.statusCode, quoted2.body).toBe(201);
+    const url2 = `/api/service-requests/${second.reference}/moves`;
+    await call('POST', url2, a.cookie, { move: 'cancel', reason: 'private: customer rude' });
+    const n2 = await pendingOf(second.id, b.id);
+    expect(
+      (await call('PATCH', `/api/job-notifications/${n2!.id}/accept`, b.cookie)).statusCode,
+    ).toBe(200);
+    const view = await call('GET', `/api/service-requests/${second.reference}`, b.cookie);
+    expect(view.json().quotes).toEqual([]);
+    expect(JSON.stringify(view.json())).not.toContain('private: customer rude');
+    expect(JSON.stringify(view.json())).not.toContain('SECRET PRICING A');
+  });
+
+  it('refuses a passed window, and messages once the job is canceled', async () => {
+    const a = await tech({ ...north(0.2), specialties: ['Diagnostics'] });
+    const created = await submit('Diagnostics', 'edges@example.com');
+    const na = await pendingOf(created.id, a.id);
+    await call('PATCH', `/api/job-notifications/${na!.id}/accept`, a.cookie);
+    const url = `/api/service-requests/${created.reference}/moves`;
+    await call('POST', url, a.cookie, { move: 'propose_window', ...window(1) });
+    t.clock.advance(4 * 3600_000);
+    const late = await call('POST', api(created.requestPath, '/moves'), undefined, {
+      move: 'confirm_window',
+    });
+    t.clock.advance(-4 * 3600_000);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This arrival window has passed; please ask for a new one');
+    await call('POST', api(created.requestPath, '/moves'), undefined, { move: 'cancel' });
+    const msg = await call(
+      'POST',
+      `/api/service-requests/${created.reference}/messages`,
+      a.cookie,
+      {
+        message: 'Hello again',
+      },
+    );
+    expect(msg.statusCode).toBe(409);
+  });
+
+  it('one idempotency key on two invoices of a job pays each, never answers for the other', async () => {
+    const a = await tech({ ...north(0.2), specialties: ['Oil Change'] });
+    await subscribeTechnician(t.app, a.id, 'Professional');
+    const created = await submit('Oil Change', 'twoinvoices@example.com');
+    const na = await pendingOf(created.id, a.id);
+    await call('PATCH', `/api/job-notifications/${na!.id}/accept`, a.cookie);
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const q = await call('POST', '/api/quotes', a.cookie, {
+        customerName: 'Pat Doe',
+        items: [{ type: 'labor', description: `Part ${i}`, quantity: 1, unitPrice: 50 }],
+        taxRate: 0,
+        serviceRequestId: created.id,
+      });
+      await call('PATCH', `/api/quotes/${q.json().id}/approve`, a.cookie, {
+        signature: 'data:image/png;base64,iVBORw0KGgo=',
+      });
+      const inv = await call('POST', '/api/invoices', a.cookie, { quoteId: q.json().id });
+      ids.push(inv.json().id);
+    }
+    for (const id of ids) {
+      const token = (
+        await call('POST', '/api/payments/sandbox/tokenize', undefined, {
+          number: '4111 1111 1111 1111',
+          expiry: '12/39',
+          cvv: '123',
+        })
+      ).json().token;
+      const paid = await call('POST', api(created.requestPath, `/invoices/${id}/pay`), undefined, {
+        sourceId: token,
+        idempotencyKey: 'same-key-0001',
+      });
+      expect(paid.json().payment.invoiceId ?? id).toBe(id);
+    }
+    const page = await call('GET', api(created.requestPath));
+    expect(page.json().invoices.map((i: { status: string }) => i.status)).toEqual(['paid', 'paid']);
   });
 });

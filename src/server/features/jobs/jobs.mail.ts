@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '../../../shared/brand';
-import { formatReference, type JobMove } from '../../../shared/jobs';
-import { composeMail, type MailMessage } from '../../lib/mailer';
-import { requestPageUrl } from '../../lib/request-links';
-import type { ServiceRequestRow } from './jobs.access';
+import type { JobMove } from '../../../shared/jobs';
+import { customerMail } from '../../lib/job-mail';
+import type { MailMessage } from '../../lib/mailer';
+import type { ServiceRequestRow } from '../../lib/job-access';
 
 /** Times in e-mails: the service area's clock (DC / MD / VA). */
 const when = (d: Date) =>
@@ -22,32 +22,6 @@ const time = (d: Date) =>
     minute: '2-digit',
   });
 export const windowText = (start: Date, end: Date) => `${when(start)} – ${time(end)}`;
-
-/**
- * A short, plain e-mail to the request's customer about it, with the link to its page (the
- * signed link, so a guest can open it too). None when the request has no address.
- */
-export function customerMail(
-  app: FastifyInstance,
-  r: ServiceRequestRow,
-  template: string,
-  subject: string,
-  lines: string[],
-  linkLabel = 'Follow your request',
-): MailMessage | null {
-  if (!r.contactEmail) return null;
-  return {
-    to: r.contactEmail,
-    template,
-    subject: `${subject} (${formatReference(r.id)})`,
-    ...composeMail([
-      `Hi ${r.contactName ?? 'there'},`,
-      ...lines,
-      `${linkLabel}:\n${requestPageUrl(app.config, r.id)}`,
-      `— ${BRAND.name}`,
-    ]),
-  };
-}
 
 /** The e-mail the customer gets for a move, if it is one they hear about. */
 export function moveMail(

@@ -1,21 +1,14 @@
 import { LIMITS } from '../../../shared/constants/domain';
-import { allowedMoves, formatReference, REVIEW_EDIT_DAYS } from '../../../shared/jobs';
+import { allowedMoves, formatReference } from '../../../shared/jobs';
 import { centsToDecimal } from '../../../shared/money';
 import type { JobDetail, JobSummary, TimelineEntry } from '../../../shared/schemas/jobs';
 import type { Quote } from '../../../shared/schemas/pos';
 import { problemOf } from '../../../shared/schemas/service-requests';
 import type { invoicePayments, invoices, reviews, vehicles } from '../../db/schema';
-import { fullName } from '../../lib/names';
-import type { JobViewer, ServiceRequestRow } from './jobs.access';
+import { fullName, shortName } from '../../lib/names';
+import { canReview, toJobReview } from '../../lib/reviews';
+import type { JobViewer, ServiceRequestRow } from '../../lib/job-access';
 import type * as q from './jobs.queries';
-
-/** 'Maria G.': a person as other people on the platform see them. */
-export function shortName(first: string | null | undefined, last: string | null | undefined) {
-  const f = (first ?? '').trim();
-  const l = (last ?? '').trim();
-  if (!f) return l ? `${l[0]!.toUpperCase()}.` : 'Customer';
-  return l ? `${f} ${l[0]!.toUpperCase()}.` : f;
-}
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -26,7 +19,7 @@ export function timelineOut(rows: Awaited<ReturnType<typeof q.timelineOf>>): Tim
     fromStatus: e.fromStatus,
     toStatus: e.toStatus,
     actor: e.actorRole,
-    actorName: e.actorRole === 'system' || !firstName ? null : shortName(firstName, lastName),
+    actorName: e.actorRole === 'system' || !firstName ? null : shortName({ firstName, lastName }),
     note: e.note,
     details: e.details ?? null,
     at: e.createdAt.toISOString(),
@@ -158,24 +151,8 @@ export function jobDetailOut(p: DetailParts): JobDetail {
       invoiceNumber: x.invoiceId ? (invoiceNumber.get(x.invoiceId) ?? null) : null,
       createdAt: x.createdAt.toISOString(),
     })),
-    review: p.review
-      ? {
-          id: p.review.id,
-          rating: p.review.rating,
-          comment: p.review.comment,
-          reply: p.review.reply,
-          createdAt: p.review.createdAt.toISOString(),
-          updatedAt: p.review.updatedAt.toISOString(),
-          editableUntil: new Date(
-            p.review.createdAt.getTime() + REVIEW_EDIT_DAYS * 86_400_000,
-          ).toISOString(),
-        }
-      : null,
-    canReview:
-      isCustomer &&
-      r.status === 'completed' &&
-      r.assignedTechnicianId !== null &&
-      (!p.review || p.now.getTime() < p.review.createdAt.getTime() + REVIEW_EDIT_DAYS * 86_400_000),
+    review: p.review ? toJobReview(p.review) : null,
+    canReview: canReview(r, viewer.role, p.review, p.now),
     actions: allowedMoves(r.status, viewer.role, { windowProposed: r.windowStart !== null }),
     notifications:
       p.notifications?.map(({ n, firstName, lastName }) => ({
@@ -201,7 +178,8 @@ export function jobSummaryOut(row: q.SummaryRow): JobSummary {
     urgency: r.urgency,
     location: r.location,
     vehicleInfo: r.vehicleInfo,
-    customerName: r.contactName ?? (shortName(row.customerFirst, row.customerLast) || 'Customer'),
+    customerName:
+      r.contactName ?? shortName({ firstName: row.customerFirst, lastName: row.customerLast }),
     customerEmail: r.contactEmail ?? row.customerEmail,
     technicianName: row.techFirst
       ? fullName({ firstName: row.techFirst, lastName: row.techLast })

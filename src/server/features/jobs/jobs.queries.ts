@@ -204,6 +204,23 @@ export function withdrawNotification(db: DbOrTx, id: number, reason: string, at:
     .where(eq(jobNotifications.id, id));
 }
 
+/** A give-back recorded for a technician assigned without a notification. */
+export function insertWithdrawn(
+  db: DbOrTx,
+  v: { serviceRequestId: number; technicianId: number; round: number; reason: string; at: Date },
+) {
+  return db.insert(jobNotifications).values({
+    serviceRequestId: v.serviceRequestId,
+    technicianId: v.technicianId,
+    round: v.round,
+    status: 'withdrawn',
+    declineReason: v.reason,
+    expiresAt: v.at,
+    respondedAt: v.at,
+    createdAt: v.at,
+  });
+}
+
 /** Closes the request's pending notifications (it was canceled); returns them. */
 export function closePending(db: DbOrTx, requestId: number) {
   return db

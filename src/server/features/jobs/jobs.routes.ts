@@ -15,7 +15,7 @@ import { approveQuoteSchema, cardPaymentResponseSchema } from '../../../shared/s
 import type { JobDocuments } from '../../lib/job-documents';
 import { errorResponsesFor } from '../../lib/route-errors';
 import { lastEventIdOf, registerEventStreams, streamTopic } from '../../lib/sse';
-import { resolveJobViewer } from './jobs.access';
+import { resolveJobViewer } from '../../lib/job-access';
 import { createJobsService } from './jobs.service';
 
 const VIEWER_NOTE =
@@ -70,7 +70,13 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ documents: JobDocuments }> = as
       },
     },
     async (request) =>
-      service.move(request.params.reference, request.user, request.query.t, request.body),
+      service.move(
+        request.params.reference,
+        request.user,
+        request.query.t,
+        request.body,
+        request.ip,
+      ),
   );
 
   app.get(

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  ACTIVE_JOB_STATUSES,
   JOB_RULES,
   JOB_MOVE_LABELS,
+  JOB_STATUS_LABELS,
   formatReference,
   nextStatus,
   parseReference,
@@ -12,19 +14,21 @@ import { centsToDecimal } from '../../../shared/money';
 import type { JobMoveBody } from '../../../shared/schemas/jobs';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
 import { sendAfterCommit, type MailMessage, composeMail } from '../../lib/mailer';
 import { fullName } from '../../lib/names';
 import { RateLimiter, tooManyAttempts } from '../../lib/rate-limiter';
 import type { SessionUser } from '../../lib/session';
 import type { JobDocuments } from '../../lib/job-documents';
-import { announce, closeNotifications, recordMove } from '../../lib/job-timeline';
+import { closeNotifications, recordMove } from '../../lib/job-timeline';
 import {
   requestByReference,
   resolveJobViewer,
   type JobViewer,
   type ServiceRequestRow,
-} from './jobs.access';
-import { moveMail, customerMail } from './jobs.mail';
+} from '../../lib/job-access';
+import { customerMail } from '../../lib/job-mail';
+import { moveMail } from './jobs.mail';
 import { jobDetailOut, jobSummaryOut } from './jobs.presenters';
 import * as q from './jobs.queries';
 
@@ -35,6 +39,8 @@ const WINDOW_MIN_MINUTES = 15;
 /** E-mails a technician may send customers through the platform per hour. */
 const MESSAGES_PER_HOUR = 20;
 const LIST_LIMIT = 200;
+/** A technician writes to the customer while the job is on, and after it for follow-ups. */
+const MESSAGING_STATUSES = [...ACTIVE_JOB_STATUSES, 'completed'] as const;
 
 const mapsUrl = (r: ServiceRequestRow) =>
   r.latitude !== null && r.longitude !== null
@@ -59,11 +65,23 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
         q.reviewOfJob(db, request.id),
         q.dispatchFigures(db, request.id, request.dispatchRound, now()),
       ]);
+    // A technician sees their own documents on the job, not those of one who gave it back,
+    // nor the reasons another technician gave.
+    const mine = viewer.role === 'technician' ? viewer.user?.technicianId : undefined;
+    const ownQuotes = mine ? quoteRows.filter((x) => x.technicianId === mine) : quoteRows;
+    const ownInvoices = mine ? invoiceRows.filter((x) => x.technicianId === mine) : invoiceRows;
+    const ownTimeline = mine
+      ? timeline.map((row) =>
+          row.e.technicianId !== null && row.e.technicianId !== mine
+            ? { ...row, e: { ...row.e, note: null } }
+            : row,
+        )
+      : timeline;
     const [quotes, payments, notifications] = await Promise.all([
-      documents.quotesOut(quoteRows),
+      documents.quotesOut(ownQuotes),
       q.paymentRowsOfInvoices(
         db,
-        invoiceRows.map((i) => i.id),
+        ownInvoices.map((i) => i.id),
       ),
       viewer.role === 'admin' ? q.notificationsOfJob(db, request.id) : null,
     ]);
@@ -71,12 +89,12 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
       request,
       viewer,
       now: now(),
-      timeline,
+      timeline: ownTimeline,
       technician,
       customer,
       vehicle,
       quotes,
-      invoices: invoiceRows,
+      invoices: ownInvoices,
       payments,
       review,
       dispatch: figures,
@@ -99,6 +117,8 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
     if (!to) throw new AppError(409, refusedMoveMessage(request.status, body.move));
     if ((body.move === 'confirm_window' || body.move === 'decline_window') && !request.windowStart)
       throw new AppError(409, 'No arrival window has been proposed yet');
+    if (body.move === 'confirm_window' && request.windowEnd! <= now())
+      throw new AppError(409, 'This arrival window has passed; please ask for a new one');
     if (body.move === 'cancel' && actor !== 'customer' && !body.reason)
       throw new AppError(400, 'Please give a reason for canceling');
     if (body.move === 'propose_window') {
@@ -146,6 +166,7 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
       user: SessionUser | null,
       token: string | undefined,
       body: JobMoveBody,
+      ip?: string,
     ) {
       const mails: MailMessage[] = [];
       let redispatch = false;
@@ -203,6 +224,15 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
                 request.assignedTechnicianId!,
               );
               if (accepted) await q.withdrawNotification(tx, accepted.id, body.reason!, t);
+              // Assigned without a notification (older data): recorded, so dispatch skips them.
+              else
+                await q.insertWithdrawn(tx, {
+                  serviceRequestId: request.id,
+                  technicianId: request.assignedTechnicianId!,
+                  round: Math.max(1, request.dispatchRound),
+                  reason: body.reason!,
+                  at: t,
+                });
               after = await recordMove(app, tx, request, {
                 ...base,
                 patch: {
@@ -254,9 +284,23 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
         }
         const mail = moveMail(app, body.move, viewer.role, after, techName);
         if (mail) mails.push(mail);
+        if (viewer.role === 'admin') {
+          await audit(tx, user, {
+            action: `service_request.${body.move}`,
+            entityType: 'service_request',
+            entityId: formatReference(request.id),
+            details: { from: request.status, to: after.status, reason: body.reason ?? null },
+            ip,
+          });
+        }
         return viewer;
       });
-      if (redispatch) await app.dispatcher.dispatch(parseReference(reference)!);
+      if (redispatch) {
+        // The move stands; if dispatching fails now, the dispatch sweep starts it shortly.
+        await app.dispatcher
+          .dispatch(parseReference(reference)!)
+          .catch((err: unknown) => app.log.error({ err }, 'dispatch after a move failed'));
+      }
       await sendAfterCommit(app, mails);
       // As the mover saw it, even a technician who just gave the job back.
       return detail(await requestByReference(app.db, reference), viewer);
@@ -267,6 +311,8 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
       const { request, viewer } = await resolveJobViewer(app, reference, user, undefined);
       if (viewer.role !== 'technician')
         throw new AppError(403, 'Only the assigned technician can e-mail the customer');
+      if (!(MESSAGING_STATUSES as readonly string[]).includes(request.status))
+        throw new AppError(409, `This job is ${JOB_STATUS_LABELS[request.status].toLowerCase()}`);
       const wait = messages.consume(String(user.id));
       if (wait > 0)
         throw tooManyAttempts('Too many messages; please wait before sending more', wait);
@@ -302,7 +348,6 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
       if (request.status === 'canceled' || quote.technicianId !== request.assignedTechnicianId)
         throw new AppError(409, 'This job is no longer active');
       await documents.sign(quote, signature);
-      await app.db.transaction((tx) => announce(app, tx, request, request, 'quote_signed'));
       return this.get(reference, user, token);
     },
 
@@ -327,12 +372,11 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
         amount: Number(centsToDecimal(balance)),
         sourceId: input.sourceId,
         // Namespaced: a customer's key never collides with the technician's own.
-        idempotencyKey: `job-${request.id}-${input.idempotencyKey}`,
+        idempotencyKey: `job-${request.id}-inv-${invoice.id}-${input.idempotencyKey}`,
         invoiceId: invoice.id,
         customerEmail: request.contactEmail,
         customerName: request.contactName,
       });
-      await app.db.transaction((tx) => announce(app, tx, request, request, 'invoice_paid'));
       return outcome;
     },
   };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatCents } from '../../../shared/money';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { jobDocumentChanged } from '../../lib/job-mail';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { nextNumber } from '../../lib/document-numbers';
 import type { SessionUser } from '../../lib/session';
@@ -42,6 +43,7 @@ export async function createInvoice(
       invoiceNumber,
       quoteId: q.id,
       technicianId,
+      serviceRequestId: q.serviceRequestId,
       customerName: q.customerName,
       customerEmail: q.customerEmail,
       customerPhone: q.customerPhone,
@@ -62,7 +64,13 @@ export async function createInvoice(
       taxAmountCents: q.taxAmountCents,
       totalAmountCents: q.totalAmountCents,
     });
-    return invoiceOut(row);
+    const out = invoiceOut(row);
+    await jobDocumentChanged(app, row.serviceRequestId, {
+      kind: 'invoice',
+      number: out.invoiceNumber,
+      total: out.totalAmount,
+    });
+    return out;
   } catch (err) {
     if (isUniqueViolation(err, 'invoices_quote_id_unique'))
       throw new AppError(409, 'This quote already has an invoice');

@@ -5,6 +5,7 @@ import { toCents } from '../../../shared/money';
 import type { cardPaymentSchema, recordPaymentSchema } from '../../../shared/schemas/pos';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { jobDocumentChanged } from '../../lib/job-mail';
 import { nextNumber } from '../../lib/document-numbers';
 import { awaitClaimedPayment, ProviderError, type CardProvider } from '../../lib/payments';
 import type { SessionUser } from '../../lib/session';
@@ -14,6 +15,7 @@ import { cardOutcomeOut, paymentOut } from './pos.presenters';
 import {
   addToInvoice,
   claimPayment,
+  findInvoice,
   findPaymentByKey,
   insertPayment,
   invoiceNumbers,
@@ -69,9 +71,10 @@ export async function recordPayment(
       customerEmail: input.customerEmail || inv?.customerEmail || null,
     });
     if (inv) await addToInvoice(tx, inv.id, amountCents, app.clock());
-    return p;
+    return { p, job: inv?.serviceRequestId ?? null };
   });
-  return (await paymentsOut(app.db, [row]))[0]!;
+  await jobDocumentChanged(app, row.job, { kind: 'payment' });
+  return (await paymentsOut(app.db, [row.p]))[0]!;
 }
 
 /**
@@ -132,6 +135,14 @@ export async function takeCardPayment(
   );
   // Settled meanwhile by the reconciliation sweep: its outcome stands, counted once.
   if (!row) return awaitOutcome(app, key, amountCents);
+  if (row.invoiceId !== null)
+    await jobDocumentChanged(
+      app,
+      (await findInvoice(app.db, row.invoiceId))?.serviceRequestId ?? null,
+      {
+        kind: 'payment',
+      },
+    );
   const [payment] = await paymentsOut(app.db, [row]);
   return cardOutcomeOut(row, payment!);
 }

@@ -1,9 +1,16 @@
+import { formatReference } from '../../../shared/jobs';
 import { centsToDecimal } from '../../../shared/money';
 import type { Invoice, PosPayment, PublicQuote, Quote } from '../../../shared/schemas/pos';
 import type { InvoiceItemSnapshot } from '../../db/schema/pos';
 import type { InvoiceRow, ItemRow, PaymentRow, QuoteRow } from './pos.queries';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The job a quote or invoice belongs to: its id and reference (WR-000123). */
+const jobOf = (serviceRequestId: number | null) => ({
+  serviceRequestId,
+  jobReference: serviceRequestId === null ? null : formatReference(serviceRequestId),
+});
 
 export function itemOut(i: Omit<InvoiceItemSnapshot, never> | ItemRow) {
   return {
@@ -42,6 +49,7 @@ export function quoteOut(q: QuoteRow, items: ItemRow[], invoiceId: number | null
     signature: q.signature,
     signedAt: iso(q.signedAt),
     invoiceId,
+    ...jobOf(q.serviceRequestId),
     createdAt: q.createdAt.toISOString(),
   };
 }
@@ -85,6 +93,7 @@ export function invoiceOut(i: InvoiceRow): Invoice {
     balanceDue: centsToDecimal(Math.max(0, i.totalAmountCents - i.paidAmountCents)),
     status: i.status,
     paidAt: iso(i.paidAt),
+    ...jobOf(i.serviceRequestId),
     createdAt: i.createdAt.toISOString(),
   };
 }

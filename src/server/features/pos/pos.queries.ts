@@ -6,6 +6,7 @@ import {
   plans,
   quoteItems,
   quotes,
+  serviceRequests,
   subscriptions,
   technicians,
   users,
@@ -33,6 +34,22 @@ export async function hasActivePlan(db: DbOrTx, technicianId: number, minRank: n
     )
     .limit(1);
   return plan !== undefined;
+}
+
+// Jobs (service requests) that quotes and invoices belong to
+
+/** A job's status and assigned technician; locked until the transaction ends when `lock`. */
+export async function findJobState(db: DbOrTx, id: number, lock = false) {
+  const q = db
+    .select({
+      id: serviceRequests.id,
+      status: serviceRequests.status,
+      assignedTechnicianId: serviceRequests.assignedTechnicianId,
+    })
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
 }
 
 // Quotes

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { BRAND } from '../../../shared/brand';
+import { ACTIVE_JOB_STATUSES } from '../../../shared/jobs';
 import { quoteTotals, toCents } from '../../../shared/money';
 import { MAX_INT4 } from '../../../shared/schemas/common';
 import type { createQuoteSchema, PublicQuote, Quote } from '../../../shared/schemas/pos';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { jobDocumentChanged } from '../../lib/job-mail';
 import { nextNumber } from '../../lib/document-numbers';
 import { publicBaseUrl } from '../../lib/public-url';
 import { hashToken, type SessionUser } from '../../lib/session';
@@ -15,6 +17,7 @@ import { sendPosMail } from './pos.mail';
 import { publicQuoteOut, quoteOut, vehicleText } from './pos.presenters';
 import {
   approveDraftQuote,
+  findJobState,
   findQuote,
   findQuoteByTokenHash,
   insertQuote,
@@ -27,6 +30,28 @@ import {
 import { quoteApprovalPath } from '../../../shared/paths';
 
 const APPROVAL_LINK_DAYS = 14;
+export const NOT_ACTIVE_JOB = 'This job is not one of your active jobs';
+export const JOB_NO_LONGER_ACTIVE = 'This job is no longer active';
+
+const isActive = (status: string) => (ACTIVE_JOB_STATUSES as readonly string[]).includes(status);
+
+/** A quote may be made for a job assigned to this technician and still under way. */
+async function assertActiveJobOf(db: DbOrTx, serviceRequestId: number, technicianId: number) {
+  const job = await findJobState(db, serviceRequestId, true);
+  if (!job || job.assignedTechnicianId !== technicianId || !isActive(job.status))
+    throw new AppError(409, NOT_ACTIVE_JOB);
+}
+
+/**
+ * A quote of a job can no longer be signed once the job is canceled or has gone to another
+ * technician (the technician gave it back, or it was re-dispatched).
+ */
+async function assertSignable(db: DbOrTx, q: QuoteRow) {
+  if (q.serviceRequestId === null) return;
+  const job = await findJobState(db, q.serviceRequestId, true);
+  if (!job || job.status === 'canceled' || job.assignedTechnicianId !== q.technicianId)
+    throw new AppError(409, JOB_NO_LONGER_ACTIVE);
+}
 
 export async function loadQuote(db: DbOrTx, id: number) {
   const q = await findQuote(db, id);
@@ -80,12 +105,15 @@ export async function createQuote(
   }));
   const totals = quoteTotals(lines, input.taxRate);
   if (totals.totalAmountCents > MAX_INT4) throw new AppError(400, 'The quote total is too large');
-  const created = await app.db.transaction(async (tx) =>
-    insertQuote(
+  const serviceRequestId = input.serviceRequestId ?? null;
+  const created = await app.db.transaction(async (tx) => {
+    if (serviceRequestId !== null) await assertActiveJobOf(tx, serviceRequestId, technicianId);
+    return insertQuote(
       tx,
       {
         quoteNumber: await nextNumber(tx, 'quote', app.clock()),
         technicianId,
+        serviceRequestId,
         customerName: input.customerName,
         customerEmail: input.customerEmail,
         customerPhone: input.customerPhone,
@@ -111,16 +139,27 @@ export async function createQuote(
         partNumber: i.type === 'part' ? i.partNumber : null,
         laborHours: i.type === 'labor' && i.laborHours != null ? String(i.laborHours) : null,
       })),
-    ),
-  );
-  return (await quotesOut(app.db, [created]))[0]!;
+    );
+  });
+  const [out] = await quotesOut(app.db, [created]);
+  await jobDocumentChanged(app, created.serviceRequestId, {
+    kind: 'quote',
+    number: out!.quoteNumber,
+    total: out!.totalAmount,
+  });
+  return out!;
 }
 
 /** Stores the customer's signature and approves a draft quote. */
 export async function signQuote(app: FastifyInstance, q: QuoteRow, signature: string) {
   if (q.status === 'approved') throw new AppError(409, 'This quote is already approved');
-  const row = await approveDraftQuote(app.db, q.id, signature, app.clock());
+  // Under the job's row lock: a job canceled or reassigned meanwhile cannot slip through.
+  const row = await app.db.transaction(async (tx) => {
+    await assertSignable(tx, q);
+    return approveDraftQuote(tx, q.id, signature, app.clock());
+  });
   if (!row) throw new AppError(409, 'This quote is already approved');
+  await jobDocumentChanged(app, row.serviceRequestId, { kind: 'quote_signed' });
   return (await quotesOut(app.db, [row]))[0]!;
 }
 

@@ -62,6 +62,7 @@ export function findPublicTechnician(db: DbOrTx, id: number) {
     .then((r) => r[0]);
 }
 
+/** A technician's reviews, newest first, with the reviewer's name and the job they are about. */
 export async function listReviews(db: DbOrTx, technicianId: number, limit: number, offset: number) {
   const [rows, [c]] = await Promise.all([
     db
@@ -70,8 +71,16 @@ export async function listReviews(db: DbOrTx, technicianId: number, limit: numbe
         rating: reviews.rating,
         comment: reviews.comment,
         createdAt: reviews.createdAt,
+        reply: reviews.reply,
+        repliedAt: reviews.repliedAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        serviceType: serviceRequests.serviceType,
+        completedAt: serviceRequests.completedAt,
       })
       .from(reviews)
+      .leftJoin(users, eq(users.id, reviews.customerId))
+      .leftJoin(serviceRequests, eq(serviceRequests.id, reviews.serviceRequestId))
       .where(eq(reviews.technicianId, technicianId))
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(limit)

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test
 import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
 import { LOCATIONS } from '../../../shared/constants/locations';
 import { distanceMiles } from '../../../shared/geo';
-import { reviews, technicians, users } from '../../db/schema';
+import { reviews, serviceRequests, technicians, users } from '../../db/schema';
 
 let t: TestApp;
 const hyattsville = LOCATIONS.find((l) => l.name === 'Hyattsville, MD')!;
@@ -199,6 +199,12 @@ describe('GET /api/technicians/:id and reviews', () => {
       rating: 1,
       comment: null,
       createdAt: expect.any(String),
+      // A review without a job or a known customer (the seed's history).
+      reviewerName: 'Customer',
+      serviceType: null,
+      jobDate: null,
+      reply: null,
+      repliedAt: null,
     });
     const page2 = (await get(`/api/technicians/${ids.near}/reviews?pageSize=3&page=2`)).json();
     expect(page2.map((r: { comment: string }) => r.comment)).toEqual(['Review 3', 'Review 4']);
@@ -288,5 +294,23 @@ describe('GET /api/stats', () => {
   it('counts approved technicians and completed jobs from the database', async () => {
     const res = (await get('/api/stats')).json();
     expect(res).toEqual({ approvedTechnicians: 4, completedJobs: 0 });
+  });
+
+  it('counts only completed jobs', async () => {
+    const customer = await createUser(t.app, { role: 'customer' });
+    const job = {
+      customerId: customer.id,
+      serviceType: 'Oil Change',
+      description: 'Oil change',
+      location: 'Bowie, MD',
+      assignedTechnicianId: ids.near!,
+    };
+    await t.app.db.insert(serviceRequests).values([
+      { ...job, status: 'completed', completedAt: new Date() },
+      { ...job, status: 'completed', completedAt: new Date() },
+      { ...job, status: 'canceled' },
+      { ...job, status: 'in_progress' },
+    ]);
+    expect((await get('/api/stats')).json()).toMatchObject({ completedJobs: 2 });
   });
 });

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '../../../shared/schemas/common';
+import { publicReviewSchema, reviewsPageQuerySchema } from '../../../shared/schemas/reviews';
 import {
   marketplaceStatsSchema,
-  pageQuerySchema,
-  reviewSchema,
   technicianSchema,
   technicianSearchSchema,
 } from '../../../shared/schemas/technicians';
@@ -82,15 +81,17 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['technicians'],
         params: idParamSchema,
-        querystring: pageQuerySchema,
-        response: { 200: z.array(reviewSchema), ...errorResponsesFor(404) },
+        querystring: reviewsPageQuerySchema,
+        response: { 200: z.array(publicReviewSchema), ...errorResponsesFor(400, 404) },
       },
     },
     async (request, reply) => {
+      // offset/limit ('View All Reviews', load more) or page/pageSize.
+      const { page, pageSize, offset, limit } = request.query;
       const { items, total } = await service.reviews(
         request.params.id,
-        request.query.page,
-        request.query.pageSize,
+        offset ?? (page - 1) * (limit ?? pageSize),
+        limit ?? pageSize,
       );
       reply.header('x-total-count', String(total));
       return items;

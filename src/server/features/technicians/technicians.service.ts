@@ -7,6 +7,7 @@ import type { Technician, TechnicianSearch } from '../../../shared/schemas/techn
 import { AppError } from '../../lib/app-error';
 import { searchSnapshot } from '../../lib/technician-index';
 import type { SessionUser } from '../../lib/session';
+import { toPublicReview } from './technicians.presenters';
 import * as q from './technicians.queries';
 
 /** Coordinates of a named location or any US ZIP code; a 400 when the ZIP is unknown. */
@@ -89,14 +90,12 @@ export function createTechnicianService(app: FastifyInstance) {
       return t;
     },
 
-    async reviews(id: number, page: number, pageSize: number) {
+    /** A profile's reviews, newest first: `limit` of them from `offset`, and the total. */
+    async reviews(id: number, offset: number, limit: number) {
       if (!(await q.findPublicTechnician(app.db, id)))
         throw new AppError(404, 'Technician not found');
-      const { rows, total } = await q.listReviews(app.db, id, pageSize, (page - 1) * pageSize);
-      return {
-        items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-        total,
-      };
+      const { rows, total } = await q.listReviews(app.db, id, limit, offset);
+      return { items: rows.map(toPublicReview), total };
     },
 
     stats: () => q.marketplaceStats(app.db),

@@ -1,12 +1,20 @@
 import { AlertTriangle, CreditCard, DollarSign, Info, TrendingUp, Users } from 'lucide-react';
 import type { AdminOverview } from '@shared/schemas/admin';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { money } from '../format';
 import { RecentPayments } from './recent-payments';
 import { Stat } from './stat';
 
-export function OverviewTab({ overview: o }: { overview: AdminOverview | undefined }) {
+export function OverviewTab({
+  overview: o,
+  onShowAuditLog,
+}: {
+  overview: AdminOverview | undefined;
+  /** Opens the full audit log. */
+  onShowAuditLog?: () => void;
+}) {
   if (!o)
     return (
       <div className="grid gap-4 md:grid-cols-4">
@@ -79,8 +87,13 @@ export function OverviewTab({ overview: o }: { overview: AdminOverview | undefin
         <RecentPayments payments={o.recentPayments} />
       </div>
       <Card>
-        <CardHeader>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
           <CardTitle>Recent Activity</CardTitle>
+          {onShowAuditLog && (
+            <Button variant="outline" size="sm" onClick={onShowAuditLog}>
+              Full audit log
+            </Button>
+          )}
         </CardHeader>
         <CardContent>
           {o.recentAudit.length === 0 ? (

@@ -4,12 +4,15 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { usePendingApprovals } from '../api';
 import { openDocument } from '../open-document';
 import type { useAdminRun } from '../use-admin-run';
+import { useConfirm } from './confirm-dialog';
 
 /** Registrations and technician applications waiting for an admin's decision. */
 export function PendingApprovals({ run, pending }: ReturnType<typeof useAdminRun>) {
   const pendingQueue = usePendingApprovals(true);
+  const confirm = useConfirm();
   return (
     <Card>
+      {confirm.dialog}
       <CardHeader>
         <CardTitle>Pending Approvals</CardTitle>
       </CardHeader>
@@ -55,12 +58,21 @@ export function PendingApprovals({ run, pending }: ReturnType<typeof useAdminRun
                     disabled={pending}
                     aria-label={`Approve ${p.name}`}
                     onClick={() =>
-                      run(
-                        p.kind === 'application'
-                          ? { kind: 'application', id: p.id, decision: 'approve' }
-                          : { kind: 'approveUser', id: p.id },
-                        'Approved',
-                      )
+                      confirm.ask({
+                        title: `Approve ${p.name}?`,
+                        description:
+                          p.kind === 'application'
+                            ? 'This creates an approved technician account and e-mails a link to set a password.'
+                            : 'The account is approved and the user is told by e-mail.',
+                        confirmLabel: 'Approve',
+                        onConfirm: () =>
+                          run(
+                            p.kind === 'application'
+                              ? { kind: 'application', id: p.id, decision: 'approve' }
+                              : { kind: 'approveUser', id: p.id },
+                            'Approved',
+                          ),
+                      })
                     }
                   >
                     Approve
@@ -71,12 +83,19 @@ export function PendingApprovals({ run, pending }: ReturnType<typeof useAdminRun
                     disabled={pending}
                     aria-label={`Reject ${p.name}`}
                     onClick={() =>
-                      p.kind === 'application'
-                        ? run(
-                            { kind: 'application', id: p.id, decision: 'reject' },
-                            'Application rejected',
-                          )
-                        : run({ kind: 'rejectUser', id: p.id }, 'Registration rejected')
+                      confirm.ask({
+                        title: `Reject ${p.name}?`,
+                        description: `The ${p.kind === 'application' ? 'applicant' : 'user'} is told by e-mail. This cannot be undone.`,
+                        confirmLabel: 'Reject',
+                        destructive: true,
+                        onConfirm: () =>
+                          p.kind === 'application'
+                            ? run(
+                                { kind: 'application', id: p.id, decision: 'reject' },
+                                'Application rejected',
+                              )
+                            : run({ kind: 'rejectUser', id: p.id }, 'Registration rejected'),
+                      })
                     }
                   >
                     Reject

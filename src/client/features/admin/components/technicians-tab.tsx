@@ -6,13 +6,16 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useAdminTechnicians } from '../api';
 import { useAdminRun } from '../use-admin-run';
+import { useConfirm } from './confirm-dialog';
 
 export function TechniciansTab() {
   const [search, setSearch] = useState('');
   const list = useAdminTechnicians(search, true);
   const { run, pending } = useAdminRun();
+  const confirm = useConfirm();
   return (
     <Card>
+      {confirm.dialog}
       <CardHeader>
         <CardTitle>Technicians</CardTitle>
       </CardHeader>
@@ -68,11 +71,18 @@ export function TechniciansTab() {
                       <Button
                         size="sm"
                         disabled={pending}
+                        aria-label={`Approve ${t.name}`}
                         onClick={() =>
-                          run(
-                            { kind: 'technician', id: t.id, action: 'approve' },
-                            'Technician approved',
-                          )
+                          confirm.ask({
+                            title: `Approve ${t.name}?`,
+                            description: 'The technician can then receive jobs and use the POS.',
+                            confirmLabel: 'Approve',
+                            onConfirm: () =>
+                              run(
+                                { kind: 'technician', id: t.id, action: 'approve' },
+                                'Technician approved',
+                              ),
+                          })
                         }
                       >
                         Approve
@@ -83,11 +93,19 @@ export function TechniciansTab() {
                         size="sm"
                         variant="destructive"
                         disabled={pending}
+                        aria-label={`Suspend ${t.name}`}
                         onClick={() =>
-                          run(
-                            { kind: 'technician', id: t.id, action: 'suspend' },
-                            'Technician suspended',
-                          )
+                          confirm.ask({
+                            title: `Suspend ${t.name}?`,
+                            description: 'The technician is signed out and stops receiving jobs.',
+                            confirmLabel: 'Suspend',
+                            destructive: true,
+                            onConfirm: () =>
+                              run(
+                                { kind: 'technician', id: t.id, action: 'suspend' },
+                                'Technician suspended',
+                              ),
+                          })
                         }
                       >
                         Suspend

@@ -8,13 +8,17 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { useAdminUsers } from '../api';
 import type { useAdminRun } from '../use-admin-run';
+import { useConfirm } from './confirm-dialog';
 
 /** All users, searchable, with their role and approval actions. */
 export function UsersTable({ run, pending }: ReturnType<typeof useAdminRun>) {
   const [search, setSearch] = useState('');
   const users = useAdminUsers(search, true);
+  const confirm = useConfirm();
+  const roleName = (r: Role) => r[0]!.toUpperCase() + r.slice(1);
   return (
     <Card>
+      {confirm.dialog}
       <CardHeader>
         <CardTitle>All Users</CardTitle>
       </CardHeader>
@@ -56,16 +60,19 @@ export function UsersTable({ run, pending }: ReturnType<typeof useAdminRun>) {
                       className="h-8 w-36"
                       value={u.role}
                       disabled={pending}
-                      onChange={(e) =>
-                        run(
-                          { kind: 'role', id: u.id, role: e.target.value as Role },
-                          'Role updated',
-                        )
-                      }
+                      onChange={(e) => {
+                        const role = e.target.value as Role;
+                        confirm.ask({
+                          title: `Make ${u.username ?? u.email} ${role === 'admin' ? 'an' : 'a'} ${roleName(role)}?`,
+                          description: `The role changes from ${roleName(u.role)} to ${roleName(role)}, and the account is approved.`,
+                          confirmLabel: 'Change role',
+                          onConfirm: () => run({ kind: 'role', id: u.id, role }, 'Role updated'),
+                        });
+                      }}
                     >
                       {ROLES.map((r) => (
                         <option key={r} value={r}>
-                          {r[0]!.toUpperCase() + r.slice(1)}
+                          {roleName(r)}
                         </option>
                       ))}
                     </Select>
@@ -89,7 +96,15 @@ export function UsersTable({ run, pending }: ReturnType<typeof useAdminRun>) {
                       <Button
                         size="sm"
                         disabled={pending}
-                        onClick={() => run({ kind: 'approveUser', id: u.id }, 'User approved')}
+                        onClick={() =>
+                          confirm.ask({
+                            title: `Approve ${u.username ?? u.email}?`,
+                            description: 'The account is approved and the user is told by e-mail.',
+                            confirmLabel: 'Approve',
+                            onConfirm: () =>
+                              run({ kind: 'approveUser', id: u.id }, 'User approved'),
+                          })
+                        }
                       >
                         Approve
                       </Button>

@@ -64,6 +64,7 @@ export function NotificationBoard({ technicianId }: { technicianId: number }) {
           items={accepted}
           empty="No accepted jobs yet."
           onOpen={setSelectedId}
+          openJob
         />
         <RecentList
           title="Recently Declined"

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PATHS } from '@shared/paths';
 import type { MarketplaceStats } from '@shared/schemas/technicians';
+import { statsBadgeText } from '../stats-badge';
 
 export type HeroStats = MarketplaceStats;
 
@@ -26,9 +27,7 @@ export function Hero({
             data-testid="stats-badge"
           >
             <ShieldCheck className="h-4 w-4" aria-hidden="true" />
-            {stats
-              ? `${stats.approvedTechnicians}+ certified technicians · ${stats.completedJobs}+ jobs completed`
-              : 'Certified technicians in the DC metro area'}
+            {statsBadgeText(stats)}
           </p>
           <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">
             Certified mobile mechanics, at your door

@@ -4,11 +4,19 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
+import type { QuotePrefill } from '../quote-prefill';
 import { useCreateQuoteForm, type EMPTY } from '../use-create-quote-form';
 import { QuoteItemRow } from './quote-item-row';
 import { QuoteTotals } from './quote-totals';
 
-export function CreateQuote({ onCreated }: { onCreated: () => void }) {
+export function CreateQuote({
+  onCreated,
+  prefill,
+}: {
+  onCreated: () => void;
+  /** A job's customer, vehicle and problem: the quote is saved as that job's. */
+  prefill?: QuotePrefill;
+}) {
   const {
     f,
     setF,
@@ -21,7 +29,7 @@ export function CreateQuote({ onCreated }: { onCreated: () => void }) {
     totals,
     create,
     submit,
-  } = useCreateQuoteForm(onCreated);
+  } = useCreateQuoteForm(onCreated, prefill);
 
   const field = (name: keyof typeof EMPTY, label: string, props: object = {}) => (
     <div className="space-y-1.5">

@@ -32,6 +32,7 @@ export function Invoices({
                 <p className="text-sm text-slate-600">
                   {i.customerName}
                   {i.vehicleInfo && ` · ${i.vehicleInfo}`}
+                  {i.jobReference && ` · Job ${i.jobReference}`}
                 </p>
                 <p className="text-sm">
                   Total ${i.totalAmount} · Paid ${i.paidAmount}

@@ -48,6 +48,7 @@ export function ManageQuotes({
                     {q.vehicleMake &&
                       ` · ${[q.vehicleYear, q.vehicleMake, q.vehicleModel].filter(Boolean).join(' ')}`}
                   </p>
+                  {q.jobReference && <p className="text-sm text-slate-600">Job {q.jobReference}</p>}
                   <p className="text-sm font-medium">${q.totalAmount}</p>
                 </div>
                 <div className="flex flex-wrap gap-2">

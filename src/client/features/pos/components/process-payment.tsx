@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import { useProcessPayment, type Method } from '../use-process-payment';
+import { useProcessPayment, type Method, type PaidInfo } from '../use-process-payment';
 import { DeclinedNotice } from './declined-notice';
 import { SandboxCardFields } from './sandbox-card-fields';
 
@@ -13,7 +13,7 @@ export function ProcessPayment(props: {
   technicianId: number;
   invoiceId: number | null;
   onInvoiceChange: (id: number | null) => void;
-  onPaid: () => void;
+  onPaid: (info: PaidInfo) => void;
 }) {
   const { onInvoiceChange } = props;
   const {

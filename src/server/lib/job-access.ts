@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { parseReference, type JobActor } from '../../../shared/jobs';
-import type { DbOrTx } from '../../db/client';
-import { serviceRequests } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { verifyRequestLinkToken } from '../../lib/request-links';
-import type { SessionUser } from '../../lib/session';
+import { parseReference, type JobActor } from '../../shared/jobs';
+import type { DbOrTx } from '../db/client';
+import { serviceRequests } from '../db/schema';
+import { AppError } from './app-error';
+import { verifyRequestLinkToken } from './request-links';
+import type { SessionUser } from './session';
 
-import type { ServiceRequestRow } from '../../lib/job-timeline';
+import type { ServiceRequestRow } from './job-timeline';
 
 export type { ServiceRequestRow };
 

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useAdminMessages, useSetMessageHandled, type MessageFilter } from '../records-api';
+import { Pager } from './pager';
+
+/** Contact Us messages: unhandled ones by default, marked handled once answered. */
+export function MessagesTab() {
+  const [handled, setHandled] = useState<MessageFilter['handled'] | ''>('false');
+  const [page, setPage] = useState(1);
+  const list = useAdminMessages({ handled: handled || undefined, page });
+  const mark = useSetMessageHandled();
+  const toggle = (id: number, value: boolean) =>
+    mark.mutate(
+      { id, handled: value },
+      {
+        onSuccess: () => notify({ title: value ? 'Marked handled' : 'Marked unhandled' }),
+        onError: (err) =>
+          notify({
+            title: 'Action failed',
+            description: errorMessage(err, 'Please try again.'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  const data = list.data;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Messages</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="max-w-xs space-y-1.5">
+          <Label htmlFor="message-filter">Show</Label>
+          <Select
+            id="message-filter"
+            value={handled}
+            onChange={(e) => {
+              setHandled(e.target.value as MessageFilter['handled'] | '');
+              setPage(1);
+            }}
+          >
+            <option value="false">Unhandled</option>
+            <option value="true">Handled</option>
+            <option value="">All messages</option>
+          </Select>
+        </div>
+        {list.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Could not load the messages.
+          </p>
+        ) : data?.items.length === 0 ? (
+          <p className="text-sm text-slate-600">No messages here.</p>
+        ) : (
+          <ul className="divide-y" aria-label="Messages" aria-busy={list.isFetching}>
+            {data?.items.map((m) => (
+              <li key={m.id} className="space-y-1 py-3 text-sm">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="font-semibold">{m.subject}</p>
+                    <p className="break-words text-slate-500">
+                      {m.name} · <a href={`mailto:${m.email}`}>{m.email}</a>
+                      {m.phone ? ` · ${m.phone}` : ''} · {new Date(m.createdAt).toLocaleString()}
+                    </p>
+                  </div>
+                  {m.handledAt ? (
+                    <Badge variant="success">Handled</Badge>
+                  ) : (
+                    <Badge variant="warning">Unhandled</Badge>
+                  )}
+                </div>
+                <p className="whitespace-pre-wrap break-words">{m.message}</p>
+                {m.handledAt && (
+                  <p className="text-slate-500">
+                    Handled {new Date(m.handledAt).toLocaleString()}
+                    {m.handledBy ? ` by ${m.handledBy}` : ''}
+                  </p>
+                )}
+                <Button
+                  size="sm"
+                  variant={m.handledAt ? 'outline' : 'default'}
+                  disabled={mark.isPending}
+                  aria-label={`${m.handledAt ? 'Mark unhandled' : 'Mark handled'}: ${m.subject}`}
+                  onClick={() => toggle(m.id, !m.handledAt)}
+                >
+                  {m.handledAt ? 'Mark unhandled' : 'Mark handled'}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {data && (
+          <Pager
+            label="Messages pages"
+            page={page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPage={setPage}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,217 @@
+import { useState } from 'react';
+import { JOB_MOVE_LABELS, JOB_STATUS_LABELS, type JobMove } from '@shared/jobs';
+import type { JobDetail } from '@shared/schemas/jobs';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { jobStatusVariant as statusVariant } from '../format';
+import { useAdminMove, useServiceRequestDetail } from '../records-api';
+import { CancelRequestDialog } from './cancel-request-dialog';
+
+const SYSTEM_MOVE_LABELS: Record<string, string> = {
+  submit: 'Request submitted',
+  dispatch_round: 'Dispatch round',
+  accept: 'Accepted by a technician',
+  unmatched: 'No technician found',
+  redispatch: 'Dispatched again',
+};
+const moveLabel = (move: string) =>
+  SYSTEM_MOVE_LABELS[move] ?? JOB_MOVE_LABELS[move as JobMove] ?? move;
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** One request as the admin sees it: timeline, notifications per round, re-dispatch, cancel. */
+export function RequestDetailDialog({
+  reference,
+  onClose,
+}: {
+  reference: string | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={reference !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        {reference && <Detail reference={reference} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Detail({ reference }: { reference: string }) {
+  const detail = useServiceRequestDetail(reference);
+  const move = useAdminMove(reference);
+  const [canceling, setCanceling] = useState(false);
+  const d = detail.data;
+  const run = (body: Parameters<typeof move.mutate>[0], success: string, after?: () => void) =>
+    move.mutate(body, {
+      onSuccess: () => {
+        notify({ title: success, description: reference });
+        after?.();
+      },
+      onError: (err) =>
+        notify({
+          title: 'Action failed',
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        }),
+    });
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle className="flex flex-wrap items-center gap-2">
+          {reference}
+          {d && <Badge variant={statusVariant(d.status)}>{JOB_STATUS_LABELS[d.status]}</Badge>}
+        </DialogTitle>
+        <DialogDescription>
+          {d
+            ? `${d.serviceType} · ${d.location}`
+            : detail.isError
+              ? 'This request could not be loaded.'
+              : 'Loading the request…'}
+        </DialogDescription>
+      </DialogHeader>
+      {detail.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(detail.error, 'Could not load this request.')}
+        </p>
+      ) : !d ? (
+        <Skeleton className="h-40 w-full" />
+      ) : (
+        <div className="space-y-5 text-sm">
+          <Facts d={d} />
+          {(d.actions.includes('retry_dispatch') || d.actions.includes('cancel')) && (
+            <div className="flex flex-wrap gap-2">
+              {d.actions.includes('retry_dispatch') && (
+                <Button
+                  disabled={move.isPending}
+                  onClick={() => run({ move: 'retry_dispatch' }, 'Request re-dispatched')}
+                >
+                  Re-dispatch
+                </Button>
+              )}
+              {d.actions.includes('cancel') && (
+                <Button
+                  variant="destructive"
+                  disabled={move.isPending}
+                  onClick={() => setCanceling(true)}
+                >
+                  Cancel request
+                </Button>
+              )}
+            </div>
+          )}
+          <Timeline d={d} />
+          <Notifications d={d} />
+        </div>
+      )}
+      <CancelRequestDialog
+        open={canceling}
+        reference={reference}
+        pending={move.isPending}
+        onClose={() => setCanceling(false)}
+        onConfirm={(reason) =>
+          run({ move: 'cancel', reason }, 'Request canceled', () => setCanceling(false))
+        }
+      />
+    </>
+  );
+}
+
+function Facts({ d }: { d: JobDetail }) {
+  const rows: [string, string | null][] = [
+    ['Customer', [d.customer.name, d.customer.email, d.customer.phone].filter(Boolean).join(' · ')],
+    ['Problem', d.problem],
+    ['Vehicle', d.vehicleInfo],
+    ['Urgency', d.urgency],
+    ['Technician', d.technician?.name ?? null],
+    ['Arrival window', d.window ? `${when(d.window.start)} – ${when(d.window.end)}` : null],
+    [
+      'Dispatch',
+      `Round ${d.dispatch.round} of ${d.dispatch.rounds} · ${d.dispatch.notifiedTotal} notified`,
+    ],
+    ['Cancel reason', d.cancelReason],
+    ['Created', when(d.createdAt)],
+  ];
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+      {rows
+        .filter(([, v]) => v)
+        .map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="font-medium text-slate-500">{k}</dt>
+            <dd className="break-words">{v}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+function Timeline({ d }: { d: JobDetail }) {
+  return (
+    <section aria-labelledby="admin-timeline">
+      <h3 id="admin-timeline" className="mb-2 font-semibold">
+        Timeline
+      </h3>
+      {d.timeline.length === 0 ? (
+        <p className="text-slate-600">No moves yet.</p>
+      ) : (
+        <ol className="space-y-2 border-l pl-4">
+          {d.timeline.map((e) => (
+            <li key={e.id}>
+              <p className="font-medium">
+                {moveLabel(e.move)} → {JOB_STATUS_LABELS[e.toStatus]}
+              </p>
+              <p className="text-slate-500">
+                {when(e.at)} · {e.actorName ?? (e.actor === 'system' ? 'Wrenchly' : e.actor)}
+              </p>
+              {e.note && <p className="text-slate-700">{e.note}</p>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function Notifications({ d }: { d: JobDetail }) {
+  const all = d.notifications ?? [];
+  const rounds = [...new Set(all.map((n) => n.round))].sort((a, b) => a - b);
+  return (
+    <section aria-labelledby="admin-notifications">
+      <h3 id="admin-notifications" className="mb-2 font-semibold">
+        Notifications
+      </h3>
+      {rounds.length === 0 ? (
+        <p className="text-slate-600">No technician was notified.</p>
+      ) : (
+        rounds.map((round) => (
+          <div key={round} className="mb-3">
+            <h4 className="font-medium">Round {round}</h4>
+            <ul className="divide-y">
+              {all
+                .filter((n) => n.round === round)
+                .map((n) => (
+                  <li key={n.technicianId} className="py-1.5">
+                    <span className="font-medium">{n.technicianName}</span> ·{' '}
+                    <span className="capitalize">{n.status}</span>
+                    {n.distanceMiles !== null && ` · ${n.distanceMiles.toFixed(1)} mi`}
+                    {n.declineReason && (
+                      <span className="block text-slate-600">Declined: {n.declineReason}</span>
+                    )}
+                  </li>
+                ))}
+            </ul>
+          </div>
+        ))
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { SERVICE_REQUEST_STATUSES } from '@shared/constants/domain';
+import { JOB_STATUS_LABELS } from '@shared/jobs';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { jobStatusVariant as statusVariant } from '../format';
+import { useAdminServiceRequests, type JobStatus } from '../records-api';
+import { Pager } from './pager';
+import { RequestDetailDialog } from './request-detail-dialog';
+
+/** Every service request: unmatched first, filter by state, search by reference or e-mail. */
+export function ServiceRequestsTab() {
+  const [status, setStatus] = useState<JobStatus | ''>('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<string | null>(null);
+  const list = useAdminServiceRequests({ status: status || undefined, q: q.trim(), page });
+  const data = list.data;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Service Requests</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="space-y-1.5">
+            <Label htmlFor="request-status">State</Label>
+            <Select
+              id="request-status"
+              value={status}
+              onChange={(e) => {
+                setStatus(e.target.value as JobStatus | '');
+                setPage(1);
+              }}
+            >
+              <option value="">All states</option>
+              {SERVICE_REQUEST_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {JOB_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="request-search">Search requests</Label>
+            <Input
+              id="request-search"
+              type="search"
+              placeholder="WR-000123 or customer e-mail"
+              value={q}
+              maxLength={200}
+              onChange={(e) => {
+                setQ(e.target.value);
+                setPage(1);
+              }}
+            />
+          </div>
+        </div>
+        {list.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Could not load the service requests.
+          </p>
+        ) : data?.items.length === 0 ? (
+          <p className="text-sm text-slate-600">No service requests match.</p>
+        ) : (
+          <ul className="divide-y" aria-label="Service requests" aria-busy={list.isFetching}>
+            {data?.items.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="min-w-0 text-sm">
+                  <p className="flex flex-wrap items-center gap-2 font-semibold">
+                    {r.reference}
+                    <Badge variant={statusVariant(r.status)}>{JOB_STATUS_LABELS[r.status]}</Badge>
+                  </p>
+                  <p className="text-slate-600">
+                    {r.serviceType} · {r.location}
+                  </p>
+                  <p className="truncate text-slate-500">
+                    {r.customerName}
+                    {r.customerEmail ? ` · ${r.customerEmail}` : ''} ·{' '}
+                    {new Date(r.createdAt).toLocaleString()}
+                  </p>
+                  {r.technicianName && (
+                    <p className="text-slate-500">Technician: {r.technicianName}</p>
+                  )}
+                </div>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Open ${r.reference}`}
+                  onClick={() => setOpen(r.reference)}
+                >
+                  Open
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {data && (
+          <Pager
+            label="Service requests pages"
+            page={page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPage={setPage}
+          />
+        )}
+      </CardContent>
+      <RequestDetailDialog reference={open} onClose={() => setOpen(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,6 @@
+/** Query keys of the technician's jobs. */
+export const jobKeys = {
+  all: ['jobs'] as const,
+  list: () => ['jobs', 'list'] as const,
+  detail: (reference: string) => ['jobs', 'detail', reference.toUpperCase()] as const,
+};

@@ -1,0 +1,86 @@
+import { CalendarClock, Car, ChevronRight, MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import type { JobSummary } from '@shared/schemas/jobs';
+import { myJobPath } from '@shared/paths';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import type { TechnicianJobs } from '../api/get-technician-jobs';
+import { formatWindow } from '../format';
+import { JobStatusBadge } from './job-status-badge';
+
+/** The technician's jobs: active ones first (accepted to in progress), then past ones. */
+export function JobList({ jobs, isLoading }: { jobs?: TechnicianJobs; isLoading: boolean }) {
+  if (isLoading || !jobs)
+    return (
+      <div className="space-y-3">
+        <Skeleton className="h-24" />
+        <Skeleton className="h-24" />
+      </div>
+    );
+  return (
+    <Tabs defaultValue="active">
+      <TabsList className="w-full justify-start">
+        <TabsTrigger value="active">Active ({jobs.active.length})</TabsTrigger>
+        <TabsTrigger value="past">Past ({jobs.past.length})</TabsTrigger>
+      </TabsList>
+      <TabsContent value="active">
+        <Cards
+          label="Active jobs"
+          items={jobs.active}
+          empty="No active jobs. Jobs you accept from Job Notifications appear here."
+        />
+      </TabsContent>
+      <TabsContent value="past">
+        <Cards label="Past jobs" items={jobs.past} empty="No past jobs yet." />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+function Cards({ label, items, empty }: { label: string; items: JobSummary[]; empty: string }) {
+  if (items.length === 0) return <p className="py-6 text-sm text-slate-500">{empty}</p>;
+  return (
+    <ul aria-label={label} className="space-y-3">
+      {items.map((j) => (
+        <li key={j.id}>
+          <JobCard job={j} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function JobCard({ job }: { job: JobSummary }) {
+  return (
+    <Link
+      to={myJobPath(job.reference)}
+      aria-label={`${job.serviceType} ${job.reference}`}
+      className="flex items-center gap-3 rounded-lg border bg-white p-4 shadow-sm hover:bg-slate-50"
+    >
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold">{job.serviceType}</span>
+          <JobStatusBadge status={job.status} />
+        </div>
+        <p className="text-sm text-slate-600">
+          {job.reference} · {job.customerName}
+        </p>
+        <p className="flex items-center gap-1 text-sm text-slate-600">
+          <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" /> {job.location}
+        </p>
+        {job.vehicleInfo && (
+          <p className="flex items-center gap-1 text-sm text-slate-600">
+            <Car className="h-4 w-4 shrink-0" aria-hidden="true" /> {job.vehicleInfo}
+          </p>
+        )}
+        {job.windowStart && job.windowEnd && (
+          <p className="flex items-center gap-1 text-sm text-slate-600">
+            <CalendarClock className="h-4 w-4 shrink-0" aria-hidden="true" />
+            {formatWindow(job.windowStart, job.windowEnd)}
+          </p>
+        )}
+      </div>
+      <ChevronRight className="h-5 w-5 shrink-0 text-slate-400" aria-hidden="true" />
+    </Link>
+  );
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { JobDetail } from '@shared/schemas/jobs';
+import { parseVehicleInfo, prefillFromJob } from './quote-prefill';
+
+describe('parseVehicleInfo', () => {
+  it.each([
+    ['2016 Toyota Corolla', '2016', 'Toyota', 'Corolla'],
+    ['Honda Civic 2012', '2012', 'Honda', 'Civic'],
+    ['  2019   Ford  F-150 XLT ', '2019', 'Ford', 'F-150 XLT'],
+    ['Ford F-150', '', 'Ford', 'F-150'],
+    ['Subaru', '', 'Subaru', ''],
+    ['2008', '2008', '', ''],
+    ['2021, Tesla Model 3', '2021', 'Tesla', 'Model 3'],
+  ])('reads %j', (text, year, make, model) => {
+    expect(parseVehicleInfo(text)).toEqual({
+      vehicleYear: year,
+      vehicleMake: make,
+      vehicleModel: model,
+    });
+  });
+
+  it('leaves nothing when there is no text', () => {
+    expect(parseVehicleInfo(null)).toEqual({ vehicleYear: '', vehicleMake: '', vehicleModel: '' });
+  });
+});
+
+const JOB = {
+  id: 42,
+  reference: 'WR-000042',
+  serviceType: 'Diagnostics',
+  problem: 'Check engine light is on',
+  customer: { name: 'Casey Customer', email: 'casey@example.com', phone: '(301) 555-0100' },
+  vehicle: null,
+  vehicleInfo: '2015 Honda Accord',
+} as unknown as JobDetail;
+
+describe('prefillFromJob', () => {
+  it('fills the customer, the typed vehicle and the problem, and names the job', () => {
+    expect(prefillFromJob(JOB)).toEqual({
+      serviceRequestId: 42,
+      reference: 'WR-000042',
+      fields: {
+        customerName: 'Casey Customer',
+        customerEmail: 'casey@example.com',
+        customerPhone: '(301) 555-0100',
+        vehicleYear: '2015',
+        vehicleMake: 'Honda',
+        vehicleModel: 'Accord',
+        vehicleVin: '',
+        vehicleMileage: '',
+        notes: 'Diagnostics: Check engine light is on',
+      },
+    });
+  });
+
+  it("prefers the customer's saved vehicle, with VIN and mileage", () => {
+    const p = prefillFromJob({
+      ...JOB,
+      customer: { name: 'Casey Customer', email: null, phone: null },
+      vehicle: {
+        id: 1,
+        year: 2018,
+        make: 'Mazda',
+        model: 'CX-5',
+        vin: '1HGCM82633A004352',
+        mileage: 61000,
+      },
+    });
+    expect(p.fields).toMatchObject({
+      customerEmail: '',
+      customerPhone: '',
+      vehicleYear: '2018',
+      vehicleMake: 'Mazda',
+      vehicleModel: 'CX-5',
+      vehicleVin: '1HGCM82633A004352',
+      vehicleMileage: '61000',
+    });
+  });
+});

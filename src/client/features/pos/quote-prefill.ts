@@ -1,0 +1,59 @@
+import type { JobDetail } from '@shared/schemas/jobs';
+import type { EMPTY } from './use-create-quote-form';
+
+/** What a quote made from a job starts with: the job's customer, vehicle and problem. */
+export type QuotePrefill = {
+  serviceRequestId: number;
+  reference: string;
+  fields: typeof EMPTY;
+};
+
+const NOTES_MAX = 2000;
+const YEAR = /\b(19\d{2}|20\d{2})\b/;
+
+/**
+ * A vehicle typed as free text ('2016 Toyota Corolla', 'Honda Civic 2012', 'Ford F-150'),
+ * read as year, make and model as well as it goes: the year is any 4-digit year in it, the
+ * make the first word of the rest, the model what follows.
+ */
+export function parseVehicleInfo(text: string | null | undefined) {
+  const out = { vehicleYear: '', vehicleMake: '', vehicleModel: '' };
+  if (!text) return out;
+  let rest = text.replace(/\s+/g, ' ').trim();
+  const year = YEAR.exec(rest);
+  if (year) {
+    out.vehicleYear = year[1]!;
+    rest = rest.replace(year[0], ' ').replace(/\s+/g, ' ').trim();
+  }
+  const [make = '', ...model] = rest.replace(/^[,\s-]+|[,\s-]+$/g, '').split(' ');
+  out.vehicleMake = make.slice(0, 50);
+  out.vehicleModel = model
+    .join(' ')
+    .replace(/^[,\s-]+/, '')
+    .slice(0, 50);
+  return out;
+}
+
+export function prefillFromJob(job: JobDetail): QuotePrefill {
+  const v = job.vehicle;
+  const vehicle = v
+    ? {
+        vehicleYear: String(v.year),
+        vehicleMake: v.make,
+        vehicleModel: v.model,
+        vehicleVin: v.vin ?? '',
+        vehicleMileage: v.mileage == null ? '' : String(v.mileage),
+      }
+    : { ...parseVehicleInfo(job.vehicleInfo), vehicleVin: '', vehicleMileage: '' };
+  return {
+    serviceRequestId: job.id,
+    reference: job.reference,
+    fields: {
+      customerName: job.customer.name,
+      customerEmail: job.customer.email ?? '',
+      customerPhone: job.customer.phone ?? '',
+      ...vehicle,
+      notes: `${job.serviceType}: ${job.problem}`.slice(0, NOTES_MAX),
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import { CreditCard } from 'lucide-react';
+import { useState, type ComponentType } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import type { JobDetail } from '../api/get-request';
+import type { RequestRef } from '../api/keys';
+import { formatDateTime, formatMoney } from '../format';
+import { useInvoicePayment, type CardDetails } from '../use-invoice-payment';
+import { ActionError } from './action-error';
+
+type Invoice = JobDetail['invoices'][number];
+
+/** The card fields the screen hands in (the point of sale's sandbox card form). */
+export type CardFieldsComponent = ComponentType<{
+  card: CardDetails;
+  onChange: (card: CardDetails) => void;
+}>;
+
+function PayInvoiceForm({
+  invoice,
+  req,
+  CardFields,
+  onClose,
+}: {
+  invoice: Invoice;
+  req: RequestRef;
+  CardFields: CardFieldsComponent;
+  onClose: () => void;
+}) {
+  const containerId = `invoice-${invoice.id}-card`;
+  const p = useInvoicePayment(req, invoice.id, containerId);
+  if (p.paid)
+    return (
+      <p role="status" className="rounded-md bg-green-50 p-3 text-sm font-medium text-green-800">
+        Paid {formatMoney(p.paid.amount)}. Receipt {p.paid.receiptNumber}.
+      </p>
+    );
+  return (
+    <form
+      className="space-y-3"
+      aria-label={`Pay invoice ${invoice.invoiceNumber}`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void p.submit();
+      }}
+    >
+      {p.squareConfig ? (
+        <div id={containerId} className="min-h-[90px] rounded-md border p-2" />
+      ) : p.config && !p.config.card ? (
+        <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          Payment Unavailable: Payment processing is not configured.
+        </p>
+      ) : (
+        <CardFields card={p.card} onChange={p.setCard} />
+      )}
+      <ActionError message={p.error} />
+      <div className="grid grid-cols-2 gap-2">
+        <Button variant="outline" onClick={onClose} disabled={p.processing}>
+          Not now
+        </Button>
+        <Button type="submit" disabled={p.processing || p.unavailable}>
+          {p.processing ? 'Processing...' : `Pay ${formatMoney(invoice.balance)}`}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The job's invoices with what is left to pay, the card payment, and the receipts. */
+export function InvoicesSection({
+  job,
+  req,
+  CardFields,
+}: {
+  job: JobDetail;
+  req: RequestRef;
+  CardFields: CardFieldsComponent;
+}) {
+  const [paying, setPaying] = useState<number | null>(null);
+  if (job.invoices.length === 0 && job.payments.length === 0) return null;
+  return (
+    <Card aria-labelledby="invoices-heading">
+      <CardHeader>
+        <CardTitle id="invoices-heading">Invoices and payments</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {job.invoices.map((inv) => (
+          <article key={inv.id} className="space-y-2" aria-label={`Invoice ${inv.invoiceNumber}`}>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="font-semibold">{inv.invoiceNumber}</h3>
+              <Badge variant={inv.status === 'paid' ? 'success' : 'warning'}>
+                {inv.status === 'paid' ? 'Paid' : 'Payment due'}
+              </Badge>
+            </div>
+            <dl className="space-y-1 text-sm">
+              <div className="flex justify-between">
+                <dt>Total</dt>
+                <dd>{formatMoney(inv.total)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>Paid</dt>
+                <dd>{formatMoney(inv.paid)}</dd>
+              </div>
+              <div className="flex justify-between font-semibold">
+                <dt>Balance</dt>
+                <dd data-testid="invoice-balance">{formatMoney(inv.balance)}</dd>
+              </div>
+            </dl>
+            {paying === inv.id ? (
+              <PayInvoiceForm
+                invoice={inv}
+                req={req}
+                CardFields={CardFields}
+                onClose={() => setPaying(null)}
+              />
+            ) : (
+              inv.canPay &&
+              Number(inv.balance) > 0 && (
+                <Button className="w-full" onClick={() => setPaying(inv.id)}>
+                  <CreditCard aria-hidden="true" />
+                  Pay {formatMoney(inv.balance)} by card
+                </Button>
+              )
+            )}
+          </article>
+        ))}
+        {job.payments.length > 0 && (
+          <section aria-labelledby="receipts-heading" className="space-y-2">
+            <h3 id="receipts-heading" className="font-semibold">
+              Receipts
+            </h3>
+            <ul className="divide-y text-sm">
+              {job.payments.map((pay) => (
+                <li key={pay.id} className="flex flex-wrap justify-between gap-2 py-2">
+                  <span>
+                    {pay.receiptNumber}
+                    {pay.invoiceNumber && ` · ${pay.invoiceNumber}`}
+                    <span className="block text-xs text-slate-500">
+                      {formatDateTime(pay.createdAt)} · {pay.method} · {pay.status}
+                    </span>
+                  </span>
+                  <span className="font-medium">{formatMoney(pay.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

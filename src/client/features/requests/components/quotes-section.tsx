@@ -1,0 +1,198 @@
+import { useRef, useState, type ComponentType, type Ref } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { notify } from '../../../lib/toast';
+import { useApproveQuote } from '../api/approve-quote';
+import type { JobDetail } from '../api/get-request';
+import type { RequestRef } from '../api/keys';
+import { formatDateTime, formatMoney } from '../format';
+import { ActionError, reportActionError } from './action-error';
+
+type Quote = JobDetail['quotes'][number];
+
+/** The signature pad the screen hands in (the point of sale's): a handle that gives the PNG. */
+export type SignaturePadHandle = { toDataUrl(): string | null; clear(): void };
+export type SignaturePadComponent = ComponentType<{
+  ref: Ref<SignaturePadHandle>;
+  onChange?: (hasInk: boolean) => void;
+}>;
+
+function QuoteLines({ quote }: { quote: Quote }) {
+  return (
+    <>
+      <table className="w-full text-sm">
+        <caption className="sr-only">Lines of quote {quote.quoteNumber}</caption>
+        <thead>
+          <tr className="border-b text-left text-slate-500">
+            <th scope="col" className="py-1 font-medium">
+              Item
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Qty
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {quote.items.map((i, n) => (
+            <tr key={n} className="border-b align-top">
+              <td className="py-1 pr-2">
+                {i.description}
+                <span className="block text-xs text-slate-500">
+                  {formatMoney(i.unitPrice)} each
+                </span>
+              </td>
+              <td className="py-1 text-right">{i.quantity}</td>
+              <td className="py-1 text-right">{formatMoney(i.totalPrice)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="space-y-1 text-sm">
+        {(
+          [
+            ['Labor', quote.laborTotal],
+            ['Parts', quote.partsTotal],
+            ['Tax', quote.taxAmount],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="flex justify-between">
+            <dt>{label}</dt>
+            <dd>{formatMoney(value)}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between text-base font-bold">
+          <dt>Total</dt>
+          <dd>{formatMoney(quote.total)}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+function SignQuoteDialog({
+  quote,
+  req,
+  SignaturePad,
+  onClose,
+}: {
+  quote: Quote | null;
+  req: RequestRef;
+  SignaturePad: SignaturePadComponent;
+  onClose: () => void;
+}) {
+  const pad = useRef<SignaturePadHandle>(null);
+  const [hasInk, setHasInk] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const approve = useApproveQuote(req);
+  const close = () => {
+    setError(null);
+    setHasInk(false);
+    onClose();
+  };
+  return (
+    <Dialog open={quote !== null} onOpenChange={(o) => !o && close()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Sign quote {quote?.quoteNumber}</DialogTitle>
+          <DialogDescription>
+            {quote && `By signing you approve the work for ${formatMoney(quote.total)}.`}
+          </DialogDescription>
+        </DialogHeader>
+        {quote && <QuoteLines quote={quote} />}
+        <p className="text-sm font-medium">Sign below</p>
+        <SignaturePad ref={pad} onChange={setHasInk} />
+        <ActionError message={error} />
+        <div className="grid grid-cols-2 gap-2">
+          <Button variant="outline" onClick={close}>
+            Not now
+          </Button>
+          <Button
+            disabled={!hasInk || approve.isPending}
+            onClick={() => {
+              const signature = pad.current?.toDataUrl();
+              if (!quote || !signature) return;
+              setError(null);
+              approve.mutate(
+                { quoteId: quote.id, signature },
+                {
+                  onSuccess: () => {
+                    notify({ title: 'Quote Approved', description: quote.quoteNumber });
+                    close();
+                  },
+                  onError: (err) =>
+                    setError(
+                      reportActionError(err, 'Error', 'Failed to approve quote. Please try again.'),
+                    ),
+                },
+              );
+            }}
+          >
+            {approve.isPending ? 'Approving...' : 'Approve and sign'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The job's quotes with their lines and totals; a draft the customer may sign opens the pad. */
+export function QuotesSection({
+  job,
+  req,
+  SignaturePad,
+}: {
+  job: JobDetail;
+  req: RequestRef;
+  SignaturePad: SignaturePadComponent;
+}) {
+  const [signing, setSigning] = useState<Quote | null>(null);
+  if (job.quotes.length === 0) return null;
+  return (
+    <Card aria-labelledby="quotes-heading">
+      <CardHeader>
+        <CardTitle id="quotes-heading">Quotes</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {job.quotes.map((q) => (
+          <article key={q.id} className="space-y-3" aria-label={`Quote ${q.quoteNumber}`}>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="font-semibold">{q.quoteNumber}</h3>
+              {q.status === 'approved' ? (
+                <Badge variant="success">
+                  Signed{q.signedAt ? ` ${formatDateTime(q.signedAt)}` : ''}
+                </Badge>
+              ) : (
+                <Badge variant={q.canSign ? 'warning' : 'outline'}>
+                  {q.canSign ? 'Awaiting your signature' : 'Not signed'}
+                </Badge>
+              )}
+            </div>
+            <QuoteLines quote={q} />
+            {q.canSign && (
+              <Button className="w-full" onClick={() => setSigning(q)}>
+                Review and sign
+              </Button>
+            )}
+          </article>
+        ))}
+      </CardContent>
+      <SignQuoteDialog
+        quote={signing}
+        req={req}
+        SignaturePad={SignaturePad}
+        onClose={() => setSigning(null)}
+      />
+    </Card>
+  );
+}

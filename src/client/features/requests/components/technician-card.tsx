@@ -1,0 +1,62 @@
+import { Phone, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { technicianPath } from '@shared/paths';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { StarRating } from '../../../components/ui/star-rating';
+import type { JobDetail } from '../api/get-request';
+
+type Technician = NonNullable<JobDetail['technician']>;
+
+/** The assigned technician: photo, name (to the profile), rating and a tap-to-call link. */
+export function TechnicianCard({ technician }: { technician: Technician }) {
+  const rating = Number(technician.rating) || 0;
+  const firstName = technician.name.split(' ')[0] ?? technician.name;
+  return (
+    <Card aria-labelledby="technician-heading" data-testid="assigned-technician">
+      <CardContent className="space-y-3 pt-6">
+        <h2 id="technician-heading" className="text-sm font-medium text-slate-500">
+          Your technician
+        </h2>
+        <div className="flex items-center gap-4">
+          {technician.profileImage ? (
+            <img
+              src={technician.profileImage}
+              alt={`Photo of ${technician.name}`}
+              className="h-16 w-16 shrink-0 rounded-full object-cover"
+            />
+          ) : (
+            <span
+              className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-400"
+              role="img"
+              aria-label={`No photo of ${technician.name}`}
+            >
+              <UserRound className="h-8 w-8" aria-hidden="true" />
+            </span>
+          )}
+          <div className="min-w-0 space-y-1">
+            <Link
+              to={technicianPath(technician.id)}
+              className="text-lg font-semibold text-primary underline-offset-4 hover:underline"
+            >
+              {technician.name}
+            </Link>
+            <p className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
+              <StarRating rating={rating} />
+              <span>{rating.toFixed(1)}</span>
+              <span>({technician.totalReviews} reviews)</span>
+            </p>
+          </div>
+        </div>
+        {technician.phone && (
+          <Button variant="outline" className="w-full" asChild>
+            <a href={`tel:${technician.phone.replace(/[^\d+]/g, '')}`}>
+              <Phone aria-hidden="true" />
+              Call {firstName}: {technician.phone}
+            </a>
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

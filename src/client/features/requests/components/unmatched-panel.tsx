@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { WIDEN_DISTANCE_MILES } from '@shared/jobs';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import type { JobDetail } from '../api/get-request';
+import type { RequestRef } from '../api/keys';
+import { useMakeMove } from '../api/make-move';
+import { ActionError, reportActionError } from './action-error';
+
+/** Three rounds without a taker: explain, and offer to try again, further away if wanted. */
+export function UnmatchedPanel({ job, req }: { job: JobDetail; req: RequestRef }) {
+  const current = job.dispatch.maxDistanceMiles;
+  const initial = WIDEN_DISTANCE_MILES.find((m) => current === null || m > current);
+  const [miles, setMiles] = useState<number>(initial ?? WIDEN_DISTANCE_MILES[0]);
+  const [error, setError] = useState<string | null>(null);
+  const move = useMakeMove(req);
+  const canRetry = job.actions.includes('retry_dispatch');
+  return (
+    <Card className="border-red-200 bg-red-50" aria-labelledby="unmatched-heading">
+      <CardContent className="space-y-3 pt-6">
+        <h2 id="unmatched-heading" className="font-semibold text-red-900">
+          No technician accepted your request
+        </h2>
+        <p className="text-sm text-red-900">
+          We offered it to the nearest available technicians {job.dispatch.rounds} times
+          {current ? ` within ${current} miles` : ''}, and nobody could take it. You can try again;
+          reaching technicians further away improves the chances.
+        </p>
+        {canRetry && (
+          <>
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium text-red-900">
+                Look for technicians within
+              </legend>
+              <div className="flex flex-wrap gap-2">
+                {WIDEN_DISTANCE_MILES.map((m) => (
+                  <label
+                    key={m}
+                    className="flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-red-200 bg-white px-3 text-sm"
+                  >
+                    <input
+                      type="radio"
+                      name="widen-distance"
+                      value={m}
+                      checked={miles === m}
+                      onChange={() => setMiles(m)}
+                    />
+                    {m} miles
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <Button
+              disabled={move.isPending}
+              onClick={() => {
+                setError(null);
+                move.mutate(
+                  { move: 'retry_dispatch', maxDistanceMiles: miles },
+                  {
+                    onError: (err) =>
+                      setError(reportActionError(err, 'Could not try again', 'Please try again.')),
+                  },
+                );
+              }}
+            >
+              {move.isPending ? 'Trying again...' : 'Try again'}
+            </Button>
+            <ActionError message={error} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { requestApiUrl, requestKeys, type RequestRef } from './api/keys';
+
+/** The event the server sends whenever anything on the request changes. */
+export const REQUEST_UPDATED_EVENT = 'request.updated';
+
+/**
+ * Follows a request live over Server-Sent Events (GET /api/service-requests/:reference/stream):
+ * each `request.updated` refetches the detail at once, and so does every `ready` (the first one
+ * closes the gap between the page's load and the subscription; later ones follow a reconnect,
+ * when events may have been missed). EventSource reconnects by itself.
+ */
+export function useRequestStream({ reference, token }: RequestRef, enabled = true) {
+  const qc = useQueryClient();
+  const [connected, setConnected] = useState(false);
+  useEffect(() => {
+    if (!enabled || !reference || typeof EventSource === 'undefined') return;
+    const source = new EventSource(requestApiUrl(reference, token, '/stream'), {
+      withCredentials: true,
+    });
+    const refresh = () => {
+      void qc.invalidateQueries({ queryKey: requestKeys.detail(reference) });
+      void qc.invalidateQueries({ queryKey: requestKeys.mine });
+    };
+    source.addEventListener('ready', () => {
+      setConnected(true);
+      refresh();
+    });
+    source.addEventListener(REQUEST_UPDATED_EVENT, refresh);
+    source.onerror = () => setConnected(false);
+    return () => {
+      source.close();
+      setConnected(false);
+    };
+  }, [reference, token, enabled, qc]);
+  return connected;
+}

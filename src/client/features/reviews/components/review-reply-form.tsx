@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import { MAX_REVIEW_CHARS } from '@shared/jobs';
+import type { RepliedReview } from '@shared/schemas/reviews';
+import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/form';
+import { Label } from '../../../components/ui/label';
+import { Textarea } from '../../../components/ui/textarea';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useSaveReply } from '../api';
+
+/**
+ * The reviewed technician's one public reply: a 'Reply' button (or 'Edit reply' once there is
+ * one) that opens a short form under the review.
+ */
+export function ReviewReplyForm({
+  reviewId,
+  reply,
+  onSaved,
+}: {
+  reviewId: number;
+  reply: string | null;
+  onSaved?: (review: RepliedReview) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(reply ?? '');
+  const [error, setError] = useState<string>();
+  const save = useSaveReply();
+  const id = `reply-${reviewId}`;
+
+  if (!open)
+    return (
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => {
+          setText(reply ?? '');
+          setError(undefined);
+          setOpen(true);
+        }}
+      >
+        {reply ? 'Edit reply' : 'Reply'}
+      </Button>
+    );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const value = text.trim();
+    if (!value) return setError('Please write a reply');
+    if (value.length > MAX_REVIEW_CHARS)
+      return setError(`Reply must be at most ${MAX_REVIEW_CHARS} characters`);
+    setError(undefined);
+    save.mutate(
+      { reviewId, body: { reply: value } },
+      {
+        onSuccess: (saved) => {
+          notify({ title: reply ? 'Reply updated' : 'Reply posted' });
+          setOpen(false);
+          onSaved?.(saved);
+        },
+        onError: (err) =>
+          setError(errorMessage(err, 'Failed to post your reply. Please try again.')),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-2" noValidate aria-label="Reply to review">
+      <Label htmlFor={id}>Your public reply</Label>
+      <Textarea
+        id={id}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-invalid={!!error}
+        aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+        autoFocus
+      />
+      <p id={`${id}-count`} className="text-right text-xs text-slate-500">
+        {text.trim().length}/{MAX_REVIEW_CHARS}
+      </p>
+      <FieldError id={`${id}-error`} message={error} />
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={save.isPending}>
+          {save.isPending ? 'Posting...' : reply ? 'Update reply' : 'Post reply'}
+        </Button>
+        <Button type="button" variant="ghost" size="sm" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { PATHS } from '@shared/paths';
+import { Page } from '../components/page';
+import { Card, CardContent } from '../components/ui/card';
+import { Skeleton } from '../components/ui/skeleton';
+import { useJob } from '../features/jobs/api/get-job';
+import { useJobUpdates } from '../features/jobs/api/job-stream';
+import { JobActions } from '../features/jobs/components/job-actions';
+import { JobDocuments } from '../features/jobs/components/job-documents';
+import { JobOverview } from '../features/jobs/components/job-overview';
+import { JobStatusBadge } from '../features/jobs/components/job-status-badge';
+import { LiveBadge } from '../features/jobs/components/live-badge';
+import { WindowForm } from '../features/jobs/components/window-form';
+import { ApiError } from '../lib/api-client';
+import { RequireUser } from '../app/require-user';
+
+export default function MyJob() {
+  return (
+    <RequireUser
+      role="technician"
+      hint="Demo technician: username technician, password wrenchly-demo"
+      message="My Jobs is for technicians: the jobs you accepted."
+    >
+      {() => <Job />}
+    </RequireUser>
+  );
+}
+
+function Job() {
+  const { reference = '' } = useParams();
+  const live = useJobUpdates();
+  const job = useJob(reference, !live);
+  const back = (
+    <Link to={PATHS.myJobs} className="inline-flex items-center gap-1 text-sm text-primary">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" /> My Jobs
+    </Link>
+  );
+
+  if (job.isLoading)
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <Skeleton className="h-60" />
+      </div>
+    );
+  if (!job.data) {
+    const status = job.error instanceof ApiError ? job.error.status : 0;
+    return (
+      <Page title="Job" className="max-w-3xl">
+        <Card>
+          <CardContent className="space-y-3 pt-6">
+            <p role="alert" className="text-slate-700">
+              {status === 404 || status === 400
+                ? 'This job was not found.'
+                : status === 403
+                  ? 'This job is not one of yours.'
+                  : 'Failed to load the job. Please try again.'}
+            </p>
+            {back}
+          </CardContent>
+        </Card>
+      </Page>
+    );
+  }
+
+  const j = job.data;
+  return (
+    <Page
+      title={j.serviceType}
+      intro={
+        <span className="flex flex-wrap items-center gap-2">
+          {j.reference} <JobStatusBadge status={j.status} />
+        </span>
+      }
+      className="max-w-3xl"
+      actions={<LiveBadge live={live} />}
+    >
+      <div className="space-y-4">
+        {back}
+        {j.status === 'canceled' && j.cancelReason && (
+          <p className="rounded-md bg-slate-100 p-3 text-sm">Canceled: {j.cancelReason}</p>
+        )}
+        <JobActions job={j} />
+        {j.actions.includes('propose_window') && <WindowForm job={j} />}
+        <JobOverview job={j} />
+        <JobDocuments job={j} />
+      </div>
+    </Page>
+  );
+}

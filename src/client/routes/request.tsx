@@ -1,0 +1,114 @@
+import { useEffect, useMemo } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { PATHS } from '@shared/paths';
+import { useAuthDialog } from '../app/auth-dialog-context';
+import { Skeleton } from '../components/ui/skeleton';
+import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { countdown } from '../features/dispatch/countdown';
+import { useNow } from '../features/dispatch/use-now';
+import { SandboxCardFields } from '../features/pos/components/sandbox-card-fields';
+import { SignaturePad } from '../features/pos/components/signature-pad';
+import { useRequest } from '../features/requests/api/get-request';
+import { ArrivalWindow } from '../features/requests/components/arrival-window';
+import { CancelRequest } from '../features/requests/components/cancel-request';
+import { DispatchProgress } from '../features/requests/components/dispatch-progress';
+import { InvoicesSection } from '../features/requests/components/invoices-section';
+import { QuotesSection } from '../features/requests/components/quotes-section';
+import { RequestError } from '../features/requests/components/request-error';
+import { RequestHeader } from '../features/requests/components/request-header';
+import { RequestTimeline } from '../features/requests/components/request-timeline';
+import { StatusBanner } from '../features/requests/components/status-banner';
+import { TechnicianCard } from '../features/requests/components/technician-card';
+import { UnmatchedPanel } from '../features/requests/components/unmatched-panel';
+import { useRequestStream } from '../features/requests/use-request-stream';
+import { ReviewForm } from '../features/reviews/components/review-form';
+import { ApiError } from '../lib/api-client';
+
+const WINDOW_STATUSES = ['accepted', 'scheduled', 'en_route'];
+
+/** The dispatch round's time left, ticking every second. */
+function RoundCountdown({ until }: { until: string }) {
+  const now = useNow();
+  return (
+    <span role="timer" aria-label="Time left in this round">
+      {countdown(until, now)}
+    </span>
+  );
+}
+
+/**
+ * A service request's page (`/requests/WR-000123`, `?t=` for a guest's e-mailed link): where it
+ * stands, live over Server-Sent Events, and what the customer can do about it now.
+ */
+export default function RequestPage() {
+  const { reference = '' } = useParams();
+  const [params] = useSearchParams();
+  const token = params.get('t') ?? undefined;
+  const req = useMemo(() => ({ reference, token }), [reference, token]);
+  const detail = useRequest(req);
+  const live = useRequestStream(req, detail.data !== undefined);
+  const { open } = useAuthDialog();
+
+  // Signed in from the 401 state: ask again as the new user.
+  const user = useCurrentUser().data ?? null;
+  const userId = user?.id ?? null;
+  const needsSignIn = detail.error instanceof ApiError && detail.error.status === 401;
+  const { refetch } = detail;
+  useEffect(() => {
+    if (needsSignIn && userId !== null) void refetch();
+  }, [needsSignIn, userId, refetch]);
+
+  if (detail.isLoading)
+    return (
+      <div className="mx-auto max-w-2xl space-y-4 px-4 py-6" aria-busy="true">
+        <Skeleton className="h-24" />
+        <Skeleton className="h-48" />
+      </div>
+    );
+  if (!detail.data) return <RequestError error={detail.error} onSignIn={open} />;
+
+  const job = detail.data;
+  const asCustomer = job.viewer === 'customer';
+  return (
+    <div className="mx-auto max-w-2xl space-y-4 px-4 py-6">
+      {user?.role === 'customer' && (
+        <Link to={PATHS.myRequests} className="text-sm text-primary hover:underline">
+          ← My Requests
+        </Link>
+      )}
+      <RequestHeader job={job} />
+      <p className="text-xs text-slate-500" aria-live="polite">
+        {live ? 'Live updates on' : 'Connecting for live updates...'}
+      </p>
+      {!asCustomer && (
+        <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
+          You are viewing this request as {job.viewer === 'admin' ? 'an admin' : 'its technician'}.
+        </p>
+      )}
+      {job.status === 'dispatching' && (
+        <DispatchProgress
+          dispatch={job.dispatch}
+          countdown={
+            job.dispatch.roundEndsAt && <RoundCountdown until={job.dispatch.roundEndsAt} />
+          }
+        />
+      )}
+      {job.status === 'unmatched' && <UnmatchedPanel job={job} req={req} />}
+      <StatusBanner job={job} />
+      {job.technician && <TechnicianCard technician={job.technician} />}
+      {WINDOW_STATUSES.includes(job.status) && <ArrivalWindow job={job} req={req} />}
+      <QuotesSection job={job} req={req} SignaturePad={SignaturePad} />
+      <InvoicesSection job={job} req={req} CardFields={SandboxCardFields} />
+      {job.status === 'completed' && asCustomer && (job.review || job.canReview) && (
+        <ReviewForm
+          reference={job.reference}
+          token={token}
+          review={job.review}
+          onSaved={() => void refetch()}
+        />
+      )}
+      <RequestTimeline entries={job.timeline} />
+      {asCustomer && <CancelRequest job={job} req={req} />}
+    </div>
+  );
+}

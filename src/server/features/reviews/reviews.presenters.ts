@@ -1,0 +1,14 @@
+import type { RepliedReview } from '../../../shared/schemas/reviews';
+import { toJobReview } from '../../lib/reviews';
+import type { ReviewRow } from './reviews.queries';
+
+export { toJobReview };
+
+/** The review with its reply, as the technician who replied sees it. */
+export function toRepliedReview(r: ReviewRow): RepliedReview {
+  return {
+    ...toJobReview(r),
+    technicianId: r.technicianId,
+    repliedAt: r.repliedAt?.toISOString() ?? null,
+  };
+}

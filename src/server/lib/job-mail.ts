@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { BRAND } from '../../shared/brand';
+import { formatReference } from '../../shared/jobs';
+import { serviceRequests } from '../db/schema';
+import { announce, type ServiceRequestRow } from './job-timeline';
+import { composeMail, sendAfterCommit, type MailMessage } from './mailer';
+import { requestPageUrl } from './request-links';
+
+/**
+ * A short, plain e-mail to the request's customer about it, with the link to its page (the
+ * signed link, so a guest can open it too). None when the request has no address.
+ */
+export function customerMail(
+  app: FastifyInstance,
+  r: ServiceRequestRow,
+  template: string,
+  subject: string,
+  lines: string[],
+  linkLabel = 'Follow your request',
+): MailMessage | null {
+  if (!r.contactEmail) return null;
+  return {
+    to: r.contactEmail,
+    template,
+    subject: `${subject} (${formatReference(r.id)})`,
+    ...composeMail([
+      `Hi ${r.contactName ?? 'there'},`,
+      ...lines,
+      `${linkLabel}:\n${requestPageUrl(app.config, r.id)}`,
+      `— ${BRAND.name}`,
+    ]),
+  };
+}
+
+/**
+ * A job's quote, invoice or payment changed at the point of sale: the request's page and the
+ * technician's job page refresh; the customer is e-mailed when there is something to do
+ * (a quote to sign, an invoice to pay). Called after the change committed.
+ */
+export async function jobDocumentChanged(
+  app: FastifyInstance,
+  serviceRequestId: number | null,
+  change:
+    | { kind: 'quote'; number: string; total: string }
+    | { kind: 'invoice'; number: string; total: string }
+    | { kind: 'quote_signed' }
+    | { kind: 'payment' },
+) {
+  if (serviceRequestId === null) return;
+  try {
+    const [r] = await app.db
+      .select()
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, serviceRequestId));
+    if (!r) return;
+    await app.db.transaction((tx) => announce(app, tx, r, r, change.kind));
+    const mail =
+      change.kind === 'quote'
+        ? customerMail(
+            app,
+            r,
+            'job_quote_ready',
+            `Your quote ${change.number} is ready to sign`,
+            [
+              `Your technician sent quote ${change.number} ($${change.total}) for your ${r.serviceType} request.`,
+              'Read it and sign it on your request page when you agree.',
+            ],
+            'Review and sign',
+          )
+        : change.kind === 'invoice'
+          ? customerMail(
+              app,
+              r,
+              'job_invoice_ready',
+              `Your invoice ${change.number} is ready`,
+              [
+                `Invoice ${change.number} ($${change.total}) for your ${r.serviceType} job is ready.`,
+                'You can pay it by card on your request page, or pay your technician directly.',
+              ],
+              'Pay your invoice',
+            )
+          : null;
+    if (mail) await sendAfterCommit(app, mail);
+  } catch (err) {
+    // The change itself is committed; screens also refresh on their next read.
+    app.log.error({ err }, 'could not announce a job document change');
+  }
+}

@@ -1,0 +1,227 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, test } from './fixtures';
+
+/**
+ * Issue 13, admin and navigation: the admin's Service Requests, Messages and Audit Log tabs at
+ * phone width, and the same menu on desktop and phone for every role.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+/** A request nobody serves (Anchorage is far from every technician): unmatched at once. */
+async function unmatchedRequest(request: APIRequestContext, serviceType: string, email: string) {
+  const res = await request.post('/api/service-requests', {
+    data: {
+      serviceType,
+      description: `The car will not shift out of park ${stamp()}`,
+      location: 'Anchorage, AK 99501',
+      customerName: 'Alex Northern',
+      customerEmail: email,
+      urgency: 'medium',
+    },
+  });
+  expect(res.status()).toBe(201);
+  const body = (await res.json()) as { reference: string; status: string };
+  expect(body.status).toBe('unmatched');
+  return body.reference;
+}
+
+async function openAdminTab(page: Page, tab: string) {
+  await page.goto('/admin-dashboard');
+  await page.getByRole('tab', { name: tab }).click();
+  return page.getByRole('tabpanel', { name: tab });
+}
+
+test('the admin finds an unmatched request and re-dispatches it to a technician who now serves the area', async ({
+  page,
+  signIn,
+  approvedTechnician,
+}) => {
+  const email = `north${stamp()}@example.com`;
+  const reference = await unmatchedRequest(page.request, 'Transmission', email);
+
+  // A technician starts serving Anchorage afterwards.
+  const last = `Tech${stamp()}`;
+  const { context } = await approvedTechnician({
+    prefix: 'alaska',
+    data: { firstName: 'Alaska', lastName: last },
+  });
+  const moved = await context.request.patch('/api/technicians/me', {
+    data: { zipCode: '99501', specialties: ['Transmission'], isAvailable: true },
+  });
+  expect(moved.status()).toBe(200);
+
+  await signIn('admin');
+  const panel = await openAdminTab(page, 'Service Requests');
+  await panel.getByLabel('State').selectOption('unmatched');
+  const list = panel.getByRole('list', { name: 'Service requests' });
+  // Unmatched first, and only unmatched with this filter.
+  await expect(list.getByRole('listitem').first()).toContainText('No technician found');
+  await panel.getByLabel('Search requests').fill(email);
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await list.getByRole('button', { name: `Open ${reference}` }).click();
+
+  const dialog = page.getByRole('dialog', { name: new RegExp(reference) });
+  await expect(dialog.getByText('No technician found').first()).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Timeline' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Re-dispatch' }).click();
+  await expect(page.getByText('Request re-dispatched')).toBeVisible();
+  await expect(dialog.getByText('Finding a technician').first()).toBeVisible();
+  const notifications = dialog.getByRole('region', { name: 'Notifications' });
+  await expect(notifications.getByText(/Alaska/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Re-dispatch' })).toBeHidden();
+});
+
+test('the admin cancels a request with a reason, after the confirmation dialog', async ({
+  page,
+  signIn,
+}) => {
+  const email = `cancelme${stamp()}@example.com`;
+  const reference = await unmatchedRequest(page.request, 'Electrical', email);
+  await signIn('admin');
+  const panel = await openAdminTab(page, 'Service Requests');
+  await panel.getByLabel('Search requests').fill(reference);
+  const list = panel.getByRole('list', { name: 'Service requests' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await list.getByRole('button', { name: `Open ${reference}` }).click();
+  const detail = page.getByRole('dialog', { name: new RegExp(`^${reference}`) });
+  await detail.getByRole('button', { name: 'Cancel request' }).click();
+
+  const confirm = page.getByRole('dialog', { name: `Cancel ${reference}?` });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel request' }).click();
+  await expect(confirm.getByText('Please give a reason')).toBeVisible();
+  await confirm.getByLabel('Reason').fill('Duplicate of another request');
+  await confirm.getByRole('button', { name: 'Cancel request' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Request canceled')).toBeVisible();
+  await expect(detail.getByText('Canceled').first()).toBeVisible();
+  await expect(detail.getByText('Duplicate of another request').first()).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Cancel request' })).toBeHidden();
+});
+
+test('the admin marks a Contact Us message handled', async ({ page, signIn }) => {
+  const subject = `Billing question ${stamp()}`;
+  const sent = await page.request.post('/api/contact', {
+    data: {
+      name: 'Morgan Writer',
+      email: 'morgan@example.com',
+      subject,
+      message: 'How do I change my plan next month?',
+    },
+  });
+  expect(sent.status()).toBe(201);
+  await signIn('admin');
+  const panel = await openAdminTab(page, 'Messages');
+  await expect(panel.getByLabel('Show')).toHaveValue('false');
+  const item = panel.getByRole('listitem').filter({ hasText: subject });
+  await expect(item).toContainText('Unhandled');
+  await item.getByRole('button', { name: `Mark handled: ${subject}` }).click();
+  await expect(page.getByText('Marked handled')).toBeVisible();
+  await expect(item).toBeHidden();
+
+  await panel.getByLabel('Show').selectOption('true');
+  await expect(item).toContainText('Handled');
+  await expect(item).toContainText(/Handled .* by /);
+  await expect(item.getByRole('button', { name: `Mark unhandled: ${subject}` })).toBeVisible();
+});
+
+test('the audit log filters by action and checks the date range', async ({ page, signIn }) => {
+  // Something to find: a role change recorded by the admin.
+  const customer = await page.request.post('/api/auth/register', {
+    data: {
+      username: `audited${stamp()}`,
+      email: `audited${stamp()}@example.com`,
+      password: 'a-strong-password',
+      accountType: 'customer',
+    },
+  });
+  expect(customer.status()).toBe(201);
+  const { user } = (await customer.json()) as { user: { id: number } };
+  await signIn('admin');
+  expect(
+    (
+      await page.request.patch(`/api/admin/users/${user.id}/role`, { data: { role: 'technician' } })
+    ).status(),
+  ).toBe(200);
+
+  // Recent Activity on the Overview opens the full log.
+  await page.goto('/admin-dashboard');
+  await page.getByRole('button', { name: 'Full audit log' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Audit Log' });
+  await panel.getByLabel('Action').selectOption('user.role_change');
+  const entry = panel.getByRole('cell', { name: `user #${user.id}`, exact: true });
+  await expect(entry).toHaveCount(1);
+  for (const action of await panel.locator('tbody td:nth-child(3)').allInnerTexts())
+    expect(action).toBe('user.role_change');
+
+  await panel.getByLabel('Actor').fill('admin');
+  await expect(entry).toHaveCount(1);
+  await panel.getByLabel('From', { exact: true }).fill('2026-05-02');
+  await panel.getByLabel('To', { exact: true }).fill('2026-05-01');
+  await expect(panel.getByRole('alert')).toHaveText(
+    'The end date must not be before the start date',
+  );
+});
+
+const EXPECTED_NAV: Record<string, string[]> = {
+  visitor: ['Find Mechanics', 'How It Works', 'Request Service', 'Join'],
+  customer: [
+    'Find Mechanics',
+    'How It Works',
+    'Request Service',
+    'Join',
+    'My Requests',
+    'Vehicles',
+  ],
+  technician: [
+    'My Jobs',
+    'Job Notifications Live',
+    'POS Pro',
+    'Plans',
+    'Software',
+    'Profile',
+    'Verifications',
+  ],
+  admin: ['Admin Dashboard'],
+};
+
+for (const role of Object.keys(EXPECTED_NAV)) {
+  test(`the ${role}'s desktop bar and mobile menu hold the same items`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      if (role !== 'visitor') {
+        const res = await context.request.post('/api/auth/signin', {
+          data: { username: role, password: DEMO_PASSWORD },
+        });
+        expect(res.status()).toBe(200);
+      }
+      const page = await context.newPage();
+      await page.goto('/how-it-works');
+      const desktop = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+      await expect(desktop).toHaveCount(EXPECTED_NAV[role]!.length);
+      const desktopItems = (await desktop.allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+      const desktopHrefs = await desktop.evaluateAll((a) => a.map((l) => l.getAttribute('href')));
+      expect(desktopItems).toEqual(EXPECTED_NAV[role]);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const mobile = page.getByRole('navigation', { name: 'Mobile' }).getByRole('link');
+      await expect(mobile).toHaveCount(EXPECTED_NAV[role]!.length);
+      expect((await mobile.allInnerTexts()).map((t) => t.replace(/\s+/g, ' '))).toEqual(
+        desktopItems,
+      );
+      expect(await mobile.evaluateAll((a) => a.map((l) => l.getAttribute('href')))).toEqual(
+        desktopHrefs,
+      );
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      if (role === 'visitor')
+        await expect(menu.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      else await expect(menu.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+}
