@@ -345,7 +345,7 @@ describe('demo jobs', () => {
         'user.approve',
         'verification.status',
         'service_request.cancel',
-        'contact_message.handle',
+        'contact_message.handled',
       ]),
     );
     expect(entries.every((e) => e.actorUserId === admin.id)).toBe(true);

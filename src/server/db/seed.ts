@@ -365,19 +365,18 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ cr
         .returning();
       if (handledAt)
         audits.push({
-          action: 'contact_message.handle',
+          action: 'contact_message.handled',
           entityType: 'contact_message',
           entityId: String(row!.id),
-          details: { subject: m.subject },
+          details: { subject: m.subject, from: m.email },
           createdAt: handledAt,
         });
     }
     audits.push({
       action: 'service_request.cancel',
       entityType: 'service_request',
-      entityId: String(jobs.monicaRequest.id),
+      entityId: formatReference(jobs.monicaRequest.id),
       details: {
-        reference: formatReference(jobs.monicaRequest.id),
         from: 'dispatching',
         to: 'canceled',
         reason: jobs.adminCancelReason,
