@@ -72,8 +72,9 @@ test("a technician's job from accepted to completed, with a quote made from it i
   const active = page.getByRole('list', { name: 'Active jobs' });
   await expect(active.getByRole('link', { name: `Diagnostics ${reference}` })).toBeVisible();
   await page.getByRole('tab', { name: /^Past/ }).click();
+  // The demo data gives the demo technician past jobs (completed and canceled).
   await expect(
-    page.getByRole('list', { name: 'Past jobs' }).or(page.getByText('No past jobs yet.')),
+    page.getByRole('list', { name: 'Past jobs' }).getByRole('link').first(),
   ).toBeVisible();
   await page.getByRole('tab', { name: /^Active/ }).click();
   await active.getByRole('link', { name: `Diagnostics ${reference}` }).click();
@@ -267,5 +268,23 @@ test('a technician gives a job back with a reason, after confirming; it leaves t
   // Back in dispatch, no longer this technician's: the job page says so.
   await page.goto(`/my-jobs/${reference}`);
   await expect(page.getByText('This job is not one of yours.')).toBeVisible();
+
+  // The guest's page shows dispatch running again, reaching other technicians, never this one.
+  const guestPage = await guest.newPage();
+  await guestPage.goto(created.requestPath);
+  await expect(guestPage.getByTestId('request-status')).toHaveText('Finding a technician');
+  await expect(guestPage.getByText('Round 1 of 3')).toBeVisible();
+  await expect(guestPage.getByTestId('notified-now')).toHaveText(
+    /^[1-9]\d* technicians? notified$/,
+  );
+  const me = (await (await tech.request.get('/api/auth/current-user')).json()) as {
+    technicianId: number;
+  };
+  const mine = (await (
+    await tech.request.get(`/api/job-notifications/technician/${me.technicianId}`)
+  ).json()) as Notification[];
+  expect(mine.filter((n) => n.serviceRequest.id === created.id).map((n) => n.status)).toEqual([
+    'withdrawn',
+  ]);
   await guest.close();
 });

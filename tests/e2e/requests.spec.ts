@@ -154,11 +154,8 @@ test('a guest signs the quote, pays the invoice by card and reviews the complete
     },
   });
   expect(quoteRes.status(), await quoteRes.text()).toBe(201);
-  const quote = (await quoteRes.json()) as { id: number; serviceRequestId?: number | null };
-  test.skip(
-    quote.serviceRequestId === undefined,
-    'Quotes are linked to jobs by the POS change on the tech-ui branch',
-  );
+  const quote = (await quoteRes.json()) as { id: number; serviceRequestId: number | null };
+  expect(quote.serviceRequestId).toBe(created.id);
   const quoteCard = page.getByRole('article', { name: /^Quote Q-/ });
   await expect(quoteCard.getByText('Idle air control service')).toBeVisible({ timeout: 2000 });
   await expect(quoteCard.getByText('$81.19')).toBeVisible();
@@ -205,8 +202,12 @@ test('a guest signs the quote, pays the invoice by card and reviews the complete
   await page.getByRole('button', { name: 'Submit review' }).click();
   await expect(page.getByRole('button', { name: 'Update review' })).toBeVisible();
   await expect(page.getByText(/^You can edit your review until /)).toBeVisible();
-  // The technician's public profile counts it at once.
-  expect((await profile()).totalReviews).toBe(before.totalReviews + 1);
+  // The technician's public profile counts it at once, and shows it first.
+  const after = await profile();
+  expect(after.totalReviews).toBe(before.totalReviews + 1);
+  await page.goto(`/technician/${me.technicianId}`);
+  await expect(page.getByText(`(${after.totalReviews} reviews)`).first()).toBeVisible();
+  await expect(page.getByText('Quick and friendly.')).toBeVisible();
 });
 
 test('a customer cancels a request after confirming, with a reason', async ({ page }) => {
