@@ -62,13 +62,17 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   let stop: () => Promise<void> = async () => {};
   const { database } = app;
   if (database.pglite) {
-    const unlisten = await database.pglite.listen(REALTIME_CHANNEL, deliver);
-    stop = unlisten;
+    const { pglite } = database;
+    const unlisten = await pglite.listen(REALTIME_CHANNEL, deliver);
+    // Closing the database ends its listeners too.
+    stop = async () => (pglite.closed ? undefined : unlisten());
   } else if (database.pool) {
     stop = await listenPostgres(app, database.pool, deliver);
   }
   app.addHook('onClose', async () => {
-    await stop();
+    await stop().catch((err: unknown) =>
+      app.log.warn({ err }, 'realtime: could not stop listening'),
+    );
     emitter.removeAllListeners();
   });
 
