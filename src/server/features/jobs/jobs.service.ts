@@ -1,18 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ACTIVE_JOB_STATUSES,
-  JOB_RULES,
-  JOB_MOVE_LABELS,
   JOB_STATUS_LABELS,
   formatReference,
-  nextStatus,
   parseReference,
-  refusedMoveMessage,
-  type JobActor,
 } from '../../../shared/jobs';
-import { centsToDecimal } from '../../../shared/money';
 import type { JobMoveBody } from '../../../shared/schemas/jobs';
-import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { sendAfterCommit, type MailMessage, composeMail } from '../../lib/mailer';
@@ -28,118 +21,25 @@ import {
   type ServiceRequestRow,
 } from '../../lib/job-access';
 import { customerMail } from '../../lib/job-mail';
+import { jobDetail } from './jobs.detail';
+import { approveJobQuote, payJobInvoice } from './jobs.documents';
 import { moveMail } from './jobs.mail';
-import { jobDetailOut, jobSummaryOut } from './jobs.presenters';
+import { checkMove } from './jobs.rules';
+import { jobSummaryOut } from './jobs.presenters';
 import * as q from './jobs.queries';
 
-/** How far ahead and how long an arrival window may be. */
-const WINDOW_MAX_DAYS_AHEAD = 60;
-const WINDOW_MAX_HOURS = 12;
-const WINDOW_MIN_MINUTES = 15;
 /** E-mails a technician may send customers through the platform per hour. */
 const MESSAGES_PER_HOUR = 20;
 const LIST_LIMIT = 200;
 /** A technician writes to the customer while the job is on, and after it for follow-ups. */
 const MESSAGING_STATUSES = [...ACTIVE_JOB_STATUSES, 'completed'] as const;
 
-const mapsUrl = (r: ServiceRequestRow) =>
-  r.latitude !== null && r.longitude !== null
-    ? `https://www.google.com/maps/dir/?api=1&destination=${r.latitude},${r.longitude}`
-    : `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(r.location)}`;
-
 export function createJobsService(app: FastifyInstance, documents: JobDocuments) {
   const now = () => app.clock();
   const messages = new RateLimiter(MESSAGES_PER_HOUR, 3600_000, () => now().getTime());
 
-  async function detail(request: ServiceRequestRow, viewer: JobViewer, db: DbOrTx = app.db) {
-    const [timeline, technician, customer, vehicle, quoteRows, invoiceRows, review, figures] =
-      await Promise.all([
-        q.timelineOf(db, request.id),
-        request.assignedTechnicianId
-          ? q.technicianCard(db, request.assignedTechnicianId)
-          : undefined,
-        q.customerOf(db, request.customerId),
-        request.vehicleId ? q.vehicleOf(db, request.vehicleId) : undefined,
-        q.quoteRowsOfJob(db, request.id),
-        q.invoiceRowsOfJob(db, request.id),
-        q.reviewOfJob(db, request.id),
-        q.dispatchFigures(db, request.id, request.dispatchRound, now()),
-      ]);
-    // A technician sees their own documents on the job, not those of one who gave it back,
-    // nor the reasons another technician gave.
-    const mine = viewer.role === 'technician' ? viewer.user?.technicianId : undefined;
-    const ownQuotes = mine ? quoteRows.filter((x) => x.technicianId === mine) : quoteRows;
-    const ownInvoices = mine ? invoiceRows.filter((x) => x.technicianId === mine) : invoiceRows;
-    const ownTimeline = mine
-      ? timeline.map((row) =>
-          row.e.technicianId !== null && row.e.technicianId !== mine
-            ? { ...row, e: { ...row.e, note: null } }
-            : row,
-        )
-      : timeline;
-    const [quotes, payments, notifications] = await Promise.all([
-      documents.quotesOut(ownQuotes),
-      q.paymentRowsOfInvoices(
-        db,
-        ownInvoices.map((i) => i.id),
-      ),
-      viewer.role === 'admin' ? q.notificationsOfJob(db, request.id) : null,
-    ]);
-    return jobDetailOut({
-      request,
-      viewer,
-      now: now(),
-      timeline: ownTimeline,
-      technician,
-      customer,
-      vehicle,
-      quotes,
-      invoices: ownInvoices,
-      payments,
-      review,
-      dispatch: figures,
-      notifications,
-      directionsUrl: mapsUrl(request),
-    });
-  }
-
-  /** Checks a person's move against the table and the move's own rules; returns the target. */
-  function checkMove(request: ServiceRequestRow, actor: JobActor, body: JobMoveBody) {
-    const rule = JOB_RULES[body.move][actor];
-    if (!rule) {
-      const who = Object.keys(JOB_RULES[body.move]).join(' or ');
-      throw new AppError(
-        403,
-        `Only the ${who.replace('technician', 'assigned technician')} can ${JOB_MOVE_LABELS[body.move].toLowerCase()}`,
-      );
-    }
-    const to = nextStatus(request.status, body.move, actor);
-    if (!to) throw new AppError(409, refusedMoveMessage(request.status, body.move));
-    if ((body.move === 'confirm_window' || body.move === 'decline_window') && !request.windowStart)
-      throw new AppError(409, 'No arrival window has been proposed yet');
-    if (body.move === 'confirm_window' && request.windowEnd! <= now())
-      throw new AppError(409, 'This arrival window has passed; please ask for a new one');
-    if (body.move === 'cancel' && actor !== 'customer' && !body.reason)
-      throw new AppError(400, 'Please give a reason for canceling');
-    if (body.move === 'propose_window') {
-      const start = new Date(body.windowStart!);
-      const end = new Date(body.windowEnd!);
-      const t = now().getTime();
-      if (start.getTime() <= t) throw new AppError(400, 'The arrival window must be in the future');
-      if (start.getTime() > t + WINDOW_MAX_DAYS_AHEAD * 86_400_000)
-        throw new AppError(
-          400,
-          `The arrival window must start within ${WINDOW_MAX_DAYS_AHEAD} days`,
-        );
-      const minutes = (end.getTime() - start.getTime()) / 60_000;
-      if (minutes < WINDOW_MIN_MINUTES || minutes > WINDOW_MAX_HOURS * 60)
-        throw new AppError(
-          400,
-          `The arrival window must last between ${WINDOW_MIN_MINUTES} minutes and ${WINDOW_MAX_HOURS} hours`,
-        );
-    }
-    return to;
-  }
+  const detail = (request: ServiceRequestRow, viewer: JobViewer) =>
+    jobDetail(app, documents, request, viewer);
 
   return {
     async get(reference: string, user: SessionUser | null, token: string | undefined) {
@@ -172,7 +72,7 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
       let redispatch = false;
       const viewer = await app.db.transaction(async (tx) => {
         const { request, viewer } = await resolveJobViewer(app, reference, user, token, tx, true);
-        const to = checkMove(request, viewer.role, body);
+        const to = checkMove(request, viewer.role, body, now());
         const t = now();
         const base = {
           move: body.move,
@@ -306,6 +206,22 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
       return detail(await requestByReference(app.db, reference), viewer);
     },
 
+    approveQuote: (
+      reference: string,
+      user: SessionUser | null,
+      token: string | undefined,
+      quoteId: number,
+      signature: string,
+    ) => approveJobQuote(app, documents, reference, user, token, quoteId, signature),
+
+    payInvoice: (
+      reference: string,
+      user: SessionUser | null,
+      token: string | undefined,
+      invoiceId: number,
+      input: { sourceId: string; idempotencyKey: string },
+    ) => payJobInvoice(app, documents, reference, user, token, invoiceId, input),
+
     /** The technician writes to the customer; the platform delivers it by e-mail. */
     async message(reference: string, user: SessionUser, message: string) {
       const { request, viewer } = await resolveJobViewer(app, reference, user, undefined);
@@ -329,55 +245,6 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
       if (!mail) throw new AppError(409, 'This customer has no e-mail address');
       await app.mailer.send(mail);
       return { message: 'Message sent' };
-    },
-
-    /** The customer signs one of the job's quotes on the request page. */
-    async approveQuote(
-      reference: string,
-      user: SessionUser | null,
-      token: string | undefined,
-      quoteId: number,
-      signature: string,
-    ) {
-      const { request, viewer } = await resolveJobViewer(app, reference, user, token);
-      if (viewer.role !== 'customer')
-        throw new AppError(403, 'Only the customer of this job can sign its quotes');
-      const quote = await documents.findQuote(quoteId);
-      if (!quote || quote.serviceRequestId !== request.id)
-        throw new AppError(404, 'Quote not found');
-      if (request.status === 'canceled' || quote.technicianId !== request.assignedTechnicianId)
-        throw new AppError(409, 'This job is no longer active');
-      await documents.sign(quote, signature);
-      return this.get(reference, user, token);
-    },
-
-    /** The customer pays the balance of one of the job's invoices by card. */
-    async payInvoice(
-      reference: string,
-      user: SessionUser | null,
-      token: string | undefined,
-      invoiceId: number,
-      input: { sourceId: string; idempotencyKey: string },
-    ) {
-      const { request, viewer } = await resolveJobViewer(app, reference, user, token);
-      if (viewer.role !== 'customer')
-        throw new AppError(403, 'Only the customer of this job can pay its invoices');
-      const invoice = await documents.findInvoice(invoiceId);
-      if (!invoice || invoice.serviceRequestId !== request.id)
-        throw new AppError(404, 'Invoice not found');
-      const balance = invoice.totalAmountCents - invoice.paidAmountCents;
-      if (invoice.status === 'paid' || balance <= 0)
-        throw new AppError(409, 'This invoice is already paid');
-      const outcome = await documents.takeCardPayment(invoice.technicianId, {
-        amount: Number(centsToDecimal(balance)),
-        sourceId: input.sourceId,
-        // Namespaced: a customer's key never collides with the technician's own.
-        idempotencyKey: `job-${request.id}-inv-${invoice.id}-${input.idempotencyKey}`,
-        invoiceId: invoice.id,
-        customerEmail: request.contactEmail,
-        customerName: request.contactName,
-      });
-      return outcome;
     },
   };
 }

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client';
+import type { JobDocuments } from '../../lib/job-documents';
+import type { JobViewer, ServiceRequestRow } from '../../lib/job-access';
+import { jobDetailOut } from './jobs.presenters';
+import * as q from './jobs.queries';
+
+const mapsUrl = (r: ServiceRequestRow) =>
+  r.latitude !== null && r.longitude !== null
+    ? `https://www.google.com/maps/dir/?api=1&destination=${r.latitude},${r.longitude}`
+    : `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(r.location)}`;
+
+/** A request as this viewer may see it (jobDetailSchema). */
+export async function jobDetail(
+  app: FastifyInstance,
+  documents: JobDocuments,
+  request: ServiceRequestRow,
+  viewer: JobViewer,
+  db: DbOrTx = app.db,
+) {
+  const now = () => app.clock();
+  const [timeline, technician, customer, vehicle, quoteRows, invoiceRows, review, figures] =
+    await Promise.all([
+      q.timelineOf(db, request.id),
+      request.assignedTechnicianId ? q.technicianCard(db, request.assignedTechnicianId) : undefined,
+      q.customerOf(db, request.customerId),
+      request.vehicleId ? q.vehicleOf(db, request.vehicleId) : undefined,
+      q.quoteRowsOfJob(db, request.id),
+      q.invoiceRowsOfJob(db, request.id),
+      q.reviewOfJob(db, request.id),
+      q.dispatchFigures(db, request.id, request.dispatchRound, now()),
+    ]);
+  // A technician sees their own documents on the job, not those of one who gave it back,
+  // nor the reasons another technician gave.
+  const mine = viewer.role === 'technician' ? viewer.user?.technicianId : undefined;
+  const ownQuotes = mine ? quoteRows.filter((x) => x.technicianId === mine) : quoteRows;
+  const ownInvoices = mine ? invoiceRows.filter((x) => x.technicianId === mine) : invoiceRows;
+  const ownTimeline = mine
+    ? timeline.map((row) =>
+        row.e.technicianId !== null && row.e.technicianId !== mine
+          ? { ...row, e: { ...row.e, note: null } }
+          : row,
+      )
+    : timeline;
+  const [quotes, payments, notifications] = await Promise.all([
+    documents.quotesOut(ownQuotes),
+    q.paymentRowsOfInvoices(
+      db,
+      ownInvoices.map((i) => i.id),
+    ),
+    viewer.role === 'admin' ? q.notificationsOfJob(db, request.id) : null,
+  ]);
+  return jobDetailOut({
+    request,
+    viewer,
+    now: now(),
+    timeline: ownTimeline,
+    technician,
+    customer,
+    vehicle,
+    quotes,
+    invoices: ownInvoices,
+    payments,
+    review,
+    dispatch: figures,
+    notifications,
+    directionsUrl: mapsUrl(request),
+  });
+}
