@@ -82,6 +82,22 @@ async function pendingOf(requestId: number, technicianId: number) {
   return rows.find((r) => r.serviceRequestId === requestId && r.status === 'pending') ?? n;
 }
 
+/** A one-line labor quote for the job, made at the point of sale; 201 asserted. */
+async function jobQuote(who: Tech, jobId: number, description: string, unitPrice: number) {
+  const res = await call('POST', '/api/quotes', who.cookie, {
+    customerName: 'Pat Doe',
+    items: [{ type: 'labor', description, quantity: 1, unitPrice }],
+    taxRate: 0,
+    serviceRequestId: jobId,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; jobReference: string | null };
+}
+
+/** The technician gives the job back with the reason. */
+const giveBack = (who: Tech, reference: string, reason: string) =>
+  call('POST', `/api/service-requests/${reference}/moves`, who.cookie, { move: 'cancel', reason });
+
 const window = (hoursFromNow: number) => ({
   windowStart: new Date(t.clock.now.getTime() + hoursFromNow * 3600_000).toISOString(),
   windowEnd: new Date(t.clock.now.getTime() + (hoursFromNow + 2) * 3600_000).toISOString(),
@@ -510,15 +526,9 @@ describe('edges', () => {
     const created = await submit('Engine Repair', 'takeover@example.com');
     const na = await pendingOf(created.id, a.id);
     await call('PATCH', `/api/job-notifications/${na!.id}/accept`, a.cookie);
-    const quoted = await call('POST', '/api/quotes', a.cookie, {
-      customerName: 'Pat Doe',
-      items: [{ type: 'labor', description: 'SECRET PRICING A', quantity: 1, unitPrice: 999 }],
-      taxRate: 0,
-      serviceRequestId: created.id,
-    });
-    expect(quoted.statusCode, quoted.body).toBe(201);
+    await jobQuote(a, created.id, 'SECRET PRICING A', 999);
     const url = `/api/service-requests/${created.reference}/moves`;
-    await call('POST', url, a.cookie, { move: 'cancel', reason: 'private: customer rude' });
+    await giveBack(a, created.reference, 'private: customer rude');
     await call('POST', url, admin, { move: 'cancel', reason: 'x' });
     // The admin canceled it: an accept that comes late says so.
     const nb = await t.app.db
@@ -538,15 +548,8 @@ describe('edges', () => {
     const second = await submit('Engine Repair', 'takeover2@example.com');
     const n1 = await pendingOf(second.id, a.id);
     await call('PATCH', `/api/job-notifications/${n1!.id}/accept`, a.cookie);
-    const quoted2 = await call('POST', '/api/quotes', a.cookie, {
-      customerName: 'Pat Doe',
-      items: [{ type: 'labor', description: 'SECRET PRICING A', quantity: 1, unitPrice: 999 }],
-      taxRate: 0,
-      serviceRequestId: second.id,
-    });
-    expect(quoted2.statusCode, quoted2.body).toBe(201);
-    const url2 = `/api/service-requests/${second.reference}/moves`;
-    await call('POST', url2, a.cookie, { move: 'cancel', reason: 'private: customer rude' });
+    await jobQuote(a, second.id, 'SECRET PRICING A', 999);
+    await giveBack(a, second.reference, 'private: customer rude');
     const n2 = await pendingOf(second.id, b.id);
     expect(
       (await call('PATCH', `/api/job-notifications/${n2!.id}/accept`, b.cookie)).statusCode,
@@ -591,16 +594,11 @@ describe('edges', () => {
     await call('PATCH', `/api/job-notifications/${na!.id}/accept`, a.cookie);
     const ids: number[] = [];
     for (let i = 0; i < 2; i++) {
-      const q = await call('POST', '/api/quotes', a.cookie, {
-        customerName: 'Pat Doe',
-        items: [{ type: 'labor', description: `Part ${i}`, quantity: 1, unitPrice: 50 }],
-        taxRate: 0,
-        serviceRequestId: created.id,
-      });
-      await call('PATCH', `/api/quotes/${q.json().id}/approve`, a.cookie, {
+      const q = await jobQuote(a, created.id, `Part ${i}`, 50);
+      await call('PATCH', `/api/quotes/${q.id}/approve`, a.cookie, {
         signature: 'data:image/png;base64,iVBORw0KGgo=',
       });
-      const inv = await call('POST', '/api/invoices', a.cookie, { quoteId: q.json().id });
+      const inv = await call('POST', '/api/invoices', a.cookie, { quoteId: q.id });
       ids.push(inv.json().id);
     }
     for (const id of ids) {
