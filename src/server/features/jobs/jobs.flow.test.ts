@@ -613,7 +613,8 @@ describe('edges', () => {
         sourceId: token,
         idempotencyKey: 'same-key-0001',
       });
-      expect(paid.json().payment.invoiceId ?? id).toBe(id);
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json().payment.invoiceId).toBe(id);
     }
     const page = await call('GET', api(created.requestPath));
     expect(page.json().invoices.map((i: { status: string }) => i.status)).toEqual(['paid', 'paid']);
