@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { mailOutbox, verifications } from '../../src/server/db/schema';
+import { outbox, verifications } from '../../src/server/db/schema';
 import { buildTestApp } from './build-test-app';
 
 /** A real 1x1 PNG and a minimal PDF: the upload checks the bytes, not the name. */
@@ -92,9 +92,9 @@ export async function submitApplication(
 export async function lastMail(app: FastifyInstance, to: string, template?: string) {
   const rows = await app.db
     .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.toAddress, to))
-    .orderBy(desc(mailOutbox.id));
+    .from(outbox)
+    .where(eq(outbox.toAddress, to))
+    .orderBy(desc(outbox.id));
   return rows.find((r) => !template || r.template === template);
 }
 

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../tests/helpers/build-test-app';
 import type { Database } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { outbox } from '../db/schema';
 import { composeMail, createMailer, MailDeliveryError } from './mailer';
 
 type Received = { from: string; to: string[]; data: string };
@@ -59,7 +59,7 @@ describe('mailer', () => {
       template: 't',
     });
     expect(sent.delivered).toBe(false);
-    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, sent.id));
+    const [row] = await database.db.select().from(outbox).where(eq(outbox.id, sent.id));
     expect(row).toMatchObject({ toAddress: 'x@example.com', subject: 'Hi', status: 'queued' });
   });
 
@@ -86,7 +86,7 @@ describe('mailer', () => {
     expect(smtp.received[0]!.from).toBe('no-reply@wrenchly.com');
     expect(smtp.received[0]!.data).toContain('Subject: Application received');
     expect(smtp.received[0]!.data).toContain('Thanks &lt;3');
-    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, sent.id));
+    const [row] = await database.db.select().from(outbox).where(eq(outbox.id, sent.id));
     expect(row?.status).toBe('sent');
     expect(row?.sentAt).toBeInstanceOf(Date);
   });
@@ -107,8 +107,8 @@ describe('mailer', () => {
     await smtp.close();
     const rows = await database.db
       .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, 'nobody@example.com'));
+      .from(outbox)
+      .where(eq(outbox.toAddress, 'nobody@example.com'));
     expect(rows[0]?.status).toBe('failed');
     expect(rows[0]?.lastError).toMatch(/Mailbox unavailable/);
   });

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { outbox } from '../db/schema';
 import { AppError } from './app-error';
 
 export type MailMessage = {
@@ -69,7 +70,7 @@ export function createMailer(options: {
     mode: transport ? 'smtp' : 'outbox',
     async send(message) {
       const [row] = await db
-        .insert(mailOutbox)
+        .insert(outbox)
         .values({
           toAddress: message.to,
           subject: message.subject,
@@ -77,8 +78,9 @@ export function createMailer(options: {
           htmlBody: message.html ?? null,
           template: message.template,
           status: 'queued',
+          idempotencyKey: randomUUID(),
         })
-        .returning({ id: mailOutbox.id });
+        .returning({ id: outbox.id });
       const id = row!.id;
       if (!transport) return { id, delivered: false };
       try {
@@ -90,17 +92,17 @@ export function createMailer(options: {
           html: message.html,
         });
         await db
-          .update(mailOutbox)
+          .update(outbox)
           .set({ status: 'sent', sentAt: new Date(), attempts: 1 })
-          .where(eq(mailOutbox.id, id));
+          .where(eq(outbox.id, id));
         return { id, delivered: true };
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
         logger?.error({ err, mailId: id }, 'mail delivery failed');
         await db
-          .update(mailOutbox)
+          .update(outbox)
           .set({ status: 'failed', lastError: reason.slice(0, 1000), attempts: 1 })
-          .where(eq(mailOutbox.id, id));
+          .where(eq(outbox.id, id));
         // The SMTP server's reply can name hosts, accounts and addresses: never sent to clients.
         throw new MailDeliveryError();
       }

@@ -93,9 +93,6 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const POS_PAYMENT_METHODS = ['card', 'cash', 'check', 'digital'] as const;
 export type PosPaymentMethod = (typeof POS_PAYMENT_METHODS)[number];
 
-export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
-
 /** Business constants from the spec, section 9. */
 export const LIMITS = {
   featuredTechnicians: 3,

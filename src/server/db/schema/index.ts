@@ -3,5 +3,5 @@ export * from './marketplace';
 export * from './onboarding';
 export * from './billing';
 export * from './pos';
-export * from './mail';
+export * from './messaging';
 export * from './realtime';

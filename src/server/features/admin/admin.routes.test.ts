@@ -9,7 +9,7 @@ import {
 } from '../../../../tests/helpers/factories';
 import {
   auditLog,
-  mailOutbox,
+  outbox,
   payments,
   plans,
   sessions,
@@ -101,7 +101,7 @@ describe('admin: users and approvals', () => {
 
 describe('admin: registrations awaiting approval', () => {
   const mailTo = async (to: string, template: string) =>
-    (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to))).filter(
+    (await t.app.db.select().from(outbox).where(eq(outbox.toAddress, to))).filter(
       (m) => m.template === template,
     );
 

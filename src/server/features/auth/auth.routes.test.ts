@@ -8,7 +8,7 @@ import {
   TEST_PASSWORD,
 } from '../../../../tests/helpers/factories';
 import {
-  mailOutbox,
+  outbox,
   serviceRequests,
   sessions,
   technicians,
@@ -378,9 +378,9 @@ describe('POST /api/auth/register', () => {
 const verificationToken = async (email: string) => {
   const mails = await t.app.db
     .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, 'verify_email')))
-    .orderBy(desc(mailOutbox.id));
+    .from(outbox)
+    .where(and(eq(outbox.toAddress, email), eq(outbox.template, 'verify_email')))
+    .orderBy(desc(outbox.id));
   const m = /\/verify-email#token=([\w%-]+)/.exec(mails[0]?.textBody ?? '');
   if (!m) throw new Error(`no verification link mailed to ${email}`);
   return decodeURIComponent(m[1]!);

@@ -10,7 +10,7 @@ import {
 import { startPayPalStandIn } from '../../../../tests/helpers/paypal-stand-in';
 import { SQUARE_NONCES, startSquareStandIn } from '../../../../tests/helpers/square-stand-in';
 import { seedDemoData } from '../../db/seed';
-import { mailOutbox, payments, subscriptions } from '../../db/schema';
+import { outbox, payments, subscriptions } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -279,9 +279,9 @@ describe('lifecycle', () => {
     expect(failed!.status).toBe('failed');
     const [mail] = await t.app.db
       .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, tech.email))
-      .orderBy(desc(mailOutbox.id));
+      .from(outbox)
+      .where(eq(outbox.toAddress, tech.email))
+      .orderBy(desc(outbox.id));
     expect(mail!.template).toBe('subscription_past_due');
     t.clock.advance(-31 * 86_400_000);
   });
@@ -348,9 +348,9 @@ describe('dunning', () => {
     expect(after!.status).toBe('canceled');
     const [mail] = await t.app.db
       .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, tech.email))
-      .orderBy(desc(mailOutbox.id));
+      .from(outbox)
+      .where(eq(outbox.toAddress, tech.email))
+      .orderBy(desc(outbox.id));
     expect(mail!.template).toBe('subscription_ended');
     t.clock.set(start);
   });

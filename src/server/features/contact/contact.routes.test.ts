@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician } from '../../../../tests/helpers/factories';
-import { contactMessages, contactRequests, mailOutbox } from '../../db/schema';
+import { contactMessages, contactRequests, outbox } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,8 +34,8 @@ describe('POST /api/contact-technician', () => {
     });
     const mails = await t.app.db
       .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, user.email));
+      .from(outbox)
+      .where(eq(outbox.toAddress, user.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.template).toBe('contact_request');
     expect(mails[0]!.textBody).toContain('My brakes squeal when I stop.');
@@ -113,8 +113,8 @@ describe('POST /api/contact', () => {
     expect(row).toMatchObject({ name: 'Sam Smith', phone: null });
     const mails = await t.app.db
       .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.template, 'contact_message'));
+      .from(outbox)
+      .where(eq(outbox.template, 'contact_message'));
     expect(mails.at(-1)).toMatchObject({
       toAddress: 'support@wrenchly.com',
       subject: '[Contact] Question about plans',

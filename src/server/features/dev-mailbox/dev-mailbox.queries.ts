@@ -1,13 +1,13 @@
 import { desc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { outbox } from '../../db/schema';
 
 /** The newest e-mails of the outbox, in the mailbox's shape. */
 export async function latestMails(db: DbOrTx, limit: number) {
   const rows = await db
     .select()
-    .from(mailOutbox)
-    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .from(outbox)
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(limit);
   return rows.map((m) => ({
     id: m.id,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
 import { LOCATIONS } from '../../../shared/constants/locations';
-import { jobNotifications, mailOutbox, serviceRequests, verifications } from '../../db/schema';
+import { jobNotifications, outbox, serviceRequests, verifications } from '../../db/schema';
 
 const bowie = LOCATIONS.find((l) => l.name === 'Bowie, MD')!;
 const north = (miles: number) => ({
@@ -174,8 +174,8 @@ describe('accept and decline', () => {
     expect(req).toMatchObject({ status: 'accepted', assignedTechnicianId: a.id });
     const [mail] = await t.app.db
       .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, 'winner-check@example.com'));
+      .from(outbox)
+      .where(eq(outbox.toAddress, 'winner-check@example.com'));
     expect(mail).toMatchObject({ template: 'job_accepted' });
     // The customer's link to follow the request; the technician is reached through the platform.
     expect(mail!.textBody).toMatch(/\/requests\/WR-\d{6}\?t=[\w-]{43}/);
@@ -272,8 +272,8 @@ describe('rounds and expiry', () => {
     expect(req!.status).toBe('unmatched');
     const mails = await t.app.db
       .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, 'rounds@example.com'));
+      .from(outbox)
+      .where(eq(outbox.toAddress, 'rounds@example.com'));
     expect(mails.map((m) => m.template)).toContain('request_unmatched');
     // No technician was notified twice.
     expect(new Set(ns.map((n) => n.technicianId)).size).toBe(ns.length);

@@ -11,7 +11,7 @@ import {
 import { LOCATIONS } from '../../../shared/constants/locations';
 import {
   jobNotifications,
-  mailOutbox,
+  outbox,
   serviceRequestEvents,
   serviceRequests,
   technicians,
@@ -232,7 +232,7 @@ describe('a guest follows a job from request to review', () => {
     expect(guestView.json()).toMatchObject({ canReview: true, actions: [] });
     const [techRow] = await t.app.db.select().from(technicians).where(eq(technicians.id, a.id));
     expect(techRow!.completedJobs).toBe(1);
-    const mails = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+    const mails = await t.app.db.select().from(outbox).where(eq(outbox.toAddress, email));
     expect(mails.map((m) => m.template)).toEqual(
       expect.arrayContaining([
         'job_accepted',
@@ -328,8 +328,8 @@ describe('a technician gives the job back', () => {
     ).toBe(403);
     const mails = await t.app.db
       .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, 'giveback@example.com'));
+      .from(outbox)
+      .where(eq(outbox.toAddress, 'giveback@example.com'));
     expect(mails.map((m) => m.template)).toContain('job_reassigning');
   });
 });
@@ -446,8 +446,8 @@ describe('bad input', () => {
     expect(sent.json()).toEqual({ message: 'Message sent' });
     const [mail] = await t.app.db
       .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.template, 'job_message'));
+      .from(outbox)
+      .where(eq(outbox.template, 'job_message'));
     expect(mail!.textBody).toContain('I will bring the oil filter for your car.');
   });
 });

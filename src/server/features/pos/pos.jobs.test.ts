@@ -9,7 +9,7 @@ import {
 } from '../../../../tests/helpers/factories';
 import type { ServiceRequestStatus } from '../../../shared/constants/domain';
 import { formatReference } from '../../../shared/jobs';
-import { mailOutbox, quotes, serviceRequests } from '../../db/schema';
+import { outbox, quotes, serviceRequests } from '../../db/schema';
 import { JOB_NO_LONGER_ACTIVE, NOT_ACTIVE_JOB } from './pos.quotes';
 
 // Quotes and invoices that belong to a job (issue 13): made only for the technician's active
@@ -187,9 +187,9 @@ describe("signing a job's quote", () => {
     expect(sent.statusCode).toBe(200);
     const [mail] = await t.app.db
       .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.template, 'pos_quote'))
-      .orderBy(desc(mailOutbox.id))
+      .from(outbox)
+      .where(eq(outbox.template, 'pos_quote'))
+      .orderBy(desc(outbox.id))
       .limit(1);
     const token = /\/quote-approval\/([\w-]+)/.exec(mail!.textBody)![1]!;
     await setJob(id, { status: 'canceled', canceledAt: new Date() });

@@ -8,7 +8,7 @@ import {
   subscribeTechnician,
 } from '../../../../tests/helpers/factories';
 import { QUOTE_VALIDATION_MESSAGE } from '../../../shared/schemas/pos';
-import { invoicePayments, mailOutbox } from '../../db/schema';
+import { invoicePayments, outbox } from '../../db/schema';
 import { POS_PLAN_REQUIRED } from './pos.service';
 
 // A real 1x1 PNG as a data URL: what the signature canvas sends.
@@ -294,9 +294,9 @@ describe('receipts and e-mail', () => {
     expect(mailed.statusCode).toBe(200);
     const [mail] = await t.app.db
       .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.template, 'pos_receipt'))
-      .orderBy(desc(mailOutbox.id))
+      .from(outbox)
+      .where(eq(outbox.template, 'pos_receipt'))
+      .orderBy(desc(outbox.id))
       .limit(1);
     expect(mail!.textBody).toContain(p.receiptNumber);
     expect(mail!.textBody).toContain('$20.00');
@@ -312,9 +312,9 @@ describe('receipts and e-mail', () => {
     expect(sent.statusCode).toBe(200);
     const [mail] = await t.app.db
       .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.template, 'pos_quote'))
-      .orderBy(desc(mailOutbox.id))
+      .from(outbox)
+      .where(eq(outbox.template, 'pos_quote'))
+      .orderBy(desc(outbox.id))
       .limit(1);
     expect(mail!.textBody).toContain('Total: $226.42');
     const token = /\/quote-approval\/([\w-]+)/.exec(mail!.textBody)![1]!;
@@ -347,9 +347,9 @@ describe('receipts and e-mail', () => {
     });
     const [mail2] = await t.app.db
       .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.template, 'pos_quote'))
-      .orderBy(desc(mailOutbox.id))
+      .from(outbox)
+      .where(eq(outbox.template, 'pos_quote'))
+      .orderBy(desc(outbox.id))
       .limit(1);
     const token2 = /\/quote-approval\/([\w-]+)/.exec(mail2!.textBody)![1]!;
     t.clock.advance(15 * 86_400_000);

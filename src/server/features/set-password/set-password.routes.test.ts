@@ -7,7 +7,7 @@ import {
   buildUploadTestApp,
 } from '../../../../tests/helpers/onboarding-factories';
 import { FORGOT_PASSWORD_MESSAGE } from '../../../shared/schemas/auth';
-import { mailOutbox, userTokens } from '../../db/schema';
+import { outbox, userTokens } from '../../db/schema';
 
 const INVALID = 'This link is invalid or has expired';
 
@@ -82,8 +82,8 @@ const forgot = (email: string, remoteAddress = '198.51.100.1') =>
 const mailsTo = (to: string, template: string) =>
   t.app.db
     .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.template, template)));
+    .from(outbox)
+    .where(and(eq(outbox.toAddress, to), eq(outbox.template, template)));
 
 /** Waits for the reset e-mail (sent after the answer) and returns the link's token. */
 async function resetTokenFromMail(email: string, count = 1) {

@@ -7,7 +7,7 @@ import {
   TINY_PDF,
   uploadDocument,
 } from '../../../../tests/helpers/onboarding-factories';
-import { auditLog, documents, mailOutbox, verifications } from '../../db/schema';
+import { auditLog, documents, outbox, verifications } from '../../db/schema';
 import { addDays, sweepVerifications, verificationToday } from '../../lib/verification-expiry';
 
 let t: Awaited<ReturnType<typeof buildUploadTestApp>>;
@@ -362,11 +362,11 @@ describe('expiry', () => {
       (
         await t.app.db
           .select()
-          .from(mailOutbox)
+          .from(outbox)
           .where(
             and(
-              eq(mailOutbox.toAddress, me.user.email),
-              eq(mailOutbox.template, 'verification_expiring'),
+              eq(outbox.toAddress, me.user.email),
+              eq(outbox.template, 'verification_expiring'),
             ),
           )
       ).map((m) => m.subject);
