@@ -26,6 +26,8 @@ import { createDispatchService, type DispatchService } from './features/dispatch
 import { documentRoutes } from './features/documents/documents.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { jobsRoutes } from './features/jobs/jobs.routes';
+import { notificationRoutes } from './features/notifications/notifications.routes';
+import { outboxRoutes } from './features/outbox/outbox.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { createPaymentReconciler } from './payment-reconciler';
 import { planRoutes } from './features/plans/plans.routes';
@@ -41,9 +43,14 @@ import { vehicleRoutes } from './features/vehicles/vehicles.routes';
 import { verificationRoutes } from './features/verifications/verifications.routes';
 import type { Dispatcher } from './lib/dispatcher';
 import { sweepAbandonedUploads } from './lib/documents';
-import { createMailer, type Mailer } from './lib/mailer';
+import type { Transporter } from 'nodemailer';
+import { createOutbox, OUTBOX_CHANNEL, type Outbox, type Transport } from './lib/outbox';
+import { smtpTransport } from './lib/outbox/email';
+import { loadVapidKeys, webPushTransport, type VapidKeys } from './lib/outbox/push';
+import { twilioTransport } from './lib/outbox/sms';
 import { createPayments, type Payments } from './lib/payments';
 import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from './lib/log-redaction';
+import { fallBackAfterFailedPush } from './lib/technician-alerts';
 import { createTechnicianIndex, type TechnicianIndex } from './lib/technician-index';
 import { sweepVerifications } from './lib/verification-expiry';
 import { accessPlugin } from './plugins/access';
@@ -59,7 +66,10 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     db: Db;
-    mailer: Mailer;
+    /** Every e-mail, SMS and push goes through it (ADR 012). */
+    outbox: Outbox;
+    /** The VAPID pair push is signed with; null when push is off. */
+    vapid: VapidKeys | null;
     dispatcher: Dispatcher;
     dispatch: DispatchService;
     billing: BillingService;
@@ -74,7 +84,10 @@ declare module 'fastify' {
 export type AppDeps = {
   /** An opened, migrated database; otherwise one is opened from the config. */
   database?: Database;
-  mailer?: Mailer;
+  /** An SMTP transport in place of SMTP_URL's (tests pass a stand-in's). */
+  mailTransport?: Transporter;
+  /** Transports in place of the configured ones, per channel. */
+  transports?: Partial<Record<'email' | 'sms' | 'push', Transport>>;
   dispatcher?: Dispatcher;
   payments?: Payments;
   /** Periodic sweeps (notification expiry, reminders); tests run them by hand. */
@@ -125,23 +138,36 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('clock', deps.clock ?? (() => new Date()));
+  const vapid = await loadVapidKeys(database.db, config);
+  app.decorate('vapid', vapid);
   app.decorate(
-    'mailer',
-    deps.mailer ??
-      createMailer({
-        db: database.db,
-        from: config.mailFrom,
-        smtpUrl: config.smtpUrl,
-        logger: app.log as never,
-      }),
+    'outbox',
+    createOutbox({
+      db: database.db,
+      clock: app.clock,
+      log: app.log,
+      transports: {
+        email: smtpTransport({
+          from: config.mailFrom,
+          smtpUrl: config.smtpUrl,
+          transport: deps.mailTransport,
+        }),
+        sms: twilioTransport(config.sms),
+        push: vapid ? webPushTransport({ db: database.db, vapid, clock: app.clock }) : undefined,
+        ...deps.transports,
+      },
+    }),
   );
+  // A job push that did not arrive: the technician is e-mailed (and texted) at once.
+  app.outbox.onUndelivered((row) => fallBackAfterFailedPush(app, row));
   app.decorate('payments', deps.payments ?? createPayments(config, app.clock));
   app.decorate('technicianIndex', createTechnicianIndex(database.db));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
-    app.mailer.close();
+    await app.outbox.stop();
+    await app.outbox.close();
     if (!deps.database) await database.close();
   });
 
@@ -234,6 +260,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(verificationRoutes);
   await app.register(vehicleRoutes);
   await app.register(reviewRoutes);
+  await app.register(notificationRoutes);
+  await app.register(outboxRoutes);
   if (config.demoMode) await app.register(devMailboxRoutes);
 
   await app.register(staticClientPlugin, { clientDir: config.clientDir });
@@ -248,6 +276,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       timers.push(timer);
     };
     app.addHook('onReady', async () => {
+      app.outbox.start((fn) => app.realtime.onSignal(OUTBOX_CHANNEL, fn));
       every(10_000, 'dispatch sweep', () => app.dispatch.sweep());
       every(60 * 60_000, 'verification sweep', () => sweepVerifications(app));
       every(5 * 60_000, 'subscription renewals', () => app.billing.renewDue());

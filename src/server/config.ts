@@ -69,6 +69,27 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   S3_FORCE_PATH_STYLE: bool(false),
+  /** Web Push to technicians' devices; default on outside production, on in production when keys are set. */
+  PUSH_ENABLED: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  /** Overrides the Twilio API base URL (tests point it at a local stand-in). */
+  TWILIO_BASE_URL: z.url().optional(),
 });
 
 /** S3-compatible storage for uploaded documents; unset means local disk under dataDir/uploads. */
@@ -124,6 +145,19 @@ export type AppConfig = {
     clientSecret?: string;
     environment: 'sandbox' | 'production';
     baseUrl?: string;
+  };
+  push: {
+    enabled: boolean;
+    /** Both keys from the environment, or neither (a pair is generated and kept in the database). */
+    vapidPublicKey?: string;
+    vapidPrivateKey?: string;
+    /** A contact for push services: mailto: or https://. */
+    vapidSubject: string;
+  };
+  /** SMS: 'outbox' keeps messages in the outbox (visible in /dev/mailbox in demo mode). */
+  sms: {
+    provider: 'outbox' | 'twilio';
+    twilio: { accountSid?: string; authToken?: string; from?: string; baseUrl?: string };
   };
   /** Absolute path of the built client, served with SPA fallback when it exists. */
   clientDir?: string;
@@ -208,6 +242,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // The sandbox moves no money: the default locally, never a silent default in production.
   const cardProvider = e.CARD_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'sandbox');
   const walletProvider = e.WALLET_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'sandbox');
+  const pushEnabled =
+    e.PUSH_ENABLED === undefined || e.PUSH_ENABLED === ''
+      ? e.NODE_ENV !== 'production' || Boolean(e.VAPID_PUBLIC_KEY)
+      : ['true', '1', 'yes'].includes(e.PUSH_ENABLED);
   const missing = (names: [string, string | undefined][]) =>
     names
       .filter(([, v]) => !v)
@@ -226,6 +264,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           ['PAYPAL_CLIENT_ID', e.PAYPAL_CLIENT_ID],
           ['PAYPAL_CLIENT_SECRET', e.PAYPAL_CLIENT_SECRET],
         ])
+      : []),
+    ...(Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)
+      ? ['VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither']
+      : []),
+    ...(pushEnabled && e.NODE_ENV === 'production' && !e.VAPID_PUBLIC_KEY
+      ? [
+          'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: required when push is enabled in production ' +
+            '(generate a pair with `npx web-push generate-vapid-keys`, or set PUSH_ENABLED=false)',
+        ]
+      : []),
+    ...(e.SMS_PROVIDER === 'twilio'
+      ? [
+          ['TWILIO_ACCOUNT_SID', e.TWILIO_ACCOUNT_SID],
+          ['TWILIO_AUTH_TOKEN', e.TWILIO_AUTH_TOKEN],
+          ['TWILIO_FROM', e.TWILIO_FROM],
+        ]
+          .filter(([, v]) => !v)
+          .map(([n]) => `${n}: required when SMS_PROVIDER=twilio`)
       : []),
     ...(Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)
       ? ['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither']
@@ -274,6 +330,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       clientSecret: e.PAYPAL_CLIENT_SECRET,
       environment: e.PAYPAL_ENVIRONMENT,
       baseUrl: e.PAYPAL_BASE_URL,
+    },
+    push: {
+      enabled: pushEnabled,
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_INBOX}`,
+    },
+    sms: {
+      provider: e.SMS_PROVIDER,
+      twilio: {
+        accountSid: e.TWILIO_ACCOUNT_SID,
+        authToken: e.TWILIO_AUTH_TOKEN,
+        from: e.TWILIO_FROM,
+        baseUrl: e.TWILIO_BASE_URL,
+      },
     },
   };
 }

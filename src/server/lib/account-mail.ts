@@ -6,7 +6,7 @@ import type { DbOrTx } from '../db/client';
 import type { UserTokenPurpose } from '../db/schema/identity';
 import { hashToken, newToken } from './session';
 import { insertUserToken } from './accounts';
-import { composeMail, sendAfterCommit, type MailMessage } from './mailer';
+import { composeMail, type MailMessage } from './mailer';
 import { publicBaseUrl } from './public-url';
 
 export const VERIFY_EMAIL_TTL_MS = 48 * 60 * 60 * 1000;
@@ -36,16 +36,16 @@ export function createAccountMail(app: FastifyInstance) {
     return token;
   }
 
-  /** Sends after the transaction committed; a delivery failure is logged, never shown. */
-  const send = (message: MailMessage) => sendAfterCommit(app, message);
+  /** Queued in `db`'s transaction (the change the e-mail tells of); the outbox sends it. */
+  const send = (db: DbOrTx, message: MailMessage) => app.outbox.enqueue(db, message);
 
   const hi = (name: string | null | undefined) => (name ? `Hi ${name},` : 'Hi,');
 
   return {
     issueToken,
     send,
-    verifyEmail: (to: string, firstName: string, token: string) =>
-      send({
+    verifyEmail: (db: DbOrTx, to: string, firstName: string, token: string) =>
+      send(db, {
         to,
         template: 'verify_email',
         subject: `Confirm your ${BRAND.name} e-mail address`,
@@ -56,8 +56,14 @@ export function createAccountMail(app: FastifyInstance) {
           `If you did not create a ${BRAND.name} account, ignore this message.`,
         ]),
       }),
-    resetPassword: (to: string, firstName: string, username: string | null, token: string) =>
-      send({
+    resetPassword: (
+      db: DbOrTx,
+      to: string,
+      firstName: string,
+      username: string | null,
+      token: string,
+    ) =>
+      send(db, {
         to,
         template: 'reset_password',
         subject: `Reset your ${BRAND.name} password`,
@@ -68,8 +74,8 @@ export function createAccountMail(app: FastifyInstance) {
           'Setting a new password signs you out everywhere. If you did not ask for this, ignore this message: your password stays as it is.',
         ]),
       }),
-    registrationApproved: (to: string, firstName: string) =>
-      send({
+    registrationApproved: (db: DbOrTx, to: string, firstName: string) =>
+      send(db, {
         to,
         template: 'registration_approved',
         subject: `Your ${BRAND.name} account is approved`,
@@ -79,8 +85,8 @@ export function createAccountMail(app: FastifyInstance) {
           `Sign in at ${publicBaseUrl(app.config)} to complete your profile and start receiving job notifications.`,
         ]),
       }),
-    registrationRejected: (to: string, firstName: string, reason: string | undefined) =>
-      send({
+    registrationRejected: (db: DbOrTx, to: string, firstName: string, reason: string | undefined) =>
+      send(db, {
         to,
         template: 'registration_rejected',
         subject: `Your ${BRAND.name} registration`,

@@ -4,7 +4,7 @@ import { BRAND } from '../../shared/brand';
 import { formatReference } from '../../shared/jobs';
 import { serviceRequests } from '../db/schema';
 import { announce, type ServiceRequestRow } from './job-timeline';
-import { composeMail, sendAfterCommit, type MailMessage } from './mailer';
+import { composeMail, type MailMessage } from './mailer';
 import { requestPageUrl } from './request-links';
 
 /**
@@ -54,7 +54,6 @@ export async function jobDocumentChanged(
       .from(serviceRequests)
       .where(eq(serviceRequests.id, serviceRequestId));
     if (!r) return;
-    await app.db.transaction((tx) => announce(app, tx, r, r, change.kind));
     const mail =
       change.kind === 'quote'
         ? customerMail(
@@ -81,7 +80,10 @@ export async function jobDocumentChanged(
               'Pay your invoice',
             )
           : null;
-    if (mail) await sendAfterCommit(app, mail);
+    await app.db.transaction(async (tx) => {
+      await announce(app, tx, r, r, change.kind);
+      if (mail) await app.outbox.enqueue(tx, mail);
+    });
   } catch (err) {
     // The change itself is committed; screens also refresh on their next read.
     app.log.error({ err }, 'could not announce a job document change');

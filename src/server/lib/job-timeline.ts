@@ -4,6 +4,7 @@ import type { ServiceRequestStatus } from '../../shared/constants/domain';
 import { formatReference, type JobMove, type SystemMove } from '../../shared/jobs';
 import type { DbOrTx } from '../db/client';
 import { serviceRequestEvents, serviceRequests } from '../db/schema';
+import { withdrawAlerts } from './technician-alerts';
 
 export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
 
@@ -94,6 +95,7 @@ export async function closeNotifications(
   serviceRequestId: number,
   reason: string,
 ) {
+  await withdrawAlerts(app, tx, rows, reason);
   for (const r of rows) {
     await app.realtime.publish(tx, {
       technicianId: r.technicianId,

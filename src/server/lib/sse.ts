@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_INT4 } from '../../shared/schemas/common';
 import type { RealtimeEvent, RealtimeTopic } from '../plugins/realtime';
+import { trackPresence } from './presence';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -67,11 +68,15 @@ export async function streamTopic(
     replaying ? buffered.push(e) : send(e),
   );
   const timer: { heartbeat?: NodeJS.Timeout } = {};
+  // A technician's open stream: dispatch alerts them here instead of by e-mail or SMS.
+  const presence = 'technicianId' in topic ? trackPresence(app, topic.technicianId) : null;
   let closed = false;
   const cleanup = () => {
+    if (closed) return;
     closed = true;
     if (timer.heartbeat) clearInterval(timer.heartbeat);
     unsubscribe();
+    presence?.end();
     streams.delete(end);
   };
   const end = () => {
@@ -90,5 +95,8 @@ export async function streamTopic(
   replaying = false;
   buffered.sort((a, b) => a.id - b.id).forEach(send);
   res.write(`event: ready\ndata: {}\n\n`);
-  timer.heartbeat = setInterval(() => res.write(`: keep-alive\n\n`), HEARTBEAT_MS);
+  timer.heartbeat = setInterval(() => {
+    res.write(`: keep-alive\n\n`);
+    presence?.touch();
+  }, HEARTBEAT_MS);
 }

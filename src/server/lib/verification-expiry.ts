@@ -85,27 +85,29 @@ export async function sweepVerifications(app: FastifyInstance) {
     // The nearest reminder point not yet passed: 7 when 7 or fewer days are left, else 30.
     const stage = Math.min(...EXPIRY_REMINDER_DAYS.filter((d) => daysLeft <= d));
     if (v.reminderDaysSent !== null && v.reminderDaysSent <= stage) continue;
-    const [claimed] = await app.db
-      .update(verifications)
-      .set({ reminderDaysSent: stage })
-      .where(
-        and(
-          eq(verifications.id, v.id),
-          eq(verifications.verificationStatus, 'verified'),
-          or(
-            isNull(verifications.reminderDaysSent),
-            sql`${verifications.reminderDaysSent} > ${stage}`,
-          ),
-        ),
-      )
-      .returning({ id: verifications.id });
-    if (!claimed) continue;
     const label = VERIFICATION_TYPE_LABELS[v.verificationType];
     const when = daysLeft === 0 ? 'today' : `in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`;
-    try {
-      await app.mailer.send({
+    // The reminder stage and its e-mail commit together: one e-mail per stage.
+    const sent = await app.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(verifications)
+        .set({ reminderDaysSent: stage })
+        .where(
+          and(
+            eq(verifications.id, v.id),
+            eq(verifications.verificationStatus, 'verified'),
+            or(
+              isNull(verifications.reminderDaysSent),
+              sql`${verifications.reminderDaysSent} > ${stage}`,
+            ),
+          ),
+        )
+        .returning({ id: verifications.id });
+      if (!claimed) return false;
+      await app.outbox.enqueue(tx, {
         to: v.email,
         template: 'verification_expiring',
+        key: `verification_expiring:${v.id}:${stage}:${v.expirationDate}`,
         subject: `Your ${label} expires ${when}`,
         ...composeMail([
           `Hi ${v.firstName},`,
@@ -114,10 +116,9 @@ export async function sweepVerifications(app: FastifyInstance) {
           `${publicBaseUrl(app.config)}/technician-verifications`,
         ]),
       });
-      reminders++;
-    } catch (err) {
-      app.log.error({ err, verificationId: v.id }, 'expiry reminder not sent');
-    }
+      return true;
+    });
+    if (sent) reminders++;
   }
   return { expired: expired.length, reminders };
 }

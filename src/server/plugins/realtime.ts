@@ -5,8 +5,12 @@ import fp from 'fastify-plugin';
 import type pg from 'pg';
 import type { DbOrTx } from '../db/client';
 import { realtimeEvents } from '../db/schema';
+import { OUTBOX_CHANNEL } from '../lib/outbox';
 
 export const REALTIME_CHANNEL = 'wrenchly_events';
+/** Payload-less NOTIFY channels other parts of the app wake up on (the outbox worker's). */
+export const SIGNAL_CHANNELS = [OUTBOX_CHANNEL] as const;
+export type SignalChannel = (typeof SIGNAL_CHANNELS)[number];
 
 /** Whose stream an event belongs to: a technician's, or a service request's (its viewers'). */
 export type RealtimeTopic = { technicianId: number } | { serviceRequestId: number };
@@ -35,6 +39,8 @@ export type Realtime = {
   subscribe(topic: RealtimeTopic, listener: (e: RealtimeEvent) => void): () => void;
   /** Events after `afterId` for a topic, to resume a stream. */
   since(topic: RealtimeTopic, afterId: number): Promise<RealtimeEvent[]>;
+  /** Calls `fn` on every NOTIFY of a signal channel, from any instance. */
+  onSignal(channel: SignalChannel, fn: () => void): () => void;
 };
 
 declare module 'fastify' {
@@ -59,21 +65,33 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     }
   };
 
+  const signals = new EventEmitter();
+  signals.setMaxListeners(0);
+  const onNotification = (channel: string, raw: string) =>
+    channel === REALTIME_CHANNEL ? deliver(raw) : signals.emit(channel);
+
   let stop: () => Promise<void> = async () => {};
   const { database } = app;
   if (database.pglite) {
     const { pglite } = database;
-    const unlisten = await pglite.listen(REALTIME_CHANNEL, deliver);
+    const unlisten = await Promise.all(
+      [REALTIME_CHANNEL, ...SIGNAL_CHANNELS].map((channel) =>
+        pglite.listen(channel, (raw) => onNotification(channel, raw)),
+      ),
+    );
     // Closing the database ends its listeners too.
-    stop = async () => (pglite.closed ? undefined : unlisten());
+    stop = async () => {
+      if (!pglite.closed) await Promise.all(unlisten.map((u) => u()));
+    };
   } else if (database.pool) {
-    stop = await listenPostgres(app, database.pool, deliver);
+    stop = await listenPostgres(app, database.pool, onNotification);
   }
   app.addHook('onClose', async () => {
     await stop().catch((err: unknown) =>
       app.log.warn({ err }, 'realtime: could not stop listening'),
     );
     emitter.removeAllListeners();
+    signals.removeAllListeners();
   });
 
   app.decorate('realtime', {
@@ -117,11 +135,20 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         payload: r.payload,
       }));
     },
+    onSignal(channel, fn) {
+      signals.on(channel, fn);
+      return () => signals.off(channel, fn);
+    },
   } satisfies Realtime);
 });
 
 /** A dedicated connection that LISTENs, reconnecting with backoff if it drops. */
-async function listenPostgres(app: FastifyInstance, pool: pg.Pool, deliver: (raw: string) => void) {
+async function listenPostgres(
+  app: FastifyInstance,
+  pool: pg.Pool,
+  deliver: (channel: string, raw: string) => void,
+) {
+  const channels = [REALTIME_CHANNEL, ...SIGNAL_CHANNELS];
   let client: pg.PoolClient | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -138,14 +165,14 @@ async function listenPostgres(app: FastifyInstance, pool: pg.Pool, deliver: (raw
     try {
       c = await pool.connect();
       client = c;
-      c.on('notification', (n) => n.payload && deliver(n.payload));
+      c.on('notification', (n) => deliver(n.channel, n.payload ?? ''));
       c.on('error', (err) => {
         if (closed) return; // stop() has released it already
         drop();
         app.log.warn({ err }, 'realtime: listener connection lost; reconnecting');
         retry = setTimeout(() => void connect(1), 500);
       });
-      await c.query(`LISTEN ${REALTIME_CHANNEL}`);
+      await c.query(channels.map((ch) => `LISTEN ${ch}`).join('; '));
     } catch (err) {
       drop();
       if (closed) return;
@@ -161,7 +188,7 @@ async function listenPostgres(app: FastifyInstance, pool: pg.Pool, deliver: (raw
     const c = client;
     client = undefined;
     if (c) {
-      await c.query(`UNLISTEN ${REALTIME_CHANNEL}`).catch(() => {});
+      await c.query('UNLISTEN *').catch(() => {});
       // Listening connections are not reused.
       c.removeAllListeners('notification');
       c.on('error', () => {});

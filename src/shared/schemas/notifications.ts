@@ -78,7 +78,7 @@ export const notificationSettingsSchema = z.object({
 export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 
 export const SMS_PHONE_REQUIRED = 'Add a mobile phone number to receive SMS';
-export const INVALID_PHONE = 'Enter a valid US phone number, for example (202) 555-0142';
+export const INVALID_PHONE = 'Enter a valid phone number, for example (202) 555-0142';
 
 /**
  * PUT /api/technicians/me/notification-settings. The phone may be typed any way; the server

@@ -41,7 +41,7 @@ export function createAdminService(app: FastifyInstance) {
     ip: string,
     details: Record<string, unknown> = {},
   ) {
-    const before = await app.db.transaction(async (tx) => {
+    await app.db.transaction(async (tx) => {
       const row = await q.lockUser(tx, userId);
       if (!row) throw new AppError(404, 'User not found');
       if (row.id === actor.id && status !== 'approved')
@@ -58,18 +58,18 @@ export function createAdminService(app: FastifyInstance) {
         details: { from: row.status, to: status, ...details },
         ip,
       });
-      return row;
+      // The registration's owner hears the decision, as the registration toast promises.
+      if (row.status === 'pending' && !row.isGuest) {
+        if (status === 'approved') await mail.registrationApproved(tx, row.email, row.firstName);
+        if (status === 'rejected')
+          await mail.registrationRejected(
+            tx,
+            row.email,
+            row.firstName,
+            details.reason as string | undefined,
+          );
+      }
     });
-    // The registration's owner hears the decision, as the registration toast promises.
-    if (before.status === 'pending' && !before.isGuest) {
-      if (status === 'approved') await mail.registrationApproved(before.email, before.firstName);
-      if (status === 'rejected')
-        await mail.registrationRejected(
-          before.email,
-          before.firstName,
-          details.reason as string | undefined,
-        );
-    }
   }
 
   return {

@@ -88,7 +88,7 @@ export function createAuthService(app: FastifyInstance) {
       const wait = registrations.consume(ip);
       if (wait > 0) throw tooManyAttempts('Too many accounts were created from this network', wait);
       const passwordHash = await hashPassword(input.password);
-      let created: { user: CurrentUser; token: string };
+      let created: { user: CurrentUser };
       try {
         created = await app.db.transaction(async (tx) => {
           if (await q.usernameTaken(tx, input.username)) {
@@ -148,7 +148,8 @@ export function createAuthService(app: FastifyInstance) {
             technicianId = tech!.id;
           }
           const token = await mail.issueToken(tx, user!.id, 'verify_email', VERIFY_EMAIL_TTL_MS);
-          return { user: toCurrentUser({ ...user!, technicianId }), token };
+          await mail.verifyEmail(tx, user!.email, user!.firstName, token);
+          return { user: toCurrentUser({ ...user!, technicianId }) };
         });
       } catch (err) {
         // A concurrent registration took the username or address first.
@@ -156,7 +157,6 @@ export function createAuthService(app: FastifyInstance) {
           throw new AppError(409, 'That username or email is already registered');
         throw err;
       }
-      await mail.verifyEmail(created.user.email, created.user.firstName, created.token);
       return created.user;
     },
 
@@ -191,8 +191,10 @@ export function createAuthService(app: FastifyInstance) {
         .from(users)
         .where(eq(users.id, user.id));
       if (row?.emailVerifiedAt) throw new AppError(409, 'Your e-mail address is already confirmed');
-      const token = await mail.issueToken(app.db, user.id, 'verify_email', VERIFY_EMAIL_TTL_MS);
-      await mail.verifyEmail(user.email, user.firstName, token);
+      await app.db.transaction(async (tx) => {
+        const token = await mail.issueToken(tx, user.id, 'verify_email', VERIFY_EMAIL_TTL_MS);
+        await mail.verifyEmail(tx, user.email, user.firstName, token);
+      });
       return { message: `We sent a confirmation link to ${user.email}.` };
     },
   };

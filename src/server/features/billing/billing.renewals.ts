@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '../../../shared/brand';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { composeMail, sendAfterCommit } from '../../lib/mailer';
+import type { DbOrTx } from '../../db/client';
+import { composeMail } from '../../lib/mailer';
 import { RECONCILE_AFTER_MS, type ChargeResult } from '../../lib/payments';
 import { publicBaseUrl } from '../../lib/public-url';
 import { addMonth, providerMessage, receiptNumber } from './billing.common';
@@ -25,20 +26,21 @@ const RETRY_AFTER_DAYS = [1, 3] as const;
 /** A plan still unpaid this many days after its period ended is ended. */
 const PAST_DUE_GRACE_DAYS = 7;
 
+/** Queues an e-mail to the technician in the transaction of the change it tells of. */
 async function mailTechnician(
   app: FastifyInstance,
+  tx: DbOrTx,
   technicianId: number,
-  template: string,
-  subject: string,
-  lines: string[],
+  mail: { template: string; key: string; subject: string; lines: string[] },
 ) {
-  const t = await technicianContact(app.db, technicianId);
+  const t = await technicianContact(tx, technicianId);
   if (!t) return;
-  await sendAfterCommit(app, {
+  await app.outbox.enqueue(tx, {
     to: t.email,
-    template,
-    subject,
-    ...composeMail([`Hi ${t.first},`, ...lines]),
+    template: mail.template,
+    key: mail.key,
+    subject: mail.subject,
+    ...composeMail([`Hi ${t.first},`, ...mail.lines]),
   });
 }
 
@@ -84,10 +86,17 @@ async function dunningStep(
   const attempt = await countRenewalAttempts(app.db, periodKey);
   const since = t.getTime() - s.currentPeriodEnd.getTime();
   if (since >= PAST_DUE_GRACE_DAYS * DAY_MS) {
-    await endPastDueSubscription(app.db, s.id, t);
-    await mailTechnician(app, s.technicianId, 'subscription_ended', 'Your plan has ended', [
-      `We could not collect the payment for your ${BRAND.name} plan, so it has ended. You can choose a plan again at any time: ${publicBaseUrl(app.config)}/platform-payment`,
-    ]);
+    await app.db.transaction(async (tx) => {
+      await endPastDueSubscription(tx, s.id, t);
+      await mailTechnician(app, tx, s.technicianId, {
+        template: 'subscription_ended',
+        key: `subscription_ended:${periodKey}`,
+        subject: 'Your plan has ended',
+        lines: [
+          `We could not collect the payment for your ${BRAND.name} plan, so it has ended. You can choose a plan again at any time: ${publicBaseUrl(app.config)}/platform-payment`,
+        ],
+      });
+    });
     return 'ended';
   }
   const retryAt = RETRY_AFTER_DAYS[attempt - 1];
@@ -126,6 +135,7 @@ async function recordRenewal(
   plan: PlanRow,
   key: string,
   result: ChargeResult,
+  firstAttempt: boolean,
 ) {
   await app.db.transaction(async (tx) => {
     await insertPayment(tx, {
@@ -154,6 +164,16 @@ async function recordRenewal(
           }
         : { status: 'past_due' },
     );
+    if (result.status === 'failed' && firstAttempt)
+      await mailTechnician(app, tx, s.technicianId, {
+        template: 'subscription_past_due',
+        key: `subscription_past_due:${key}`,
+        subject: 'Your plan payment failed',
+        lines: [
+          `We could not renew your ${plan.name} plan: ${result.message}.`,
+          `Please update your payment method to keep your plan: ${publicBaseUrl(app.config)}/platform-payment`,
+        ],
+      });
   });
 }
 
@@ -176,38 +196,32 @@ export async function renewDue(app: FastifyInstance) {
       attempt = step;
     }
     if (s.cancelAtPeriodEnd) {
-      await updateSubscription(app.db, s.id, { status: 'canceled', canceledAt: t });
+      await app.db.transaction(async (tx) => {
+        await updateSubscription(tx, s.id, { status: 'canceled', canceledAt: t });
+        await mailTechnician(app, tx, s.technicianId, {
+          template: 'subscription_canceled',
+          key: `subscription_canceled:${periodKey}`,
+          subject: 'Your plan has ended',
+          lines: [
+            `Your ${BRAND.name} plan ended on ${s.currentPeriodEnd.toISOString().slice(0, 10)} as you asked. You can choose a plan again at any time.`,
+          ],
+        });
+      });
       results.canceled++;
-      await mailTechnician(app, s.technicianId, 'subscription_canceled', 'Your plan has ended', [
-        `Your ${BRAND.name} plan ended on ${s.currentPeriodEnd.toISOString().slice(0, 10)} as you asked. You can choose a plan again at any time.`,
-      ]);
       continue;
     }
     const plan = (await planById(app.db, s.pendingPlanId ?? s.planId))!;
     const key = attempt === 0 ? periodKey : `${periodKey}:${attempt}`;
     const result = await chargeRenewal(app, s, plan, key);
     try {
-      await recordRenewal(app, s, plan, key, result);
+      await recordRenewal(app, s, plan, key, result, attempt === 0);
     } catch (err) {
       // Another instance charged this attempt first.
       if (isUniqueViolation(err)) continue;
       throw err;
     }
     if (result.status === 'succeeded') results.renewed++;
-    else {
-      results.failed++;
-      if (attempt === 0)
-        await mailTechnician(
-          app,
-          s.technicianId,
-          'subscription_past_due',
-          'Your plan payment failed',
-          [
-            `We could not renew your ${plan.name} plan: ${result.message}.`,
-            `Please update your payment method to keep your plan: ${publicBaseUrl(app.config)}/platform-payment`,
-          ],
-        );
-    }
+    else results.failed++;
   }
   return results;
 }

@@ -25,49 +25,57 @@ export function createContactService(app: FastifyInstance) {
         .where(and(eq(technicians.id, input.technicianId), eq(users.status, 'approved')))
         .limit(1);
       if (!tech) throw new AppError(404, 'Technician not found');
-      const [row] = await app.db
-        .insert(contactRequests)
-        .values({
-          technicianId: tech.id,
-          customerId: user?.role === 'customer' ? user.id : null,
-          customerName: input.customerName,
-          customerEmail: input.customerEmail,
-          serviceType: input.serviceType ?? null,
-          message: input.message,
-        })
-        .returning({ id: contactRequests.id });
-      await app.mailer.send({
-        to: tech.email,
-        template: 'contact_request',
-        subject: `New contact request from ${input.customerName}`,
-        ...composeMail([
-          `Hi ${tech.firstName},`,
-          `${input.customerName} (${input.customerEmail}) contacted you through ${BRAND.name}.`,
-          input.serviceType ? `Service type: ${input.serviceType}` : 'Service type: not specified',
-          `Message:\n${input.message}`,
-          `Reply to the customer directly at ${input.customerEmail}.`,
-        ]),
+      return app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(contactRequests)
+          .values({
+            technicianId: tech.id,
+            customerId: user?.role === 'customer' ? user.id : null,
+            customerName: input.customerName,
+            customerEmail: input.customerEmail,
+            serviceType: input.serviceType ?? null,
+            message: input.message,
+          })
+          .returning({ id: contactRequests.id });
+        await app.outbox.enqueue(tx, {
+          to: tech.email,
+          template: 'contact_request',
+          key: `contact_request:${row!.id}`,
+          subject: `New contact request from ${input.customerName}`,
+          ...composeMail([
+            `Hi ${tech.firstName},`,
+            `${input.customerName} (${input.customerEmail}) contacted you through ${BRAND.name}.`,
+            input.serviceType
+              ? `Service type: ${input.serviceType}`
+              : 'Service type: not specified',
+            `Message:\n${input.message}`,
+            `Reply to the customer directly at ${input.customerEmail}.`,
+          ]),
+        });
+        return { id: row!.id };
       });
-      return { id: row!.id };
     },
 
     /** Stores a Contact Us message and sends a copy to support. */
     async contactUs(input: z.output<typeof contactMessageSchema>) {
-      const [row] = await app.db
-        .insert(contactMessages)
-        .values({ ...input, phone: input.phone ?? null })
-        .returning({ id: contactMessages.id });
-      await app.mailer.send({
-        to: app.config.supportInbox,
-        template: 'contact_message',
-        subject: `[Contact] ${input.subject}`,
-        ...composeMail([
-          `From: ${input.name} <${input.email}>${input.phone ? `, ${input.phone}` : ''}`,
-          `Subject: ${input.subject}`,
-          input.message,
-        ]),
+      return app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(contactMessages)
+          .values({ ...input, phone: input.phone ?? null })
+          .returning({ id: contactMessages.id });
+        await app.outbox.enqueue(tx, {
+          to: app.config.supportInbox,
+          template: 'contact_message',
+          key: `contact_message:${row!.id}`,
+          subject: `[Contact] ${input.subject}`,
+          ...composeMail([
+            `From: ${input.name} <${input.email}>${input.phone ? `, ${input.phone}` : ''}`,
+            `Subject: ${input.subject}`,
+            input.message,
+          ]),
+        });
+        return { id: row!.id };
       });
-      return { id: row!.id };
     },
   };
 }

@@ -1,16 +1,18 @@
-import { desc } from 'drizzle-orm';
+import { desc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { outbox } from '../../db/schema';
 
-/** The newest e-mails of the outbox, in the mailbox's shape. */
+/** The newest e-mails and text messages of the outbox, in the mailbox's shape. */
 export async function latestMails(db: DbOrTx, limit: number) {
   const rows = await db
     .select()
     .from(outbox)
+    .where(inArray(outbox.channel, ['email', 'sms']))
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(limit);
   return rows.map((m) => ({
     id: m.id,
+    channel: m.channel === 'sms' ? ('sms' as const) : ('email' as const),
     to: m.toAddress,
     subject: m.subject,
     text: m.textBody,

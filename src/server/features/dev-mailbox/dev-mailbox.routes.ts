@@ -5,6 +5,7 @@ import { latestMails } from './dev-mailbox.queries';
 
 const mailSchema = z.object({
   id: z.number(),
+  channel: z.enum(['email', 'sms']),
   to: z.string(),
   subject: z.string(),
   text: z.string(),
@@ -36,7 +37,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       .map(
         (m) => `<article>
   <header><strong>${escapeHtml(m.subject)}</strong><span>${escapeHtml(m.createdAt)} · ${escapeHtml(m.status)}</span></header>
-  <div class="meta">To: ${escapeHtml(m.to)} · ${escapeHtml(m.template)}</div>
+  <div class="meta">${m.channel === 'sms' ? 'SMS' : 'E-mail'} to ${escapeHtml(m.to)} · ${escapeHtml(m.template)}</div>
   <pre>${escapeHtml(m.text)}</pre>
 </article>`,
       )
@@ -54,7 +55,7 @@ header span,.meta{color:#64748b;font-size:.875rem}
 pre{white-space:pre-wrap;font-family:inherit;margin:12px 0 0}
 </style></head>
 <body><main><h1>Mailbox (demo mode)</h1>
-<p>Every e-mail the app has sent, newest first. Configure <code>SMTP_URL</code> to deliver them.</p>
+<p>Every e-mail and text message the app has sent, newest first. Configure <code>SMTP_URL</code> (and <code>SMS_PROVIDER</code>) to deliver them.</p>
 ${items || '<p>No e-mails yet.</p>'}
 </main></body></html>`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);

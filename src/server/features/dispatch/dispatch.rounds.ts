@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../../shared/constants/domain';
 import type { DbOrTx } from '../../db/client';
 import type { serviceRequests } from '../../db/schema';
-import type { MailMessage } from '../../lib/mailer';
 import type { Snapshot } from '../../lib/technician-index';
 import { unmatchedMail } from './dispatch.mail';
 import { findCandidates } from './dispatch.matching';
 import * as q from './dispatch.queries';
 import { closeNotifications, recordMove } from '../../lib/job-timeline';
+import { alertTechnicians } from '../../lib/technician-alerts';
 
 /** Notifies the next nearest technicians of the request; returns how many. */
 async function notifyRound(
@@ -49,6 +49,14 @@ async function notifyRound(
       payload: { notificationId: n.id, serviceRequestId: request.id },
     });
   }
+  // Technicians without the page open: push, else e-mail / SMS (ADR 012).
+  const distance = new Map(candidates.map((c) => [c.technicianId, c.distanceMiles]));
+  await alertTechnicians(
+    app,
+    tx,
+    request,
+    created.map((n) => ({ ...n, distanceMiles: distance.get(n.technicianId) ?? null, expiresAt })),
+  );
   await recordMove(app, tx, request, {
     move: 'dispatch_round',
     to: 'dispatching',
@@ -68,7 +76,6 @@ export async function advance(
   app: FastifyInstance,
   tx: DbOrTx,
   requestId: number,
-  mails: MailMessage[],
   snapshot: Snapshot,
 ): Promise<number> {
   const request = await q.lockRequest(tx, requestId);
@@ -91,6 +98,10 @@ export async function advance(
     patch: { dispatchRound: round },
   });
   const mail = unmatchedMail(app, request);
-  if (mail) mails.push(mail);
+  if (mail)
+    await app.outbox.enqueue(tx, {
+      ...mail,
+      key: `request_unmatched:${request.id}:${round}:${request.dispatchStartedAt?.toISOString() ?? ''}`,
+    });
   return 0;
 }

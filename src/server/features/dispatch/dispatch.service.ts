@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { Dispatcher } from '../../lib/dispatcher';
-import { sendAfterCommit, type MailMessage } from '../../lib/mailer';
 import type { SessionUser } from '../../lib/session';
 import { pruneRealtimeEvents } from '../../plugins/realtime';
 import { jobAcceptedMail } from './dispatch.mail';
@@ -9,6 +8,8 @@ import { toJobNotification } from './dispatch.presenters';
 import * as q from './dispatch.queries';
 import { advance } from './dispatch.rounds';
 import { announce, closeNotifications, recordMove } from '../../lib/job-timeline';
+import { pruneLiveStreams } from '../../lib/presence';
+import { withdrawAlerts } from '../../lib/technician-alerts';
 
 export function createDispatchService(app: FastifyInstance) {
   const now = () => app.clock();
@@ -25,14 +26,9 @@ export function createDispatchService(app: FastifyInstance) {
 
   const dispatcher: Dispatcher = {
     async dispatch(serviceRequestId) {
-      const mails: MailMessage[] = [];
       // Read before the transaction: on PGlite the one connection is the transaction's.
       const snapshot = await listedTechnicians();
-      const notified = await app.db.transaction((tx) =>
-        advance(app, tx, serviceRequestId, mails, snapshot),
-      );
-      await sendAfterCommit(app, mails);
-      return notified;
+      return app.db.transaction((tx) => advance(app, tx, serviceRequestId, snapshot));
     },
   };
 
@@ -48,7 +44,7 @@ export function createDispatchService(app: FastifyInstance) {
     /** The first accept wins; any later or concurrent accept gets 409. */
     async accept(id: number, user: SessionUser) {
       const { n } = await loadOwned(id, user);
-      const result = await app.db.transaction(async (tx) => {
+      await app.db.transaction(async (tx) => {
         // Every answer to a request serialises on the request's row (then the notification's).
         const request = await q.lockRequest(tx, n.serviceRequestId);
         const current = await q.lockNotification(tx, id);
@@ -66,6 +62,8 @@ export function createDispatchService(app: FastifyInstance) {
           throw new AppError(409, 'This job notification has expired');
         const t = now();
         await q.markAccepted(tx, id, t);
+        // The job's push on this technician's other devices turns into 'You accepted this job'.
+        await withdrawAlerts(app, tx, [current], 'accepted');
         const others = await q.otherPending(tx, request.id, id);
         await closeNotifications(app, tx, others, request.id, 'accepted_by_another');
         const accepted = await recordMove(app, tx, request, {
@@ -83,21 +81,18 @@ export function createDispatchService(app: FastifyInstance) {
             windowConfirmedAt: null,
           },
         });
-        return { request: accepted };
+        const tech = await q.technicianContact(tx, current.technicianId);
+        if (accepted.contactEmail && tech)
+          await app.outbox.enqueue(tx, {
+            ...jobAcceptedMail(app, accepted.contactEmail, accepted, tech),
+            key: `job_accepted:${id}`,
+          });
       });
-      const tech = await q.technicianContact(app.db, n.technicianId);
-      const r = result.request;
-      if (r.contactEmail && tech) {
-        await app.mailer
-          .send(jobAcceptedMail(app, r.contactEmail, r, tech))
-          .catch((err) => app.log.error({ err }, 'job accepted mail failed'));
-      }
       return this.get(id);
     },
 
     async decline(id: number, user: SessionUser, reason: string) {
       const { n } = await loadOwned(id, user);
-      const mails: MailMessage[] = [];
       const snapshot = await listedTechnicians();
       await app.db.transaction(async (tx) => {
         const request = await q.lockRequest(tx, n.serviceRequestId);
@@ -114,12 +109,12 @@ export function createDispatchService(app: FastifyInstance) {
         if (current.expiresAt <= now())
           throw new AppError(409, 'This job notification has expired');
         await q.markDeclined(tx, id, now(), reason);
-        const notified = await advance(app, tx, n.serviceRequestId, mails, snapshot);
+        await withdrawAlerts(app, tx, [current], 'declined');
+        const notified = await advance(app, tx, n.serviceRequestId, snapshot);
         // Still waiting on others this round: the customer's count of notified drops.
         if (notified === 0 && request && (await q.hasPending(tx, request.id)))
           await announce(app, tx, request, request, 'declined');
       });
-      await sendAfterCommit(app, mails);
       return this.get(id);
     },
 
@@ -138,13 +133,12 @@ export function createDispatchService(app: FastifyInstance) {
         ...finished.map((f) => f.id),
         ...overdue.map((o) => o.serviceRequestId),
       ]);
-      const mails: MailMessage[] = [];
       for (const requestId of ids) {
         const snapshot = await listedTechnicians();
-        await app.db.transaction((tx) => advance(app, tx, requestId, mails, snapshot));
+        await app.db.transaction((tx) => advance(app, tx, requestId, snapshot));
       }
-      await sendAfterCommit(app, mails);
       await pruneRealtimeEvents(app.db, t);
+      await pruneLiveStreams(app.db, t);
       return ids.size;
     },
   };

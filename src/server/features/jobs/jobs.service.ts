@@ -8,7 +8,7 @@ import {
 import type { JobMoveBody } from '../../../shared/schemas/jobs';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { sendAfterCommit, type MailMessage, composeMail } from '../../lib/mailer';
+import { type MailMessage, composeMail } from '../../lib/mailer';
 import { fullName } from '../../lib/names';
 import { RateLimiter, tooManyAttempts } from '../../lib/rate-limiter';
 import type { SessionUser } from '../../lib/session';
@@ -193,6 +193,7 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
             ip,
           });
         }
+        await app.outbox.enqueue(tx, mails);
         return viewer;
       });
       if (redispatch) {
@@ -201,7 +202,6 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
           .dispatch(parseReference(reference)!)
           .catch((err: unknown) => app.log.error({ err }, 'dispatch after a move failed'));
       }
-      await sendAfterCommit(app, mails);
       // As the mover saw it, even a technician who just gave the job back.
       return detail(await requestByReference(app.db, reference), viewer);
     },
@@ -243,7 +243,7 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
         'Reply by phone or follow your request',
       );
       if (!mail) throw new AppError(409, 'This customer has no e-mail address');
-      await app.mailer.send(mail);
+      await app.outbox.enqueue(app.db, mail);
       return { message: 'Message sent' };
     },
   };

@@ -114,7 +114,7 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
       schema: {
         tags,
         body: emailReceiptSchema,
-        response: { 200: messageResponseSchema, ...errorResponses, ...errorResponsesFor(502) },
+        response: { 200: messageResponseSchema, ...errorResponses },
       },
     },
     async (request) => service.emailReceipt(request.user, request.body),

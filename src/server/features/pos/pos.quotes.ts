@@ -180,30 +180,34 @@ export async function emailQuote(
 ) {
   const { q } = await ownQuote(app, user, input.quoteId);
   const token = randomBytes(32).toString('base64url');
-  await setApprovalToken(app.db, q.id, {
-    approvalTokenHash: hashToken(token),
-    approvalTokenExpiresAt: new Date(app.clock().getTime() + APPROVAL_LINK_DAYS * 86_400_000),
-    customerEmail: q.customerEmail ?? input.customerEmail,
-  });
-  const [full] = await quotesOut(app.db, [q]);
   const link = `${publicBaseUrl(app.config)}${quoteApprovalPath(token)}`;
-  await sendPosMail(
-    app,
-    input.customerEmail,
-    'pos_quote',
-    `Your quote ${q.quoteNumber} from ${BRAND.name}`,
-    [
-      `Hi ${input.customerName || q.customerName},`,
-      `Here is your quote ${q.quoteNumber}${vehicleText(q) ? ` for your ${vehicleText(q)}` : ''}.`,
-      full!.items
-        .map((i) => `${i.description} (${i.quantity} x $${i.unitPrice}): $${i.totalPrice}`)
-        .join('\n'),
-      `Labor: $${full!.laborTotal}\nParts: $${full!.partsTotal}\nTax (${full!.taxRate}%): $${full!.taxAmount}\nTotal: $${full!.totalAmount}`,
-      q.status === 'draft'
-        ? `Review and sign it on your own device (the link works for ${APPROVAL_LINK_DAYS} days):\n${link}`
-        : 'This quote is already approved. Thank you!',
-    ],
-  );
+  // The link's token and the e-mail that carries it commit together.
+  await app.db.transaction(async (tx) => {
+    await setApprovalToken(tx, q.id, {
+      approvalTokenHash: hashToken(token),
+      approvalTokenExpiresAt: new Date(app.clock().getTime() + APPROVAL_LINK_DAYS * 86_400_000),
+      customerEmail: q.customerEmail ?? input.customerEmail,
+    });
+    const [full] = await quotesOut(tx, [q]);
+    await sendPosMail(
+      app,
+      tx,
+      input.customerEmail,
+      'pos_quote',
+      `Your quote ${q.quoteNumber} from ${BRAND.name}`,
+      [
+        `Hi ${input.customerName || q.customerName},`,
+        `Here is your quote ${q.quoteNumber}${vehicleText(q) ? ` for your ${vehicleText(q)}` : ''}.`,
+        full!.items
+          .map((i) => `${i.description} (${i.quantity} x $${i.unitPrice}): $${i.totalPrice}`)
+          .join('\n'),
+        `Labor: $${full!.laborTotal}\nParts: $${full!.partsTotal}\nTax (${full!.taxRate}%): $${full!.taxAmount}\nTotal: $${full!.totalAmount}`,
+        q.status === 'draft'
+          ? `Review and sign it on your own device (the link works for ${APPROVAL_LINK_DAYS} days):\n${link}`
+          : 'This quote is already approved. Thank you!',
+      ],
+    );
+  });
   return { message: 'Quote emailed' };
 }
 

@@ -56,6 +56,7 @@ export async function emailReceipt(
   if (owner !== technicianId) throw new AppError(403, 'This receipt belongs to another technician');
   await sendPosMail(
     app,
+    app.db,
     input.customerEmail,
     'pos_receipt',
     `Your receipt from ${BRAND.name}${inv ? ` for ${inv.invoiceNumber}` : ''}`,

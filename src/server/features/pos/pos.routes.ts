@@ -67,7 +67,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: emailQuoteSchema,
-        response: { 200: messageResponseSchema, ...errorResponses, ...errorResponsesFor(502) },
+        response: { 200: messageResponseSchema, ...errorResponses },
       },
     },
     async (request) => service.emailQuote(request.user, request.body),

@@ -36,8 +36,10 @@ export function createSetPasswordService(app: FastifyInstance) {
   async function sendReset(email: string) {
     const user = await authQ.findAccountByEmail(app.db, email);
     if (!user || user.status === 'rejected') return;
-    const token = await mail.issueToken(app.db, user.id, 'reset_password', RESET_PASSWORD_TTL_MS);
-    await mail.resetPassword(user.email, user.firstName, user.username, token);
+    await app.db.transaction(async (tx) => {
+      const token = await mail.issueToken(tx, user.id, 'reset_password', RESET_PASSWORD_TTL_MS);
+      await mail.resetPassword(tx, user.email, user.firstName, user.username, token);
+    });
   }
 
   return {

@@ -16,7 +16,6 @@ import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { attachDocument, documentLink } from '../../lib/documents';
-import { sendAfterCommit } from '../../lib/mailer';
 import { hashToken, newToken, type SessionUser } from '../../lib/session';
 import {
   applicationApprovedMail,
@@ -98,6 +97,7 @@ export function createTechnicianApplicationsService(app: FastifyInstance) {
             driversLicenseDocumentId: license,
             aseCertificationDocumentId: ase,
           });
+          await app.outbox.enqueue(tx, applicationReceivedMail(input.email, input.firstName));
           return row.id;
         });
       } catch (err) {
@@ -106,7 +106,6 @@ export function createTechnicianApplicationsService(app: FastifyInstance) {
         throw err;
       }
 
-      await sendAfterCommit(app, applicationReceivedMail(input.email, input.firstName));
       return { id, status: 'pending' as const, message: APPLICATION_RECEIVED_MESSAGE };
     },
 
@@ -211,6 +210,12 @@ export function createTechnicianApplicationsService(app: FastifyInstance) {
             details: { userId: user.id, technicianId: technician.id, username },
             ip,
           });
+          // In the fragment: browsers never send it to the server, so no request log holds it.
+          const link = tokenLink(app.config, PATHS.setPassword, token);
+          await app.outbox.enqueue(
+            tx,
+            applicationApprovedMail(a.email, a.firstName, username, link),
+          );
           return {
             userId: user.id,
             technicianId: technician.id,
@@ -228,12 +233,6 @@ export function createTechnicianApplicationsService(app: FastifyInstance) {
         throw err;
       }
 
-      // In the fragment: browsers never send it to the server, so no request log holds it.
-      const link = tokenLink(app.config, PATHS.setPassword, token);
-      await sendAfterCommit(
-        app,
-        applicationApprovedMail(result.email, result.firstName, result.username, link),
-      );
       return {
         message: 'Application approved',
         userId: result.userId,
@@ -243,7 +242,7 @@ export function createTechnicianApplicationsService(app: FastifyInstance) {
     },
 
     async reject(actor: SessionUser, id: number, reason: string | undefined, ip: string) {
-      const a = await app.db.transaction(async (tx) => {
+      await app.db.transaction(async (tx) => {
         const application = await lockPending(tx, id);
         await q.reviewApplication(tx, id, {
           status: 'rejected',
@@ -258,9 +257,11 @@ export function createTechnicianApplicationsService(app: FastifyInstance) {
           details: reason ? { reason } : undefined,
           ip,
         });
-        return application;
+        await app.outbox.enqueue(
+          tx,
+          applicationRejectedMail(application.email, application.firstName, reason),
+        );
       });
-      await sendAfterCommit(app, applicationRejectedMail(a.email, a.firstName, reason));
       return { message: 'Application rejected' };
     },
   };

@@ -1,0 +1,83 @@
+import { and, count, desc, eq, notInArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { notificationSettings, pushSubscriptions } from '../../db/schema';
+
+export function settingsRow(db: DbOrTx, technicianId: number) {
+  return db
+    .select()
+    .from(notificationSettings)
+    .where(eq(notificationSettings.technicianId, technicianId))
+    .then((r) => r[0]);
+}
+
+export function upsertSettings(db: DbOrTx, values: typeof notificationSettings.$inferInsert) {
+  const { technicianId: _id, createdAt: _c, ...set } = values;
+  return db
+    .insert(notificationSettings)
+    .values(values)
+    .onConflictDoUpdate({ target: notificationSettings.technicianId, set })
+    .returning()
+    .then((r) => r[0]!);
+}
+
+export function subscriptionsOf(db: DbOrTx, technicianId: number) {
+  return db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.technicianId, technicianId))
+    .orderBy(desc(pushSubscriptions.updatedAt), desc(pushSubscriptions.id));
+}
+
+/** One row per endpoint: a browser subscribing again (or for another account) takes it over. */
+export function upsertSubscription(
+  db: DbOrTx,
+  values: Omit<typeof pushSubscriptions.$inferInsert, 'id'>,
+) {
+  return db
+    .insert(pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: {
+        technicianId: values.technicianId,
+        p256dh: values.p256dh,
+        auth: values.auth,
+        deviceLabel: values.deviceLabel,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning()
+    .then((r) => r[0]!);
+}
+
+/** Keeps a technician's newest `keep` subscriptions. */
+export async function trimSubscriptions(db: DbOrTx, technicianId: number, keep: number) {
+  const [{ n }] = (await db
+    .select({ n: count() })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.technicianId, technicianId))) as [{ n: number }];
+  if (n <= keep) return;
+  const newest = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.technicianId, technicianId))
+    .orderBy(desc(pushSubscriptions.updatedAt), desc(pushSubscriptions.id))
+    .limit(keep);
+  await db.delete(pushSubscriptions).where(
+    and(
+      eq(pushSubscriptions.technicianId, technicianId),
+      notInArray(
+        pushSubscriptions.id,
+        newest.map((r) => r.id),
+      ),
+    ),
+  );
+}
+
+export function deleteSubscription(db: DbOrTx, technicianId: number, id: number) {
+  return db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.technicianId, technicianId)))
+    .returning({ id: pushSubscriptions.id })
+    .then((r) => r.length > 0);
+}

@@ -1,0 +1,225 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, testConfig, type TestApp } from '../../../../tests/helpers/build-test-app';
+import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
+import { startPushStandIn } from '../../../../tests/helpers/push-stand-in';
+import { buildApp } from '../../app';
+import { ConfigError, loadConfig } from '../../config';
+import { appSettings, pushSubscriptions } from '../../db/schema';
+import { MAX_DEVICES } from './notifications.service';
+
+let t: TestApp;
+let push: Awaited<ReturnType<typeof startPushStandIn>>;
+let tech: { id: number; cookie: string };
+let other: { id: number; cookie: string };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  push = await startPushStandIn();
+  const a = await createTechnician(t.app);
+  const b = await createTechnician(t.app);
+  tech = { id: a.technician.id, cookie: await signIn(t.app, a.user.username!) };
+  other = { id: b.technician.id, cookie: await signIn(t.app, b.user.username!) };
+});
+afterAll(async () => {
+  await t.close();
+  await push.close();
+});
+
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  who?: { cookie: string },
+  payload?: unknown,
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: who ? { cookie: who.cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+const browserSubscription = () => {
+  const s = push.subscribe();
+  return { endpoint: s.endpoint, expirationTime: null, keys: s.keys };
+};
+
+describe('push configuration and VAPID keys', () => {
+  it('serves the public key to anyone; the pair is made once and kept in the database', async () => {
+    const res = await call('GET', '/api/push/config');
+    expect(res.statusCode).toBe(200);
+    const { enabled, publicKey } = res.json() as { enabled: boolean; publicKey: string };
+    expect(enabled).toBe(true);
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    const stored = await t.app.db.select().from(appSettings).where(eq(appSettings.key, 'vapid'));
+    expect(stored).toHaveLength(1);
+    // Another instance on the same database signs with the same pair.
+    const second = await buildApp(testConfig(), { database: t.database, backgroundJobs: false });
+    expect(second.vapid?.publicKey).toBe(publicKey);
+    await second.close();
+  });
+
+  it('uses the keys from the environment, and refuses a production start without them', async () => {
+    const secret = 'x'.repeat(40);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret })).not.toThrow();
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret }).push.enabled).toBe(false);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, PUSH_ENABLED: 'true' }),
+    ).toThrow(ConfigError);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'abc' })).toThrow(/set both or neither/);
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: secret,
+      VAPID_PUBLIC_KEY: 'pub',
+      VAPID_PRIVATE_KEY: 'priv',
+      VAPID_SUBJECT: 'mailto:ops@example.com',
+    });
+    expect(c.push).toMatchObject({ enabled: true, vapidSubject: 'mailto:ops@example.com' });
+  });
+
+  it('says push is off when it is disabled', async () => {
+    const off = await buildTestApp({
+      config: { push: { ...testConfig().push, enabled: false } },
+    });
+    const res = await off.app.inject({ method: 'GET', url: '/api/push/config' });
+    expect(res.json()).toEqual({ enabled: false, publicKey: null });
+    await off.close();
+  });
+});
+
+describe('push subscriptions per device', () => {
+  it('stores several devices per technician, one row per endpoint, and removes them', async () => {
+    const phone = browserSubscription();
+    const laptop = browserSubscription();
+    const a = await call('POST', '/api/push/subscriptions', tech, {
+      ...phone,
+      deviceLabel: 'Chrome on Android',
+    });
+    expect(a.statusCode).toBe(201);
+    expect(a.json()).toMatchObject({ endpoint: phone.endpoint, deviceLabel: 'Chrome on Android' });
+    const again = await call('POST', '/api/push/subscriptions', tech, phone);
+    expect(again.json().id).toBe(a.json().id);
+    await call('POST', '/api/push/subscriptions', tech, laptop);
+    const list = await call('GET', '/api/push/subscriptions', tech);
+    expect(
+      list
+        .json()
+        .map((s: { endpoint: string }) => s.endpoint)
+        .sort(),
+    ).toEqual([phone.endpoint, laptop.endpoint].sort());
+    // Another technician cannot see or remove them.
+    expect((await call('GET', '/api/push/subscriptions', other)).json()).toEqual([]);
+    expect((await call('DELETE', `/api/push/subscriptions/${a.json().id}`, other)).statusCode).toBe(
+      404,
+    );
+    expect((await call('DELETE', `/api/push/subscriptions/${a.json().id}`, tech)).statusCode).toBe(
+      204,
+    );
+    expect((await call('GET', '/api/push/subscriptions', tech)).json()).toHaveLength(1);
+  });
+
+  it('moves an endpoint to the account that subscribed with it last', async () => {
+    const shared = browserSubscription();
+    await call('POST', '/api/push/subscriptions', tech, shared);
+    await call('POST', '/api/push/subscriptions', other, shared);
+    const rows = await t.app.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, shared.endpoint));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.technicianId).toBe(other.id);
+  });
+
+  it(`keeps the newest ${MAX_DEVICES} devices`, async () => {
+    const u = await createTechnician(t.app);
+    const who = { cookie: await signIn(t.app, u.user.username!) };
+    for (let i = 0; i < MAX_DEVICES + 2; i++)
+      expect(
+        (await call('POST', '/api/push/subscriptions', who, browserSubscription())).statusCode,
+      ).toBe(201);
+    expect((await call('GET', '/api/push/subscriptions', who)).json()).toHaveLength(MAX_DEVICES);
+  });
+
+  it('refuses bad subscriptions with 400 and customers with 403', async () => {
+    const good = browserSubscription();
+    const bad = [
+      {},
+      { ...good, endpoint: 'ftp://push.example.com/x' },
+      { ...good, endpoint: 'not a url' },
+      { ...good, endpoint: `https://push.example.com/${'x'.repeat(2100)}` },
+      { ...good, endpoint: 'https://push.example.com/\u0000' },
+      { ...good, keys: { p256dh: 'short', auth: good.keys.auth } },
+      { ...good, keys: { p256dh: good.keys.p256dh, auth: 'a b c d e f g h i j k l m' } },
+      { ...good, keys: undefined },
+    ];
+    for (const body of bad)
+      expect((await call('POST', '/api/push/subscriptions', tech, body)).statusCode).toBe(400);
+    expect((await call('DELETE', '/api/push/subscriptions/2147483648', tech)).statusCode).toBe(400);
+    const customer = await createUser(t.app, { role: 'customer' });
+    const c = { cookie: await signIn(t.app, customer.username!) };
+    expect((await call('POST', '/api/push/subscriptions', c, good)).statusCode).toBe(403);
+    expect((await call('POST', '/api/push/subscriptions', undefined, good)).statusCode).toBe(401);
+  });
+});
+
+describe('notification settings', () => {
+  const settings = {
+    push: true,
+    email: true,
+    sms: false,
+    smsPhone: null,
+    quietHours: { enabled: false, start: '21:00', end: '07:00' },
+    timeZone: 'America/New_York',
+  };
+
+  it('starts from the defaults: push and e-mail on, SMS off, no quiet hours', async () => {
+    const res = await call('GET', '/api/technicians/me/notification-settings', tech);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(settings);
+  });
+
+  it('normalises the SMS phone to E.164 and keeps the choices', async () => {
+    const res = await call('PUT', '/api/technicians/me/notification-settings', tech, {
+      ...settings,
+      sms: true,
+      smsPhone: '(202) 555-0142',
+      quietHours: { enabled: true, start: '22:30', end: '06:15' },
+      timeZone: 'America/Chicago',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      sms: true,
+      smsPhone: '+12025550142',
+      quietHours: { enabled: true, start: '22:30', end: '06:15' },
+      timeZone: 'America/Chicago',
+    });
+    expect((await call('GET', '/api/technicians/me/notification-settings', tech)).json()).toEqual(
+      res.json(),
+    );
+    expect((await call('GET', '/api/technicians/me/notification-settings', other)).json()).toEqual(
+      settings,
+    );
+  });
+
+  it('refuses what cannot work, naming the field', async () => {
+    const put = (body: object) =>
+      call('PUT', '/api/technicians/me/notification-settings', tech, { ...settings, ...body });
+    const noPhone = await put({ sms: true, smsPhone: '' });
+    expect(noPhone.statusCode).toBe(400);
+    expect(noPhone.json().issues[0]).toMatchObject({
+      path: 'smsPhone',
+      message: 'Add a mobile phone number to receive SMS',
+    });
+    const badPhone = await put({ sms: true, smsPhone: '555-12' });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json()).toMatchObject({
+      message: 'Enter a valid phone number, for example (202) 555-0142',
+    });
+    expect(
+      (await put({ quietHours: { enabled: true, start: '25:00', end: '07:00' } })).statusCode,
+    ).toBe(400);
+    expect((await put({ timeZone: 'Mars/Olympus' })).statusCode).toBe(400);
+    expect((await put({ smsPhone: '202\u0000555' })).statusCode).toBe(400);
+    expect((await put({ push: 'yes' })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { z } from 'zod';
+import {
+  INVALID_PHONE,
+  type NotificationSettings,
+  type PushSubscription,
+  type pushSubscriptionInputSchema,
+  type updateNotificationSettingsSchema,
+} from '../../../shared/schemas/notifications';
+import type { pushSubscriptions } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { SessionUser } from '../../lib/session';
+import { toSettings } from '../../lib/technician-alerts';
+import * as q from './notifications.queries';
+
+/** A technician's devices beyond this many: the least recently used are dropped. */
+export const MAX_DEVICES = 10;
+
+const ownTechnicianId = (user: SessionUser | null) => {
+  if (user?.technicianId == null)
+    throw new AppError(403, 'Only technicians receive job notifications');
+  return user.technicianId;
+};
+
+/** A phone number as typed, in E.164 (+12025550142); US numbers need no country code. */
+export function normalizePhone(input: string): string {
+  const parsed = parsePhoneNumberFromString(input, 'US');
+  if (!parsed || !parsed.isValid())
+    throw new AppError(400, INVALID_PHONE, [{ path: 'smsPhone', message: INVALID_PHONE }]);
+  return parsed.number;
+}
+
+const subscriptionOut = (s: typeof pushSubscriptions.$inferSelect): PushSubscription => ({
+  id: s.id,
+  endpoint: s.endpoint,
+  deviceLabel: s.deviceLabel,
+  createdAt: s.createdAt.toISOString(),
+  lastSuccessAt: s.lastSuccessAt?.toISOString() ?? null,
+});
+
+export function createNotificationsService(app: FastifyInstance) {
+  return {
+    pushConfig() {
+      return { enabled: app.vapid !== null, publicKey: app.vapid?.publicKey ?? null };
+    },
+
+    async settings(user: SessionUser | null): Promise<NotificationSettings> {
+      return toSettings(await q.settingsRow(app.db, ownTechnicianId(user)));
+    },
+
+    async updateSettings(
+      user: SessionUser | null,
+      input: z.output<typeof updateNotificationSettingsSchema>,
+    ): Promise<NotificationSettings> {
+      const technicianId = ownTechnicianId(user);
+      const row = await q.upsertSettings(app.db, {
+        technicianId,
+        push: input.push,
+        email: input.email,
+        sms: input.sms,
+        smsPhone: input.smsPhone ? normalizePhone(input.smsPhone) : null,
+        quietHoursEnabled: input.quietHours.enabled,
+        quietStart: input.quietHours.start,
+        quietEnd: input.quietHours.end,
+        timeZone: input.timeZone,
+      });
+      return toSettings(row);
+    },
+
+    async subscriptions(user: SessionUser | null) {
+      return (await q.subscriptionsOf(app.db, ownTechnicianId(user))).map(subscriptionOut);
+    },
+
+    async subscribe(
+      user: SessionUser | null,
+      input: z.output<typeof pushSubscriptionInputSchema>,
+    ): Promise<PushSubscription> {
+      const technicianId = ownTechnicianId(user);
+      if (!app.vapid) throw new AppError(409, 'Push notifications are not enabled on this server');
+      return app.db.transaction(async (tx) => {
+        const row = await q.upsertSubscription(tx, {
+          technicianId,
+          endpoint: input.endpoint,
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+          deviceLabel: input.deviceLabel || null,
+        });
+        await q.trimSubscriptions(tx, technicianId, MAX_DEVICES);
+        return subscriptionOut(row);
+      });
+    },
+
+    async unsubscribe(user: SessionUser | null, id: number) {
+      if (!(await q.deleteSubscription(app.db, ownTechnicianId(user), id)))
+        throw new AppError(404, 'Device not found');
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamSchema } from '../../../shared/schemas/common';
+import {
+  outboxMessageSchema,
+  outboxPageSchema,
+  outboxQuerySchema,
+  type OutboxMessage,
+} from '../../../shared/schemas/notifications';
+import type { OutboxRow } from '../../lib/outbox';
+import { errorResponses } from '../../lib/route-errors';
+import { outboxPage } from './outbox.queries';
+
+const tags = ['admin'];
+const PAGE_SIZE = 25;
+
+const messageOut = (m: OutboxRow): OutboxMessage => ({
+  id: m.id,
+  channel: m.channel,
+  to: m.toAddress,
+  subject: m.subject,
+  template: m.template,
+  status: m.status,
+  attempts: m.attempts,
+  lastError: m.lastError,
+  availableAt: m.availableAt.toISOString(),
+  sentAt: m.sentAt?.toISOString() ?? null,
+  createdAt: m.createdAt.toISOString(),
+});
+
+/** Admins watch what the outbox sent and put failed messages back in the queue (ADR 012). */
+export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/outbox',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        querystring: outboxQuerySchema,
+        response: { 200: outboxPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { status, channel, page } = request.query;
+      const { rows, total, counts } = await outboxPage(app.db, {
+        status,
+        channel,
+        offset: (page - 1) * PAGE_SIZE,
+        limit: PAGE_SIZE,
+      });
+      return {
+        items: rows.map(messageOut),
+        total,
+        page,
+        pageSize: PAGE_SIZE,
+        counts: Object.fromEntries(counts.map((c) => [c.status, c.n])),
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/outbox/:id/retry',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        response: { 200: outboxMessageSchema, ...errorResponses },
+      },
+    },
+    async (request) => messageOut(await app.outbox.retry(request.params.id)),
+  );
+};

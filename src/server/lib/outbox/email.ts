@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { errorText, type Transport } from './types';
+
+/** SMTP timeouts well inside the outbox's claim lease (nodemailer's defaults run to minutes). */
+const TIMEOUTS = { connectionTimeout: '15000', greetingTimeout: '15000', socketTimeout: '45000' };
+
+function withTimeouts(smtpUrl: string) {
+  const url = new URL(smtpUrl);
+  for (const [k, v] of Object.entries(TIMEOUTS))
+    if (!url.searchParams.has(k)) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+/**
+ * E-mail through an SMTP relay. The Message-ID comes from the outbox key, so a copy an admin
+ * sends again is recognisable as the same message downstream.
+ */
+export function smtpTransport(options: {
+  from: string;
+  smtpUrl?: string;
+  transport?: Transporter;
+}): Transport | undefined {
+  const transport =
+    options.transport ??
+    (options.smtpUrl ? nodemailer.createTransport(withTimeouts(options.smtpUrl)) : undefined);
+  if (!transport) return undefined;
+  return {
+    name: 'smtp',
+    async deliver(row) {
+      try {
+        await transport.sendMail({
+          from: options.from,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody ?? undefined,
+          messageId: `<${createHash('sha256').update(row.idempotencyKey).digest('hex').slice(0, 32)}@outbox.wrenchly>`,
+        });
+        return { status: 'sent' };
+      } catch (err) {
+        const code = (err as { responseCode?: number }).responseCode;
+        // 5xx: the relay refused this message for good (bad address, policy); 4xx and
+        // connection errors pass.
+        if (code && code >= 500) return { status: 'failed', error: errorText(err) };
+        return { status: 'retry', error: errorText(err) };
+      }
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,324 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { OutboxChannel } from '../../../shared/schemas/notifications';
+import type { Db, DbOrTx } from '../../db/client';
+import { outbox } from '../../db/schema';
+import { AppError } from '../app-error';
+import type { DeliveryOutcome, OutboxInput, OutboxRow, Transport } from './types';
+
+export type { DeliveryOutcome, OutboxInput, OutboxRow, Transport } from './types';
+
+/** NOTIFY channel that wakes every instance's worker when something is queued. */
+export const OUTBOX_CHANNEL = 'wrenchly_outbox';
+
+/** Waits after the 1st, 2nd, 3rd and 4th failed attempt; the 5th failure is final. */
+export const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
+export const MAX_ATTEMPTS = BACKOFF_MS.length + 1;
+/**
+ * How long a claim lasts. Every transport gives up well before (timeouts of 10-60 s); a claim
+ * still open after this belongs to an instance that died mid-send.
+ */
+export const LEASE_MS = 5 * 60_000;
+export const UNKNOWN_OUTCOME =
+  'Outcome unknown: the sending instance stopped during delivery; not resent automatically';
+
+type Listener = (row: OutboxRow, outcome: DeliveryOutcome) => Promise<void> | void;
+
+export type Outbox = {
+  /**
+   * Writes messages in the caller's transaction (the change that causes them); the worker
+   * sends them after commit. A key already in the outbox is skipped. Returns the ids written.
+   */
+  enqueue(tx: DbOrTx, messages: OutboxInput | OutboxInput[]): Promise<number[]>;
+  /** Cancels queued messages by key (the reason to send them went away). */
+  cancel(tx: DbOrTx, keys: string[], reason: string): Promise<string[]>;
+  /** Sends what is due until nothing is left; returns how many were attempted. */
+  drain(): Promise<number>;
+  /** Runs one batch: recovers lapsed claims, claims due messages and delivers them. */
+  runOnce(): Promise<number>;
+  /** Puts a failed message back in the queue (admin). */
+  retry(id: number): Promise<OutboxRow>;
+  /** Called after every attempt that did not deliver (fallbacks hang off this). */
+  onUndelivered(listener: Listener): void;
+  /** Which channels have a transport; messages of the others are kept (`held`). */
+  channels(): Record<OutboxChannel, string | null>;
+  /** Starts the worker: on every wake-up and every `pollMs`. */
+  start(wake: (fn: () => void) => () => void, pollMs?: number): void;
+  /** Stops the worker after its current run. */
+  stop(): Promise<void>;
+  /** Closes the transports (SMTP connections). */
+  close(): Promise<void>;
+};
+
+export function createOutbox(options: {
+  db: Db;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+  transports: Partial<Record<OutboxChannel, Transport>>;
+  batchSize?: number;
+  concurrency?: number;
+}): Outbox {
+  const { db, clock, log, transports } = options;
+  const batchSize = options.batchSize ?? 50;
+  const concurrency = options.concurrency ?? 16;
+  const listeners: Listener[] = [];
+  const live = (Object.keys(transports) as OutboxChannel[]).filter((c) => transports[c]);
+
+  async function recoverLapsed(now: Date) {
+    // A claim whose lease ran out: the instance stopped between claiming and recording the
+    // result. Whether the message left is unknown, so it is not sent again (at most once).
+    await db
+      .update(outbox)
+      .set({ status: 'failed', lastError: UNKNOWN_OUTCOME, claimToken: null, leaseUntil: null })
+      .where(and(eq(outbox.status, 'sending'), lte(outbox.leaseUntil, now)));
+    await db
+      .update(outbox)
+      .set({ status: 'canceled', lastError: 'Expired before delivery' })
+      .where(
+        and(eq(outbox.status, 'queued'), isNotNull(outbox.expiresAt), lte(outbox.expiresAt, now)),
+      );
+  }
+
+  async function claim(now: Date): Promise<OutboxRow[]> {
+    if (live.length === 0) return [];
+    const token = randomUUID();
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(
+          and(
+            eq(outbox.status, 'queued'),
+            lte(outbox.availableAt, now),
+            inArray(outbox.channel, live),
+          ),
+        )
+        .orderBy(asc(outbox.availableAt), asc(outbox.id))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(outbox)
+        .set({
+          status: 'sending',
+          claimToken: token,
+          leaseUntil: new Date(now.getTime() + LEASE_MS),
+          attempts: sql`${outbox.attempts} + 1`,
+        })
+        .where(
+          inArray(
+            outbox.id,
+            due.map((d) => d.id),
+          ),
+        )
+        .returning();
+    });
+  }
+
+  async function settle(row: OutboxRow, outcome: DeliveryOutcome) {
+    const now = clock();
+    const mine = and(eq(outbox.id, row.id), eq(outbox.claimToken, row.claimToken!));
+    if (outcome.status === 'sent') {
+      await db
+        .update(outbox)
+        .set({ status: 'sent', sentAt: now, lastError: null, claimToken: null, leaseUntil: null })
+        .where(mine);
+      return;
+    }
+    const final = outcome.status !== 'retry' || row.attempts >= MAX_ATTEMPTS;
+    await db
+      .update(outbox)
+      .set(
+        final
+          ? {
+              status: outcome.status === 'canceled' ? 'canceled' : 'failed',
+              lastError: outcome.error,
+              claimToken: null,
+              leaseUntil: null,
+            }
+          : {
+              status: 'queued',
+              lastError: outcome.error,
+              availableAt: new Date(now.getTime() + BACKOFF_MS[row.attempts - 1]!),
+              claimToken: null,
+              leaseUntil: null,
+            },
+      )
+      .where(mine);
+    (final ? log.warn : log.info).call(
+      log,
+      { outboxId: row.id, channel: row.channel, template: row.template, attempt: row.attempts },
+      `outbox: ${row.channel} not delivered (${final ? outcome.status : 'will retry'}): ${outcome.error}`,
+    );
+    for (const listener of listeners) {
+      try {
+        await listener(row, outcome);
+      } catch (err) {
+        log.error({ err, outboxId: row.id }, 'outbox: undelivered listener failed');
+      }
+    }
+  }
+
+  async function deliver(row: OutboxRow) {
+    const transport = transports[row.channel]!;
+    let outcome: DeliveryOutcome;
+    try {
+      outcome = await transport.deliver(row);
+    } catch (err) {
+      // A transport bug: the message may or may not have left; treat it as not sent, once.
+      outcome = { status: 'failed', error: err instanceof Error ? err.message : String(err) };
+    }
+    await settle(row, outcome);
+  }
+
+  async function runOnce() {
+    const now = clock();
+    await recoverLapsed(now);
+    const rows = await claim(now);
+    let next = 0;
+    const lanes = Array.from({ length: Math.min(concurrency, rows.length) }, async () => {
+      while (next < rows.length) await deliver(rows[next++]!);
+    });
+    await Promise.all(lanes);
+    return rows.length;
+  }
+
+  // One run at a time per instance; a wake-up during a run asks for one more.
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = true; // until start()
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          while (!stopped && (await runOnce()) > 0);
+        } while (again && !stopped);
+      } catch (err) {
+        log.error({ err }, 'outbox: worker run failed');
+      } finally {
+        running = null;
+      }
+    })();
+  };
+  let timer: NodeJS.Timeout | undefined;
+  let unlisten: (() => void) | undefined;
+
+  return {
+    async enqueue(tx, messages) {
+      const list = [messages].flat();
+      if (list.length === 0) return [];
+      const now = clock();
+      const rows = await tx
+        .insert(outbox)
+        .values(
+          list.map((m) => {
+            const channel = m.channel ?? 'email';
+            return {
+              channel,
+              toAddress: m.to,
+              subject: m.subject,
+              textBody: m.text,
+              htmlBody: m.html ?? null,
+              template: m.template,
+              payload: m.payload ?? null,
+              idempotencyKey: m.key ?? `${m.template}:${randomUUID()}`,
+              status: transports[channel] ? ('queued' as const) : ('held' as const),
+              availableAt: now,
+              expiresAt: m.expiresAt ?? null,
+              createdAt: now,
+            };
+          }),
+        )
+        .onConflictDoNothing({ target: outbox.idempotencyKey })
+        .returning({ id: outbox.id, status: outbox.status });
+      // Delivered at commit, to every instance's worker.
+      if (rows.some((r) => r.status === 'queued'))
+        await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+      return rows.map((r) => r.id);
+    },
+
+    async cancel(tx, keys, reason) {
+      if (keys.length === 0) return [];
+      const rows = await tx
+        .update(outbox)
+        .set({ status: 'canceled', lastError: reason })
+        .where(and(inArray(outbox.idempotencyKey, keys), eq(outbox.status, 'queued')))
+        .returning({ key: outbox.idempotencyKey });
+      return rows.map((r) => r.key);
+    },
+
+    async drain() {
+      let total = 0;
+      for (;;) {
+        const n = await runOnce();
+        if (n === 0) return total;
+        total += n;
+      }
+    },
+
+    runOnce,
+
+    async retry(id) {
+      const [row] = await db
+        .update(outbox)
+        .set({ status: 'queued', attempts: 0, availableAt: clock(), claimToken: null })
+        .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
+        .returning();
+      if (!row) {
+        const [existing] = await db
+          .select({ status: outbox.status })
+          .from(outbox)
+          .where(eq(outbox.id, id));
+        if (!existing) throw new AppError(404, 'Message not found');
+        throw new AppError(
+          409,
+          `Only failed messages can be retried; this one is ${existing.status}`,
+        );
+      }
+      if (!transports[row.channel]) {
+        await db.update(outbox).set({ status: 'held' }).where(eq(outbox.id, id));
+        throw new AppError(409, `No ${row.channel} delivery is configured`);
+      }
+      kick();
+      return row;
+    },
+
+    onUndelivered(listener) {
+      listeners.push(listener);
+    },
+
+    channels() {
+      return {
+        email: transports.email?.name ?? null,
+        sms: transports.sms?.name ?? null,
+        push: transports.push?.name ?? null,
+      };
+    },
+
+    start(wake, pollMs = 5_000) {
+      stopped = false;
+      unlisten = wake(kick);
+      timer = setInterval(kick, pollMs);
+      timer.unref();
+      kick();
+    },
+
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      unlisten?.();
+      await running;
+    },
+
+    async close() {
+      for (const t of Object.values(transports)) await t?.close?.();
+    },
+  };
+}

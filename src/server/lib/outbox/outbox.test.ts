@@ -1,0 +1,270 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
+import { startSmtpStandIn } from '../../../../tests/helpers/smtp-stand-in';
+import { outbox } from '../../db/schema';
+import { composeMail } from '../mailer';
+import { BACKOFF_MS, createOutbox, MAX_ATTEMPTS, UNKNOWN_OUTCOME, type Transport } from '.';
+
+const mail = (n: string, key?: string) => ({
+  to: `${n}@example.com`,
+  subject: `Hello ${n}`,
+  template: 'test',
+  key,
+  ...composeMail([`Hi ${n},`, 'Thanks <3']),
+});
+
+const rowsTo = (t: TestApp, to: string) =>
+  t.app.db.select().from(outbox).where(eq(outbox.toAddress, to));
+
+describe('outbox without a transport', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('keeps e-mails (held) when no SMTP relay is configured; the worker leaves them', async () => {
+    await t.app.outbox.enqueue(t.app.db, mail('held'));
+    expect(await t.app.outbox.drain()).toBe(0);
+    const [row] = await rowsTo(t, 'held@example.com');
+    expect(row).toMatchObject({ status: 'held', attempts: 0, channel: 'email' });
+    expect(t.app.outbox.channels()).toMatchObject({ email: null, sms: null, push: 'web-push' });
+  });
+
+  it('writes in the caller transaction: a rolled back change sends nothing', async () => {
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        await t.app.outbox.enqueue(tx, mail('rolled-back'));
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await rowsTo(t, 'rolled-back@example.com')).toHaveLength(0);
+  });
+
+  it('one message per idempotency key', async () => {
+    const first = await t.app.outbox.enqueue(t.app.db, mail('once', 'test:once'));
+    const again = await t.app.outbox.enqueue(t.app.db, mail('once', 'test:once'));
+    expect(first).toHaveLength(1);
+    expect(again).toHaveLength(0);
+    expect(await rowsTo(t, 'once@example.com')).toHaveLength(1);
+  });
+});
+
+describe('outbox over SMTP', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
+  beforeAll(async () => {
+    smtp = await startSmtpStandIn();
+    t = await buildTestApp({ config: { smtpUrl: smtp.url } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('delivers a queued e-mail once, with a Message-ID made from its key', async () => {
+    await t.app.outbox.enqueue(t.app.db, mail('smtp', 'test:smtp'));
+    const [queued] = await rowsTo(t, 'smtp@example.com');
+    expect(queued?.status).toBe('queued');
+    expect(await t.app.outbox.drain()).toBe(1);
+    expect(await t.app.outbox.drain()).toBe(0);
+    const got = smtp.received.filter((r) => r.to.includes('smtp@example.com'));
+    expect(got).toHaveLength(1);
+    expect(got[0]!.from).toBe('no-reply@wrenchly.com');
+    expect(got[0]!.data).toContain('Subject: Hello smtp');
+    expect(got[0]!.data).toContain('Thanks &lt;3');
+    expect(got[0]!.data).toMatch(/Message-ID: <[0-9a-f]{32}@outbox\.wrenchly>/i);
+    const [row] = await rowsTo(t, 'smtp@example.com');
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(row?.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('retries a refused delivery after 1 min, 5 min, 30 min and 2 h, then fails; an admin puts it back', async () => {
+    smtp.refuse(451);
+    await t.app.outbox.enqueue(t.app.db, mail('backoff'));
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      expect(await t.app.outbox.drain()).toBe(1);
+      const [row] = await rowsTo(t, 'backoff@example.com');
+      expect(row?.attempts).toBe(attempt);
+      expect(row?.lastError).toMatch(/Try again later/);
+      if (attempt < MAX_ATTEMPTS) {
+        expect(row?.status).toBe('queued');
+        const wait = row!.availableAt.getTime() - t.clock.now.getTime();
+        waits.push(Math.round(wait / 60_000));
+        // Not before its time.
+        t.clock.advance(wait - 1000);
+        expect(await t.app.outbox.drain()).toBe(0);
+        t.clock.advance(1000);
+      } else expect(row?.status).toBe('failed');
+    }
+    expect(waits).toEqual(BACKOFF_MS.map((ms) => ms / 60_000));
+    expect(await t.app.outbox.drain()).toBe(0);
+
+    smtp.refuse(undefined);
+    const [failed] = await rowsTo(t, 'backoff@example.com');
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/outbox/${failed!.id}/retry`,
+    });
+    expect(admin.statusCode).toBe(401); // the route is admin-only (matrix test covers roles)
+    await t.app.outbox.retry(failed!.id);
+    expect(await t.app.outbox.drain()).toBe(1);
+    const [sent] = await rowsTo(t, 'backoff@example.com');
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(smtp.received.filter((r) => r.to.includes('backoff@example.com'))).toHaveLength(1);
+    await expect(t.app.outbox.retry(failed!.id)).rejects.toMatchObject({ statusCode: 409 });
+    await expect(t.app.outbox.retry(2_000_000_000)).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('does not retry a permanent refusal (5xx)', async () => {
+    smtp.refuse(550);
+    await t.app.outbox.enqueue(t.app.db, mail('permanent'));
+    expect(await t.app.outbox.drain()).toBe(1);
+    smtp.refuse(undefined);
+    const [row] = await rowsTo(t, 'permanent@example.com');
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row?.lastError).toMatch(/Mailbox unavailable/);
+  });
+
+  it('never resends a message whose sender died mid-delivery (outcome unknown)', async () => {
+    const [id] = await t.app.outbox.enqueue(t.app.db, mail('crashed'));
+    // What a crash leaves: claimed, lease running, no result.
+    await t.app.db
+      .update(outbox)
+      .set({
+        status: 'sending',
+        claimToken: 'dead-instance',
+        attempts: 1,
+        leaseUntil: new Date(t.clock.now.getTime() + 60_000),
+      })
+      .where(eq(outbox.id, id!));
+    expect(await t.app.outbox.drain()).toBe(0);
+    t.clock.advance(61_000);
+    expect(await t.app.outbox.drain()).toBe(0);
+    const [row] = await rowsTo(t, 'crashed@example.com');
+    expect(row).toMatchObject({ status: 'failed', lastError: UNKNOWN_OUTCOME });
+    expect(smtp.received.filter((r) => r.to.includes('crashed@example.com'))).toHaveLength(0);
+  });
+
+  it('drops a message past its expiry instead of sending it late', async () => {
+    await t.app.outbox.enqueue(t.app.db, {
+      ...mail('late'),
+      expiresAt: new Date(t.clock.now.getTime() - 1000),
+    });
+    expect(await t.app.outbox.drain()).toBe(0);
+    const [row] = await rowsTo(t, 'late@example.com');
+    expect(row).toMatchObject({ status: 'canceled', lastError: 'Expired before delivery' });
+  });
+
+  it('a request never fails because the mail server is down: the contact form answers 201', async () => {
+    await smtp.close();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: {
+        name: 'Dana Lee',
+        email: 'dana@example.com',
+        subject: 'Question about plans',
+        message: 'How do plans work for a new shop?',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.template, 'contact_message'));
+    expect(row).toMatchObject({
+      status: 'queued',
+      idempotencyKey: `contact_message:${res.json().id}`,
+    });
+    expect(await t.app.outbox.drain()).toBe(1);
+    const [after] = await t.app.db.select().from(outbox).where(eq(outbox.id, row!.id));
+    expect(after).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(after?.lastError).toMatch(/ECONNREFUSED|connect/i);
+  });
+});
+
+describe('outbox workers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** A transport that takes a little time and counts what it sends, per key. */
+  const counting = () => {
+    const sent = new Map<string, number>();
+    const transport: Transport = {
+      name: 'counting',
+      async deliver(row) {
+        await new Promise((r) => setTimeout(r, 2));
+        sent.set(row.idempotencyKey, (sent.get(row.idempotencyKey) ?? 0) + 1);
+        return { status: 'sent' };
+      },
+    };
+    return { sent, transport };
+  };
+
+  it('two workers racing over the same queue send each message exactly once', async () => {
+    const { sent, transport } = counting();
+    const worker = () =>
+      createOutbox({
+        db: t.app.db,
+        clock: t.app.clock,
+        log: t.app.log,
+        transports: { sms: transport },
+        batchSize: 7,
+      });
+    const a = worker();
+    const b = worker();
+    const keys = Array.from({ length: 120 }, (_, i) => `race:${i}`);
+    await a.enqueue(
+      t.app.db,
+      keys.map((key, i) => ({
+        channel: 'sms' as const,
+        to: `+1202555${String(i).padStart(4, '0')}`,
+        subject: 'race',
+        text: 'race',
+        template: 'race',
+        key,
+      })),
+    );
+    const [na, nb] = await Promise.all([a.drain(), b.drain()]);
+    expect(na + nb).toBe(keys.length);
+    expect([...sent.values()].every((n) => n === 1)).toBe(true);
+    expect(sent.size).toBe(keys.length);
+    const rows = await t.app.db.select().from(outbox).where(inArray(outbox.idempotencyKey, keys));
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it('a started worker sends what a commit queues, woken by NOTIFY', async () => {
+    const { sent, transport } = counting();
+    const worker = createOutbox({
+      db: t.app.db,
+      clock: t.app.clock,
+      log: t.app.log,
+      transports: { sms: transport },
+    });
+    // A long poll: only the wake-up can deliver it in time.
+    worker.start((fn) => t.app.realtime.onSignal('wrenchly_outbox', fn), 60_000);
+    await new Promise((r) => setTimeout(r, 50));
+    const started = Date.now();
+    await t.app.db.transaction((tx) =>
+      worker.enqueue(tx, {
+        channel: 'sms',
+        to: '+12025550199',
+        subject: 'wake',
+        text: 'wake',
+        template: 'wake',
+        key: 'wake:1',
+      }),
+    );
+    while (!sent.has('wake:1') && Date.now() - started < 3000)
+      await new Promise((r) => setTimeout(r, 10));
+    await worker.stop();
+    expect(sent.get('wake:1')).toBe(1);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});

@@ -1,0 +1,46 @@
+import type { OutboxChannel } from '../../../shared/schemas/notifications';
+import type { outbox } from '../../db/schema';
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/** A message to send: written to the outbox in the caller's transaction, sent by the worker. */
+export type OutboxInput = {
+  /** Default 'email'. */
+  channel?: OutboxChannel;
+  /** E-mail address, E.164 phone, or push endpoint. */
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** The kind of message, e.g. 'application_received'. */
+  template: string;
+  payload?: Record<string, unknown>;
+  /**
+   * At most one message per key: a second enqueue with the same key is a no-op. Name the
+   * cause (`new_job:42:email`); left out, the message is its own cause.
+   */
+  key?: string;
+  /** Not sent after this (a job alert once its notification has closed). */
+  expiresAt?: Date;
+};
+
+/** What one delivery attempt came to. */
+export type DeliveryOutcome =
+  | { status: 'sent' }
+  /** Transient (connection refused, 429, 5xx): retried with backoff. */
+  | { status: 'retry'; error: string }
+  /** Permanent (the address or request was refused): not retried. */
+  | { status: 'failed'; error: string }
+  /** Pointless now (the device unsubscribed, the job closed): dropped. */
+  | { status: 'canceled'; error: string; gone?: boolean };
+
+/** Sends one message of its channel. Never throws: every failure is an outcome. */
+export type Transport = {
+  /** Where messages go, for the admin view and logs ('smtp', 'twilio', 'web-push'). */
+  readonly name: string;
+  deliver(row: OutboxRow): Promise<DeliveryOutcome>;
+  close?(): void | Promise<void>;
+};
+
+export const errorText = (err: unknown) =>
+  (err instanceof Error ? err.message : String(err)).slice(0, 1000);

@@ -1,0 +1,365 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { BRAND } from '../../shared/brand';
+import { URGENCY_LABELS, type Urgency } from '../../shared/constants/service-types';
+import { PATHS, jobNotificationPath } from '../../shared/paths';
+import { inQuietHours } from '../../shared/quiet-hours';
+import {
+  jobPushTag,
+  type NotificationSettings,
+  type PushMessage,
+} from '../../shared/schemas/notifications';
+import type { DbOrTx } from '../db/client';
+import {
+  jobNotifications,
+  notificationSettings,
+  outbox,
+  pushSubscriptions,
+  serviceRequests,
+  technicians,
+  users,
+} from '../db/schema';
+import { composeMail } from './mailer';
+import type { OutboxInput, OutboxRow } from './outbox';
+import type { PushPayload } from './outbox/push';
+import { liveTechnicians } from './presence';
+import { publicBaseUrl } from './public-url';
+
+/**
+ * Reaching technicians about a new job with the page closed (ADR 012): a Web Push to each of
+ * their devices; an e-mail (and an SMS when they chose it) when they have no live stream and no
+ * push subscription, or when the push fails. Their channel choices and quiet hours apply. Every
+ * message is queued in the dispatch transaction and keyed by the notification, so it goes out
+ * once; when the notification ends, what is still queued is canceled and sent pushes are
+ * replaced (same tag).
+ */
+
+export const DEFAULT_SETTINGS: NotificationSettings = {
+  push: true,
+  email: true,
+  sms: false,
+  smsPhone: null,
+  quietHours: { enabled: false, start: '21:00', end: '07:00' },
+  timeZone: 'America/New_York',
+};
+
+type SettingsRow = typeof notificationSettings.$inferSelect;
+export const toSettings = (row: SettingsRow | null | undefined): NotificationSettings =>
+  row
+    ? {
+        push: row.push,
+        email: row.email,
+        sms: row.sms,
+        smsPhone: row.smsPhone,
+        quietHours: { enabled: row.quietHoursEnabled, start: row.quietStart, end: row.quietEnd },
+        timeZone: row.timeZone,
+      }
+    : DEFAULT_SETTINGS;
+
+export const isQuiet = (s: NotificationSettings, at: Date) =>
+  inQuietHours({ ...s.quietHours, timeZone: s.timeZone }, at);
+
+type Job = {
+  notificationId: number;
+  technicianId: number;
+  distanceMiles: number | null;
+  expiresAt: Date;
+  serviceType: string;
+  urgency: Urgency;
+  location: string;
+};
+
+type Recipient = {
+  technicianId: number;
+  email: string;
+  firstName: string;
+  settings: NotificationSettings;
+};
+
+const keys = {
+  push: (n: number, sub: number) => `new_job:${n}:push:${sub}`,
+  email: (n: number) => `new_job:${n}:email`,
+  sms: (n: number) => `new_job:${n}:sms`,
+  withdraw: (n: number, sub: number) => `withdraw:${n}:push:${sub}`,
+};
+
+const miles = (d: number | null) => (d === null ? null : `${d.toFixed(1)} miles away`);
+
+function deadlineText(at: Date, timeZone: string) {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(at);
+}
+
+async function recipients(db: DbOrTx, ids: number[]): Promise<Map<number, Recipient>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: technicians.id,
+      email: users.email,
+      firstName: users.firstName,
+      s: notificationSettings,
+    })
+    .from(technicians)
+    .innerJoin(users, eq(users.id, technicians.userId))
+    .leftJoin(notificationSettings, eq(notificationSettings.technicianId, technicians.id))
+    .where(inArray(technicians.id, ids));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { technicianId: r.id, email: r.email, firstName: r.firstName, settings: toSettings(r.s) },
+    ]),
+  );
+}
+
+async function subscriptionsOf(db: DbOrTx, ids: number[]) {
+  const map = new Map<number, number[]>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({ id: pushSubscriptions.id, technicianId: pushSubscriptions.technicianId })
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.technicianId, ids));
+  for (const r of rows) map.set(r.technicianId, [...(map.get(r.technicianId) ?? []), r.id]);
+  return map;
+}
+
+function jobPush(job: Job, timeZone: string): PushMessage {
+  const parts = [
+    miles(job.distanceMiles),
+    URGENCY_LABELS[job.urgency],
+    `respond by ${deadlineText(job.expiresAt, timeZone)}`,
+  ].filter(Boolean);
+  return {
+    kind: 'job',
+    tag: jobPushTag(job.notificationId),
+    notificationId: job.notificationId,
+    title: `New job: ${job.serviceType}`,
+    body: `${job.location} · ${parts.join(' · ')}`,
+    url: jobNotificationPath(job.notificationId),
+    serviceType: job.serviceType,
+    urgency: job.urgency,
+    distanceMiles: job.distanceMiles,
+    deadline: job.expiresAt.toISOString(),
+    acceptUrl: `/api/job-notifications/${job.notificationId}/accept`,
+  };
+}
+
+/** The e-mail and SMS sent instead of (or after a failed) push. */
+function fallbackMessages(app: FastifyInstance, job: Job, r: Recipient): OutboxInput[] {
+  const s = r.settings;
+  const base = publicBaseUrl(app.config);
+  const link = `${base}${jobNotificationPath(job.notificationId)}`;
+  const by = deadlineText(job.expiresAt, s.timeZone);
+  const distance = miles(job.distanceMiles);
+  const out: OutboxInput[] = [];
+  if (s.email)
+    out.push({
+      channel: 'email',
+      to: r.email,
+      template: 'new_job',
+      key: keys.email(job.notificationId),
+      expiresAt: job.expiresAt,
+      subject: `New ${job.serviceType} job in ${job.location}: respond by ${by}`,
+      ...composeMail([
+        `Hi ${r.firstName},`,
+        `A customer in ${job.location} needs ${job.serviceType}${distance ? `, ${distance} from your base` : ''}. Urgency: ${URGENCY_LABELS[job.urgency]}.`,
+        `The first technician to accept gets the job. This request closes for you at ${by}:\n${link}`,
+        `You get this e-mail because your job notifications page is not open and push notifications did not reach you. Choose how ${BRAND.name} reaches you in your profile: ${base}${PATHS.technicianProfile}`,
+      ]),
+    });
+  if (s.sms && s.smsPhone)
+    out.push({
+      channel: 'sms',
+      to: s.smsPhone,
+      template: 'new_job',
+      key: keys.sms(job.notificationId),
+      expiresAt: job.expiresAt,
+      subject: `New ${job.serviceType} job`,
+      text: `${BRAND.name}: new ${job.serviceType} job in ${job.location}${job.distanceMiles !== null ? ` (${job.distanceMiles.toFixed(1)} mi)` : ''}, ${URGENCY_LABELS[job.urgency]}. Respond by ${by}: ${link}`,
+    });
+  return out;
+}
+
+/**
+ * Alerts the technicians just notified of a job. In the dispatch transaction: the messages
+ * leave once it commits.
+ */
+export async function alertTechnicians(
+  app: FastifyInstance,
+  tx: DbOrTx,
+  request: { serviceType: string; urgency: Urgency; location: string },
+  notifications: {
+    id: number;
+    technicianId: number;
+    distanceMiles: number | null;
+    expiresAt: Date;
+  }[],
+) {
+  if (notifications.length === 0) return;
+  const now = app.clock();
+  const ids = notifications.map((n) => n.technicianId);
+  const [people, subs, live] = await Promise.all([
+    recipients(tx, ids),
+    app.vapid ? subscriptionsOf(tx, ids) : Promise.resolve(new Map<number, number[]>()),
+    liveTechnicians(tx, ids, now),
+  ]);
+  const messages: OutboxInput[] = [];
+  for (const n of notifications) {
+    const r = people.get(n.technicianId);
+    if (!r || isQuiet(r.settings, now)) continue;
+    const job: Job = {
+      ...request,
+      notificationId: n.id,
+      technicianId: n.technicianId,
+      distanceMiles: n.distanceMiles,
+      expiresAt: n.expiresAt,
+    };
+    const devices = r.settings.push ? (subs.get(n.technicianId) ?? []) : [];
+    const message = jobPush(job, r.settings.timeZone);
+    for (const subscriptionId of devices)
+      messages.push({
+        channel: 'push',
+        to: `subscription:${subscriptionId}`,
+        template: 'new_job',
+        key: keys.push(n.id, subscriptionId),
+        expiresAt: n.expiresAt,
+        subject: message.title,
+        text: message.body,
+        payload: {
+          subscriptionId,
+          message,
+          urgency: 'high',
+          topic: message.tag,
+        } satisfies PushPayload,
+      });
+    if (devices.length === 0 && !live.has(n.technicianId))
+      messages.push(...fallbackMessages(app, job, r));
+  }
+  await app.outbox.enqueue(tx, messages);
+}
+
+/** A job push that did not arrive: e-mail/SMS at once, unless another device got it. */
+export async function fallBackAfterFailedPush(app: FastifyInstance, row: OutboxRow) {
+  if (row.channel !== 'push' || row.template !== 'new_job') return;
+  const notificationId = (row.payload as { message?: { notificationId?: number } } | null)?.message
+    ?.notificationId;
+  if (!notificationId) return;
+  const now = app.clock();
+  await app.db.transaction(async (tx) => {
+    const [n] = await tx
+      .select({
+        id: jobNotifications.id,
+        status: jobNotifications.status,
+        technicianId: jobNotifications.technicianId,
+        distanceMiles: jobNotifications.distanceMiles,
+        expiresAt: jobNotifications.expiresAt,
+        serviceType: serviceRequests.serviceType,
+        urgency: serviceRequests.urgency,
+        location: serviceRequests.location,
+      })
+      .from(jobNotifications)
+      .innerJoin(serviceRequests, eq(serviceRequests.id, jobNotifications.serviceRequestId))
+      .where(eq(jobNotifications.id, notificationId));
+    if (!n || n.status !== 'pending' || n.expiresAt <= now) return;
+    const subs = (await subscriptionsOf(tx, [n.technicianId])).get(n.technicianId) ?? [];
+    const delivered = subs.length
+      ? await tx
+          .select({ id: outbox.id })
+          .from(outbox)
+          .where(
+            and(
+              inArray(
+                outbox.idempotencyKey,
+                subs.map((s) => keys.push(n.id, s)),
+              ),
+              eq(outbox.status, 'sent'),
+            ),
+          )
+          .limit(1)
+      : [];
+    if (delivered.length) return;
+    if ((await liveTechnicians(tx, [n.technicianId], now)).has(n.technicianId)) return;
+    const r = (await recipients(tx, [n.technicianId])).get(n.technicianId);
+    if (!r || isQuiet(r.settings, now)) return;
+    await app.outbox.enqueue(tx, fallbackMessages(app, { ...n, notificationId: n.id }, r));
+  });
+}
+
+const WITHDRAWN: Record<string, { title: string; body: string }> = {
+  accepted: { title: 'Job accepted', body: 'You accepted this job.' },
+  declined: { title: 'Job declined', body: 'You declined this job.' },
+  accepted_by_another: {
+    title: 'Job no longer available',
+    body: 'Another technician accepted this job.',
+  },
+  expired: { title: 'Job no longer available', body: 'This job request expired.' },
+  canceled: { title: 'Job no longer available', body: 'The customer canceled this request.' },
+};
+
+/**
+ * A notification ended (accepted, declined, expired, closed): its alerts still queued are
+ * canceled, and each device that got the push gets a replacement with the same tag.
+ */
+export async function withdrawAlerts(
+  app: FastifyInstance,
+  tx: DbOrTx,
+  ended: { id: number; technicianId: number }[],
+  reason: string,
+) {
+  if (ended.length === 0) return;
+  const subs = await subscriptionsOf(tx, [...new Set(ended.map((n) => n.technicianId))]);
+  const allKeys = ended.flatMap((n) => [
+    keys.email(n.id),
+    keys.sms(n.id),
+    ...(subs.get(n.technicianId) ?? []).map((s) => keys.push(n.id, s)),
+  ]);
+  await app.outbox.cancel(tx, allKeys, `Notification ${reason.replace(/_/g, ' ')}`);
+  const pushKeys = allKeys.filter((k) => k.includes(':push:'));
+  if (pushKeys.length === 0) return;
+  const pushed = new Set(
+    (
+      await tx
+        .select({ key: outbox.idempotencyKey })
+        .from(outbox)
+        .where(
+          and(
+            inArray(outbox.idempotencyKey, pushKeys),
+            inArray(outbox.status, ['sending', 'sent']),
+          ),
+        )
+    ).map((r) => r.key),
+  );
+  if (pushed.size === 0) return;
+  const text = WITHDRAWN[reason] ?? WITHDRAWN.expired!;
+  const messages: OutboxInput[] = [];
+  for (const n of ended)
+    for (const subscriptionId of subs.get(n.technicianId) ?? []) {
+      if (!pushed.has(keys.push(n.id, subscriptionId))) continue;
+      const message: PushMessage = {
+        kind: 'withdraw',
+        tag: jobPushTag(n.id),
+        notificationId: n.id,
+        title: text.title,
+        body: text.body,
+        url: reason === 'accepted' ? PATHS.myJobs : PATHS.technicianNotifications,
+      };
+      messages.push({
+        channel: 'push',
+        to: `subscription:${subscriptionId}`,
+        template: 'job_withdrawn',
+        key: keys.withdraw(n.id, subscriptionId),
+        subject: message.title,
+        text: message.body,
+        payload: {
+          subscriptionId,
+          message,
+          urgency: 'normal',
+          topic: message.tag,
+        } satisfies PushPayload,
+      });
+    }
+  await app.outbox.enqueue(tx, messages);
+}

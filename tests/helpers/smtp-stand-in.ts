@@ -1,0 +1,51 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export type ReceivedMail = { from: string; to: string[]; data: string; at: number };
+
+/**
+ * A real SMTP server on a free loopback port, recording what it receives. `refuse` makes it
+ * answer RCPT TO with that reply code (550: permanent, 451: try later).
+ */
+export async function startSmtpStandIn(options: { refuse?: number } = {}) {
+  const received: ReceivedMail[] = [];
+  const state = { refuse: options.refuse };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(_address, _session, cb) {
+      if (state.refuse) {
+        const err = new Error(state.refuse >= 500 ? 'Mailbox unavailable' : 'Try again later');
+        (err as Error & { responseCode: number }).responseCode = state.refuse;
+        return cb(err);
+      }
+      cb();
+    },
+    onData(stream, session, cb) {
+      let data = '';
+      stream.on('data', (c: Buffer) => (data += c.toString()));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data,
+          at: Date.now(),
+        });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    received,
+    /** Changes the RCPT TO answer (undefined: accept). */
+    refuse(code: number | undefined) {
+      state.refuse = code;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
