@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs'
 import { useOverview } from '../features/admin/api';
 import { AuditLogTab } from '../features/admin/components/audit-log-tab';
 import { MessagesTab } from '../features/admin/components/messages-tab';
+import { OutboxTab } from '../features/admin/components/outbox-tab';
 import { OverviewTab } from '../features/admin/components/overview-tab';
 import { PaymentsTab } from '../features/admin/components/payments-tab';
 import { ServiceRequestsTab } from '../features/admin/components/service-requests-tab';
@@ -69,6 +70,7 @@ function Dashboard() {
           <TabsTrigger value="users">User Management</TabsTrigger>
           <TabsTrigger value="requests">Service Requests</TabsTrigger>
           <TabsTrigger value="messages">Messages</TabsTrigger>
+          <TabsTrigger value="outbox">Outbox</TabsTrigger>
           <TabsTrigger value="audit">Audit Log</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
@@ -91,6 +93,9 @@ function Dashboard() {
         </TabsContent>
         <TabsContent value="messages">
           <MessagesTab />
+        </TabsContent>
+        <TabsContent value="outbox">
+          <OutboxTab />
         </TabsContent>
         <TabsContent value="audit">
           <AuditLogTab />

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import {
+  OUTBOX_CHANNELS,
+  OUTBOX_STATUSES,
+  type OutboxChannel,
+  type OutboxStatus,
+} from '@shared/schemas/notifications';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useOutbox, useRetryMessage } from '../outbox-api';
+import { Pager } from './pager';
+
+const STATUS_BADGE: Record<OutboxStatus, 'success' | 'warning' | 'destructive' | 'secondary'> = {
+  sent: 'success',
+  queued: 'warning',
+  sending: 'warning',
+  failed: 'destructive',
+  held: 'secondary',
+  canceled: 'secondary',
+};
+const CHANNEL_LABEL: Record<OutboxChannel, string> = { email: 'E-mail', sms: 'SMS', push: 'Push' };
+
+/** Every message the app sends: failed ones first, each with its error and a Retry button. */
+export function OutboxTab() {
+  const [status, setStatus] = useState<OutboxStatus | ''>('failed');
+  const [channel, setChannel] = useState<OutboxChannel | ''>('');
+  const [page, setPage] = useState(1);
+  const list = useOutbox({ status: status || undefined, channel: channel || undefined, page });
+  const retry = useRetryMessage();
+  const onRetry = (id: number) =>
+    retry.mutate(id, {
+      onSuccess: () => notify({ title: 'Message queued again' }),
+      onError: (err) =>
+        notify({
+          title: 'Retry failed',
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        }),
+    });
+  const data = list.data;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Outbox</CardTitle>
+        {data && (
+          <p className="text-sm text-slate-600">
+            {OUTBOX_STATUSES.map((s) => `${data.counts[s] ?? 0} ${s}`).join(' · ')}
+          </p>
+        )}
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="flex flex-wrap gap-4">
+          <div className="w-40 space-y-1.5">
+            <Label htmlFor="outbox-status">Status</Label>
+            <Select
+              id="outbox-status"
+              value={status}
+              onChange={(e) => {
+                setStatus(e.target.value as OutboxStatus | '');
+                setPage(1);
+              }}
+            >
+              <option value="">All</option>
+              {OUTBOX_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s[0]!.toUpperCase() + s.slice(1)}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="w-40 space-y-1.5">
+            <Label htmlFor="outbox-channel">Channel</Label>
+            <Select
+              id="outbox-channel"
+              value={channel}
+              onChange={(e) => {
+                setChannel(e.target.value as OutboxChannel | '');
+                setPage(1);
+              }}
+            >
+              <option value="">All</option>
+              {OUTBOX_CHANNELS.map((c) => (
+                <option key={c} value={c}>
+                  {CHANNEL_LABEL[c]}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
+        {list.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Could not load the outbox.
+          </p>
+        ) : data?.items.length === 0 ? (
+          <p className="text-sm text-slate-600">No messages here.</p>
+        ) : (
+          <ul className="divide-y" aria-label="Outbox messages" aria-busy={list.isFetching}>
+            {data?.items.map((m) => (
+              <li key={m.id} className="space-y-1 py-3 text-sm">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="break-words font-semibold">{m.subject}</p>
+                    <p className="break-words text-slate-500">
+                      {CHANNEL_LABEL[m.channel]} to {m.to} · {m.template} ·{' '}
+                      {new Date(m.createdAt).toLocaleString()}
+                      {m.attempts > 0
+                        ? ` · ${m.attempts} attempt${m.attempts === 1 ? '' : 's'}`
+                        : ''}
+                    </p>
+                  </div>
+                  <Badge variant={STATUS_BADGE[m.status]}>{m.status}</Badge>
+                </div>
+                {m.lastError && <p className="break-words text-slate-700">{m.lastError}</p>}
+                {m.status === 'queued' && m.attempts > 0 && (
+                  <p className="text-slate-500">
+                    Next attempt {new Date(m.availableAt).toLocaleString()}
+                  </p>
+                )}
+                {m.status === 'failed' && (
+                  <Button
+                    size="sm"
+                    disabled={retry.isPending}
+                    aria-label={`Retry: ${m.subject}`}
+                    onClick={() => onRetry(m.id)}
+                  >
+                    Retry
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {data && (
+          <Pager
+            label="Outbox pages"
+            page={page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPage={setPage}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
