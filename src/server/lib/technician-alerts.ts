@@ -201,11 +201,10 @@ export async function alertTechnicians(
   if (notifications.length === 0) return;
   const now = app.clock();
   const ids = notifications.map((n) => n.technicianId);
-  const [people, subs, live] = await Promise.all([
-    recipients(tx, ids),
-    app.vapid ? subscriptionsOf(tx, ids) : Promise.resolve(new Map<number, number[]>()),
-    liveTechnicians(tx, ids, now),
-  ]);
+  // One after the other: a transaction is one connection.
+  const people = await recipients(tx, ids);
+  const subs = app.vapid ? await subscriptionsOf(tx, ids) : new Map<number, number[]>();
+  const live = await liveTechnicians(tx, ids, now);
   const messages: OutboxInput[] = [];
   for (const n of notifications) {
     const r = people.get(n.technicianId);
