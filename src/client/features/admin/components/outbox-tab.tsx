@@ -55,42 +55,26 @@ export function OutboxTab() {
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="flex flex-wrap gap-4">
-          <div className="w-40 space-y-1.5">
-            <Label htmlFor="outbox-status">Status</Label>
-            <Select
-              id="outbox-status"
-              value={status}
-              onChange={(e) => {
-                setStatus(e.target.value as OutboxStatus | '');
-                setPage(1);
-              }}
-            >
-              <option value="">All</option>
-              {OUTBOX_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s[0]!.toUpperCase() + s.slice(1)}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="w-40 space-y-1.5">
-            <Label htmlFor="outbox-channel">Channel</Label>
-            <Select
-              id="outbox-channel"
-              value={channel}
-              onChange={(e) => {
-                setChannel(e.target.value as OutboxChannel | '');
-                setPage(1);
-              }}
-            >
-              <option value="">All</option>
-              {OUTBOX_CHANNELS.map((c) => (
-                <option key={c} value={c}>
-                  {CHANNEL_LABEL[c]}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FilterSelect
+            id="outbox-status"
+            label="Status"
+            value={status}
+            options={OUTBOX_STATUSES.map((s) => [s, s[0]!.toUpperCase() + s.slice(1)])}
+            onChange={(v) => {
+              setStatus(v as OutboxStatus | '');
+              setPage(1);
+            }}
+          />
+          <FilterSelect
+            id="outbox-channel"
+            label="Channel"
+            value={channel}
+            options={OUTBOX_CHANNELS.map((c) => [c, CHANNEL_LABEL[c]])}
+            onChange={(v) => {
+              setChannel(v as OutboxChannel | '');
+              setPage(1);
+            }}
+          />
         </div>
         {list.isError ? (
           <p role="alert" className="text-sm text-destructive">
@@ -146,5 +130,27 @@ export function OutboxTab() {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+function FilterSelect(props: {
+  id: string;
+  label: string;
+  value: string;
+  options: [string, string][];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="w-40 space-y-1.5">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Select id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        <option value="">All</option>
+        {props.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </Select>
+    </div>
   );
 }
