@@ -37,6 +37,8 @@ export default defineConfig({
       DEMO_MODE: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The journeys create more service requests from one address than a customer would.
+      SERVICE_REQUESTS_PER_HOUR: '500',
     },
   },
   use: {

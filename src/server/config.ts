@@ -85,6 +85,8 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  /** Service requests accepted per client network address and hour. */
+  SERVICE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
@@ -159,6 +161,8 @@ export type AppConfig = {
     provider: 'outbox' | 'twilio';
     twilio: { accountSid?: string; authToken?: string; from?: string; baseUrl?: string };
   };
+  /** Service requests per client address and hour (each notifies up to 5 technicians). */
+  serviceRequestsPerHour: number;
   /** Absolute path of the built client, served with SPA fallback when it exists. */
   clientDir?: string;
 };
@@ -331,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       environment: e.PAYPAL_ENVIRONMENT,
       baseUrl: e.PAYPAL_BASE_URL,
     },
+    serviceRequestsPerHour: e.SERVICE_REQUESTS_PER_HOUR,
     push: {
       enabled: pushEnabled,
       vapidPublicKey: e.VAPID_PUBLIC_KEY,

@@ -37,7 +37,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       .map(
         (m) => `<article>
   <header><strong>${escapeHtml(m.subject)}</strong><span>${escapeHtml(m.createdAt)} · ${escapeHtml(m.status)}</span></header>
-  <div class="meta">${m.channel === 'sms' ? 'SMS' : 'E-mail'} to ${escapeHtml(m.to)} · ${escapeHtml(m.template)}</div>
+  <div class="meta">To: ${escapeHtml(m.to)} · ${escapeHtml(m.template)}${m.channel === 'sms' ? ' · SMS' : ''}</div>
   <pre>${escapeHtml(m.text)}</pre>
 </article>`,
       )

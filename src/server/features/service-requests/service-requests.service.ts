@@ -43,11 +43,9 @@ function withVehicleLine(description: string, label: string) {
     : description;
 }
 
-/** Service requests per IP and hour: each notifies up to 5 technicians and sends e-mail. */
-export const SERVICE_REQUESTS_PER_HOUR = 20;
-
 export function createServiceRequestService(app: FastifyInstance) {
-  const byIp = new RateLimiter(SERVICE_REQUESTS_PER_HOUR, 60 * 60 * 1000, () =>
+  // Per IP and hour: each request notifies up to 5 technicians and sends e-mail.
+  const byIp = new RateLimiter(app.config.serviceRequestsPerHour, 60 * 60 * 1000, () =>
     app.clock().getTime(),
   );
 
