@@ -1,6 +1,6 @@
 /** The US time zones a technician picks quiet hours in (IANA names, as the server stores). */
 export const US_TIME_ZONES: readonly { value: string; label: string }[] = [
-  { value: 'America/New_York', label: 'Eastern (New York, Washington DC)' },
+  { value: 'America/New_York', label: 'Eastern (New York, DC)' },
   { value: 'America/Chicago', label: 'Central (Chicago)' },
   { value: 'America/Denver', label: 'Mountain (Denver)' },
   { value: 'America/Phoenix', label: 'Mountain, no daylight saving (Phoenix)' },
