@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { webAppManifest } from './src/client/pwa-manifest';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -11,7 +13,27 @@ const apiPort = Number(process.env.API_PORT ?? 5001);
 export default defineConfig({
   root: r('./src/client'),
   publicDir: r('./src/client/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The service worker (src/client/sw.ts) precaches the built app shell; the page registers it
+    // itself (features/pwa, prompt mode: a new version waits until the user reloads).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: webAppManifest,
+      includeAssets: ['favicon.svg', 'icons/*.png'],
+      injectManifest: {
+        rollupFormat: 'iife',
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      },
+      // No service worker under the dev server: Vite's modules change on every save.
+      devOptions: { enabled: false },
+    }),
+  ],
   resolve: {
     alias: {
       '@shared': r('./src/shared'),

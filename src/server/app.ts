@@ -209,6 +209,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
         connectSrc: ["'self'", ...providerSources.connect],
         frameSrc: ["'self'", ...providerSources.frame],
         objectSrc: ["'none'"],
+        // The installable app: its service worker (/sw.js) and manifest (/manifest.webmanifest).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

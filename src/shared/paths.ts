@@ -1,4 +1,5 @@
 import { JOIN_PATH } from './brand';
+import type { Role } from './constants/domain';
 
 /**
  * Every screen's path: the client's router and links, and the links the server e-mails, come
@@ -39,6 +40,8 @@ export const PATHS = {
   myRequests: '/my-requests',
   vehicles: '/vehicles',
   request: '/requests/:reference',
+  /** The installed app's start URL: sends each role to its own first screen. */
+  start: '/start',
 } as const;
 
 export const technicianPath = (id: number) => `/technician/${id}`;
@@ -55,3 +58,21 @@ export const posForJobPath = (reference: string) =>
 /** A service request's page; a guest's link carries the signed token (`?t=`). */
 export const requestPath = (reference: string, token?: string | null) =>
   `/requests/${encodeURIComponent(reference)}${token ? `?t=${encodeURIComponent(token)}` : ''}`;
+
+/** Where the installed app opens (PATHS.start) for who is signed in; null: a visitor. */
+export const startPathFor = (role: Role | null | undefined): string => {
+  switch (role) {
+    case 'technician':
+      return PATHS.technicianNotifications;
+    case 'admin':
+      return PATHS.adminDashboard;
+    case 'customer':
+      return PATHS.myRequests;
+    default:
+      return PATHS.home;
+  }
+};
+
+/** A job notification opened from a push (its dialog on the notifications screen). */
+export const jobNotificationPath = (notificationId: number) =>
+  `${PATHS.technicianNotifications}?notification=${notificationId}`;

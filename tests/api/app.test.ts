@@ -42,6 +42,14 @@ describe('app shell', () => {
     expect(res.json().paths).toHaveProperty('/api/health');
   });
 
+  it('lets the installable app load its service worker and manifest (CSP)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+    expect(csp).toContain("default-src 'self'");
+  });
+
   it('records every /api route with its declared access', () => {
     expect(t.app.apiRoutes).toContainEqual({ method: 'GET', url: '/api/health', access: 'public' });
   });

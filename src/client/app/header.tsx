@@ -7,6 +7,7 @@ import { Button } from '../components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../components/ui/sheet';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useSignOut } from '../features/auth/api/sign-out';
+import { InstallAppButton } from '../features/pwa/components/install-app-button';
 import { cn } from '../lib/utils';
 import { useAuthDialog } from './auth-dialog-context';
 import { navItemsFor, type NavItem } from './nav-items';
@@ -142,6 +143,9 @@ export function Header() {
             {user ? (
               <div className="space-y-3">
                 <p className="truncate text-sm font-medium text-slate-700">{displayName}</p>
+                {user.role === 'technician' && (
+                  <InstallAppButton className="w-full" onClick={() => setMenuOpen(false)} />
+                )}
                 <Button
                   variant="outline"
                   className="w-full"

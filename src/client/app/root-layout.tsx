@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Skeleton } from '../components/ui/skeleton';
 import { ChatHelper } from '../features/chat/chat-helper';
+import { UpdateBanner } from '../features/pwa/components/update-banner';
 import { AuthDialogProvider } from './auth-dialog-context';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -25,7 +26,10 @@ function ScreenLoading() {
   );
 }
 
-/** Header, the current screen, footer; the auth dialog and the chat helper live here too. */
+/**
+ * Header, the current screen, footer; the auth dialog, the chat helper and the app's update
+ * banner live here too.
+ */
 export function RootLayout() {
   return (
     <AuthDialogProvider>
@@ -46,6 +50,7 @@ export function RootLayout() {
         <Footer />
       </div>
       <ChatHelper />
+      <UpdateBanner />
     </AuthDialogProvider>
   );
 }

@@ -21,6 +21,7 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
         children: [
           { path: PATHS.home, element: page(() => import('../routes/home')) },
+          { path: PATHS.start, element: page(() => import('../routes/start')) },
           { path: PATHS.howItWorks, element: page(() => import('../routes/how-it-works')) },
           { path: PATHS.technicians, element: page(() => import('../routes/technicians')) },
           { path: PATHS.technician, element: page(() => import('../routes/technician')) },

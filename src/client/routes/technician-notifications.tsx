@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { Page } from '../components/page';
 import { Card, CardContent } from '../components/ui/card';
 import { NotificationBoard } from '../features/dispatch/components/notification-board';
+import { PushOptInCard } from '../features/notifications/components/push-opt-in-card';
+import { InstallAppButton } from '../features/pwa/components/install-app-button';
 import { RequireUser } from '../app/require-user';
 import type { CurrentUser } from '@shared/schemas/auth';
 import { PATHS } from '@shared/paths';
@@ -35,5 +37,10 @@ function ForUser({ user }: { user: CurrentUser }) {
         </Card>
       </Page>
     );
-  return <NotificationBoard technicianId={user.technicianId} />;
+  return (
+    <NotificationBoard technicianId={user.technicianId} actions={<InstallAppButton size="sm" />}>
+      {/* Push is for approved technicians (the push endpoints refuse the others). */}
+      {user.status === 'approved' && <PushOptInCard />}
+    </NotificationBoard>
+  );
 }

@@ -1,4 +1,5 @@
 import { Skeleton } from '../components/ui/skeleton';
+import { NotificationSettingsCard } from '../features/notifications/components/notification-settings-card';
 import { useOwnProfile } from '../features/profile/api/get-own-profile';
 import { ProfileEditor } from '../features/profile/components/profile-editor';
 import { RequireUser } from '../app/require-user';
@@ -24,5 +25,9 @@ function OwnProfile() {
       </div>
     );
   // Keyed by the saved profile, so the form restarts from what the server stored.
-  return <ProfileEditor key={JSON.stringify(profile.data)} profile={profile.data} />;
+  return (
+    <ProfileEditor key={JSON.stringify(profile.data)} profile={profile.data}>
+      {profile.data.status === 'approved' && <NotificationSettingsCard />}
+    </ProfileEditor>
+  );
 }

@@ -7,6 +7,8 @@ import fp from 'fastify-plugin';
 /**
  * Serves the built client: hashed assets cached for a year, everything else revalidated,
  * unknown non-API GETs answered with index.html (SPA fallback), unknown /api paths with JSON 404.
+ * The service worker (/sw.js) and the manifest (/manifest.webmanifest) are not hashed, so they
+ * are revalidated too: a new build's worker reaches the browser on its next update check.
  */
 export const staticClientPlugin = fp(async (app: FastifyInstance, opts: { clientDir?: string }) => {
   const clientDir = opts.clientDir;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OwnProfile } from '@shared/schemas/profile';
 import { Page } from '../../../components/page';
@@ -14,8 +14,17 @@ import { ServiceAreaCard } from './service-area-card';
 import { SpecialtiesCard } from './specialties-card';
 import { PATHS } from '@shared/paths';
 
-/** The technician's own profile form; editable once the account is approved. */
-export function ProfileEditor({ profile }: { profile: OwnProfile }) {
+/**
+ * The technician's own profile form; editable once the account is approved. `children` (other
+ * features' cards, with their own forms) follow it.
+ */
+export function ProfileEditor({
+  profile,
+  children,
+}: {
+  profile: OwnProfile;
+  children?: ReactNode;
+}) {
   const [f, setF] = useState<ProfileFormState>(() => fromProfile(profile));
   const set = (patch: Partial<ProfileFormState>) => setF({ ...f, ...patch });
   const update = useUpdateProfile();
@@ -65,6 +74,7 @@ export function ProfileEditor({ profile }: { profile: OwnProfile }) {
           </div>
         </fieldset>
       </form>
+      {children}
     </Page>
   );
 }
