@@ -47,8 +47,6 @@ export const PATHS = {
 export const technicianPath = (id: number) => `/technician/${id}`;
 export const posReceiptPath = (id: number) => `/pos-system/receipts/${id}`;
 export const quoteApprovalPath = (token: string) => `/quote-approval/${encodeURIComponent(token)}`;
-/** A job notification, opened in its dialog on the technician's notifications page. */
-export const jobNotificationPath = (id: number) => `/technician-notifications?notification=${id}`;
 /** A technician's job, by its reference (WR-000123). */
 export const myJobPath = (reference: string) => `/my-jobs/${encodeURIComponent(reference)}`;
 /** The point of sale, prefilled from a job. */
