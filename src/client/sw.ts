@@ -6,6 +6,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { applicationServerKey, subscriptionInput } from './features/notifications/device-label';
 import { SERVER_PATHS } from './sw/navigation';
 import {
   acceptOutcome,
@@ -113,5 +114,39 @@ self.addEventListener('notificationclick', (event) => {
   keepAlive(
     event,
     plan.kind === 'accept' ? accept(notification, plan.acceptUrl) : openPage(plan.url),
+  );
+});
+
+/**
+ * The browser replaced this device's push subscription (expired or rotated keys): subscribe
+ * again with the server's key and register the new one, so job alerts keep arriving without the
+ * technician turning push on again. The old one is dropped by the server at its first 410.
+ */
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as ExtendableEvent & {
+    oldSubscription?: PushSubscription | null;
+    newSubscription?: PushSubscription | null;
+  };
+  keepAlive(
+    change,
+    (async () => {
+      let subscription = change.newSubscription ?? null;
+      if (!subscription) {
+        const config = (await fetch('/api/push/config').then((r) => r.json())) as {
+          publicKey?: string | null;
+        };
+        if (!config.publicKey) return;
+        subscription = await self.registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: applicationServerKey(config.publicKey),
+        });
+      }
+      await fetch('/api/push/subscriptions', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(subscriptionInput(subscription.toJSON(), self.navigator.userAgent)),
+      });
+    })(),
   );
 });

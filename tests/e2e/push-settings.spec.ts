@@ -147,7 +147,7 @@ test('the profile saves channels, SMS number and quiet hours, with errors under 
   await phone.fill('555');
   await save.click();
   await expect(
-    card.getByText('Enter a valid US phone number, for example (202) 555-0142'),
+    card.getByText('Enter a valid phone number, for example (202) 555-0142'),
   ).toBeVisible();
   await expect(phone).toHaveAttribute('aria-invalid', 'true');
 
