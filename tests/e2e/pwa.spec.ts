@@ -1,12 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  chromium,
-  type APIRequestContext,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
+import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   controlledPage,
