@@ -84,6 +84,8 @@ const envSchema = z.object({
     .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Push services subscriptions may point at (host suffixes, comma-separated), besides the browsers' own. */
+  PUSH_ENDPOINT_HOSTS: z.string().optional(),
   SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
   /** Service requests accepted per client network address and hour. */
   SERVICE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -155,6 +157,10 @@ export type AppConfig = {
     vapidPrivateKey?: string;
     /** A contact for push services: mailto: or https://. */
     vapidSubject: string;
+    /** Hosts (or host suffixes) a subscription's endpoint may be on. */
+    endpointHosts: string[];
+    /** Plain-http and loopback endpoints (local push services) outside production. */
+    allowLocalEndpoints: boolean;
   };
   /** SMS: 'outbox' keeps messages in the outbox (visible in /dev/mailbox in demo mode). */
   sms: {
@@ -166,6 +172,18 @@ export type AppConfig = {
   /** Absolute path of the built client, served with SPA fallback when it exists. */
   clientDir?: string;
 };
+
+/**
+ * The browsers' push services (Chrome and Samsung: FCM; Firefox: Mozilla autopush; Edge: WNS;
+ * Safari: Apple). The server only ever sends to these, never to an address a client made up.
+ */
+export const BROWSER_PUSH_SERVICES = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'notify.windows.com',
+  'push.apple.com',
+];
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -341,6 +359,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       vapidPublicKey: e.VAPID_PUBLIC_KEY,
       vapidPrivateKey: e.VAPID_PRIVATE_KEY,
       vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_INBOX}`,
+      endpointHosts: [
+        ...BROWSER_PUSH_SERVICES,
+        ...(e.PUSH_ENDPOINT_HOSTS ?? '')
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      ],
+      allowLocalEndpoints: e.NODE_ENV !== 'production',
     },
     sms: {
       provider: e.SMS_PROVIDER,

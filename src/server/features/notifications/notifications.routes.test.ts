@@ -6,7 +6,7 @@ import { startPushStandIn } from '../../../../tests/helpers/push-stand-in';
 import { buildApp } from '../../app';
 import { ConfigError, loadConfig } from '../../config';
 import { appSettings, pushSubscriptions } from '../../db/schema';
-import { MAX_DEVICES } from './notifications.service';
+import { MAX_DEVICES, pushServiceAllowed } from './notifications.service';
 
 let t: TestApp;
 let push: Awaited<ReturnType<typeof startPushStandIn>>;
@@ -138,6 +138,42 @@ describe('push subscriptions per device', () => {
         (await call('POST', '/api/push/subscriptions', who, browserSubscription())).statusCode,
       ).toBe(201);
     expect((await call('GET', '/api/push/subscriptions', who)).json()).toHaveLength(MAX_DEVICES);
+  });
+
+  it("accepts only the browsers' push services (local ones outside production)", async () => {
+    const keys = browserSubscription().keys;
+    const cases: [string, boolean][] = [
+      ['https://fcm.googleapis.com/fcm/send/abc:def', true],
+      ['https://updates.push.services.mozilla.com/wpush/v2/gAAA', true],
+      ['https://web.push.apple.com/QAbc', true],
+      ['https://db5p.notify.windows.com/w/?token=AwY', true],
+      ['https://evil.example.com/push/1', false],
+      ['https://fcm.googleapis.com.evil.example.com/x', false],
+      ['http://fcm.googleapis.com/fcm/send/x', false],
+      ['http://169.254.169.254/latest/meta-data', false],
+      ['http://10.0.0.5:8080/internal', false],
+    ];
+    for (const [endpoint, ok] of cases) {
+      // From its own address: the route's per-address limit is not what is tested here.
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: { cookie: tech.cookie },
+        remoteAddress: '198.51.100.14',
+        payload: { endpoint, keys },
+      });
+      expect(res.statusCode, endpoint).toBe(ok ? 201 : 400);
+      if (!ok) expect(res.json().message).toBe("This browser's push service is not supported");
+    }
+    const production = { ...testConfig().push, allowLocalEndpoints: false };
+    expect(pushServiceAllowed(browserSubscription().endpoint, production)).toBe(false);
+    expect(pushServiceAllowed(browserSubscription().endpoint, testConfig().push)).toBe(true);
+    expect(
+      pushServiceAllowed('https://push.example.net/x', {
+        ...production,
+        endpointHosts: [...production.endpointHosts, 'push.example.net'],
+      }),
+    ).toBe(true);
   });
 
   it('refuses bad subscriptions with 400 and customers with 403', async () => {

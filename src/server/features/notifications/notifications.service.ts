@@ -8,6 +8,7 @@ import {
   type pushSubscriptionInputSchema,
   type updateNotificationSettingsSchema,
 } from '../../../shared/schemas/notifications';
+import type { AppConfig } from '../../config';
 import type { pushSubscriptions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../lib/session';
@@ -29,6 +30,20 @@ export function normalizePhone(input: string): string {
   if (!parsed || !parsed.isValid())
     throw new AppError(400, INVALID_PHONE, [{ path: 'smsPhone', message: INVALID_PHONE }]);
   return parsed.number;
+}
+
+export const UNSUPPORTED_PUSH_SERVICE = "This browser's push service is not supported";
+
+/**
+ * Pushes go only to the browsers' push services (and, outside production, to local ones for
+ * development and tests): the server never posts to an address a client made up.
+ */
+export function pushServiceAllowed(endpoint: string, push: AppConfig['push']): boolean {
+  const url = new URL(endpoint);
+  const host = url.hostname.toLowerCase();
+  if (push.allowLocalEndpoints && ['127.0.0.1', 'localhost', '[::1]'].includes(host)) return true;
+  if (url.protocol !== 'https:') return false;
+  return push.endpointHosts.some((h) => host === h || host.endsWith(`.${h}`));
 }
 
 const subscriptionOut = (s: typeof pushSubscriptions.$inferSelect): PushSubscription => ({
@@ -78,6 +93,10 @@ export function createNotificationsService(app: FastifyInstance) {
     ): Promise<PushSubscription> {
       const technicianId = ownTechnicianId(user);
       if (!app.vapid) throw new AppError(409, 'Push notifications are not enabled on this server');
+      if (!pushServiceAllowed(input.endpoint, app.config.push))
+        throw new AppError(400, UNSUPPORTED_PUSH_SERVICE, [
+          { path: 'endpoint', message: UNSUPPORTED_PUSH_SERVICE },
+        ]);
       return app.db.transaction(async (tx) => {
         const row = await q.upsertSubscription(tx, {
           technicianId,
