@@ -7,14 +7,7 @@ import {
   signIn,
   TEST_PASSWORD,
 } from '../../../../tests/helpers/factories';
-import {
-  outbox,
-  serviceRequests,
-  sessions,
-  technicians,
-  users,
-  userTokens,
-} from '../../db/schema';
+import { outbox, serviceRequests, sessions, technicians, users, userTokens } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -32,10 +32,7 @@ describe('POST /api/contact-technician', () => {
       customerEmail: 'dana@example.com',
       serviceType: 'Brake Service',
     });
-    const mails = await t.app.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.toAddress, user.email));
+    const mails = await t.app.db.select().from(outbox).where(eq(outbox.toAddress, user.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.template).toBe('contact_request');
     expect(mails[0]!.textBody).toContain('My brakes squeal when I stop.');

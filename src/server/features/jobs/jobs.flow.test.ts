@@ -444,10 +444,7 @@ describe('bad input', () => {
       },
     );
     expect(sent.json()).toEqual({ message: 'Message sent' });
-    const [mail] = await t.app.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.template, 'job_message'));
+    const [mail] = await t.app.db.select().from(outbox).where(eq(outbox.template, 'job_message'));
     expect(mail!.textBody).toContain('I will bring the oil filter for your car.');
   });
 });

@@ -364,10 +364,7 @@ describe('expiry', () => {
           .select()
           .from(outbox)
           .where(
-            and(
-              eq(outbox.toAddress, me.user.email),
-              eq(outbox.template, 'verification_expiring'),
-            ),
+            and(eq(outbox.toAddress, me.user.email), eq(outbox.template, 'verification_expiring')),
           )
       ).map((m) => m.subject);
     const v = await createVerification(t.app, me.id, {
