@@ -29,8 +29,12 @@ export function persistOfflineQueries(qc: QueryClient) {
     if (event.query.queryHash === userHash) follow();
   });
   follow();
+  // Leaving the page: write what a pending (throttled) save would have, as far as time allows.
+  const leaving = () => void persistence.flush();
+  window.addEventListener('pagehide', leaving);
   return () => {
     unsubscribe();
+    window.removeEventListener('pagehide', leaving);
     persistence.stop();
   };
 }

@@ -94,8 +94,11 @@ export function createQueryPersistence(
         predicate: (q) => shouldPersist(q.queryKey) && q.state.dataUpdatedAt <= saved.savedAt,
       });
     },
-    /** Writes the kept queries now (tests; the app relies on the throttled saves). */
-    flush: () => save(),
+    /** Writes the kept queries now (leaving the page; tests). */
+    flush: () => {
+      if (timer) clearTimeout(timer);
+      return save();
+    },
     stop() {
       unsubscribe();
       if (timer) clearTimeout(timer);
