@@ -9,7 +9,8 @@ let failed = false;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+/** What the browser says: false means certainly offline; true means maybe online. */
+export const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 /** A request failed without an answer (no network, DNS, connection reset). */
 export function reportNetworkFailure() {
@@ -27,8 +28,12 @@ export function reportReachable() {
 
 export const isOnline = () => browserOnline() && !failed;
 
-/** A fetch that got no answer rejects with a TypeError ('Failed to fetch'). */
-export const isNetworkError = (err: unknown) => err instanceof TypeError;
+/**
+ * A fetch that got no answer rejects with a TypeError ('Failed to fetch'), or with a
+ * 'TimeoutError' when it was given a time limit (AbortSignal.timeout) and the answer was late.
+ */
+export const isNetworkError = (err: unknown) =>
+  err instanceof TypeError || (err instanceof DOMException && err.name === 'TimeoutError');
 
 export function subscribeConnectivity(listener: () => void) {
   listeners.add(listener);

@@ -2,7 +2,8 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import type { Invoice, PosPayment, Quote } from '@shared/schemas/pos';
-import { isOnline } from '../../../lib/connectivity';
+import { createApiRequest } from '../../../lib/api-client';
+import { browserOnline, isOnline, subscribeConnectivity } from '../../../lib/connectivity';
 import { posKeys } from '../api/keys';
 import type { Change, ChangeKind, ChangePayloads } from './changes';
 import { idbQueueStorage } from './queue-storage';
@@ -26,6 +27,12 @@ const NO_QUEUE: PosSync = {
 };
 
 const PosSyncContext = createContext<PosSync>(NO_QUEUE);
+
+/** How long a change waits for its answer before the run stops and tries again later. */
+const SEND_TIMEOUT_MS = 20_000;
+/** Poor signal can leave a request hanging: the sync gives each one a time limit. */
+const timedFetch: typeof fetch = (input, init) =>
+  fetch(input, { ...init, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
 
 /** Puts a record from the server's answer into its cached list (replacing an older copy). */
 function upsert<T extends { id: number }>(qc: QueryClient, key: readonly unknown[], row: T) {
@@ -55,8 +62,8 @@ function showSynced(qc: QueryClient, technicianId: number, change: Change, resul
 
 /**
  * The signed-in technician's point-of-sale queue (ADR 013), for the whole app: it syncs at
- * start, when the browser comes back online, after each change made online, and on its own
- * retries. Without a technician there is no queue.
+ * start, when the app comes back online, after each change made online, and on its own retries.
+ * Without a technician there is no queue.
  */
 export function PosSyncProvider({
   user,
@@ -74,9 +81,10 @@ export function PosSyncProvider({
         ? null
         : createSyncEngine({
             storage: idbQueueStorage(userId),
-            send: createSender(),
+            send: createSender(createApiRequest(timedFetch)),
             classify,
             isOnline,
+            canSend: browserOnline,
             onSynced: (change, result) => showSynced(qc, technicianId, change, result),
           }),
     [qc, userId, technicianId],
@@ -85,10 +93,12 @@ export function PosSyncProvider({
   useEffect(() => {
     if (!engine) return;
     void engine.start();
-    const online = () => void engine.run();
-    window.addEventListener('online', online);
+    // Back online (the browser's event, or a request answered again): send what waits.
+    const unsubscribe = subscribeConnectivity(() => {
+      if (isOnline()) void engine.run();
+    });
     return () => {
-      window.removeEventListener('online', online);
+      unsubscribe();
       engine.stop();
     };
   }, [engine]);

@@ -47,7 +47,15 @@ function fakeServer(refuse: (call: Call) => Response | undefined = () => undefin
   };
 }
 
-function setup(options: { handler?: Handler; online?: boolean; storage?: MemoryStorage } = {}) {
+function setup(
+  options: {
+    handler?: Handler;
+    online?: boolean;
+    storage?: MemoryStorage;
+    /** The app counts as offline (a request got no answer) while the network may be back. */
+    appOffline?: boolean;
+  } = {},
+) {
   const calls: Call[] = [];
   const timers: { fn: () => void; ms: number }[] = [];
   let online = options.online ?? true;
@@ -69,7 +77,9 @@ function setup(options: { handler?: Handler; online?: boolean; storage?: MemoryS
     storage,
     send: createSender(createApiRequest(fetchImpl)),
     classify,
-    isOnline: () => online,
+    isOnline: () => online && !options.appOffline,
+    // Runs try whenever the network is there, as the app's do.
+    canSend: () => online,
     onSynced: (change) => synced.push(change.kind),
     schedule: (fn, ms) => {
       timers.push({ fn, ms });
@@ -275,6 +285,27 @@ describe('a refusal', () => {
       message: 'Please fill in customer name and add at least one item.',
     });
     expect(s.storage.value!.changes).toEqual([]);
+  });
+});
+
+describe('after a request got no answer (the browser still has a network)', () => {
+  it('a new change waits without a try; the next run tries, and sends it', async () => {
+    const s = setup({ online: false, appOffline: true });
+    await s.engine.start();
+    s.setOnline(true);
+    const outcome = await s.engine.enqueue('quote.create', QUOTE);
+    expect(outcome.state).toBe('queued');
+    expect(s.calls).toHaveLength(0);
+    await s.engine.run();
+    expect(s.calls.map((c) => c.url)).toEqual(['/api/quotes']);
+    expect(s.storage.value!.changes).toEqual([]);
+  });
+
+  it('an answer too late (a timeout) is tried again, not refused', () => {
+    const late = new DOMException('signal timed out', 'TimeoutError');
+    expect(classify(late)).toEqual({ kind: 'retry' });
+    expect(classify(new TypeError('Failed to fetch'))).toEqual({ kind: 'retry' });
+    expect(classify(new Error('boom'))).toMatchObject({ kind: 'refused', message: 'boom' });
   });
 });
 

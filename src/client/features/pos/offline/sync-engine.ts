@@ -29,7 +29,13 @@ export type SyncDeps = {
   /** Sends one change; `serverId` gives the id of a record synced earlier by its client id. */
   send: (change: Change, serverId: (clientId: string) => number | undefined) => Promise<unknown>;
   classify: (err: unknown) => Failure;
+  /** Whether a change just made is sent at once (otherwise it waits for a run). */
   isOnline: () => boolean;
+  /**
+   * Whether a run tries to send at all (default `isOnline`). The app lets runs try whenever the
+   * browser has a network, even after a request got no answer: a run is how it finds out.
+   */
+  canSend?: () => boolean;
   /** A change reached the server (with the server's answer). */
   onSynced?: (change: Change, result: unknown) => void;
   newId?: () => string;
@@ -60,6 +66,7 @@ export function createSyncEngine(deps: SyncDeps) {
   const newId = deps.newId ?? (() => crypto.randomUUID());
   const now = deps.now ?? (() => new Date());
   const schedule = deps.schedule ?? setTimer;
+  const canSend = deps.canSend ?? deps.isOnline;
   const listeners = new Set<() => void>();
   const waiters = new Map<string, { change: Change; resolve: (o: Outcome) => void }>();
   let state: QueueState = EMPTY_QUEUE;
@@ -161,7 +168,7 @@ export function createSyncEngine(deps: SyncDeps) {
         await refuse(change, DEPENDS_MESSAGE);
         continue;
       }
-      if (!deps.isOnline()) return false;
+      if (!canSend()) return false;
       let result: unknown;
       try {
         result = await deps.send(change, (clientId) => state.ids[clientId]?.id);
