@@ -107,6 +107,11 @@ test('offline, a quote, its signature, its invoice and a cash payment wait on th
   await expect(receipt.getByText('Waiting to sync')).toBeVisible();
   await expect(badge(page).getByText('4 changes waiting to sync', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: '4 changes waiting to sync' })).toBeVisible();
+  // The header's count fits a phone's width.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(1);
 
   // My Jobs reads offline too.
   await openFromMenu(page, /^My Jobs/);
