@@ -1,21 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, signOnPad, test } from './fixtures';
 
 // The offline point of sale (ADR 013). Opening the screens with no connection from a cold start
 // needs the service worker (another branch): each test loads them online, then goes offline.
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** Draws a stroke across the signature pad with the mouse. */
-async function sign(page: Page) {
-  const pad = page.getByLabel('Signature pad');
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++)
-    await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? 20 : -20));
-  await page.mouse.up();
-}
 
 /** Opens a screen through the header's menu (client-side: no page load, so it works offline). */
 async function openFromMenu(page: Page, name: RegExp) {
@@ -80,7 +69,7 @@ test('offline, a quote, its signature, its invoice and a cash payment wait on th
 
   // The customer signs on the technician's screen.
   await quote.getByRole('button', { name: 'Get Signature' }).click();
-  await sign(page);
+  await signOnPad(page);
   await page.getByRole('button', { name: 'Approve Quote' }).click();
   await expect(quote.getByText('approved')).toBeVisible();
   await expect(badge(page).getByText('2 changes waiting to sync', { exact: true })).toBeVisible();
@@ -228,7 +217,7 @@ test('a quote for a job canceled while it waited is refused: the change shows wh
   await expect(page.getByText('Saved on this device')).toBeVisible();
   const quote = page.getByTestId('quote').filter({ hasText: `Job ${reference}` });
   await quote.getByRole('button', { name: 'Get Signature' }).click();
-  await sign(page);
+  await signOnPad(page);
   await page.getByRole('button', { name: 'Approve Quote' }).click();
   await expect(badge(page).getByText('2 changes waiting to sync', { exact: true })).toBeVisible();
 
@@ -359,7 +348,7 @@ test('a draft quote is edited offline and the edit syncs; a signed quote has no 
   expect(stored).toMatchObject({ totalAmount: '85.50', partsTotal: '35.50', status: 'draft' });
 
   await quote.getByRole('button', { name: 'Get Signature' }).click();
-  await sign(page);
+  await signOnPad(page);
   await page.getByRole('button', { name: 'Approve Quote' }).click();
   await expect(page.getByText('Quote Approved')).toBeVisible();
   await expect(quote.getByRole('button', { name: 'Edit' })).toHaveCount(0);
