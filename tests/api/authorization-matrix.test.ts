@@ -41,6 +41,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/plans': 'public',
   'GET /api/quotes/technician/:id': 'approved-technician',
   'POST /api/quotes': 'approved-technician',
+  'PUT /api/quotes/:id': 'approved-technician',
   'PATCH /api/quotes/:id/approve': 'approved-technician',
   'GET /api/invoices/technician/:id': 'approved-technician',
   'POST /api/invoices': 'approved-technician',

@@ -26,6 +26,17 @@ export const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
 );
 
+/** Draws a signature across the on-screen signature pad with the mouse. */
+export async function signOnPad(page: Page) {
+  const pad = page.getByLabel('Signature pad');
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++)
+    await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? 20 : -20));
+  await page.mouse.up();
+}
+
 /** One message of the demo outbox, as GET /api/dev/mailbox returns it. */
 export type Mail = { to: string; subject: string; text: string; template: string };
 

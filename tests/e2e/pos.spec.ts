@@ -1,18 +1,6 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, signOnPad, test } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** Draws a stroke across the signature pad with the mouse. */
-async function sign(page: Page) {
-  const pad = page.getByLabel('Signature pad');
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++)
-    await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? 20 : -20));
-  await page.mouse.up();
-}
 
 test('quote with labor and parts, signature, invoice, cash payment and receipt on a phone', async ({
   page,
@@ -54,7 +42,7 @@ test('quote with labor and parts, signature, invoice, cash payment and receipt o
   const quote = page.getByTestId('quote').filter({ hasText: customer });
   await expect(quote.getByText('draft')).toBeVisible();
   await quote.getByRole('button', { name: 'Get Signature' }).click();
-  await sign(page);
+  await signOnPad(page);
   await page.getByRole('button', { name: 'Approve Quote' }).click();
   await expect(page.getByText('Quote Approved')).toBeVisible();
   await expect(quote.getByText('approved')).toBeVisible();
@@ -197,7 +185,7 @@ test('the customer approves an e-mailed quote on their own device', async ({
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await phone.goto(link);
   await expect(phone.getByText('$81.19').first()).toBeVisible();
-  await sign(phone);
+  await signOnPad(phone);
   await phone.getByRole('button', { name: 'Approve Quote' }).click();
   await expect(phone.getByText('Quote approved. Thank you!')).toBeVisible();
 

@@ -1,5 +1,5 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { expect, signOnPad, test } from './fixtures';
 
 /** The customer's journeys on the request page, on a phone. */
 test.use({ viewport: { width: 390, height: 844 } });
@@ -107,17 +107,6 @@ test('a guest follows dispatch live: accepted, window confirmed, technician on t
   await expect(page.getByRole('button', { name: 'Cancel request' })).toBeVisible();
 });
 
-/** Draws a signature on the pad. */
-async function sign(page: Page) {
-  const pad = page.getByLabel('Signature pad');
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++)
-    await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? 20 : -20));
-  await page.mouse.up();
-}
-
 test('a guest signs the quote, pays the invoice by card and reviews the completed job', async ({
   page,
   signedInContext,
@@ -162,7 +151,7 @@ test('a guest signs the quote, pays the invoice by card and reviews the complete
   await quoteCard.getByRole('button', { name: 'Review and sign' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('button', { name: 'Approve and sign' })).toBeDisabled();
-  await sign(page);
+  await signOnPad(page);
   await dialog.getByRole('button', { name: 'Approve and sign' }).click();
   await expect(dialog).toBeHidden();
   await expect(quoteCard.getByText(/^Signed /)).toBeVisible();

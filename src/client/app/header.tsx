@@ -7,6 +7,7 @@ import { Button } from '../components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../components/ui/sheet';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useSignOut } from '../features/auth/api/sign-out';
+import { SyncBadge } from '../features/pos/components/sync-status';
 import { InstallAppButton } from '../features/pwa/components/install-app-button';
 import { cn } from '../lib/utils';
 import { useAuthDialog } from './auth-dialog-context';
@@ -83,6 +84,7 @@ export function Header() {
         <div className="hidden shrink-0 items-center gap-3 xl:flex">
           {user ? (
             <>
+              <SyncBadge />
               <span className="max-w-40 truncate text-sm font-medium text-slate-700">
                 {displayName}
               </span>
@@ -103,17 +105,19 @@ export function Header() {
           )}
         </div>
 
-        <Button
-          variant="ghost"
-          size="icon"
-          className="xl:hidden"
-          aria-label="Open menu"
-          aria-expanded={menuOpen}
-          aria-haspopup="dialog"
-          onClick={() => setMenuOpen(true)}
-        >
-          <Menu className="size-5!" aria-hidden="true" />
-        </Button>
+        <div className="flex shrink-0 items-center gap-2 xl:hidden">
+          <SyncBadge />
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            aria-haspopup="dialog"
+            onClick={() => setMenuOpen(true)}
+          >
+            <Menu className="size-5!" aria-hidden="true" />
+          </Button>
+        </div>
       </div>
 
       <Sheet open={menuOpen} onOpenChange={setMenuOpen}>

@@ -1,7 +1,9 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Skeleton } from '../components/ui/skeleton';
+import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { ChatHelper } from '../features/chat/chat-helper';
+import { PosSyncProvider } from '../features/pos/offline/pos-sync';
 import { UpdateBanner } from '../features/pwa/components/update-banner';
 import { AuthDialogProvider } from './auth-dialog-context';
 import { Footer } from './footer';
@@ -26,31 +28,41 @@ function ScreenLoading() {
   );
 }
 
+/** A technician's point-of-sale changes sync from any screen, not only the point of sale. */
+function PosSync({ children }: { children: ReactNode }) {
+  const { data: user } = useCurrentUser();
+  const technician =
+    user?.technicianId != null ? { id: user.id, technicianId: user.technicianId } : null;
+  return <PosSyncProvider user={technician}>{children}</PosSyncProvider>;
+}
+
 /**
- * Header, the current screen, footer; the auth dialog, the chat helper and the app's update
- * banner live here too.
+ * Header, the current screen, footer; the auth dialog, the chat helper, the app's update banner
+ * and the point of sale's offline queue live here too.
  */
 export function RootLayout() {
   return (
-    <AuthDialogProvider>
-      <ScrollToTop />
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-      >
-        Skip to main content
-      </a>
-      <div className="flex min-h-screen flex-col">
-        <Header />
-        <main id="main" tabIndex={-1} className="flex-1 outline-none">
-          <Suspense fallback={<ScreenLoading />}>
-            <Outlet />
-          </Suspense>
-        </main>
-        <Footer />
-      </div>
-      <ChatHelper />
-      <UpdateBanner />
-    </AuthDialogProvider>
+    <PosSync>
+      <AuthDialogProvider>
+        <ScrollToTop />
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to main content
+        </a>
+        <div className="flex min-h-screen flex-col">
+          <Header />
+          <main id="main" tabIndex={-1} className="flex-1 outline-none">
+            <Suspense fallback={<ScreenLoading />}>
+              <Outlet />
+            </Suspense>
+          </main>
+          <Footer />
+        </div>
+        <ChatHelper />
+        <UpdateBanner />
+      </AuthDialogProvider>
+    </PosSync>
   );
 }

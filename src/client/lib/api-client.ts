@@ -1,6 +1,9 @@
+import { isNetworkError, reportNetworkFailure, reportReachable } from './connectivity';
+
 /**
  * The one API client: credentials included, JSON bodies, and a non-OK response becomes an Error
- * whose message is 'status: body' (or the status text when the body is empty).
+ * whose message is 'status: body' (or the status text when the body is empty). Whether requests
+ * get an answer feeds `connectivity` (the offline point of sale reads it).
  */
 export class ApiError extends Error {
   constructor(
@@ -57,26 +60,45 @@ async function parse<T>(res: Response): Promise<T> {
   return (await res.text()) as T;
 }
 
-export async function apiRequest<T = unknown>(
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  await throwIfNotOk(res);
-  return parse<T>(res);
+/** The browser's fetch, looked up at each call (tests and tools replace it). */
+const browserFetch: typeof fetch = (input, init) => fetch(input, init);
+
+/** fetch, telling `connectivity` whether the server answered. */
+async function send(fetchImpl: typeof fetch, url: string, init?: RequestInit) {
+  try {
+    const res = await fetchImpl(url, init);
+    reportReachable();
+    return res;
+  } catch (err) {
+    if (isNetworkError(err)) reportNetworkFailure();
+    throw err;
+  }
 }
+
+/** A JSON request: the parsed body of a 2xx answer; an ApiError otherwise. */
+export type ApiRequest = <T = unknown>(method: string, url: string, body?: unknown) => Promise<T>;
+
+/** The API client over this fetch (tests pass their own; the app uses the browser's). */
+export function createApiRequest(fetchImpl: typeof fetch = browserFetch): ApiRequest {
+  return async <T>(method: string, url: string, body?: unknown) => {
+    const res = await send(fetchImpl, url, {
+      method,
+      credentials: 'include',
+      headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    await throwIfNotOk(res);
+    return parse<T>(res);
+  };
+}
+
+export const apiRequest: ApiRequest = createApiRequest();
 
 export const getJson = <T>(url: string) => apiRequest<T>('GET', url);
 
 /** GET returning the JSON body and the X-Total-Count header. */
 export async function getPage<T>(url: string): Promise<{ items: T; total: number }> {
-  const res = await fetch(url, { credentials: 'include' });
+  const res = await send(browserFetch, url, { credentials: 'include' });
   await throwIfNotOk(res);
   const items = await parse<T>(res);
   return { items, total: Number(res.headers.get('x-total-count') ?? 0) };
@@ -92,7 +114,7 @@ type On401 = 'returnNull' | 'throw';
 export function getQueryFn<T>({ on401, url }: { on401: On401; url?: string }) {
   return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {
     const target = url ?? queryKey.filter((k) => typeof k === 'string').join('/');
-    const res = await fetch(target, { credentials: 'include' });
+    const res = await send(browserFetch, target, { credentials: 'include' });
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfNotOk(res);
     return parse<T>(res);

@@ -12,3 +12,9 @@ export const formatCalendarDate = (value: string) =>
     month: 'short',
     day: 'numeric',
   });
+
+/** A time of day as 'HH:MM' on the 24-hour clock, in the device's time zone. */
+export const formatClock = (at: number | Date) => {
+  const d = new Date(at);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+};

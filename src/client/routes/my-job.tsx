@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { PATHS } from '@shared/paths';
+import { OfflineNotice } from '../components/offline-notice';
 import { Page } from '../components/page';
 import { Card, CardContent } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
@@ -73,7 +74,12 @@ function Job() {
         </span>
       }
       className="max-w-3xl"
-      actions={<LiveBadge live={live} />}
+      actions={
+        <div className="flex flex-wrap items-center gap-2">
+          <OfflineNotice syncedAt={job.dataUpdatedAt} />
+          <LiveBadge live={live} />
+        </div>
+      }
     >
       <div className="space-y-4">
         {back}

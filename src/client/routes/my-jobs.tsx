@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { PATHS } from '@shared/paths';
+import { OfflineNotice } from '../components/offline-notice';
 import { Page } from '../components/page';
 import { useTechnicianJobs } from '../features/jobs/api/get-technician-jobs';
 import { useJobUpdates } from '../features/jobs/api/job-stream';
@@ -35,9 +36,15 @@ function Jobs() {
         </>
       }
       className="max-w-3xl"
-      actions={<LiveBadge live={live} />}
+      actions={
+        <div className="flex flex-wrap items-center gap-2">
+          <OfflineNotice syncedAt={jobs.dataUpdatedAt} />
+          <LiveBadge live={live} />
+        </div>
+      }
     >
-      {jobs.isError && (
+      {/* Offline, the jobs last synced stay on screen (ADR 013); the error is for having none. */}
+      {jobs.isError && !jobs.data && (
         <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-700">
           Failed to load your jobs. Please try again.
         </p>

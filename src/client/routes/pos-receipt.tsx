@@ -2,7 +2,7 @@ import { Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
-import { useReceipt } from '../features/pos/api';
+import { useReceipt } from '../features/pos/api/get-receipt';
 import { ReceiptDocument } from '../features/pos/components/receipt-document';
 import { errorMessage } from '../lib/api-client';
 import { PATHS } from '@shared/paths';

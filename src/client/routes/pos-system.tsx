@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { OfflineNotice } from '../components/offline-notice';
 import { Page } from '../components/page';
 import { Skeleton } from '../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
@@ -7,14 +8,16 @@ import { useJob } from '../features/jobs/api/get-job';
 import { CompleteJobPrompt } from '../features/jobs/components/complete-job-prompt';
 import { PosJobBanner } from '../features/jobs/components/pos-job-banner';
 import { isActiveJob } from '../features/jobs/format';
-import { useQuotes } from '../features/pos/api';
 import { CreateQuote } from '../features/pos/components/create-quote';
 import { Invoices } from '../features/pos/components/invoices';
 import { ManageQuotes } from '../features/pos/components/manage-quotes';
 import { ProcessPayment } from '../features/pos/components/process-payment';
 import { Receipts } from '../features/pos/components/receipts';
+import { SyncStatus } from '../features/pos/components/sync-status';
 import { UpgradeRequired } from '../features/pos/components/upgrade-required';
+import { refKey, type QuoteView } from '../features/pos/offline/views';
 import { prefillFromJob } from '../features/pos/quote-prefill';
+import { usePosLists } from '../features/pos/use-pos-lists';
 import { ApiError } from '../lib/api-client';
 import { RequireUser } from '../app/require-user';
 
@@ -32,15 +35,17 @@ export default function PosSystem() {
 
 function Pos({ technicianId }: { technicianId: number }) {
   const [tab, setTab] = useState('create');
-  const [invoiceId, setInvoiceId] = useState<number | null>(null);
+  const [invoiceKey, setInvoiceKey] = useState<string | null>(null);
+  const [editing, setEditing] = useState<QuoteView | null>(null);
   // `?job=WR-000123`: the quote starts from that job and is saved as the job's.
   const [params] = useSearchParams();
   const jobReference = params.get('job');
   const job = useJob(jobReference);
   /** The job whose invoice was just paid in full: asked whether it is completed. */
   const [paidJob, setPaidJob] = useState<string | null>(null);
-  // The quotes list tells whether this technician's plan includes the point of sale.
-  const access = useQuotes(technicianId);
+  // The quotes list tells whether this technician's plan includes the point of sale; all three
+  // lists load here so that every tab reads offline (ADR 013).
+  const { quotes: access } = usePosLists(technicianId);
   if (access.isLoading || job.isLoading)
     return (
       <div className="mx-auto max-w-5xl px-4 py-10">
@@ -50,13 +55,19 @@ function Pos({ technicianId }: { technicianId: number }) {
   if (access.error instanceof ApiError && access.error.status === 403)
     return <UpgradeRequired message={access.error.serverMessage} />;
   const prefill = job.data && isActiveJob(job.data) ? prefillFromJob(job.data) : undefined;
+  const toQuotes = () => {
+    setEditing(null);
+    setTab('quotes');
+  };
 
   return (
     <Page
       title="Point of Sale System"
       intro="Quote on the spot, take the customer's signature, invoice and get paid."
       className="max-w-5xl"
+      actions={<OfflineNotice syncedAt={access.dataUpdatedAt} />}
     >
+      <SyncStatus />
       {jobReference && (
         <PosJobBanner reference={jobReference} job={job.data} failed={job.isError} />
       )}
@@ -70,20 +81,29 @@ function Pos({ technicianId }: { technicianId: number }) {
         </TabsList>
         <TabsContent value="create">
           <CreateQuote
-            key={prefill?.reference ?? 'none'}
-            prefill={prefill}
-            onCreated={() => setTab('quotes')}
+            key={editing ? `edit:${refKey(editing)}` : (prefill?.reference ?? 'none')}
+            prefill={editing ? undefined : prefill}
+            editing={editing ?? undefined}
+            onCancelEdit={toQuotes}
+            onCreated={toQuotes}
           />
         </TabsContent>
         <TabsContent value="quotes">
-          <ManageQuotes technicianId={technicianId} onInvoiced={() => setTab('invoices')} />
+          <ManageQuotes
+            technicianId={technicianId}
+            onInvoiced={() => setTab('invoices')}
+            onEdit={(q) => {
+              setEditing(q);
+              setTab('create');
+            }}
+          />
         </TabsContent>
         <TabsContent value="payment">
           <ProcessPayment
-            key={invoiceId ?? 'none'}
+            key={invoiceKey ?? 'none'}
             technicianId={technicianId}
-            invoiceId={invoiceId}
-            onInvoiceChange={setInvoiceId}
+            invoiceKey={invoiceKey}
+            onInvoiceChange={setInvoiceKey}
             onPaid={(paid) => {
               if (paid.paidInFull && paid.jobReference) setPaidJob(paid.jobReference);
               setTab('receipts');
@@ -93,8 +113,8 @@ function Pos({ technicianId }: { technicianId: number }) {
         <TabsContent value="invoices">
           <Invoices
             technicianId={technicianId}
-            onTakePayment={(id) => {
-              setInvoiceId(id);
+            onTakePayment={(key) => {
+              setInvoiceKey(key);
               setTab('payment');
             }}
           />

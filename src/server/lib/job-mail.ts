@@ -45,6 +45,7 @@ export async function jobDocumentChanged(
     | { kind: 'quote'; number: string; total: string }
     | { kind: 'invoice'; number: string; total: string }
     | { kind: 'quote_signed' }
+    | { kind: 'quote_updated' }
     | { kind: 'payment' },
 ) {
   if (serviceRequestId === null) return;

@@ -61,49 +61,76 @@ export const quoteItemInputSchema = z
   });
 export type QuoteItemInput = z.input<typeof quoteItemInputSchema>;
 
+export const CLIENT_ID_MESSAGE = 'Must be a UUID';
+/**
+ * The id a technician's device gives a record it makes, online or offline (ADR 013): the server
+ * accepts each client id once per technician; a replay answers with the record already made.
+ */
+export const clientIdSchema = z.uuid({ error: CLIENT_ID_MESSAGE });
+
+/** What a quote says: the fields of its create (POST) and edit (PUT) bodies. */
+const quoteFields = z.object({
+  technicianId: z.unknown().optional(),
+  customerName: safeText({ error: QUOTE_VALIDATION_MESSAGE })
+    .trim()
+    .min(1, QUOTE_VALIDATION_MESSAGE)
+    .max(200),
+  customerEmail: safeText()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .nullish()
+    .transform((v) => v || null)
+    .refine(
+      (v) => v === null || z.email().safeParse(v).success,
+      'Please enter a valid email address',
+    ),
+  customerPhone: optionalText(30),
+  vehicleYear: optionalText(10),
+  vehicleMake: optionalText(50),
+  vehicleModel: optionalText(50),
+  vehicleVin: optionalText(17),
+  vehicleMileage: optionalText(20),
+  notes: optionalText(2000),
+  items: z
+    .array(quoteItemInputSchema, { error: QUOTE_VALIDATION_MESSAGE })
+    .min(1, QUOTE_VALIDATION_MESSAGE)
+    .max(100, 'A quote holds at most 100 items'),
+  taxRate: amount('Tax rate', 100).default(DEFAULT_TAX_RATE),
+});
+
+/** A quote's total must fit the cents columns. */
+function checkQuoteTotal(
+  quote: Pick<z.output<typeof quoteFields>, 'items' | 'taxRate'>,
+  ctx: z.RefinementCtx,
+) {
+  const lines = quote.items.map((i) => ({
+    type: i.type,
+    quantity: i.quantity,
+    unitPriceCents: toCents(i.unitPrice),
+  }));
+  if (quoteTotals(lines, quote.taxRate).totalAmountCents > MAX_MONEY_CENTS)
+    ctx.addIssue({ code: 'custom', path: ['items'], message: QUOTE_TOO_LARGE });
+}
+
 /** POST /api/quotes. Totals and the quote number sent by the client are ignored. */
-export const createQuoteSchema = z
-  .object({
-    technicianId: z.unknown().optional(),
-    customerName: safeText({ error: QUOTE_VALIDATION_MESSAGE })
-      .trim()
-      .min(1, QUOTE_VALIDATION_MESSAGE)
-      .max(200),
-    customerEmail: safeText()
-      .trim()
-      .toLowerCase()
-      .max(254)
-      .nullish()
-      .transform((v) => v || null)
-      .refine(
-        (v) => v === null || z.email().safeParse(v).success,
-        'Please enter a valid email address',
-      ),
-    customerPhone: optionalText(30),
-    vehicleYear: optionalText(10),
-    vehicleMake: optionalText(50),
-    vehicleModel: optionalText(50),
-    vehicleVin: optionalText(17),
-    vehicleMileage: optionalText(20),
-    notes: optionalText(2000),
+export const createQuoteSchema = quoteFields
+  .extend({
     /** The job (service request) this quote is for: one of the technician's active jobs. */
     serviceRequestId: dbIdNumber().nullish(),
-    items: z
-      .array(quoteItemInputSchema, { error: QUOTE_VALIDATION_MESSAGE })
-      .min(1, QUOTE_VALIDATION_MESSAGE)
-      .max(100, 'A quote holds at most 100 items'),
-    taxRate: amount('Tax rate', 100).default(DEFAULT_TAX_RATE),
+    clientId: clientIdSchema.optional(),
   })
-  .superRefine((quote, ctx) => {
-    const lines = quote.items.map((i) => ({
-      type: i.type,
-      quantity: i.quantity,
-      unitPriceCents: toCents(i.unitPrice),
-    }));
-    if (quoteTotals(lines, quote.taxRate).totalAmountCents > MAX_MONEY_CENTS)
-      ctx.addIssue({ code: 'custom', path: ['items'], message: QUOTE_TOO_LARGE });
-  });
+  .superRefine(checkQuoteTotal);
 export type CreateQuoteInput = z.input<typeof createQuoteSchema>;
+
+export const DRAFT_ONLY_MESSAGE = 'Only a draft quote can be edited';
+
+/**
+ * PUT /api/quotes/{id}: a draft quote's new content, replacing the old (its job, number and
+ * client id stay). Totals are computed again on the server.
+ */
+export const updateQuoteSchema = quoteFields.superRefine(checkQuoteTotal);
+export type UpdateQuoteInput = z.input<typeof updateQuoteSchema>;
 
 export const quoteItemSchema = z.object({
   type: z.enum(QUOTE_ITEM_TYPES),
@@ -148,6 +175,8 @@ export const quoteSchema = z.object({
   /** The job it belongs to, and that job's reference (WR-000123). */
   serviceRequestId: z.number().int().nullable(),
   jobReference: z.string().nullable(),
+  /** The id the technician's device gave it, when it made it (ADR 013). */
+  clientId: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
@@ -159,11 +188,30 @@ export const signatureSchema = z
 
 export const approveQuoteSchema = z.object({ signature: signatureSchema });
 
-/** POST /api/invoices: made from an approved quote; everything else is copied from it. */
-export const createInvoiceSchema = z.object({
-  quoteId: dbId('quoteId is required'),
-  technicianId: z.unknown().optional(),
-});
+export const ONE_REFERENCE_MESSAGE = (a: string, b: string) => `Give ${a} or ${b}, not both`;
+
+/**
+ * POST /api/invoices: made from an approved quote; everything else is copied from it. The quote
+ * is named by its id or, when it was made offline and has no id on the device yet, by its
+ * client id.
+ */
+export const createInvoiceSchema = z
+  .object({
+    quoteId: dbId('quoteId is required').optional(),
+    quoteClientId: clientIdSchema.optional(),
+    clientId: clientIdSchema.optional(),
+    technicianId: z.unknown().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.quoteId === undefined && v.quoteClientId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['quoteId'], message: 'quoteId is required' });
+    if (v.quoteId !== undefined && v.quoteClientId !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['quoteClientId'],
+        message: ONE_REFERENCE_MESSAGE('quoteId', 'quoteClientId'),
+      });
+  });
 
 export const invoiceSchema = z.object({
   id: z.number().int(),
@@ -186,6 +234,7 @@ export const invoiceSchema = z.object({
   /** The job it belongs to (copied from its quote), and that job's reference. */
   serviceRequestId: z.number().int().nullable(),
   jobReference: z.string().nullable(),
+  clientId: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
@@ -212,16 +261,26 @@ export const cardPaymentSchema = z.object({
   customerName: safeText().trim().max(200).nullish(),
 });
 
-/** POST /api/pos/payments: cash, check or digital wallet, recorded by the technician. */
-export const recordPaymentSchema = z.object({
-  amount: paymentAmount,
-  method: z.enum(['cash', 'check', 'digital'], {
-    error: 'Method must be cash, check or digital',
-  }),
-  invoiceId: dbIdNumber().nullish(),
-  customerEmail: safeText().trim().max(254).nullish(),
-  customerName: safeText().trim().max(200).nullish(),
-});
+/**
+ * POST /api/pos/payments: cash, check or digital wallet, recorded by the technician. The invoice
+ * is named by its id or by its client id (made offline); `clientId` makes it exactly once.
+ */
+export const recordPaymentSchema = z
+  .object({
+    amount: paymentAmount,
+    method: z.enum(['cash', 'check', 'digital'], {
+      error: 'Method must be cash, check or digital',
+    }),
+    invoiceId: dbIdNumber().nullish(),
+    invoiceClientId: clientIdSchema.nullish(),
+    clientId: clientIdSchema.optional(),
+    customerEmail: safeText().trim().max(254).nullish(),
+    customerName: safeText().trim().max(200).nullish(),
+  })
+  .refine((v) => v.invoiceId == null || v.invoiceClientId == null, {
+    path: ['invoiceClientId'],
+    message: ONE_REFERENCE_MESSAGE('invoiceId', 'invoiceClientId'),
+  });
 
 export const posPaymentSchema = z.object({
   id: z.number().int(),
@@ -238,6 +297,7 @@ export const posPaymentSchema = z.object({
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
   failureMessage: z.string().nullable(),
+  clientId: z.string().nullable(),
   createdAt: z.string(),
 });
 export type PosPayment = z.infer<typeof posPaymentSchema>;

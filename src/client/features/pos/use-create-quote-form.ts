@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import { parseDecimalInput, quoteTotals, toCents } from '@shared/money';
-import { DEFAULT_TAX_RATE, QUOTE_VALIDATION_MESSAGE } from '@shared/schemas/pos';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import {
+  createQuoteSchema,
+  DEFAULT_TAX_RATE,
+  QUOTE_VALIDATION_MESSAGE,
+  type Quote,
+  type UpdateQuoteInput,
+} from '@shared/schemas/pos';
 import { notify } from '../../lib/toast';
-import { useCreateQuote } from './api';
+import { notifyOutcome, usePosChange } from './offline/use-pos-change';
+import { refOf, type QuoteView } from './offline/views';
 import type { QuotePrefill } from './quote-prefill';
 
 export type Item = {
@@ -33,16 +39,43 @@ let itemKey = 0;
 const cents = (typed: string) => Math.max(0, toCents(parseDecimalInput(typed)));
 const qty = (typed: string) => Math.max(0, parseDecimalInput(typed));
 
+/** The form's fields and items for a quote being edited. */
+function fromQuote(q: QuoteView) {
+  const fields = Object.fromEntries(
+    Object.keys(EMPTY).map((k) => [k, q[k as keyof typeof EMPTY] ?? '']),
+  ) as typeof EMPTY;
+  const items: Item[] = q.items.map((i) => ({
+    key: ++itemKey,
+    type: i.type,
+    description: i.description,
+    quantity: i.quantity,
+    unitPrice: i.unitPrice,
+    laborHours: i.laborHours ?? '',
+    partNumber: i.partNumber ?? '',
+  }));
+  return { fields, items, taxRate: String(Number(q.taxRate)) };
+}
+
 /**
  * The Create Quote form's state, live totals and submission. With a job's prefill the form
- * starts from the job and the quote is saved as the job's.
+ * starts from the job and the quote is saved as the job's; with `editing` it holds that draft
+ * quote and saves its new content. Either way the change goes through the offline queue.
  */
-export function useCreateQuoteForm(onCreated: () => void, prefill?: QuotePrefill) {
-  const start = prefill?.fields ?? EMPTY;
-  const [f, setF] = useState(start);
-  const [items, setItems] = useState<Item[]>([]);
-  const [taxRate, setTaxRate] = useState(String(DEFAULT_TAX_RATE));
-  const create = useCreateQuote();
+export function useCreateQuoteForm(
+  onDone: () => void,
+  prefill?: QuotePrefill,
+  editing?: QuoteView,
+) {
+  const [start] = useState(() =>
+    editing
+      ? fromQuote(editing)
+      : { fields: prefill?.fields ?? EMPTY, items: [], taxRate: String(DEFAULT_TAX_RATE) },
+  );
+  const [f, setF] = useState(start.fields);
+  const [items, setItems] = useState<Item[]>(start.items);
+  const [taxRate, setTaxRate] = useState(start.taxRate);
+  const create = usePosChange('quote.create');
+  const update = usePosChange('quote.update');
 
   // The same rules as the server, live.
   const totals = quoteTotals(
@@ -70,48 +103,66 @@ export function useCreateQuoteForm(onCreated: () => void, prefill?: QuotePrefill
   const setItem = (key: number, patch: Partial<Item>) =>
     setItems(items.map((i) => (i.key === key ? { ...i, ...patch } : i)));
 
+  const reset = () => {
+    setF(start.fields);
+    setItems(start.items);
+    setTaxRate(start.taxRate);
+  };
+
   const submit = () => {
-    if (!f.customerName.trim() || items.length === 0) {
-      notify({
-        title: 'Validation Error',
-        description: QUOTE_VALIDATION_MESSAGE,
-        variant: 'destructive',
-      });
+    const invalid = (description: string) =>
+      notify({ title: 'Validation Error', description, variant: 'destructive' });
+    if (!f.customerName.trim() || items.length === 0) return invalid(QUOTE_VALIDATION_MESSAGE);
+    const body: UpdateQuoteInput = {
+      ...f,
+      taxRate: Math.max(0, parseDecimalInput(taxRate)),
+      items: items.map((i) => ({
+        type: i.type,
+        description: i.description.trim() || (i.type === 'labor' ? 'Labor' : 'Part'),
+        quantity: qty(i.quantity),
+        unitPrice: cents(i.unitPrice) / 100,
+        laborHours: i.type === 'labor' ? qty(i.laborHours) : null,
+        partNumber: i.type === 'part' ? i.partNumber : null,
+      })),
+    };
+    // Checked here as the server will: a change kept offline must not be refused later for it.
+    const checked = createQuoteSchema.safeParse(body);
+    if (!checked.success) return invalid(checked.error.issues[0]!.message);
+
+    if (editing) {
+      update.mutate(
+        { quote: refOf(editing), body },
+        {
+          onSuccess: (outcome) => {
+            const label = editing.quoteNumber ?? 'The quote';
+            if (
+              notifyOutcome(outcome, `${label}'s changes`, () => ({
+                title: 'Quote Updated',
+                description: label,
+              }))
+            )
+              onDone();
+          },
+        },
+      );
       return;
     }
     create.mutate(
+      { ...body, serviceRequestId: prefill?.serviceRequestId ?? null },
       {
-        ...f,
-        serviceRequestId: prefill?.serviceRequestId ?? null,
-        taxRate: Math.max(0, parseDecimalInput(taxRate)),
-        items: items.map((i) => ({
-          type: i.type,
-          description: i.description.trim() || (i.type === 'labor' ? 'Labor' : 'Part'),
-          quantity: qty(i.quantity),
-          unitPrice: cents(i.unitPrice) / 100,
-          laborHours: i.type === 'labor' ? qty(i.laborHours) : null,
-          partNumber: i.type === 'part' ? i.partNumber : null,
-        })),
-      },
-      {
-        onSuccess: (q) => {
-          notify({ title: 'Quote Created', description: `${q.quoteNumber} for ${q.customerName}` });
-          setF(start);
-          setItems([]);
-          setTaxRate(String(DEFAULT_TAX_RATE));
-          onCreated();
+        onSuccess: (outcome) => {
+          const ok = notifyOutcome(
+            outcome,
+            `The quote for ${f.customerName.trim()}`,
+            (q: Quote) => ({
+              title: 'Quote Created',
+              description: `${q.quoteNumber} for ${q.customerName}`,
+            }),
+          );
+          if (!ok) return;
+          reset();
+          onDone();
         },
-        onError: (err) =>
-          notify({
-            title: 'Error',
-            // A refused quote (a total above the limit, a job no longer active) says why;
-            // anything else is generic.
-            description:
-              err instanceof ApiError && (err.status === 400 || err.status === 409)
-                ? errorMessage(err, 'Failed to create quote. Please try again.')
-                : 'Failed to create quote. Please try again.',
-            variant: 'destructive',
-          }),
       },
     );
   };
@@ -128,7 +179,7 @@ export function useCreateQuoteForm(onCreated: () => void, prefill?: QuotePrefill
     taxRate,
     setTaxRate,
     totals,
-    create,
+    pending: create.isPending || update.isPending,
     submit,
   };
 }

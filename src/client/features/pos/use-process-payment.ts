@@ -2,15 +2,15 @@ import { useRef, useState } from 'react';
 import { parseDecimalInput, toCents } from '@shared/money';
 import type { PosPayment } from '@shared/schemas/pos';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { useOnline } from '../../lib/connectivity';
 import { useSquareCard } from '../../lib/square-card';
 import { notify } from '../../lib/toast';
-import {
-  tokenizeSandboxCard,
-  useCardPayment,
-  useInvoices,
-  usePaymentsConfig,
-  useRecordPayment,
-} from './api';
+import { useCardPayment } from './api/card-payment';
+import { usePaymentsConfig } from './api/get-payments-config';
+import { tokenizeSandboxCard } from './api/tokenize-sandbox-card';
+import { notifyOutcome, usePosChange } from './offline/use-pos-change';
+import { refKey, refOf } from './offline/views';
+import { usePosLists } from './use-pos-lists';
 
 export type Method = 'card' | 'cash' | 'check' | 'digital';
 /** What was paid: whether it settled an invoice in full, and that invoice's job. */
@@ -18,6 +18,8 @@ export type PaidInfo = { jobReference: string | null; paidInFull: boolean };
 export type CardDetails = { number: string; expiry: string; cvv: string };
 
 const FAILED = { title: 'Payment Failed', description: 'Please try again or contact support' };
+export const CARD_NEEDS_CONNECTION = 'Card payments need a connection';
+export const CARD_NEEDS_SYNC = 'Card payments need the invoice synced first';
 
 /** The payment a declined card answer (402) carries: it has a receipt too. */
 function declinedPayment(err: unknown): PosPayment | null {
@@ -29,22 +31,27 @@ function declinedPayment(err: unknown): PosPayment | null {
   }
 }
 
-/** The Process Payment form's state and the charge/record flow behind its button. */
+/**
+ * The Process Payment form's state and the charge/record flow behind its button. Cash, check
+ * and wallet payments go through the offline queue; a card is charged now or not at all.
+ */
 export function useProcessPayment({
   technicianId,
-  invoiceId,
+  invoiceKey,
   onInvoiceChange,
   onPaid,
 }: {
   technicianId: number;
-  invoiceId: number | null;
-  onInvoiceChange: (id: number | null) => void;
+  /** The invoice's `refKey` (it may have been made offline). */
+  invoiceKey: string | null;
+  onInvoiceChange: (key: string | null) => void;
   onPaid: (info: PaidInfo) => void;
 }) {
-  const invoices = useInvoices(technicianId);
+  const { views } = usePosLists(technicianId);
   const config = usePaymentsConfig();
-  const open = (invoices.data ?? []).filter((i) => i.status !== 'paid');
-  const selected = open.find((i) => i.id === invoiceId) ?? null;
+  const online = useOnline();
+  const open = views.invoices.filter((i) => i.status !== 'paid');
+  const selected = open.find((i) => refKey(i) === invoiceKey) ?? null;
   const [amount, setAmount] = useState(selected?.balanceDue ?? '');
   const [method, setMethod] = useState<Method>('card');
   const [card, setCard] = useState<CardDetails>({ number: '', expiry: '', cvv: '' });
@@ -61,19 +68,32 @@ export function useProcessPayment({
   };
   const pending = useRef(false);
   const cardPayment = useCardPayment();
-  const recordPayment = useRecordPayment();
+  const recordPayment = usePosChange('payment.record');
   const value = parseDecimalInput(amount);
   const squareConfig = config.data?.card?.provider === 'square' ? config.data.card : null;
-  const square = useSquareCard(method === 'card' ? squareConfig : null, 'pos-square-card');
+  /** Why a card cannot be charged now, said under the method (null when it can). */
+  const cardBlocked =
+    method !== 'card'
+      ? null
+      : !online
+        ? CARD_NEEDS_CONNECTION
+        : selected && selected.id === null
+          ? CARD_NEEDS_SYNC
+          : null;
+  const square = useSquareCard(
+    method === 'card' && !cardBlocked ? squareConfig : null,
+    'pos-square-card',
+  );
 
-  const done = (title: string, description: string) => {
+  /** A definitive answer: the form starts over; `title` and `description` make the toast. */
+  const done = (title?: string, description?: string) => {
     const info: PaidInfo = {
       jobReference: selected?.jobReference ?? null,
       paidInFull: !!selected && toCents(value) >= toCents(Number(selected.balanceDue)),
     };
     newAttempt();
     setDeclined(null);
-    notify({ title, description });
+    if (title) notify({ title, description });
     setAmount('');
     setCard({ number: '', expiry: '', cvv: '' });
     onInvoiceChange(null);
@@ -92,7 +112,7 @@ export function useProcessPayment({
           amount: value,
           sourceId: token,
           idempotencyKey: attemptKey.current,
-          invoiceId: selected?.id,
+          invoiceId: selected?.id ?? undefined,
           customerEmail: selected?.customerEmail ?? undefined,
           customerName: selected?.customerName,
         });
@@ -108,12 +128,21 @@ export function useProcessPayment({
         }
         done('Payment Successful', `$${result.payment.amount} charged to the card.`);
       } else {
-        const p = await recordPayment.mutateAsync({
+        const outcome = await recordPayment.mutateAsync({
           amount: value,
           method,
-          invoiceId: selected?.id,
+          invoice: selected ? refOf(selected) : null,
         });
-        done('Payment Recorded', `$${p.amount} ${method} payment, receipt ${p.receiptNumber}.`);
+        const recorded = notifyOutcome(
+          outcome,
+          `The ${method} payment of $${value.toFixed(2)}`,
+          (p: PosPayment) => ({
+            title: 'Payment Recorded',
+            description: `$${p.amount} ${method} payment, receipt ${p.receiptNumber}.`,
+          }),
+          FAILED.title,
+        );
+        if (recorded) done();
       }
     } catch (err) {
       const payment = declinedPayment(err);
@@ -134,8 +163,9 @@ export function useProcessPayment({
 
   const cardUnavailable =
     method === 'card' &&
-    !!config.data &&
-    (!config.data.card || (squareConfig !== null && square.state !== 'ready'));
+    (cardBlocked !== null ||
+      (!!config.data &&
+        (!config.data.card || (squareConfig !== null && square.state !== 'ready'))));
 
   return {
     open,
@@ -152,6 +182,7 @@ export function useProcessPayment({
     value,
     config: config.data,
     squareConfig,
+    cardBlocked,
     cardUnavailable,
     pay,
   };

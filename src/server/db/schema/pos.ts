@@ -9,6 +9,8 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import {
   INVOICE_STATUSES,
@@ -62,11 +64,16 @@ export const quotes = pgTable(
     /** SHA-256 of the remote-approval token e-mailed to the customer. */
     approvalTokenHash: text().unique(),
     approvalTokenExpiresAt: timestamp({ withTimezone: true }),
+    /** The id the technician's device gave the quote (offline point of sale, ADR 013). */
+    clientId: uuid(),
+    /** SHA-256 of the create body the client id was first used with: a replay must match it. */
+    clientBodyHash: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('quotes_technician_created_idx').on(t.technicianId, t.createdAt.desc()),
+    uniqueIndex('quotes_technician_client_id_uq').on(t.technicianId, t.clientId),
     index('quotes_service_request_idx').on(t.serviceRequestId),
     check('quotes_status_ck', oneOf(t.status, QUOTE_STATUSES)),
     check('quotes_totals_ck', sql`${t.totalAmountCents} >= 0`),
@@ -132,11 +139,14 @@ export const invoices = pgTable(
     paidAmountCents: integer().notNull().default(0),
     status: text().$type<InvoiceStatus>().notNull().default('pending'),
     paidAt: timestamp({ withTimezone: true }),
+    /** The id the technician's device gave the invoice (offline point of sale, ADR 013). */
+    clientId: uuid(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('invoices_technician_created_idx').on(t.technicianId, t.createdAt.desc()),
+    uniqueIndex('invoices_technician_client_id_uq').on(t.technicianId, t.clientId),
     index('invoices_service_request_idx').on(t.serviceRequestId),
     check('invoices_status_ck', oneOf(t.status, INVOICE_STATUSES)),
     check('invoices_paid_ck', sql`${t.paidAmountCents} >= 0`),
@@ -165,10 +175,13 @@ export const invoicePayments = pgTable(
     /** The card's brand and last 4 digits, as the card provider reported them. */
     cardBrand: text(),
     cardLast4: text(),
+    /** The id the technician's device gave a cash or check payment (ADR 013). */
+    clientId: uuid(),
     createdAt: createdAt(),
   },
   (t) => [
     index('invoice_payments_invoice_idx').on(t.invoiceId),
+    uniqueIndex('invoice_payments_technician_client_id_uq').on(t.technicianId, t.clientId),
     index('invoice_payments_technician_idx').on(t.technicianId, t.createdAt.desc()),
     check('invoice_payments_method_ck', oneOf(t.method, POS_PAYMENT_METHODS)),
     check('invoice_payments_status_ck', oneOf(t.status, PAYMENT_STATUSES)),

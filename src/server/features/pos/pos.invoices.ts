@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { formatCents } from '../../../shared/money';
+import type { createInvoiceSchema, Invoice } from '../../../shared/schemas/pos';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { jobDocumentChanged } from '../../lib/job-mail';
-import { isUniqueViolation } from '../../lib/db-errors';
 import { nextNumber } from '../../lib/document-numbers';
 import type { SessionUser } from '../../lib/session';
-import { assertPosListAccess } from './pos.access';
+import { assertPosListAccess, posTechnician } from './pos.access';
+import { assertSameReplay, quoteIdOf } from './pos.client-ids';
 import { invoiceOut, vehicleText } from './pos.presenters';
 import {
+  findInvoiceByClientId,
   insertInvoice,
   listInvoiceRows,
   lockInvoice,
@@ -16,6 +19,8 @@ import {
   quoteItemsOf,
 } from './pos.queries';
 import { ownQuote, quotesOut } from './pos.quotes';
+
+const ALREADY_INVOICED = 'This quote already has an invoice';
 
 export async function listInvoices(
   app: FastifyInstance,
@@ -26,56 +31,76 @@ export async function listInvoices(
   return (await listInvoiceRows(app.db, technicianId)).map(invoiceOut);
 }
 
+/**
+ * An invoice from an approved quote (named by id, or by client id when it was made offline).
+ * With a client id the technician already used, the invoice made the first time
+ * (`created: false`); 409 when that one is for another quote.
+ */
 export async function createInvoice(
   app: FastifyInstance,
   user: SessionUser | null,
-  quoteId: number,
-) {
-  const { technicianId, q } = await ownQuote(app, user, quoteId);
+  input: z.output<typeof createInvoiceSchema>,
+): Promise<{ created: boolean; invoice: Invoice }> {
+  const technicianId = await posTechnician(app, user);
+  const quoteId = await quoteIdOf(app.db, technicianId, input);
+  const clientId = input.clientId ?? null;
+  const earlier = async () => {
+    const inv = clientId && (await findInvoiceByClientId(app.db, technicianId, clientId));
+    if (!inv) return null;
+    assertSameReplay(inv.quoteId === quoteId);
+    return { created: false, invoice: invoiceOut(inv) };
+  };
+  const replay = await earlier();
+  if (replay) return replay;
+  // Invoiced meanwhile: by a twin with this client id (its invoice answers), or by another.
+  const invoiced = async () => {
+    const twin = await earlier();
+    if (twin) return twin;
+    throw new AppError(409, ALREADY_INVOICED);
+  };
+
+  const { q } = await ownQuote(app, user, quoteId);
   if (q.status !== 'approved')
     throw new AppError(409, 'Only an approved (signed) quote can be invoiced');
   const [full] = await quotesOut(app.db, [q]);
-  if (full!.invoiceId) throw new AppError(409, 'This quote already has an invoice');
+  if (full!.invoiceId) return invoiced();
   const items = await quoteItemsOf(app.db, [q.id]);
-  try {
-    const invoiceNumber = await nextNumber(app.db, 'invoice', app.clock());
-    const row = await insertInvoice(app.db, {
-      invoiceNumber,
-      quoteId: q.id,
-      technicianId,
-      serviceRequestId: q.serviceRequestId,
-      customerName: q.customerName,
-      customerEmail: q.customerEmail,
-      customerPhone: q.customerPhone,
-      vehicleInfo: vehicleText(q),
-      items: items
-        .sort((a, b) => a.position - b.position)
-        .map((i) => ({
-          type: i.type,
-          description: i.description,
-          quantity: i.quantity,
-          unitPriceCents: i.unitPriceCents,
-          totalPriceCents: i.totalPriceCents,
-          partNumber: i.partNumber,
-          laborHours: i.laborHours,
-        })),
-      laborTotalCents: q.laborTotalCents,
-      partsTotalCents: q.partsTotalCents,
-      taxAmountCents: q.taxAmountCents,
-      totalAmountCents: q.totalAmountCents,
-    });
-    const out = invoiceOut(row);
-    await jobDocumentChanged(app, row.serviceRequestId, {
-      kind: 'invoice',
-      number: out.invoiceNumber,
-      total: out.totalAmount,
-    });
-    return out;
-  } catch (err) {
-    if (isUniqueViolation(err, 'invoices_quote_id_unique'))
-      throw new AppError(409, 'This quote already has an invoice');
-    throw err;
-  }
+  const invoiceNumber = await nextNumber(app.db, 'invoice', app.clock());
+  const row = await insertInvoice(app.db, {
+    invoiceNumber,
+    quoteId: q.id,
+    technicianId,
+    serviceRequestId: q.serviceRequestId,
+    clientId,
+    customerName: q.customerName,
+    customerEmail: q.customerEmail,
+    customerPhone: q.customerPhone,
+    vehicleInfo: vehicleText(q),
+    items: items
+      .sort((a, b) => a.position - b.position)
+      .map((i) => ({
+        type: i.type,
+        description: i.description,
+        quantity: i.quantity,
+        unitPriceCents: i.unitPriceCents,
+        totalPriceCents: i.totalPriceCents,
+        partNumber: i.partNumber,
+        laborHours: i.laborHours,
+      })),
+    laborTotalCents: q.laborTotalCents,
+    partsTotalCents: q.partsTotalCents,
+    taxAmountCents: q.taxAmountCents,
+    totalAmountCents: q.totalAmountCents,
+  });
+  // Stopped by a unique rule: a twin with this client id won, or the quote has another invoice.
+  if (!row) return invoiced();
+  const out = invoiceOut(row);
+  await jobDocumentChanged(app, row.serviceRequestId, {
+    kind: 'invoice',
+    number: out.invoiceNumber,
+    total: out.totalAmount,
+  });
+  return { created: true, invoice: out };
 }
 
 /**

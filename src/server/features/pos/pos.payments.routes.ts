@@ -14,7 +14,10 @@ import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
 import { posTags as tags, technicianParams, type PosApp } from './pos.http';
 import type { PosService } from './pos.service';
 
-/** The point of sale's invoices, payments and receipts. */
+/**
+ * The point of sale's invoices, payments and receipts. Creates answer 201, or 200 with the record
+ * made the first time when their clientId was used before (ADR 013).
+ */
 export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
   app.get(
     '/api/invoices/technician/:id',
@@ -36,11 +39,13 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
       schema: {
         tags,
         body: createInvoiceSchema,
-        response: { 201: invoiceSchema, ...errorResponses },
+        response: { 200: invoiceSchema, 201: invoiceSchema, ...errorResponses },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await service.createInvoice(request.user, request.body.quoteId)),
+    async (request, reply) => {
+      const { created, invoice } = await service.createInvoice(request.user, request.body);
+      return reply.status(created ? 201 : 200).send(invoice);
+    },
   );
 
   app.post(
@@ -71,11 +76,13 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
       schema: {
         tags,
         body: recordPaymentSchema,
-        response: { 201: posPaymentSchema, ...errorResponses },
+        response: { 200: posPaymentSchema, 201: posPaymentSchema, ...errorResponses },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await service.recordPayment(request.user, request.body)),
+    async (request, reply) => {
+      const { created, payment } = await service.recordPayment(request.user, request.body);
+      return reply.status(created ? 201 : 200).send(payment);
+    },
   );
 
   app.get(

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { BRAND } from '../../../shared/brand';
 import { toCents } from '../../../shared/money';
-import type { cardPaymentSchema, recordPaymentSchema } from '../../../shared/schemas/pos';
+import type {
+  cardPaymentSchema,
+  PosPayment,
+  recordPaymentSchema,
+} from '../../../shared/schemas/pos';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { jobDocumentChanged } from '../../lib/job-mail';
@@ -10,16 +14,19 @@ import { nextNumber } from '../../lib/document-numbers';
 import { awaitClaimedPayment, ProviderError, type CardProvider } from '../../lib/payments';
 import type { SessionUser } from '../../lib/session';
 import { assertPosListAccess, posTechnician } from './pos.access';
+import { assertSameReplay, invoiceIdOf } from './pos.client-ids';
 import { payableInvoice } from './pos.invoices';
 import { cardOutcomeOut, paymentOut } from './pos.presenters';
 import {
   addToInvoice,
   claimPayment,
   findInvoice,
+  findPaymentByClientId,
   findPaymentByKey,
   insertPayment,
   invoiceNumbers,
   listPaymentRows,
+  lockInvoice,
   settleCardPayment,
   type CardOutcome,
   type PaymentRow,
@@ -48,18 +55,29 @@ export async function listPayments(
   return paymentsOut(app.db, await listPaymentRows(app.db, technicianId));
 }
 
-/** Cash, check or digital wallet: recorded as taken, settling the invoice. */
+/**
+ * Cash, check or digital wallet: recorded as taken, settling the invoice (named by id, or by
+ * client id when it was made offline). With a client id the technician already used, the
+ * payment recorded the first time (`created: false`), counted once; 409 when it differs.
+ */
 export async function recordPayment(
   app: FastifyInstance,
   user: SessionUser | null,
   input: z.output<typeof recordPaymentSchema>,
-) {
+): Promise<{ created: boolean; payment: PosPayment }> {
   const technicianId = await posTechnician(app, user);
   const amountCents = amountOf(input.amount);
-  const row = await app.db.transaction(async (tx) => {
-    const inv = input.invoiceId
-      ? await payableInvoice(tx, technicianId, input.invoiceId, amountCents)
-      : null;
+  const invoiceId = await invoiceIdOf(app.db, technicianId, input);
+  const clientId = input.clientId ?? null;
+  const earlier = (db: DbOrTx) =>
+    clientId === null ? undefined : findPaymentByClientId(db, technicianId, clientId);
+
+  const result = await app.db.transaction(async (tx) => {
+    // Twins for one invoice queue on its lock; the second then finds the first's payment.
+    if (clientId !== null && invoiceId !== null) await lockInvoice(tx, invoiceId);
+    const first = await earlier(tx);
+    if (first) return { p: first, created: false, job: null };
+    const inv = invoiceId ? await payableInvoice(tx, technicianId, invoiceId, amountCents) : null;
     const p = await insertPayment(tx, {
       invoiceId: inv?.id ?? null,
       technicianId,
@@ -69,12 +87,22 @@ export async function recordPayment(
       receiptNumber: await nextNumber(tx, 'receipt', app.clock()),
       customerName: input.customerName || inv?.customerName || null,
       customerEmail: input.customerEmail || inv?.customerEmail || null,
+      clientId,
     });
+    // None: a twin without an invoice committed this client id first.
+    if (!p) return null;
     if (inv) await addToInvoice(tx, inv.id, amountCents, app.clock());
-    return { p, job: inv?.serviceRequestId ?? null };
+    return { p, created: true, job: inv?.serviceRequestId ?? null };
   });
-  await jobDocumentChanged(app, row.job, { kind: 'payment' });
-  return (await paymentsOut(app.db, [row.p]))[0]!;
+  if (result?.created) {
+    await jobDocumentChanged(app, result.job, { kind: 'payment' });
+    return { created: true, payment: (await paymentsOut(app.db, [result.p]))[0]! };
+  }
+  const p = result?.p ?? (await earlier(app.db))!;
+  assertSameReplay(
+    p.amountCents === amountCents && p.method === input.method && p.invoiceId === invoiceId,
+  );
+  return { created: false, payment: (await paymentsOut(app.db, [p]))[0]! };
 }
 
 /**

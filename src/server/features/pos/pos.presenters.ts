@@ -50,6 +50,7 @@ export function quoteOut(q: QuoteRow, items: ItemRow[], invoiceId: number | null
     signedAt: iso(q.signedAt),
     invoiceId,
     ...jobOf(q.serviceRequestId),
+    clientId: q.clientId,
     createdAt: q.createdAt.toISOString(),
   };
 }
@@ -94,6 +95,7 @@ export function invoiceOut(i: InvoiceRow): Invoice {
     status: i.status,
     paidAt: iso(i.paidAt),
     ...jobOf(i.serviceRequestId),
+    clientId: i.clientId,
     createdAt: i.createdAt.toISOString(),
   };
 }
@@ -113,6 +115,7 @@ export function paymentOut(p: PaymentRow, invoiceNumber: string | null): PosPaym
     cardBrand: p.cardBrand,
     cardLast4: p.cardLast4,
     failureMessage: p.failureMessage,
+    clientId: p.clientId,
     createdAt: p.createdAt.toISOString(),
   };
 }

@@ -80,14 +80,72 @@ export function invoiceIdsOfQuotes(db: DbOrTx, quoteIds: number[]) {
     .where(inArray(invoices.quoteId, quoteIds));
 }
 
+type ItemInsert = Omit<typeof quoteItems.$inferInsert, 'quoteId'>;
+
+/**
+ * Inserts the quote and its items; null when the technician already has a quote with this
+ * client id (a concurrent twin committed it first: the insert waited for it, then did nothing).
+ */
 export async function insertQuote(
   tx: DbOrTx,
   values: typeof quotes.$inferInsert,
-  items: Omit<typeof quoteItems.$inferInsert, 'quoteId'>[],
+  items: ItemInsert[],
+): Promise<QuoteRow | null> {
+  const [q] = await tx
+    .insert(quotes)
+    .values(values)
+    .onConflictDoNothing({ target: [quotes.technicianId, quotes.clientId] })
+    .returning();
+  if (!q) return null;
+  await tx.insert(quoteItems).values(items.map((i) => ({ ...i, quoteId: q.id })));
+  return q;
+}
+
+/** The quote, locked until the transaction ends (edits and signatures serialise on it). */
+export async function lockQuote(tx: DbOrTx, id: number): Promise<QuoteRow | undefined> {
+  const [q] = await tx.select().from(quotes).where(eq(quotes.id, id)).for('update');
+  return q;
+}
+
+/** Replaces a quote's content (fields, totals, items). Call inside a transaction. */
+export async function replaceQuoteContent(
+  tx: DbOrTx,
+  id: number,
+  values: Partial<typeof quotes.$inferInsert>,
+  items: ItemInsert[],
 ) {
-  const [q] = await tx.insert(quotes).values(values).returning();
-  await tx.insert(quoteItems).values(items.map((i) => ({ ...i, quoteId: q!.id })));
+  const [q] = await tx.update(quotes).set(values).where(eq(quotes.id, id)).returning();
+  await tx.delete(quoteItems).where(eq(quoteItems.quoteId, id));
+  await tx.insert(quoteItems).values(items.map((i) => ({ ...i, quoteId: id })));
   return q!;
+}
+
+// Records named by the id the technician's device gave them (ADR 013)
+
+export async function findQuoteByClientId(db: DbOrTx, technicianId: number, clientId: string) {
+  const [q] = await db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.technicianId, technicianId), eq(quotes.clientId, clientId)));
+  return q;
+}
+
+export async function findInvoiceByClientId(db: DbOrTx, technicianId: number, clientId: string) {
+  const [i] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.technicianId, technicianId), eq(invoices.clientId, clientId)));
+  return i;
+}
+
+export async function findPaymentByClientId(db: DbOrTx, technicianId: number, clientId: string) {
+  const [p] = await db
+    .select()
+    .from(invoicePayments)
+    .where(
+      and(eq(invoicePayments.technicianId, technicianId), eq(invoicePayments.clientId, clientId)),
+    );
+  return p;
 }
 
 /** Approves a draft quote; undefined when it is not a draft (any more). */
@@ -141,9 +199,16 @@ export function listInvoiceRows(db: DbOrTx, technicianId: number) {
     .limit(LIST_LIMIT);
 }
 
-export async function insertInvoice(db: DbOrTx, values: typeof invoices.$inferInsert) {
-  const [row] = await db.insert(invoices).values(values).returning();
-  return row!;
+/**
+ * Inserts the invoice; null when a unique rule stopped it: the quote already has an invoice, or
+ * the technician already has an invoice with this client id.
+ */
+export async function insertInvoice(
+  db: DbOrTx,
+  values: typeof invoices.$inferInsert,
+): Promise<InvoiceRow | null> {
+  const [row] = await db.insert(invoices).values(values).onConflictDoNothing().returning();
+  return row ?? null;
 }
 
 export function invoiceNumbers(db: DbOrTx, ids: number[]) {
@@ -179,9 +244,17 @@ export async function processingCents(tx: DbOrTx, invoiceId: number) {
   return Number(inFlight?.cents ?? 0);
 }
 
-export async function insertPayment(tx: DbOrTx, values: typeof invoicePayments.$inferInsert) {
-  const [p] = await tx.insert(invoicePayments).values(values).returning();
-  return p!;
+/** Inserts the payment; null when the technician already has a payment with its client id. */
+export async function insertPayment(
+  tx: DbOrTx,
+  values: typeof invoicePayments.$inferInsert,
+): Promise<PaymentRow | null> {
+  const [p] = await tx
+    .insert(invoicePayments)
+    .values(values)
+    .onConflictDoNothing({ target: [invoicePayments.technicianId, invoicePayments.clientId] })
+    .returning();
+  return p ?? null;
 }
 
 /** Inserts the payment unless its idempotency key is taken: null then. */

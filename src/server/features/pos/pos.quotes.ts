@@ -3,9 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { BRAND } from '../../../shared/brand';
 import { ACTIVE_JOB_STATUSES } from '../../../shared/jobs';
-import { quoteTotals, toCents } from '../../../shared/money';
-import { MAX_INT4 } from '../../../shared/schemas/common';
-import type { createQuoteSchema, PublicQuote, Quote } from '../../../shared/schemas/pos';
+import {
+  DRAFT_ONLY_MESSAGE,
+  type createQuoteSchema,
+  type PublicQuote,
+  type Quote,
+  type updateQuoteSchema,
+} from '../../../shared/schemas/pos';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { jobDocumentChanged } from '../../lib/job-mail';
@@ -13,25 +17,31 @@ import { nextNumber } from '../../lib/document-numbers';
 import { publicBaseUrl } from '../../lib/public-url';
 import { hashToken, type SessionUser } from '../../lib/session';
 import { assertPosListAccess, posTechnician } from './pos.access';
+import { assertSameReplay, bodyHash } from './pos.client-ids';
 import { sendPosMail } from './pos.mail';
 import { publicQuoteOut, quoteOut, vehicleText } from './pos.presenters';
 import {
   approveDraftQuote,
   findJobState,
   findQuote,
+  findQuoteByClientId,
   findQuoteByTokenHash,
   insertQuote,
   invoiceIdsOfQuotes,
   listQuoteRows,
+  lockQuote,
   quoteItemsOf,
+  replaceQuoteContent,
   setApprovalToken,
   type QuoteRow,
 } from './pos.queries';
+import { quoteContent } from './pos.quote-content';
 import { quoteApprovalPath } from '../../../shared/paths';
 
 const APPROVAL_LINK_DAYS = 14;
 export const NOT_ACTIVE_JOB = 'This job is not one of your active jobs';
 export const JOB_NO_LONGER_ACTIVE = 'This job is no longer active';
+const ALREADY_APPROVED = 'This quote is already approved';
 
 const isActive = (status: string) => (ACTIVE_JOB_STATUSES as readonly string[]).includes(status);
 
@@ -92,77 +102,104 @@ export async function listQuotes(
   return quotesOut(app.db, await listQuoteRows(app.db, technicianId));
 }
 
+/** What the create body says, as the hash a replay must match (ADR 013). */
+const createBodyHash = ({ clientId: _c, technicianId: _t, ...body }: CreateQuoteBody) =>
+  bodyHash(body);
+
+type CreateQuoteBody = z.output<typeof createQuoteSchema>;
+
+/**
+ * A new quote, numbered by the server. With a client id the technician already used, the quote
+ * made the first time (`created: false`), whatever happened to it since (edited, signed,
+ * its job canceled); 409 when this body differs from the first one.
+ */
 export async function createQuote(
   app: FastifyInstance,
   user: SessionUser | null,
-  input: z.output<typeof createQuoteSchema>,
-) {
+  input: CreateQuoteBody,
+): Promise<{ created: boolean; quote: Quote }> {
   const technicianId = await posTechnician(app, user);
-  const lines = input.items.map((i) => ({
-    type: i.type,
-    quantity: i.quantity,
-    unitPriceCents: toCents(i.unitPrice),
-  }));
-  const totals = quoteTotals(lines, input.taxRate);
-  if (totals.totalAmountCents > MAX_INT4) throw new AppError(400, 'The quote total is too large');
+  const clientId = input.clientId ?? null;
+  const hash = clientId === null ? null : createBodyHash(input);
+  const replay = async () => {
+    const q = (await findQuoteByClientId(app.db, technicianId, clientId!))!;
+    assertSameReplay(q.clientBodyHash === hash);
+    return { created: false, quote: (await quotesOut(app.db, [q]))[0]! };
+  };
+  if (clientId !== null && (await findQuoteByClientId(app.db, technicianId, clientId)))
+    return replay();
+
+  const content = quoteContent(input);
   const serviceRequestId = input.serviceRequestId ?? null;
   const created = await app.db.transaction(async (tx) => {
     if (serviceRequestId !== null) await assertActiveJobOf(tx, serviceRequestId, technicianId);
     return insertQuote(
       tx,
       {
+        ...content.values,
         quoteNumber: await nextNumber(tx, 'quote', app.clock()),
         technicianId,
         serviceRequestId,
-        customerName: input.customerName,
-        customerEmail: input.customerEmail,
-        customerPhone: input.customerPhone,
-        vehicleYear: input.vehicleYear,
-        vehicleMake: input.vehicleMake,
-        vehicleModel: input.vehicleModel,
-        vehicleVin: input.vehicleVin,
-        vehicleMileage: input.vehicleMileage,
-        notes: input.notes,
-        taxRate: input.taxRate.toFixed(2),
-        laborTotalCents: totals.laborTotalCents,
-        partsTotalCents: totals.partsTotalCents,
-        taxAmountCents: totals.taxAmountCents,
-        totalAmountCents: totals.totalAmountCents,
+        clientId,
+        clientBodyHash: hash,
       },
-      input.items.map((i, position) => ({
-        position,
-        type: i.type,
-        description: i.description,
-        quantity: String(i.quantity),
-        unitPriceCents: lines[position]!.unitPriceCents,
-        totalPriceCents: totals.lineTotalsCents[position]!,
-        partNumber: i.type === 'part' ? i.partNumber : null,
-        laborHours: i.type === 'labor' && i.laborHours != null ? String(i.laborHours) : null,
-      })),
+      content.items,
     );
   });
+  // A twin with the same client id committed first.
+  if (!created) return replay();
   const [out] = await quotesOut(app.db, [created]);
   await jobDocumentChanged(app, created.serviceRequestId, {
     kind: 'quote',
     number: out!.quoteNumber,
     total: out!.totalAmount,
   });
-  return out!;
+  return { created: true, quote: out! };
+}
+
+/**
+ * A draft quote's new content (PUT): totals computed again, items replaced, under the quote's
+ * row lock so that a signature cannot land in between. Signed quotes are final (409).
+ */
+export async function updateQuote(
+  app: FastifyInstance,
+  user: SessionUser | null,
+  id: number,
+  input: z.output<typeof updateQuoteSchema>,
+) {
+  await ownQuote(app, user, id);
+  const content = quoteContent(input);
+  const row = await app.db.transaction(async (tx) => {
+    const q = await lockQuote(tx, id);
+    if (q?.status !== 'draft') throw new AppError(409, DRAFT_ONLY_MESSAGE);
+    return replaceQuoteContent(tx, id, content.values, content.items);
+  });
+  await jobDocumentChanged(app, row.serviceRequestId, { kind: 'quote_updated' });
+  return (await quotesOut(app.db, [row]))[0]!;
 }
 
 /** Stores the customer's signature and approves a draft quote. */
 export async function signQuote(app: FastifyInstance, q: QuoteRow, signature: string) {
-  if (q.status === 'approved') throw new AppError(409, 'This quote is already approved');
+  if (q.status === 'approved') throw new AppError(409, ALREADY_APPROVED);
   // Under the job's row lock: a job canceled or reassigned meanwhile cannot slip through.
   const row = await app.db.transaction(async (tx) => {
     await assertSignable(tx, q);
     return approveDraftQuote(tx, q.id, signature, app.clock());
   });
-  if (!row) throw new AppError(409, 'This quote is already approved');
+  if (!row) throw new AppError(409, ALREADY_APPROVED);
   await jobDocumentChanged(app, row.serviceRequestId, { kind: 'quote_signed' });
   return (await quotesOut(app.db, [row]))[0]!;
 }
 
+/** Approved with this very signature: the same approval sent again (a replay). */
+const signedWith = (q: QuoteRow | undefined, signature: string) =>
+  q?.status === 'approved' && q.signature === signature;
+
+/**
+ * The technician's device approves a quote with the customer's signature. Sent again with the
+ * same signature (a replay from the offline queue, or a twin racing it) it answers with the
+ * approved quote instead of 409.
+ */
 export async function approveQuote(
   app: FastifyInstance,
   user: SessionUser | null,
@@ -170,7 +207,14 @@ export async function approveQuote(
   signature: string,
 ) {
   const { q } = await ownQuote(app, user, id);
-  return signQuote(app, q, signature);
+  if (signedWith(q, signature)) return (await quotesOut(app.db, [q]))[0]!;
+  try {
+    return await signQuote(app, q, signature);
+  } catch (err) {
+    const now = err instanceof AppError && err.statusCode === 409 && (await findQuote(app.db, id));
+    if (now && signedWith(now, signature)) return (await quotesOut(app.db, [now]))[0]!;
+    throw err;
+  }
 }
 
 export async function emailQuote(

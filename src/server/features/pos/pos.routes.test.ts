@@ -158,10 +158,16 @@ describe('quotes', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ status: 'approved', signature: SIGNATURE });
+    // The same approval sent again (the offline queue's replay) is a no-op; other ink is refused.
     const again = await call('PATCH', `/api/quotes/${q.id}/approve`, pro.cookie, {
       signature: SIGNATURE,
     });
-    expect(again.statusCode).toBe(409);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().signedAt).toBe(ok.json().signedAt);
+    const otherInk = await call('PATCH', `/api/quotes/${q.id}/approve`, pro.cookie, {
+      signature: `${SIGNATURE.slice(0, -6)}AAAA==`,
+    });
+    expect(otherInk.statusCode).toBe(409);
 
     const inv = await call('POST', '/api/invoices', pro.cookie, { quoteId: q.id });
     expect(inv.statusCode).toBe(201);

@@ -7,6 +7,7 @@ import {
   emailQuoteSchema,
   publicQuoteSchema,
   quoteSchema,
+  updateQuoteSchema,
 } from '../../../shared/schemas/pos';
 import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
 import { posTags as tags, technicianParams } from './pos.http';
@@ -35,14 +36,35 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.listQuotes(request.user, request.params.id),
   );
 
+  // 201 with the new quote; 200 with the first one when its clientId was used before (ADR 013).
   app.post(
     '/api/quotes',
     {
       config: { access: 'approved-technician' },
-      schema: { tags, body: createQuoteSchema, response: { 201: quoteSchema, ...errorResponses } },
+      schema: {
+        tags,
+        body: createQuoteSchema,
+        response: { 200: quoteSchema, 201: quoteSchema, ...errorResponses },
+      },
     },
-    async (request, reply) =>
-      reply.status(201).send(await service.createQuote(request.user, request.body)),
+    async (request, reply) => {
+      const { created, quote } = await service.createQuote(request.user, request.body);
+      return reply.status(created ? 201 : 200).send(quote);
+    },
+  );
+
+  app.put(
+    '/api/quotes/:id',
+    {
+      config: { access: 'approved-technician' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: updateQuoteSchema,
+        response: { 200: quoteSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.updateQuote(request.user, request.params.id, request.body),
   );
 
   app.patch(

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type {
   cardPaymentSchema,
+  createInvoiceSchema,
   createQuoteSchema,
   recordPaymentSchema,
+  updateQuoteSchema,
 } from '../../../shared/schemas/pos';
 import type { JobDocuments } from '../../lib/job-documents';
 import type { SessionUser } from '../../lib/session';
@@ -19,6 +21,7 @@ import {
   quoteByToken,
   quotesOut,
   signQuote,
+  updateQuote,
 } from './pos.quotes';
 import { emailReceipt, receipt } from './pos.receipts';
 
@@ -37,6 +40,8 @@ export function createPosService(app: FastifyInstance) {
     listQuotes: (user: User, technicianId: number) => listQuotes(app, user, technicianId),
     createQuote: (user: User, input: z.output<typeof createQuoteSchema>) =>
       createQuote(app, user, input),
+    updateQuote: (user: User, id: number, input: z.output<typeof updateQuoteSchema>) =>
+      updateQuote(app, user, id, input),
     approveQuote: (user: User, id: number, signature: string) =>
       approveQuote(app, user, id, signature),
     /** Stores the customer's signature and approves a draft quote. */
@@ -46,7 +51,8 @@ export function createPosService(app: FastifyInstance) {
     quoteByToken: (token: string) => quoteByToken(app, token),
 
     listInvoices: (user: User, technicianId: number) => listInvoices(app, user, technicianId),
-    createInvoice: (user: User, quoteId: number) => createInvoice(app, user, quoteId),
+    createInvoice: (user: User, input: z.output<typeof createInvoiceSchema>) =>
+      createInvoice(app, user, input),
 
     recordPayment: (user: User, input: z.output<typeof recordPaymentSchema>) =>
       recordPayment(app, user, input),

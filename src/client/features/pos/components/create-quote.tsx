@@ -4,18 +4,25 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
+import type { QuoteView } from '../offline/views';
 import type { QuotePrefill } from '../quote-prefill';
 import { useCreateQuoteForm, type EMPTY } from '../use-create-quote-form';
+import { DocNumber } from './doc-number';
 import { QuoteItemRow } from './quote-item-row';
 import { QuoteTotals } from './quote-totals';
 
 export function CreateQuote({
   onCreated,
   prefill,
+  editing,
+  onCancelEdit,
 }: {
   onCreated: () => void;
   /** A job's customer, vehicle and problem: the quote is saved as that job's. */
   prefill?: QuotePrefill;
+  /** A draft quote to change instead of a new one. */
+  editing?: QuoteView;
+  onCancelEdit?: () => void;
 }) {
   const {
     f,
@@ -27,9 +34,9 @@ export function CreateQuote({
     taxRate,
     setTaxRate,
     totals,
-    create,
+    pending,
     submit,
-  } = useCreateQuoteForm(onCreated, prefill);
+  } = useCreateQuoteForm(onCreated, prefill, editing);
 
   const field = (name: keyof typeof EMPTY, label: string, props: object = {}) => (
     <div className="space-y-1.5">
@@ -45,6 +52,16 @@ export function CreateQuote({
 
   return (
     <div className="space-y-6">
+      {editing && (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-sky-50 p-3 text-sm text-sky-900">
+          <p>
+            Editing quote <DocNumber value={editing.quoteNumber} /> for {editing.customerName}
+          </p>
+          <Button type="button" size="sm" variant="outline" onClick={onCancelEdit}>
+            Cancel Edit
+          </Button>
+        </div>
+      )}
       <Card>
         <CardHeader>
           <CardTitle>Customer</CardTitle>
@@ -122,8 +139,14 @@ export function CreateQuote({
           <QuoteTotals totals={totals} />
         </CardContent>
       </Card>
-      <Button size="lg" className="w-full" disabled={create.isPending} onClick={submit}>
-        {create.isPending ? 'Creating Quote...' : 'Create Quote'}
+      <Button size="lg" className="w-full" disabled={pending} onClick={submit}>
+        {editing
+          ? pending
+            ? 'Saving Changes...'
+            : 'Save Changes'
+          : pending
+            ? 'Creating Quote...'
+            : 'Create Quote'}
       </Button>
     </div>
   );

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { Quote } from '@shared/schemas/pos';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -11,9 +10,18 @@ import {
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { notify } from '../../../lib/toast';
-import { useEmailQuote } from '../api';
+import { useEmailQuote } from '../api/email-quote';
 
-export function EmailQuoteDialog({ quote, onClose }: { quote: Quote | null; onClose: () => void }) {
+/** A quote the server has (offline ones are e-mailed once synced). */
+type EmailedQuote = { id: number; customerName: string; customerEmail: string | null };
+
+export function EmailQuoteDialog({
+  quote,
+  onClose,
+}: {
+  quote: EmailedQuote | null;
+  onClose: () => void;
+}) {
   const send = useEmailQuote();
   const [email, setEmail] = useState('');
   const to = email || quote?.customerEmail || '';

@@ -3,31 +3,36 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { useInvoices } from '../api';
+import { refKey } from '../offline/views';
+import { usePosLists } from '../use-pos-lists';
+import { DocNumber } from './doc-number';
+import { SyncError, SyncMark } from './sync-mark';
 
 export function Invoices({
   technicianId,
   onTakePayment,
 }: {
   technicianId: number;
-  onTakePayment: (invoiceId: number) => void;
+  /** The invoice's key (`refKey`): it may have no server id yet. */
+  onTakePayment: (invoiceKey: string) => void;
 }) {
-  const invoices = useInvoices(technicianId);
-  if (invoices.isLoading) return <Skeleton className="h-40" />;
-  if (invoices.isError)
+  const { invoices, views } = usePosLists(technicianId);
+  if (invoices.isPending && views.invoices.length === 0) return <Skeleton className="h-40" />;
+  if (invoices.isError && !invoices.data)
     return <p role="alert">{errorMessage(invoices.error, 'Failed to load invoices')}</p>;
-  if (invoices.data!.length === 0)
+  if (views.invoices.length === 0)
     return <p className="text-slate-500">No invoices yet. Create one from an approved quote.</p>;
   return (
     <ul className="space-y-3">
-      {invoices.data!.map((i) => (
-        <li key={i.id}>
+      {views.invoices.map((i) => (
+        <li key={refKey(i)}>
           <Card data-testid="invoice">
             <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
-              <div>
+              <div className="space-y-0.5">
                 <p className="font-semibold">
-                  {i.invoiceNumber}{' '}
-                  <Badge variant={i.status === 'paid' ? 'success' : 'warning'}>{i.status}</Badge>
+                  <DocNumber value={i.invoiceNumber} />{' '}
+                  <Badge variant={i.status === 'paid' ? 'success' : 'warning'}>{i.status}</Badge>{' '}
+                  <SyncMark sync={i.sync} />
                 </p>
                 <p className="text-sm text-slate-600">
                   {i.customerName}
@@ -38,9 +43,10 @@ export function Invoices({
                   Total ${i.totalAmount} · Paid ${i.paidAmount}
                   {i.status !== 'paid' && ` · Balance $${i.balanceDue}`}
                 </p>
+                <SyncError sync={i.sync} />
               </div>
               {i.status !== 'paid' && (
-                <Button size="sm" onClick={() => onTakePayment(i.id)}>
+                <Button size="sm" onClick={() => onTakePayment(refKey(i))}>
                   Take Payment
                 </Button>
               )}

@@ -1,47 +1,69 @@
-import { Mail, PenLine, Receipt } from 'lucide-react';
+import { Mail, Pencil, PenLine, Receipt } from 'lucide-react';
 import { useState } from 'react';
-import type { Quote } from '@shared/schemas/pos';
+import type { Invoice } from '@shared/schemas/pos';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
-import { useCreateInvoice, useQuotes } from '../api';
+import { notifyOutcome, usePosChange } from '../offline/use-pos-change';
+import { refKey, refOf, type QuoteView } from '../offline/views';
+import { usePosLists } from '../use-pos-lists';
+import { DocNumber } from './doc-number';
 import { EmailQuoteDialog } from './email-quote-dialog';
 import { SignatureDialog } from './signature-dialog';
+import { SyncError, SyncMark } from './sync-mark';
 
 export function ManageQuotes({
   technicianId,
   onInvoiced,
+  onEdit,
 }: {
   technicianId: number;
   onInvoiced: () => void;
+  onEdit: (quote: QuoteView) => void;
 }) {
-  const quotes = useQuotes(technicianId);
-  const createInvoice = useCreateInvoice();
-  const [signing, setSigning] = useState<Quote | null>(null);
-  const [emailing, setEmailing] = useState<Quote | null>(null);
+  const { quotes, views } = usePosLists(technicianId);
+  const createInvoice = usePosChange('invoice.create');
+  const [signing, setSigning] = useState<QuoteView | null>(null);
+  const [emailing, setEmailing] = useState<(QuoteView & { id: number }) | null>(null);
 
-  if (quotes.isLoading) return <Skeleton className="h-40" />;
-  if (quotes.isError)
+  if (quotes.isPending && views.quotes.length === 0) return <Skeleton className="h-40" />;
+  // Kept data shows when a later read fails (offline); the error only without any.
+  if (quotes.isError && !quotes.data)
     return <p role="alert">{errorMessage(quotes.error, 'Failed to load quotes')}</p>;
-  if (quotes.data!.length === 0)
+  if (views.quotes.length === 0)
     return <p className="text-slate-500">No quotes yet. Create one in the Create Quote tab.</p>;
+
+  const invoice = (q: QuoteView) =>
+    createInvoice.mutate(
+      { quote: refOf(q) },
+      {
+        onSuccess: (outcome) => {
+          const ok = notifyOutcome(
+            outcome,
+            `The invoice for ${q.customerName}`,
+            (inv: Invoice) => ({ title: 'Invoice Created', description: inv.invoiceNumber }),
+          );
+          if (ok) onInvoiced();
+        },
+      },
+    );
 
   return (
     <>
       <ul className="space-y-3">
-        {quotes.data!.map((q) => (
-          <li key={q.id}>
+        {views.quotes.map((q) => (
+          <li key={refKey(q)}>
             <Card data-testid="quote">
               <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
-                <div>
+                <div className="space-y-0.5">
                   <p className="font-semibold">
-                    {q.quoteNumber}{' '}
+                    <DocNumber value={q.quoteNumber} />{' '}
                     <Badge variant={q.status === 'approved' ? 'success' : 'outline'}>
-                      {q.status ?? 'draft'}
-                    </Badge>
+                      {q.status}
+                    </Badge>{' '}
+                    <SyncMark sync={q.sync} />
                   </p>
                   <p className="text-sm text-slate-600">
                     {q.customerName}
@@ -50,38 +72,33 @@ export function ManageQuotes({
                   </p>
                   {q.jobReference && <p className="text-sm text-slate-600">Job {q.jobReference}</p>}
                   <p className="text-sm font-medium">${q.totalAmount}</p>
+                  <SyncError sync={q.sync} />
                 </div>
                 <div className="flex flex-wrap gap-2">
                   {q.status === 'draft' && (
-                    <Button size="sm" onClick={() => setSigning(q)}>
-                      <PenLine className="mr-1 h-4 w-4" aria-hidden="true" /> Get Signature
-                    </Button>
+                    <>
+                      <Button size="sm" variant="outline" onClick={() => onEdit(q)}>
+                        <Pencil className="mr-1 h-4 w-4" aria-hidden="true" /> Edit
+                      </Button>
+                      <Button size="sm" onClick={() => setSigning(q)}>
+                        <PenLine className="mr-1 h-4 w-4" aria-hidden="true" /> Get Signature
+                      </Button>
+                    </>
                   )}
-                  {q.status === 'approved' && q.invoiceId === null && (
-                    <Button
-                      size="sm"
-                      disabled={createInvoice.isPending}
-                      onClick={() =>
-                        createInvoice.mutate(q.id, {
-                          onSuccess: (inv) => {
-                            notify({ title: 'Invoice Created', description: inv.invoiceNumber });
-                            onInvoiced();
-                          },
-                          onError: () =>
-                            notify({
-                              title: 'Error',
-                              description: 'Failed to create invoice. Please try again.',
-                              variant: 'destructive',
-                            }),
-                        })
-                      }
-                    >
+                  {q.status === 'approved' && q.invoice === null && (
+                    <Button size="sm" disabled={createInvoice.isPending} onClick={() => invoice(q)}>
                       <Receipt className="mr-1 h-4 w-4" aria-hidden="true" /> Create Invoice
                     </Button>
                   )}
-                  <Button size="sm" variant="outline" onClick={() => setEmailing(q)}>
-                    <Mail className="mr-1 h-4 w-4" aria-hidden="true" /> Email Quote
-                  </Button>
+                  {q.id !== null && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setEmailing({ ...q, id: q.id! })}
+                    >
+                      <Mail className="mr-1 h-4 w-4" aria-hidden="true" /> Email Quote
+                    </Button>
+                  )}
                 </div>
               </CardContent>
             </Card>

@@ -5,14 +5,15 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
+import { refKey } from '../offline/views';
 import { useProcessPayment, type Method, type PaidInfo } from '../use-process-payment';
 import { DeclinedNotice } from './declined-notice';
 import { SandboxCardFields } from './sandbox-card-fields';
 
 export function ProcessPayment(props: {
   technicianId: number;
-  invoiceId: number | null;
-  onInvoiceChange: (id: number | null) => void;
+  invoiceKey: string | null;
+  onInvoiceChange: (key: string | null) => void;
   onPaid: (info: PaidInfo) => void;
 }) {
   const { onInvoiceChange } = props;
@@ -31,6 +32,7 @@ export function ProcessPayment(props: {
     value,
     config,
     squareConfig,
+    cardBlocked,
     cardUnavailable,
     pay,
   } = useProcessPayment(props);
@@ -45,18 +47,19 @@ export function ProcessPayment(props: {
           <Label htmlFor="pay-invoice">Invoice</Label>
           <Select
             id="pay-invoice"
-            value={selected ? String(selected.id) : ''}
+            value={selected ? refKey(selected) : ''}
             onChange={(e) => {
-              const id = e.target.value ? Number(e.target.value) : null;
+              const key = e.target.value || null;
               newAttempt();
-              onInvoiceChange(id);
-              setAmount(open.find((i) => i.id === id)?.balanceDue ?? '');
+              onInvoiceChange(key);
+              setAmount(open.find((i) => refKey(i) === key)?.balanceDue ?? '');
             }}
           >
             <option value="">No invoice (enter an amount)</option>
             {open.map((i) => (
-              <option key={i.id} value={i.id}>
-                {i.invoiceNumber} · {i.customerName} · ${i.balanceDue} due
+              <option key={refKey(i)} value={refKey(i)}>
+                {i.invoiceNumber ?? 'New invoice, waiting to sync'} · {i.customerName} · $
+                {i.balanceDue} due
               </option>
             ))}
           </Select>
@@ -90,10 +93,16 @@ export function ProcessPayment(props: {
             </Select>
           </div>
         </div>
-        {method === 'card' && squareConfig && (
+        {cardBlocked && (
+          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            {cardBlocked}
+          </p>
+        )}
+        {method === 'card' && !cardBlocked && squareConfig && (
           <div id="pos-square-card" className="min-h-[90px] rounded-md border p-2" />
         )}
         {method === 'card' &&
+          !cardBlocked &&
           !squareConfig &&
           (config && !config.card ? (
             <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">

@@ -1,6 +1,6 @@
 import { BRAND } from '@shared/brand';
 import { PAYMENT_STATUS_LABELS } from '@shared/constants/domain';
-import type { PosReceipt } from '../api';
+import type { PosReceipt } from '../api/get-receipt';
 
 /** 'VISA' -> 'Visa', 'AMERICAN_EXPRESS' -> 'American Express'; 'Card' when unknown. */
 function cardBrandLabel(brand: string | null) {

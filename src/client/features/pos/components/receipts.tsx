@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_STATUS_LABELS } from '@shared/constants/domain';
-import type { PosPayment } from '@shared/schemas/pos';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -9,39 +8,42 @@ import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { useEmailReceipt, usePayments } from '../api';
 import { posReceiptPath } from '@shared/paths';
+import { useEmailReceipt } from '../api/email-receipt';
+import { refKey, type PaymentView } from '../offline/views';
+import { usePosLists } from '../use-pos-lists';
+import { DocNumber } from './doc-number';
+import { SyncError, SyncMark } from './sync-mark';
 
 const METHOD_LABELS = { card: 'Card', cash: 'Cash', check: 'Check', digital: 'Digital Wallet' };
 
 export function Receipts({ technicianId }: { technicianId: number }) {
-  const payments = usePayments(technicianId);
-  if (payments.isLoading) return <Skeleton className="h-40" />;
-  if (payments.isError)
+  const { payments, views } = usePosLists(technicianId);
+  if (payments.isPending && views.payments.length === 0) return <Skeleton className="h-40" />;
+  if (payments.isError && !payments.data)
     return <p role="alert">{errorMessage(payments.error, 'Failed to load receipts')}</p>;
-  if (payments.data!.length === 0) return <p className="text-slate-500">No payments yet.</p>;
+  if (views.payments.length === 0) return <p className="text-slate-500">No payments yet.</p>;
   return (
     <ul className="space-y-3">
-      {payments.data!.map((p) => (
-        <ReceiptRow key={p.id} p={p} />
+      {views.payments.map((p) => (
+        <ReceiptRow key={refKey(p)} p={p} />
       ))}
     </ul>
   );
 }
 
-function ReceiptRow({ p }: { p: PosPayment }) {
-  const send = useEmailReceipt();
-  const [email, setEmail] = useState(p.customerEmail ?? '');
+function ReceiptRow({ p }: { p: PaymentView }) {
   return (
     <li>
       <Card data-testid="receipt">
         <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
           <div>
             <p className="font-semibold">
-              {p.receiptNumber}{' '}
+              <DocNumber value={p.receiptNumber} />{' '}
               <Badge variant={p.status === 'succeeded' ? 'success' : 'destructive'}>
                 {PAYMENT_STATUS_LABELS[p.status]}
-              </Badge>
+              </Badge>{' '}
+              <SyncMark sync={p.sync} />
             </p>
             <p className="text-sm text-slate-600">
               ${p.amount} · {METHOD_LABELS[p.method]}
@@ -49,52 +51,62 @@ function ReceiptRow({ p }: { p: PosPayment }) {
               {p.customerName && ` · ${p.customerName}`}
             </p>
             <p className="text-xs text-slate-500">{new Date(p.createdAt).toLocaleString()}</p>
+            <SyncError sync={p.sync} />
           </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <Button size="sm" variant="outline" asChild>
-              <Link to={posReceiptPath(p.id)}>View Receipt</Link>
-            </Button>
-            {p.status === 'succeeded' && (
-              <>
-                <Input
-                  aria-label={`Email for ${p.receiptNumber}`}
-                  type="email"
-                  placeholder="customer@example.com"
-                  className="h-9 w-48"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-                <Button
-                  size="sm"
-                  disabled={!email || send.isPending}
-                  onClick={() =>
-                    send.mutate(
-                      {
-                        paymentId: p.id,
-                        customerEmail: email,
-                        customerName: p.customerName ?? undefined,
-                      },
-                      {
-                        onSuccess: () =>
-                          notify({ title: 'Receipt Emailed', description: `Sent to ${email}` }),
-                        onError: () =>
-                          notify({
-                            title: 'Email Failed',
-                            description:
-                              'Failed to send receipt email. Please check email configuration.',
-                            variant: 'destructive',
-                          }),
-                      },
-                    )
-                  }
-                >
-                  Email Receipt
-                </Button>
-              </>
-            )}
-          </div>
+          {p.id !== null && <ReceiptActions p={{ ...p, id: p.id }} />}
         </CardContent>
       </Card>
     </li>
+  );
+}
+
+/** View and e-mail a receipt the server has. */
+function ReceiptActions({ p }: { p: PaymentView & { id: number } }) {
+  const send = useEmailReceipt();
+  const [email, setEmail] = useState(p.customerEmail ?? '');
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button size="sm" variant="outline" asChild>
+        <Link to={posReceiptPath(p.id)}>View Receipt</Link>
+      </Button>
+      {p.status === 'succeeded' && (
+        <>
+          <Input
+            aria-label={`Email for ${p.receiptNumber}`}
+            type="email"
+            placeholder="customer@example.com"
+            className="h-9 w-48"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <Button
+            size="sm"
+            disabled={!email || send.isPending}
+            onClick={() =>
+              send.mutate(
+                {
+                  paymentId: p.id,
+                  customerEmail: email,
+                  customerName: p.customerName ?? undefined,
+                },
+                {
+                  onSuccess: () =>
+                    notify({ title: 'Receipt Emailed', description: `Sent to ${email}` }),
+                  onError: () =>
+                    notify({
+                      title: 'Email Failed',
+                      description:
+                        'Failed to send receipt email. Please check email configuration.',
+                      variant: 'destructive',
+                    }),
+                },
+              )
+            }
+          >
+            Email Receipt
+          </Button>
+        </>
+      )}
+    </div>
   );
 }

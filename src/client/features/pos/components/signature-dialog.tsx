@@ -8,15 +8,23 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
-import { useApproveQuote } from '../api';
+import { notifyOutcome, usePosChange } from '../offline/use-pos-change';
+import { refOf, type QuoteView } from '../offline/views';
 import { SignaturePad, type SignaturePadHandle } from './signature-pad';
 
-/** The customer signs a draft quote on the technician's device. */
-export function SignatureDialog({ quote, onClose }: { quote: Quote | null; onClose: () => void }) {
+/**
+ * The customer signs a draft quote on the technician's device; offline the signature waits on
+ * the device with the quote (ADR 013).
+ */
+export function SignatureDialog({
+  quote,
+  onClose,
+}: {
+  quote: QuoteView | null;
+  onClose: () => void;
+}) {
   const pad = useRef<SignaturePadHandle>(null);
-  const approve = useApproveQuote();
+  const approve = usePosChange('quote.sign');
   const [hasInk, setHasInk] = useState(false);
   return (
     <Dialog open={quote !== null} onOpenChange={(o) => !o && onClose()}>
@@ -25,7 +33,7 @@ export function SignatureDialog({ quote, onClose }: { quote: Quote | null; onClo
           <DialogTitle>Customer Signature</DialogTitle>
           <DialogDescription>
             {quote &&
-              `${quote.customerName} approves ${quote.quoteNumber} for $${quote.totalAmount}.`}
+              `${quote.customerName} approves ${quote.quoteNumber ?? 'this quote'} for $${quote.totalAmount}.`}
           </DialogDescription>
         </DialogHeader>
         <SignaturePad ref={pad} onChange={setHasInk} />
@@ -39,19 +47,17 @@ export function SignatureDialog({ quote, onClose }: { quote: Quote | null; onClo
               const signature = pad.current?.toDataUrl();
               if (!quote || !signature) return;
               approve.mutate(
-                { id: quote.id, signature },
+                { quote: refOf(quote), signature },
                 {
-                  onSuccess: () => {
-                    notify({ title: 'Quote Approved', description: quote.quoteNumber });
+                  onSuccess: (outcome) => {
+                    const ok = notifyOutcome(outcome, 'The signature', (q: Quote) => ({
+                      title: 'Quote Approved',
+                      description: q.quoteNumber,
+                    }));
+                    if (!ok) return;
                     setHasInk(false);
                     onClose();
                   },
-                  onError: (err) =>
-                    notify({
-                      title: 'Error',
-                      description: errorMessage(err, 'Failed to approve quote. Please try again.'),
-                      variant: 'destructive',
-                    }),
                 },
               );
             }}

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import type { Invoice, PosPayment, Quote } from '@shared/schemas/pos';
+import type { Change, ChangeKind, ChangePayloads } from './changes';
+import { applyChanges } from './views';
+
+let n = 0;
+function change<K extends ChangeKind>(
+  kind: K,
+  payload: ChangePayloads[K],
+  extra: Partial<Change> = {},
+): Change {
+  const id = `00000000-0000-4000-8000-${String((n += 1)).padStart(12, '0')}`;
+  return {
+    id,
+    idempotency: id,
+    kind,
+    payload,
+    createdAt: '2026-11-24T10:00:00.000Z',
+    status: 'waiting',
+    ...extra,
+  } as Change;
+}
+
+const QUOTE = {
+  customerName: 'Robin Roadside',
+  customerEmail: 'robin@example.com',
+  vehicleYear: '2014',
+  vehicleMake: 'Honda',
+  vehicleModel: 'Accord',
+  items: [
+    { type: 'labor' as const, description: 'Alternator', quantity: 2, unitPrice: 90 },
+    {
+      type: 'part' as const,
+      description: 'Unit',
+      quantity: 1,
+      unitPrice: 189.99,
+      partNumber: 'A1',
+    },
+  ],
+  taxRate: 8.25,
+};
+
+const serverQuote = (over: Partial<Quote> = {}): Quote => ({
+  id: 5,
+  quoteNumber: 'Q-2026-000005',
+  technicianId: 9,
+  customerName: 'Sam Server',
+  customerEmail: null,
+  customerPhone: null,
+  vehicleInfo: { year: null, make: null, model: null },
+  vehicleYear: null,
+  vehicleMake: null,
+  vehicleModel: null,
+  vehicleVin: null,
+  vehicleMileage: null,
+  notes: null,
+  items: [],
+  taxRate: '8.25',
+  laborTotal: '100.00',
+  partsTotal: '0.00',
+  taxAmount: '8.25',
+  totalAmount: '108.25',
+  status: 'draft',
+  signature: null,
+  signedAt: null,
+  invoiceId: null,
+  serviceRequestId: null,
+  jobReference: null,
+  clientId: null,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  ...over,
+});
+
+describe('the lists with the changes made offline', () => {
+  it('show a quote, its signature, its invoice and its payment, without numbers', () => {
+    const create = change('quote.create', { ...QUOTE, serviceRequestId: 12 });
+    const ref = { id: null, clientId: create.id };
+    const invoice = change('invoice.create', { quote: ref });
+    const changes = [
+      create,
+      change('quote.sign', { quote: ref, signature: 'data:image/png;base64,AAAA' }),
+      invoice,
+      change('payment.record', {
+        invoice: { id: null, clientId: invoice.id },
+        amount: 400.51,
+        method: 'cash',
+      }),
+    ];
+    const v = applyChanges({ quotes: [serverQuote()] }, changes, 9);
+    expect(v.quotes).toHaveLength(2);
+    expect(v.quotes[0]).toMatchObject({
+      id: null,
+      clientId: create.id,
+      quoteNumber: null,
+      status: 'approved',
+      laborTotal: '180.00',
+      partsTotal: '189.99',
+      taxAmount: '30.52',
+      totalAmount: '400.51',
+      jobReference: 'WR-000012',
+      invoice: { id: null, clientId: invoice.id },
+      sync: { state: 'waiting' },
+    });
+    expect(v.quotes[0]!.items[1]).toMatchObject({ unitPrice: '189.99', partNumber: 'A1' });
+    expect(v.quotes[1]).toMatchObject({ id: 5, sync: null });
+    expect(v.invoices).toEqual([
+      expect.objectContaining({
+        invoiceNumber: null,
+        quote: ref,
+        vehicleInfo: '2014 Honda Accord',
+        totalAmount: '400.51',
+        paidAmount: '400.51',
+        balanceDue: '0.00',
+        status: 'paid',
+        sync: { state: 'waiting' },
+      }),
+    ]);
+    expect(v.payments).toEqual([
+      expect.objectContaining({
+        receiptNumber: null,
+        amount: '400.51',
+        method: 'cash',
+        customerName: 'Robin Roadside',
+        status: 'succeeded',
+      }),
+    ]);
+  });
+
+  it("apply edits and signatures to the server's quotes, and show a refusal", () => {
+    const ref = { id: 5, clientId: null };
+    const v = applyChanges(
+      { quotes: [serverQuote()] },
+      [
+        change('quote.update', { quote: ref, body: { ...QUOTE, customerName: 'Sam Edited' } }),
+        change(
+          'quote.sign',
+          { quote: ref, signature: 'data:image/png;base64,AAAA' },
+          { status: 'error', error: 'This job is no longer active' },
+        ),
+      ],
+      9,
+    );
+    expect(v.quotes).toEqual([
+      expect.objectContaining({
+        id: 5,
+        quoteNumber: 'Q-2026-000005',
+        customerName: 'Sam Edited',
+        totalAmount: '400.51',
+        status: 'approved',
+        sync: { state: 'error', message: 'This job is no longer active' },
+      }),
+    ]);
+  });
+
+  it('count nothing twice once the server has a change (its client id is listed)', () => {
+    const pay = change('payment.record', {
+      invoice: { id: 7, clientId: null },
+      amount: 50,
+      method: 'check',
+    });
+    const invoice: Invoice = {
+      id: 7,
+      quoteId: 5,
+      technicianId: 9,
+      invoiceNumber: 'INV-2026-000007',
+      customerName: 'Sam',
+      customerEmail: null,
+      customerPhone: null,
+      vehicleInfo: null,
+      items: [],
+      laborTotal: '100.00',
+      partsTotal: '0.00',
+      taxAmount: '0.00',
+      totalAmount: '100.00',
+      paidAmount: '50.00',
+      balanceDue: '50.00',
+      status: 'pending',
+      paidAt: null,
+      serviceRequestId: null,
+      jobReference: null,
+      clientId: null,
+      createdAt: '2026-11-23T10:00:00.000Z',
+    };
+    const payment = { id: 3, clientId: pay.id, receiptNumber: 'R-1' } as PosPayment;
+    const before = applyChanges({ invoices: [invoice] }, [pay], 9);
+    expect(before.invoices[0]).toMatchObject({ paidAmount: '100.00', status: 'paid' });
+    const after = applyChanges({ invoices: [invoice], payments: [payment] }, [pay], 9);
+    expect(after.invoices[0]).toMatchObject({ paidAmount: '50.00', status: 'pending' });
+    expect(after.payments).toHaveLength(1);
+  });
+});

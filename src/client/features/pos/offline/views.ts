@@ -1,0 +1,239 @@
+import { formatReference } from '@shared/jobs';
+import { centsToDecimal, quoteTotals, toCents } from '@shared/money';
+import {
+  updateQuoteSchema,
+  type Invoice,
+  type PosPayment,
+  type Quote,
+  type UpdateQuoteInput,
+} from '@shared/schemas/pos';
+import type { Change, DocRef } from './changes';
+
+/** Whether a record still has changes on the device: waiting, or refused by the server. */
+export type SyncMark = { state: 'waiting' } | { state: 'error'; message: string };
+
+type Local = { id: number | null; clientId: string | null; sync: SyncMark | null };
+
+/** A quote as the technician sees it: the server's, with the device's changes applied. */
+export type QuoteView = Omit<Quote, 'id' | 'quoteNumber' | 'invoiceId' | 'clientId'> &
+  Local & {
+    /** Null until the server numbers it. */
+    quoteNumber: string | null;
+    /** The invoice made from it, on the server or on the device. */
+    invoice: DocRef | null;
+  };
+
+export type InvoiceView = Omit<Invoice, 'id' | 'invoiceNumber' | 'quoteId' | 'clientId'> &
+  Local & { invoiceNumber: string | null; quote: DocRef };
+
+export type PaymentView = Omit<PosPayment, 'id' | 'receiptNumber' | 'invoiceId' | 'clientId'> &
+  Local & { receiptNumber: string | null; invoice: DocRef | null };
+
+export const refOf = (r: { id: number | null; clientId: string | null }): DocRef => ({
+  id: r.id,
+  clientId: r.clientId,
+});
+
+/** A stable key for a record, synced or not. */
+export const refKey = (r: { id: number | null; clientId: string | null }) =>
+  r.clientId ? `c:${r.clientId}` : `id:${r.id}`;
+
+const isRef = (r: { id: number | null; clientId: string | null }, ref: DocRef) =>
+  (ref.clientId !== null && r.clientId === ref.clientId) || (ref.id !== null && r.id === ref.id);
+
+const markOf = (c: Change): SyncMark =>
+  c.status === 'error' ? { state: 'error', message: c.error ?? '' } : { state: 'waiting' };
+
+/** A refusal shows over 'waiting'. */
+const worse = (a: SyncMark | null, b: SyncMark): SyncMark => (a?.state === 'error' ? a : b);
+
+/** A quote's content as the server will compute it, from a create or edit body. */
+function contentOf(body: UpdateQuoteInput) {
+  const parsed = updateQuoteSchema.safeParse(body);
+  if (!parsed.success) return null;
+  const v = parsed.data;
+  const lines = v.items.map((i) => ({
+    type: i.type,
+    quantity: i.quantity,
+    unitPriceCents: toCents(i.unitPrice),
+  }));
+  const t = quoteTotals(lines, v.taxRate);
+  return {
+    customerName: v.customerName,
+    customerEmail: v.customerEmail,
+    customerPhone: v.customerPhone,
+    vehicleInfo: { year: v.vehicleYear, make: v.vehicleMake, model: v.vehicleModel },
+    vehicleYear: v.vehicleYear,
+    vehicleMake: v.vehicleMake,
+    vehicleModel: v.vehicleModel,
+    vehicleVin: v.vehicleVin,
+    vehicleMileage: v.vehicleMileage,
+    notes: v.notes,
+    items: v.items.map((i, n) => ({
+      type: i.type,
+      description: i.description,
+      quantity: String(i.quantity),
+      unitPrice: centsToDecimal(lines[n]!.unitPriceCents),
+      totalPrice: centsToDecimal(t.lineTotalsCents[n]!),
+      partNumber: i.type === 'part' ? (i.partNumber ?? null) : null,
+      laborHours: i.type === 'labor' && i.laborHours != null ? String(i.laborHours) : null,
+    })),
+    taxRate: v.taxRate.toFixed(2),
+    laborTotal: centsToDecimal(t.laborTotalCents),
+    partsTotal: centsToDecimal(t.partsTotalCents),
+    taxAmount: centsToDecimal(t.taxAmountCents),
+    totalAmount: centsToDecimal(t.totalAmountCents),
+  };
+}
+
+const quoteView = (q: Quote): QuoteView => ({
+  ...q,
+  invoice: q.invoiceId === null ? null : { id: q.invoiceId, clientId: null },
+  sync: null,
+});
+const invoiceView = (i: Invoice): InvoiceView => ({
+  ...i,
+  quote: { id: i.quoteId, clientId: null },
+  sync: null,
+});
+const paymentView = (p: PosPayment): PaymentView => ({
+  ...p,
+  invoice: p.invoiceId === null ? null : { id: p.invoiceId, clientId: null },
+  sync: null,
+});
+
+/**
+ * The point of sale's lists with the device's waiting changes applied, in their order: quotes,
+ * invoices and payments made offline appear first (without numbers until synced), edits,
+ * signatures and payments show on the records they change. Totals come from the shared money
+ * rules, as the server will compute them.
+ */
+export function applyChanges(
+  server: { quotes?: Quote[]; invoices?: Invoice[]; payments?: PosPayment[] },
+  changes: Change[],
+  technicianId: number,
+) {
+  const quotes = (server.quotes ?? []).map(quoteView);
+  const invoices = (server.invoices ?? []).map(invoiceView);
+  const payments = (server.payments ?? []).map(paymentView);
+  const onServer = (list: { clientId: string | null }[], id: string) =>
+    list.some((r) => r.clientId === id);
+  const replace = <T>(list: T[], at: number, patch: Partial<T>) => {
+    list[at] = { ...list[at]!, ...patch };
+  };
+
+  for (const c of changes) {
+    const mark = markOf(c);
+    switch (c.kind) {
+      case 'quote.create': {
+        const content = contentOf(c.payload);
+        if (!content || onServer(quotes, c.id)) break;
+        const job = c.payload.serviceRequestId ?? null;
+        quotes.unshift({
+          ...content,
+          id: null,
+          clientId: c.id,
+          quoteNumber: null,
+          technicianId,
+          status: 'draft',
+          signature: null,
+          signedAt: null,
+          invoice: null,
+          serviceRequestId: job,
+          jobReference: job === null ? null : formatReference(job),
+          createdAt: c.createdAt,
+          sync: mark,
+        });
+        break;
+      }
+      case 'quote.update': {
+        const at = quotes.findIndex((q) => isRef(q, c.payload.quote));
+        const content = contentOf(c.payload.body);
+        if (at >= 0 && content)
+          replace(quotes, at, { ...content, sync: worse(quotes[at]!.sync, mark) });
+        break;
+      }
+      case 'quote.sign': {
+        const at = quotes.findIndex((q) => isRef(q, c.payload.quote));
+        if (at >= 0)
+          replace(quotes, at, {
+            status: 'approved',
+            signature: c.payload.signature,
+            signedAt: quotes[at]!.signedAt ?? c.createdAt,
+            sync: worse(quotes[at]!.sync, mark),
+          });
+        break;
+      }
+      case 'invoice.create': {
+        const at = quotes.findIndex((q) => isRef(q, c.payload.quote));
+        if (at < 0 || onServer(invoices, c.id)) break;
+        const q = quotes[at]!;
+        replace(quotes, at, { invoice: { id: null, clientId: c.id } });
+        invoices.unshift({
+          id: null,
+          clientId: c.id,
+          invoiceNumber: null,
+          quote: refOf(q),
+          technicianId,
+          customerName: q.customerName,
+          customerEmail: q.customerEmail,
+          customerPhone: q.customerPhone,
+          vehicleInfo:
+            [q.vehicleYear, q.vehicleMake, q.vehicleModel].filter(Boolean).join(' ') || null,
+          items: q.items,
+          laborTotal: q.laborTotal,
+          partsTotal: q.partsTotal,
+          taxAmount: q.taxAmount,
+          totalAmount: q.totalAmount,
+          paidAmount: '0.00',
+          balanceDue: q.totalAmount,
+          status: 'pending',
+          paidAt: null,
+          serviceRequestId: q.serviceRequestId,
+          jobReference: q.jobReference,
+          createdAt: c.createdAt,
+          sync: mark,
+        });
+        break;
+      }
+      case 'payment.record': {
+        if (onServer(payments, c.id)) break;
+        const { invoice: ref } = c.payload;
+        const at = ref ? invoices.findIndex((i) => isRef(i, ref)) : -1;
+        const inv = at >= 0 ? invoices[at]! : null;
+        const cents = toCents(c.payload.amount);
+        if (inv) {
+          const paid = toCents(inv.paidAmount) + cents;
+          const total = toCents(inv.totalAmount);
+          replace(invoices, at, {
+            paidAmount: centsToDecimal(paid),
+            balanceDue: centsToDecimal(Math.max(0, total - paid)),
+            status: paid >= total ? 'paid' : inv.status,
+            paidAt: paid >= total ? c.createdAt : inv.paidAt,
+            sync: worse(inv.sync, mark),
+          });
+        }
+        payments.unshift({
+          id: null,
+          clientId: c.id,
+          receiptNumber: null,
+          invoice: ref,
+          invoiceNumber: inv?.invoiceNumber ?? null,
+          technicianId,
+          method: c.payload.method,
+          amount: centsToDecimal(cents),
+          status: 'succeeded',
+          customerName: c.payload.customerName || inv?.customerName || null,
+          customerEmail: c.payload.customerEmail || inv?.customerEmail || null,
+          cardBrand: null,
+          cardLast4: null,
+          failureMessage: null,
+          createdAt: c.createdAt,
+          sync: mark,
+        });
+        break;
+      }
+    }
+  }
+  return { quotes, invoices, payments };
+}
