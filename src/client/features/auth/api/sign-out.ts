@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { forgetKeptUser } from './get-current-user';
 import { authKeys } from './keys';
 
 /** POST /api/auth/signout */
@@ -9,7 +10,8 @@ export function useSignOut() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: signOut,
-    onSuccess: () => {
+    onSuccess: async () => {
+      await forgetKeptUser();
       qc.setQueriesData({ queryKey: authKeys.currentUser() }, null);
       // Everything cached may have been the signed-in user's view: fetch it again.
       return qc.invalidateQueries();
