@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '../../shared/brand';
 import { formatReference } from '../../shared/jobs';
+import type { DbOrTx } from '../db/client';
 import { serviceRequests } from '../db/schema';
 import { announce, type ServiceRequestRow } from './job-timeline';
 import { composeMail, type MailMessage } from './mailer';
@@ -36,10 +37,12 @@ export function customerMail(
 /**
  * A job's quote, invoice or payment changed at the point of sale: the request's page and the
  * technician's job page refresh; the customer is e-mailed when there is something to do
- * (a quote to sign, an invoice to pay). Called after the change committed.
+ * (a quote to sign, an invoice to pay). In the transaction of the change (the e-mail and the
+ * refresh commit with it).
  */
 export async function jobDocumentChanged(
   app: FastifyInstance,
+  tx: DbOrTx,
   serviceRequestId: number | null,
   change:
     | { kind: 'quote'; number: string; total: string }
@@ -49,44 +52,37 @@ export async function jobDocumentChanged(
     | { kind: 'payment' },
 ) {
   if (serviceRequestId === null) return;
-  try {
-    const [r] = await app.db
-      .select()
-      .from(serviceRequests)
-      .where(eq(serviceRequests.id, serviceRequestId));
-    if (!r) return;
-    const mail =
-      change.kind === 'quote'
+  const [r] = await tx
+    .select()
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, serviceRequestId));
+  if (!r) return;
+  const mail =
+    change.kind === 'quote'
+      ? customerMail(
+          app,
+          r,
+          'job_quote_ready',
+          `Your quote ${change.number} is ready to sign`,
+          [
+            `Your technician sent quote ${change.number} ($${change.total}) for your ${r.serviceType} request.`,
+            'Read it and sign it on your request page when you agree.',
+          ],
+          'Review and sign',
+        )
+      : change.kind === 'invoice'
         ? customerMail(
             app,
             r,
-            'job_quote_ready',
-            `Your quote ${change.number} is ready to sign`,
+            'job_invoice_ready',
+            `Your invoice ${change.number} is ready`,
             [
-              `Your technician sent quote ${change.number} ($${change.total}) for your ${r.serviceType} request.`,
-              'Read it and sign it on your request page when you agree.',
+              `Invoice ${change.number} ($${change.total}) for your ${r.serviceType} job is ready.`,
+              'You can pay it by card on your request page, or pay your technician directly.',
             ],
-            'Review and sign',
+            'Pay your invoice',
           )
-        : change.kind === 'invoice'
-          ? customerMail(
-              app,
-              r,
-              'job_invoice_ready',
-              `Your invoice ${change.number} is ready`,
-              [
-                `Invoice ${change.number} ($${change.total}) for your ${r.serviceType} job is ready.`,
-                'You can pay it by card on your request page, or pay your technician directly.',
-              ],
-              'Pay your invoice',
-            )
-          : null;
-    await app.db.transaction(async (tx) => {
-      await announce(app, tx, r, r, change.kind);
-      if (mail) await app.outbox.enqueue(tx, mail);
-    });
-  } catch (err) {
-    // The change itself is committed; screens also refresh on their next read.
-    app.log.error({ err }, 'could not announce a job document change');
-  }
+        : null;
+  await announce(app, tx, r, r, change.kind);
+  if (mail) await app.outbox.enqueue(tx, mail);
 }

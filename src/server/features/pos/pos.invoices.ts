@@ -65,41 +65,45 @@ export async function createInvoice(
   const [full] = await quotesOut(app.db, [q]);
   if (full!.invoiceId) return invoiced();
   const items = await quoteItemsOf(app.db, [q.id]);
-  const invoiceNumber = await nextNumber(app.db, 'invoice', app.clock());
-  const row = await insertInvoice(app.db, {
-    invoiceNumber,
-    quoteId: q.id,
-    technicianId,
-    serviceRequestId: q.serviceRequestId,
-    clientId,
-    customerName: q.customerName,
-    customerEmail: q.customerEmail,
-    customerPhone: q.customerPhone,
-    vehicleInfo: vehicleText(q),
-    items: items
-      .sort((a, b) => a.position - b.position)
-      .map((i) => ({
-        type: i.type,
-        description: i.description,
-        quantity: i.quantity,
-        unitPriceCents: i.unitPriceCents,
-        totalPriceCents: i.totalPriceCents,
-        partNumber: i.partNumber,
-        laborHours: i.laborHours,
-      })),
-    laborTotalCents: q.laborTotalCents,
-    partsTotalCents: q.partsTotalCents,
-    taxAmountCents: q.taxAmountCents,
-    totalAmountCents: q.totalAmountCents,
+  const out = await app.db.transaction(async (tx) => {
+    const invoiceNumber = await nextNumber(tx, 'invoice', app.clock());
+    const row = await insertInvoice(tx, {
+      invoiceNumber,
+      quoteId: q.id,
+      technicianId,
+      serviceRequestId: q.serviceRequestId,
+      clientId,
+      customerName: q.customerName,
+      customerEmail: q.customerEmail,
+      customerPhone: q.customerPhone,
+      vehicleInfo: vehicleText(q),
+      items: items
+        .sort((a, b) => a.position - b.position)
+        .map((i) => ({
+          type: i.type,
+          description: i.description,
+          quantity: i.quantity,
+          unitPriceCents: i.unitPriceCents,
+          totalPriceCents: i.totalPriceCents,
+          partNumber: i.partNumber,
+          laborHours: i.laborHours,
+        })),
+      laborTotalCents: q.laborTotalCents,
+      partsTotalCents: q.partsTotalCents,
+      taxAmountCents: q.taxAmountCents,
+      totalAmountCents: q.totalAmountCents,
+    });
+    // Stopped by a unique rule: a twin with this client id won, or the quote has another invoice.
+    if (!row) return null;
+    const created = invoiceOut(row);
+    await jobDocumentChanged(app, tx, row.serviceRequestId, {
+      kind: 'invoice',
+      number: created.invoiceNumber,
+      total: created.totalAmount,
+    });
+    return created;
   });
-  // Stopped by a unique rule: a twin with this client id won, or the quote has another invoice.
-  if (!row) return invoiced();
-  const out = invoiceOut(row);
-  await jobDocumentChanged(app, row.serviceRequestId, {
-    kind: 'invoice',
-    number: out.invoiceNumber,
-    total: out.totalAmount,
-  });
+  if (!out) return invoiced();
   return { created: true, invoice: out };
 }
 

@@ -76,7 +76,7 @@ export async function recordPayment(
     // Twins for one invoice queue on its lock; the second then finds the first's payment.
     if (clientId !== null && invoiceId !== null) await lockInvoice(tx, invoiceId);
     const first = await earlier(tx);
-    if (first) return { p: first, created: false, job: null };
+    if (first) return { p: first, created: false };
     const inv = invoiceId ? await payableInvoice(tx, technicianId, invoiceId, amountCents) : null;
     const p = await insertPayment(tx, {
       invoiceId: inv?.id ?? null,
@@ -92,10 +92,10 @@ export async function recordPayment(
     // None: a twin without an invoice committed this client id first.
     if (!p) return null;
     if (inv) await addToInvoice(tx, inv.id, amountCents, app.clock());
-    return { p, created: true, job: inv?.serviceRequestId ?? null };
+    await jobDocumentChanged(app, tx, inv?.serviceRequestId ?? null, { kind: 'payment' });
+    return { p, created: true };
   });
   if (result?.created) {
-    await jobDocumentChanged(app, result.job, { kind: 'payment' });
     return { created: true, payment: (await paymentsOut(app.db, [result.p]))[0]! };
   }
   const p = result?.p ?? (await earlier(app.db))!;
@@ -158,19 +158,19 @@ export async function takeCardPayment(
   if (!claimed) return awaitOutcome(app, key, amountCents);
 
   const outcome = await chargeCard(app, card, claimed, key, input.sourceId);
-  const row = await app.db.transaction((tx) =>
-    settleCardPayment(tx, claimed, outcome, app.clock()),
-  );
+  const row = await app.db.transaction(async (tx) => {
+    const settled = await settleCardPayment(tx, claimed, outcome, app.clock());
+    if (settled?.invoiceId != null)
+      await jobDocumentChanged(
+        app,
+        tx,
+        (await findInvoice(tx, settled.invoiceId))?.serviceRequestId ?? null,
+        { kind: 'payment' },
+      );
+    return settled;
+  });
   // Settled meanwhile by the reconciliation sweep: its outcome stands, counted once.
   if (!row) return awaitOutcome(app, key, amountCents);
-  if (row.invoiceId !== null)
-    await jobDocumentChanged(
-      app,
-      (await findInvoice(app.db, row.invoiceId))?.serviceRequestId ?? null,
-      {
-        kind: 'payment',
-      },
-    );
   const [payment] = await paymentsOut(app.db, [row]);
   return cardOutcomeOut(row, payment!);
 }

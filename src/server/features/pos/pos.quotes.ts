@@ -133,7 +133,7 @@ export async function createQuote(
   const serviceRequestId = input.serviceRequestId ?? null;
   const created = await app.db.transaction(async (tx) => {
     if (serviceRequestId !== null) await assertActiveJobOf(tx, serviceRequestId, technicianId);
-    return insertQuote(
+    const row = await insertQuote(
       tx,
       {
         ...content.values,
@@ -145,16 +145,18 @@ export async function createQuote(
       },
       content.items,
     );
+    if (!row) return null;
+    const [out] = await quotesOut(tx, [row]);
+    await jobDocumentChanged(app, tx, row.serviceRequestId, {
+      kind: 'quote',
+      number: out!.quoteNumber,
+      total: out!.totalAmount,
+    });
+    return out!;
   });
   // A twin with the same client id committed first.
   if (!created) return replay();
-  const [out] = await quotesOut(app.db, [created]);
-  await jobDocumentChanged(app, created.serviceRequestId, {
-    kind: 'quote',
-    number: out!.quoteNumber,
-    total: out!.totalAmount,
-  });
-  return { created: true, quote: out! };
+  return { created: true, quote: created };
 }
 
 /**
@@ -172,9 +174,10 @@ export async function updateQuote(
   const row = await app.db.transaction(async (tx) => {
     const q = await lockQuote(tx, id);
     if (q?.status !== 'draft') throw new AppError(409, DRAFT_ONLY_MESSAGE);
-    return replaceQuoteContent(tx, id, content.values, content.items);
+    const updated = await replaceQuoteContent(tx, id, content.values, content.items);
+    await jobDocumentChanged(app, tx, updated.serviceRequestId, { kind: 'quote_updated' });
+    return updated;
   });
-  await jobDocumentChanged(app, row.serviceRequestId, { kind: 'quote_updated' });
   return (await quotesOut(app.db, [row]))[0]!;
 }
 
@@ -184,10 +187,12 @@ export async function signQuote(app: FastifyInstance, q: QuoteRow, signature: st
   // Under the job's row lock: a job canceled or reassigned meanwhile cannot slip through.
   const row = await app.db.transaction(async (tx) => {
     await assertSignable(tx, q);
-    return approveDraftQuote(tx, q.id, signature, app.clock());
+    const signed = await approveDraftQuote(tx, q.id, signature, app.clock());
+    if (signed)
+      await jobDocumentChanged(app, tx, signed.serviceRequestId, { kind: 'quote_signed' });
+    return signed;
   });
   if (!row) throw new AppError(409, ALREADY_APPROVED);
-  await jobDocumentChanged(app, row.serviceRequestId, { kind: 'quote_signed' });
   return (await quotesOut(app.db, [row]))[0]!;
 }
 
