@@ -37,8 +37,9 @@ export default defineConfig({
       DEMO_MODE: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
-      // The journeys create more service requests from one address than a customer would.
+      // The journeys create more service requests and accounts from one address than people would.
       SERVICE_REQUESTS_PER_HOUR: '500',
+      REGISTRATIONS_PER_HOUR: '500',
     },
   },
   use: {

@@ -89,6 +89,8 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
   /** Service requests accepted per client network address and hour. */
   SERVICE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Accounts registered per client network address and hour. */
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
@@ -167,8 +169,8 @@ export type AppConfig = {
     provider: 'outbox' | 'twilio';
     twilio: { accountSid?: string; authToken?: string; from?: string; baseUrl?: string };
   };
-  /** Service requests per client address and hour (each notifies up to 5 technicians). */
-  serviceRequestsPerHour: number;
+  /** Per client address and hour: service requests (each notifies up to 5 technicians) and registrations. */
+  limits: { serviceRequestsPerHour: number; registrationsPerHour: number };
   /** Absolute path of the built client, served with SPA fallback when it exists. */
   clientDir?: string;
 };
@@ -353,7 +355,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       environment: e.PAYPAL_ENVIRONMENT,
       baseUrl: e.PAYPAL_BASE_URL,
     },
-    serviceRequestsPerHour: e.SERVICE_REQUESTS_PER_HOUR,
+    limits: {
+      serviceRequestsPerHour: e.SERVICE_REQUESTS_PER_HOUR,
+      registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+    },
     push: {
       enabled: pushEnabled,
       vapidPublicKey: e.VAPID_PUBLIC_KEY,

@@ -24,7 +24,6 @@ export const DEMO_USERNAMES = {
 } as const;
 
 const WINDOW_MS = 15 * 60 * 1000;
-export const REGISTRATIONS_PER_HOUR = 20;
 export const VERIFY_EMAIL_INVALID = 'This confirmation link is invalid or has expired';
 export const SUSPENDED_SIGN_IN_MESSAGE = 'This account is suspended. Please contact support.';
 
@@ -34,7 +33,11 @@ export function createAuthService(app: FastifyInstance) {
   const byUsername = new RateLimiter(10, WINDOW_MS, now);
   const byIp = new RateLimiter(50, WINDOW_MS, now);
   // Registrations per IP (each hashes a password with 19 MiB), verification e-mails per user.
-  const registrations = new RateLimiter(REGISTRATIONS_PER_HOUR, 60 * 60 * 1000, now);
+  const registrations = new RateLimiter(
+    app.config.limits.registrationsPerHour,
+    60 * 60 * 1000,
+    now,
+  );
   const resends = new RateLimiter(5, 60 * 60 * 1000, now);
   const mail = createAccountMail(app);
   // A real hash to verify against when the user does not exist, so timing does not tell.

@@ -45,7 +45,7 @@ function withVehicleLine(description: string, label: string) {
 
 export function createServiceRequestService(app: FastifyInstance) {
   // Per IP and hour: each request notifies up to 5 technicians and sends e-mail.
-  const byIp = new RateLimiter(app.config.serviceRequestsPerHour, 60 * 60 * 1000, () =>
+  const byIp = new RateLimiter(app.config.limits.serviceRequestsPerHour, 60 * 60 * 1000, () =>
     app.clock().getTime(),
   );
 
