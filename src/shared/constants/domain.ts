@@ -53,6 +53,7 @@ export const DOCUMENT_KINDS = [
   'aseCertification',
   'verification',
   'profilePhoto',
+  'brandingLogo',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
