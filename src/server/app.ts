@@ -16,6 +16,9 @@ import type { AppConfig } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { adminRecordsRoutes } from './features/admin/admin.records.routes';
 import { adminRoutes } from './features/admin/admin.routes';
+import { apiTokenRoutes } from './features/api-tokens/api-tokens.routes';
+import { API_TOKEN_SCHEME, apiV1Routes } from './features/api-v1/api-v1.routes';
+import { brandingRoutes } from './features/branding/branding.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { createBillingService, type BillingService } from './features/billing/billing.service';
 import { authRoutes } from './features/auth/auth.routes';
@@ -228,6 +231,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Wrenchly API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          [API_TOKEN_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "A personal API token (Professional plan), created on the technician's profile: " +
+              '`Authorization: Bearer wr_...`. Accepted only by /api/v1 routes, read-only, ' +
+              '60 requests a minute per token (429 with Retry-After beyond).',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -246,6 +261,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(technicianProfileRoutes);
+  await app.register(brandingRoutes);
+  await app.register(apiTokenRoutes);
+  await app.register(apiV1Routes);
   await app.register(technicianRoutes);
   await app.register(adminRoutes);
   await app.register(adminRecordsRoutes);

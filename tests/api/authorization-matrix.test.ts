@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../../src/server/plugins/access';
+import { apiTokens } from '../../src/server/db/schema';
+import { newApiToken } from '../../src/server/lib/api-tokens';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app';
-import { createTechnician, createUser, signIn } from '../helpers/factories';
+import { createTechnician, createUser, signIn, subscribeTechnician } from '../helpers/factories';
 
 /**
  * Every API route and who may call it. A route missing here fails the test: adding a route
@@ -118,6 +120,17 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/vehicles/:id/history': 'customer',
   'PUT /api/service-requests/:reference/review': 'public',
   'PUT /api/reviews/:id/reply': 'technician',
+  'GET /api/technicians/me/branding': 'approved-technician',
+  'PUT /api/technicians/me/branding': 'approved-technician',
+  'GET /api/technicians/:id/logo/:documentId': 'public',
+  'GET /api/technicians/me/api-tokens': 'approved-technician',
+  'POST /api/technicians/me/api-tokens': 'approved-technician',
+  'DELETE /api/technicians/me/api-tokens/:id': 'approved-technician',
+  'GET /api/v1/jobs': 'api-token',
+  'GET /api/v1/jobs/:reference': 'api-token',
+  'GET /api/v1/quotes': 'api-token',
+  'GET /api/v1/invoices': 'api-token',
+  'GET /api/v1/payments': 'api-token',
   // Last: it ends the callers' sessions.
   'POST /api/auth/signout': 'public',
 };
@@ -129,7 +142,14 @@ const STREAMING = new Set(['GET /api/job-notifications/stream']);
 const ANONYMOUS_401_BY_DESIGN = new Set(['GET /api/auth/current-user']);
 
 type Caller =
-  'anonymous' | 'customer' | 'pendingTechnician' | 'technician' | 'otherTechnician' | 'admin';
+  | 'anonymous'
+  | 'customer'
+  | 'pendingTechnician'
+  | 'technician'
+  | 'otherTechnician'
+  | 'admin'
+  /** A Professional technician's personal API token (Authorization: Bearer), no cookie. */
+  | 'apiToken';
 const CALLERS: Caller[] = [
   'anonymous',
   'customer',
@@ -137,11 +157,14 @@ const CALLERS: Caller[] = [
   'technician',
   'otherTechnician',
   'admin',
+  'apiToken',
 ];
 
 /** Who the access level lets through (ownership is checked per route, below and in feature tests). */
 const ALLOWED: Record<Access, Caller[]> = {
   public: CALLERS,
+  // A token opens /api/v1 and nothing else; a session cookie never opens /api/v1.
+  'api-token': ['apiToken'],
   'signed-in': ['customer', 'pendingTechnician', 'technician', 'otherTechnician', 'admin'],
   customer: ['customer', 'admin'],
   technician: ['pendingTechnician', 'technician', 'otherTechnician', 'admin'],
@@ -151,6 +174,7 @@ const ALLOWED: Record<Access, Caller[]> = {
 
 let t: TestApp;
 const cookies: Partial<Record<Caller, string>> = {};
+let bearer = '';
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -164,6 +188,14 @@ beforeAll(async () => {
   cookies.pendingTechnician = await signIn(t.app, pending.user.username!);
   cookies.technician = await signIn(t.app, tech.user.username!);
   cookies.otherTechnician = await signIn(t.app, other.user.username!);
+  // Its own technician: the others' DELETE of token 1 must not revoke it.
+  const holder = await createTechnician(t.app);
+  await subscribeTechnician(t.app, holder.technician.id, 'Professional');
+  const { token, tokenHash, prefix } = newApiToken();
+  await t.app.db
+    .insert(apiTokens)
+    .values({ technicianId: holder.technician.id, name: 'matrix', tokenHash, prefix });
+  bearer = `Bearer ${token}`;
 });
 afterAll(() => t.close());
 
@@ -192,12 +224,15 @@ describe('authorization matrix', () => {
         const res = await t.app.inject({
           method: method as 'GET',
           url: fill(url),
-          headers: cookie ? { cookie } : {},
+          headers: caller === 'apiToken' ? { authorization: bearer } : cookie ? { cookie } : {},
           ...(method === 'GET' ? {} : { payload: {} }),
         });
         const allowed = ALLOWED[access].includes(caller);
         if (allowed) {
-          if (!(caller === 'anonymous' && ANONYMOUS_401_BY_DESIGN.has(route))) {
+          if (!(
+            (caller === 'anonymous' || caller === 'apiToken') &&
+            ANONYMOUS_401_BY_DESIGN.has(route)
+          )) {
             expect(res.statusCode, `${caller} should pass the access check`).not.toBe(401);
           }
           // 403 may still come from an ownership rule, never from the access level itself.
@@ -207,9 +242,11 @@ describe('authorization matrix', () => {
             );
           }
         } else {
-          expect(res.statusCode, `${caller} must be refused`).toBe(
-            caller === 'anonymous' ? 401 : 403,
-          );
+          // Token routes refuse every session with 401 (no token), and every other route
+          // refuses a token with 401 (it authenticates nobody there).
+          const unauthenticated =
+            caller === 'anonymous' || caller === 'apiToken' || access === 'api-token';
+          expect(res.statusCode, `${caller} must be refused`).toBe(unauthenticated ? 401 : 403);
         }
       }
     });

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { BRAND } from '../../shared/brand';
 import { formatReference } from '../../shared/jobs';
 import type { DbOrTx } from '../db/client';
 import { serviceRequests } from '../db/schema';
+import type { Branding } from '../../shared/schemas/branding';
+import { brandingOf, composeBrandedMail, signOff } from './branding';
 import { announce, type ServiceRequestRow } from './job-timeline';
-import { composeMail, type MailMessage } from './mailer';
+import type { MailMessage } from './mailer';
+import { publicBaseUrl } from './public-url';
 import { requestPageUrl } from './request-links';
 
 /**
@@ -19,18 +21,23 @@ export function customerMail(
   subject: string,
   lines: string[],
   linkLabel = 'Follow your request',
+  branding: Branding | null = null,
 ): MailMessage | null {
   if (!r.contactEmail) return null;
   return {
     to: r.contactEmail,
     template,
     subject: `${subject} (${formatReference(r.id)})`,
-    ...composeMail([
-      `Hi ${r.contactName ?? 'there'},`,
-      ...lines,
-      `${linkLabel}:\n${requestPageUrl(app.config, r.id)}`,
-      `— ${BRAND.name}`,
-    ]),
+    ...composeBrandedMail(
+      [
+        `Hi ${r.contactName ?? 'there'},`,
+        ...lines,
+        `${linkLabel}:\n${requestPageUrl(app.config, r.id)}`,
+        signOff(branding),
+      ],
+      branding,
+      publicBaseUrl(app.config),
+    ),
   };
 }
 
@@ -57,6 +64,11 @@ export async function jobDocumentChanged(
     .from(serviceRequests)
     .where(eq(serviceRequests.id, serviceRequestId));
   if (!r) return;
+  // The quote or invoice is the assigned technician's: their branding, while their plan has it.
+  const branding =
+    change.kind === 'quote' || change.kind === 'invoice'
+      ? await brandingOf(tx, r.assignedTechnicianId, app.clock())
+      : null;
   const mail =
     change.kind === 'quote'
       ? customerMail(
@@ -69,6 +81,7 @@ export async function jobDocumentChanged(
             'Read it and sign it on your request page when you agree.',
           ],
           'Review and sign',
+          branding,
         )
       : change.kind === 'invoice'
         ? customerMail(
@@ -81,6 +94,7 @@ export async function jobDocumentChanged(
               'You can pay it by card on your request page, or pay your technician directly.',
             ],
             'Pay your invoice',
+            branding,
           )
         : null;
   await announce(app, tx, r, r, change.kind);

@@ -2,7 +2,10 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions, technicians, users } from '../db/schema';
+import { API_RATE_LIMIT_PER_MINUTE } from '../../shared/schemas/api-tokens';
+import { authenticateApiToken, bearerToken, type ApiClient } from '../lib/api-tokens';
 import { AppError } from '../lib/app-error';
+import { RateLimiter } from '../lib/rate-limiter';
 import { hashToken, SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../lib/session';
 
 /**
@@ -16,6 +19,8 @@ export const ACCESS_LEVELS = [
   'technician',
   'approved-technician',
   'admin',
+  // /api/v1: a personal API token (Authorization: Bearer), never a session cookie.
+  'api-token',
 ] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
@@ -25,6 +30,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: SessionUser | null;
+    /** Who a /api/v1 request acts for (access 'api-token'); null everywhere else. */
+    apiClient: ApiClient | null;
   }
   interface FastifyInstance {
     /** Every /api route with its declared access, for the authorization matrix test. */
@@ -39,12 +46,16 @@ const PUBLIC_PREFIXES = ['/api/docs'];
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
 export const PENDING_MESSAGE = 'Account pending approval';
+export const TOKEN_ROUTES_ONLY = 'API tokens are accepted only by /api/v1 routes';
 
 /** Throws unless the request's user satisfies the access level. */
 export function assertAccess(user: SessionUser | null, access: Access): void {
   if (access === 'public') return;
   if (!user) throw new AppError(401, 'Authentication required');
   switch (access) {
+    case 'api-token':
+      // A session never opens a token route.
+      throw new AppError(401, 'API token required: send Authorization: Bearer <token>');
     case 'signed-in':
       return;
     case 'admin':
@@ -70,7 +81,12 @@ export function assertAccess(user: SessionUser | null, access: Access): void {
 
 export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('apiClient', null);
   app.decorate('apiRoutes', []);
+  // Per token, per instance (like the other in-memory limits; ADR 016).
+  const tokenLimiter = new RateLimiter(API_RATE_LIMIT_PER_MINUTE, 60_000, () =>
+    app.clock().getTime(),
+  );
 
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
@@ -91,9 +107,25 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    request.user = await loadSessionUser(app, request, reply);
     const access = request.routeOptions.config?.access;
-    if (access) assertAccess(request.user, access);
+    if (access === 'api-token') {
+      // Cookies are not read here: a browser session cannot be ridden into the API.
+      request.apiClient = await authenticateApiToken(app, request.headers.authorization);
+      const wait = tokenLimiter.consume(String(request.apiClient.tokenId));
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new AppError(
+          429,
+          `Rate limit exceeded: ${API_RATE_LIMIT_PER_MINUTE} requests a minute per token. Try again in ${wait} seconds.`,
+        );
+      }
+      return;
+    }
+    request.user = await loadSessionUser(app, request, reply);
+    if (!access) return;
+    if (!request.user && access !== 'public' && bearerToken(request.headers.authorization))
+      throw new AppError(401, TOKEN_ROUTES_ONLY);
+    assertAccess(request.user, access);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_REQUEST_STATUSES } from '../constants/domain';
 import { URGENCIES } from '../constants/service-types';
+import { brandingSchema } from './branding';
 import { JOB_MOVES, MAX_REVIEW_CHARS, WIDEN_DISTANCE_MILES, parseReference } from '../jobs';
 import { safeText } from './common';
 
@@ -205,6 +206,8 @@ export const jobDetailSchema = z.object({
   canReview: z.boolean(),
   /** The moves this viewer may make now. */
   actions: z.array(jobMoveSchema),
+  /** The assigned technician's custom branding on its quotes and invoices (Professional). */
+  branding: brandingSchema.nullable(),
   /** Admin view: every notification, by round, with decline reasons. */
   notifications: z
     .array(

@@ -7,6 +7,7 @@ import {
   QUOTE_STATUSES,
 } from '../constants/domain';
 import { formatCents, MAX_MONEY_CENTS, quoteTotals, toCents } from '../money';
+import { brandingSchema } from './branding';
 import { dbId, dbIdNumber, safeText } from './common';
 
 export const QUOTE_VALIDATION_MESSAGE = 'Please fill in customer name and add at least one item.';
@@ -307,6 +308,8 @@ export const posReceiptSchema = z.object({
   payment: posPaymentSchema,
   invoice: invoiceSchema.nullable(),
   technician: z.object({ name: z.string(), phone: z.string().nullable() }),
+  /** The technician's custom branding (Professional), or null. */
+  branding: brandingSchema.nullable(),
 });
 export type PosReceipt = z.output<typeof posReceiptSchema>;
 
@@ -352,5 +355,7 @@ export const publicQuoteSchema = z.object({
   status: z.enum(QUOTE_STATUSES),
   expiresAt: z.string(),
   createdAt: z.string(),
+  /** The technician's custom branding (Professional), or null. */
+  branding: brandingSchema.nullable(),
 });
 export type PublicQuote = z.infer<typeof publicQuoteSchema>;

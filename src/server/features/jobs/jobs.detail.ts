@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
+import { brandingOf } from '../../lib/branding';
 import type { JobDocuments } from '../../lib/job-documents';
 import type { JobViewer, ServiceRequestRow } from '../../lib/job-access';
 import { jobDetailOut } from './jobs.presenters';
@@ -19,17 +20,27 @@ export async function jobDetail(
   db: DbOrTx = app.db,
 ) {
   const now = () => app.clock();
-  const [timeline, technician, customer, vehicle, quoteRows, invoiceRows, review, figures] =
-    await Promise.all([
-      q.timelineOf(db, request.id),
-      request.assignedTechnicianId ? q.technicianCard(db, request.assignedTechnicianId) : undefined,
-      q.customerOf(db, request.customerId),
-      request.vehicleId ? q.vehicleOf(db, request.vehicleId) : undefined,
-      q.quoteRowsOfJob(db, request.id),
-      q.invoiceRowsOfJob(db, request.id),
-      q.reviewOfJob(db, request.id),
-      q.dispatchFigures(db, request.id, request.dispatchRound, now()),
-    ]);
+  const [
+    timeline,
+    technician,
+    customer,
+    vehicle,
+    quoteRows,
+    invoiceRows,
+    review,
+    figures,
+    branding,
+  ] = await Promise.all([
+    q.timelineOf(db, request.id),
+    request.assignedTechnicianId ? q.technicianCard(db, request.assignedTechnicianId) : undefined,
+    q.customerOf(db, request.customerId),
+    request.vehicleId ? q.vehicleOf(db, request.vehicleId) : undefined,
+    q.quoteRowsOfJob(db, request.id),
+    q.invoiceRowsOfJob(db, request.id),
+    q.reviewOfJob(db, request.id),
+    q.dispatchFigures(db, request.id, request.dispatchRound, now()),
+    brandingOf(db, request.assignedTechnicianId, now()),
+  ]);
   // A technician sees their own documents on the job, not those of one who gave it back,
   // nor the reasons another technician gave.
   const mine = viewer.role === 'technician' ? viewer.user?.technicianId : undefined;
@@ -50,7 +61,7 @@ export async function jobDetail(
     ),
     viewer.role === 'admin' ? q.notificationsOfJob(db, request.id) : null,
   ]);
-  return jobDetailOut({
+  const detail = jobDetailOut({
     request,
     viewer,
     now: now(),
@@ -66,4 +77,5 @@ export async function jobDetail(
     notifications,
     directionsUrl: mapsUrl(request),
   });
+  return { ...detail, branding };
 }

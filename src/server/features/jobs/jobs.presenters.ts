@@ -47,7 +47,7 @@ export type DetailParts = {
   directionsUrl: string | null;
 };
 
-export function jobDetailOut(p: DetailParts): JobDetail {
+export function jobDetailOut(p: DetailParts): Omit<JobDetail, 'branding'> {
   const { request: r, viewer } = p;
   const isCustomer = viewer.role === 'customer';
   const invoiceNumber = new Map(p.invoices.map((i) => [i.id, i.invoiceNumber]));

@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { Branding } from '../../../shared/schemas/branding';
 import type { DbOrTx } from '../../db/client';
-import { composeMail } from '../../lib/mailer';
+import { composeBrandedMail } from '../../lib/branding';
+import { publicBaseUrl } from '../../lib/public-url';
 
-/** Queues a point-of-sale e-mail in `db`'s transaction; the outbox worker delivers it. */
+/**
+ * Queues a point-of-sale e-mail in `db`'s transaction; the outbox worker delivers it. With the
+ * technician's branding (Professional) it carries their business name, logo, colour and footer.
+ */
 export async function sendPosMail(
   app: FastifyInstance,
   db: DbOrTx,
@@ -10,6 +15,12 @@ export async function sendPosMail(
   template: string,
   subject: string,
   paragraphs: string[],
+  branding: Branding | null = null,
 ) {
-  await app.outbox.enqueue(db, { to, template, subject, ...composeMail(paragraphs) });
+  await app.outbox.enqueue(db, {
+    to,
+    template,
+    subject,
+    ...composeBrandedMail(paragraphs, branding, publicBaseUrl(app.config)),
+  });
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/pos';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { brandingOf } from '../../lib/branding';
 import { jobDocumentChanged } from '../../lib/job-mail';
 import { nextNumber } from '../../lib/document-numbers';
 import { publicBaseUrl } from '../../lib/public-url';
@@ -238,12 +239,13 @@ export async function emailQuote(
       customerEmail: q.customerEmail ?? input.customerEmail,
     });
     const [full] = await quotesOut(tx, [q]);
+    const branding = await brandingOf(tx, q.technicianId, app.clock());
     await sendPosMail(
       app,
       tx,
       input.customerEmail,
       'pos_quote',
-      `Your quote ${q.quoteNumber} from ${BRAND.name}`,
+      `Your quote ${q.quoteNumber} from ${branding?.businessName ?? BRAND.name}`,
       [
         `Hi ${input.customerName || q.customerName},`,
         `Here is your quote ${q.quoteNumber}${vehicleText(q) ? ` for your ${vehicleText(q)}` : ''}.`,
@@ -255,6 +257,7 @@ export async function emailQuote(
           ? `Review and sign it on your own device (the link works for ${APPROVAL_LINK_DAYS} days):\n${link}`
           : 'This quote is already approved. Thank you!',
       ],
+      branding,
     );
   });
   return { message: 'Quote emailed' };
@@ -268,9 +271,17 @@ export async function quoteByToken(
   const row = await findQuoteByTokenHash(app.db, hashToken(token));
   if (!row || !row.q.approvalTokenExpiresAt || row.q.approvalTokenExpiresAt <= app.clock())
     throw new AppError(404, 'This quote link is invalid or has expired');
-  const [full] = await quotesOut(app.db, [row.q]);
+  const [full, branding] = await Promise.all([
+    quotesOut(app.db, [row.q]).then((out) => out[0]!),
+    brandingOf(app.db, row.q.technicianId, app.clock()),
+  ]);
   return {
     q: row.q,
-    view: publicQuoteOut(full!, `${row.first} ${row.last}`.trim(), row.q.approvalTokenExpiresAt),
+    view: publicQuoteOut(
+      full,
+      `${row.first} ${row.last}`.trim(),
+      row.q.approvalTokenExpiresAt,
+      branding,
+    ),
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BRAND } from '../../../shared/brand';
 import { formatCents } from '../../../shared/money';
 import { AppError } from '../../lib/app-error';
+import { brandingOf } from '../../lib/branding';
 import { assertOwnTechnician, type SessionUser } from '../../lib/session';
 import { posTechnician } from './pos.access';
 import { sendPosMail } from './pos.mail';
@@ -27,6 +28,7 @@ export async function receipt(app: FastifyInstance, user: SessionUser | null, pa
     payment: payment!,
     invoice: inv ? invoiceOut(inv) : null,
     technician: { name: `${row.first} ${row.last}`.trim(), phone: row.phone },
+    branding: await brandingOf(app.db, row.p.technicianId, app.clock()),
   };
 }
 
@@ -54,13 +56,15 @@ export async function emailReceipt(
   if (rows.length === 0 && !inv) throw new AppError(404, 'Receipt not found');
   const owner = inv?.technicianId ?? rows[0]!.technicianId;
   if (owner !== technicianId) throw new AppError(403, 'This receipt belongs to another technician');
+  const branding = await brandingOf(app.db, technicianId, app.clock());
   await sendPosMail(
     app,
     app.db,
     input.customerEmail,
     'pos_receipt',
-    `Your receipt from ${BRAND.name}${inv ? ` for ${inv.invoiceNumber}` : ''}`,
+    `Your receipt from ${branding?.businessName ?? BRAND.name}${inv ? ` for ${inv.invoiceNumber}` : ''}`,
     receiptParagraphs(rows, inv, input.customerName),
+    branding,
   );
   return { message: 'Receipt emailed' };
 }
