@@ -4,6 +4,7 @@ import { OfflineNotice } from '../components/offline-notice';
 import { Page } from '../components/page';
 import { Skeleton } from '../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { BrandingStrip } from '../features/branding/components/branding-strip';
 import { useJob } from '../features/jobs/api/get-job';
 import { CompleteJobPrompt } from '../features/jobs/components/complete-job-prompt';
 import { PosJobBanner } from '../features/jobs/components/pos-job-banner';
@@ -68,6 +69,7 @@ function Pos({ technicianId }: { technicianId: number }) {
       actions={<OfflineNotice syncedAt={access.dataUpdatedAt} />}
     >
       <SyncStatus />
+      <BrandingStrip />
       {jobReference && (
         <PosJobBanner reference={jobReference} job={job.data} failed={job.isError} />
       )}

@@ -2,6 +2,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { BRAND } from '@shared/brand';
+import { BrandFooter, BrandHeader } from '../components/brand-header';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
@@ -45,6 +46,7 @@ export default function QuoteApproval() {
   const q = quote.data!;
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-10">
+      {q.branding && <BrandHeader branding={q.branding} />}
       <div>
         <h1 className="text-3xl font-bold">Your Quote {q.quoteNumber}</h1>
         <p className="text-slate-600">
@@ -121,6 +123,7 @@ export default function QuoteApproval() {
           </CardContent>
         </Card>
       )}
+      {q.branding && <BrandFooter branding={q.branding} />}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PATHS } from '@shared/paths';
 import { useAuthDialog } from '../app/auth-dialog-context';
+import { BrandFooter, BrandHeader } from '../components/brand-header';
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { countdown } from '../features/dispatch/countdown';
@@ -69,6 +70,8 @@ export default function RequestPage() {
 
   const job = detail.data;
   const asCustomer = job.viewer === 'customer';
+  // The technician's branding frames their quotes and invoices (Professional).
+  const branded = job.branding !== null && job.quotes.length + job.invoices.length > 0;
   return (
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-6">
       {user?.role === 'customer' && (
@@ -97,8 +100,10 @@ export default function RequestPage() {
       <StatusBanner job={job} />
       {job.technician && <TechnicianCard technician={job.technician} />}
       {WINDOW_STATUSES.includes(job.status) && <ArrivalWindow job={job} req={req} />}
+      {branded && <BrandHeader branding={job.branding!} />}
       <QuotesSection job={job} req={req} SignaturePad={SignaturePad} />
       <InvoicesSection job={job} req={req} CardFields={SandboxCardFields} />
+      {branded && <BrandFooter branding={job.branding!} />}
       {job.status === 'completed' && asCustomer && (job.review || job.canReview) && (
         <ReviewForm
           reference={job.reference}

@@ -1,4 +1,6 @@
 import { Skeleton } from '../components/ui/skeleton';
+import { ApiAccessCard } from '../features/api-tokens/components/api-access-card';
+import { BrandingCard } from '../features/branding/components/branding-card';
 import { NotificationSettingsCard } from '../features/notifications/components/notification-settings-card';
 import { useOwnProfile } from '../features/profile/api/get-own-profile';
 import { ProfileEditor } from '../features/profile/components/profile-editor';
@@ -27,7 +29,13 @@ function OwnProfile() {
   // Keyed by the saved profile, so the form restarts from what the server stored.
   return (
     <ProfileEditor key={JSON.stringify(profile.data)} profile={profile.data}>
-      {profile.data.status === 'approved' && <NotificationSettingsCard />}
+      {profile.data.status === 'approved' && (
+        <>
+          <NotificationSettingsCard />
+          <BrandingCard />
+          <ApiAccessCard />
+        </>
+      )}
     </ProfileEditor>
   );
 }

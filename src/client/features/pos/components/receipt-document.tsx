@@ -1,4 +1,5 @@
 import { BRAND } from '@shared/brand';
+import { BrandFooter, BrandHeader } from '../../../components/brand-header';
 import { PAYMENT_STATUS_LABELS } from '@shared/constants/domain';
 import type { PosReceipt } from '../api/get-receipt';
 
@@ -14,12 +15,17 @@ function cardBrandLabel(brand: string | null) {
 
 /** The receipt itself: business, items, totals, payment and balance (what is printed). */
 export function ReceiptDocument({ receipt }: { receipt: PosReceipt }) {
-  const { payment: p, invoice: inv, technician } = receipt;
+  const { payment: p, invoice: inv, technician, branding } = receipt;
   return (
     <article className="rounded-lg border bg-white p-8">
+      {branding && (
+        <div className="mb-6">
+          <BrandHeader branding={branding} />
+        </div>
+      )}
       <header className="mb-6 flex justify-between">
         <div>
-          <p className="text-xl font-bold">{BRAND.name}</p>
+          {!branding?.businessName && <p className="text-xl font-bold">{BRAND.name}</p>}
           <p className="text-sm text-slate-600">
             {technician.name}
             {technician.phone && ` · ${technician.phone}`}
@@ -112,6 +118,11 @@ export function ReceiptDocument({ receipt }: { receipt: PosReceipt }) {
         )}
       </dl>
       <p className="mt-8 text-center text-sm text-slate-500">Thank you for your business!</p>
+      {branding && (
+        <div className="mt-6">
+          <BrandFooter branding={branding} />
+        </div>
+      )}
     </article>
   );
 }

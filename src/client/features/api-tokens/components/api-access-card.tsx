@@ -1,0 +1,161 @@
+import { Lock } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { PATHS } from '@shared/paths';
+import { API_RATE_LIMIT_PER_MINUTE, API_TOKEN_NAME_MAX } from '@shared/schemas/api-tokens';
+import type { ApiToken, CreatedApiToken } from '@shared/schemas/api-tokens';
+import { Button } from '../../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useCreateApiToken } from '../api/create-api-token';
+import { useApiTokens } from '../api/get-api-tokens';
+import { NewTokenPanel } from './new-token-panel';
+import { RevokeTokenDialog } from './revoke-token-dialog';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
+
+/** The profile's 'API access' card: personal tokens for the read-only /api/v1 (Professional). */
+export function ApiAccessCard() {
+  const tokens = useApiTokens();
+  return (
+    <Card role="region" aria-labelledby="api-access-title" className="mt-6">
+      <CardHeader>
+        <CardTitle id="api-access-title">API access</CardTitle>
+        <CardDescription>
+          Personal API tokens let your own tools read your jobs, quotes, invoices and payments
+          (read-only, {API_RATE_LIMIT_PER_MINUTE} requests a minute per token).
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {tokens.isLoading ? (
+          <Skeleton className="h-32" />
+        ) : !tokens.data ? (
+          <p role="alert" className="text-sm text-red-700">
+            Your API tokens could not be loaded.
+          </p>
+        ) : tokens.data.entitled ? (
+          <Tokens tokens={tokens.data.tokens} />
+        ) : (
+          <div className="space-y-3">
+            <p className="flex items-center gap-2 font-semibold">
+              <Lock className="h-4 w-4" aria-hidden="true" /> API access is part of the Professional
+              plan
+            </p>
+            <p className="text-sm text-slate-600">
+              Connect your bookkeeping or your own software to your Wrenchly records with personal
+              API tokens.
+              {tokens.data.tokens.length > 0 &&
+                ' Your existing tokens do not work while your plan does not include API access.'}
+            </p>
+            <Button asChild>
+              <Link to={PATHS.subscriptionPlans}>Upgrade to Professional</Link>
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Tokens({ tokens }: { tokens: ApiToken[] }) {
+  const create = useCreateApiToken();
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate(
+      { name },
+      {
+        onSuccess: (data) => {
+          setCreated(data);
+          setName('');
+        },
+        onError: (err) =>
+          notify({
+            title: 'Token Not Created',
+            description: errorMessage(err, 'Please try again.'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-6">
+      {created && <NewTokenPanel created={created} onDone={() => setCreated(null)} />}
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
+        <div className="min-w-48 flex-1 space-y-2">
+          <Label htmlFor="api-token-name">Token name</Label>
+          <Input
+            id="api-token-name"
+            value={name}
+            maxLength={API_TOKEN_NAME_MAX}
+            placeholder="e.g. Bookkeeping sync"
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <Button type="submit" disabled={create.isPending || !name.trim()}>
+          {create.isPending ? 'Creating...' : 'Create Token'}
+        </Button>
+      </form>
+      {tokens.length === 0 ? (
+        <p className="text-sm text-slate-500">No API tokens yet.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Your API tokens</caption>
+            <thead>
+              <tr className="border-b text-left">
+                <th className="py-2 pr-3">Name</th>
+                <th className="py-2 pr-3">Token</th>
+                <th className="py-2 pr-3">Created</th>
+                <th className="py-2 pr-3">Last used</th>
+                <th className="py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {tokens.map((t) => (
+                <tr key={t.id} className="border-b" data-testid="api-token">
+                  <td className="py-2 pr-3 font-medium">{t.name}</td>
+                  <td className="py-2 pr-3 font-mono">{t.prefix}…</td>
+                  <td className="py-2 pr-3">{when(t.createdAt)}</td>
+                  <td className="py-2 pr-3">{when(t.lastUsedAt)}</td>
+                  <td className="py-2 text-right">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setRevoking(t)}
+                      aria-label={`Revoke ${t.name}`}
+                    >
+                      Revoke
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="text-xs text-muted-foreground">
+        Send it as <code>Authorization: Bearer &lt;token&gt;</code> to <code>/api/v1/jobs</code>,{' '}
+        <code>/api/v1/quotes</code>, <code>/api/v1/invoices</code> and <code>/api/v1/payments</code>
+        .
+      </p>
+      <RevokeTokenDialog token={revoking} onClose={() => setRevoking(null)} />
+    </div>
+  );
+}

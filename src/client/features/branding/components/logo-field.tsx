@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { LOGO_MAX_PIXELS } from '@shared/branding';
+import type { OwnBranding } from '@shared/schemas/branding';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useUpdateBranding } from '../api/update-branding';
+import { uploadLogo } from '../api/upload-logo';
+import { resizeLogo } from '../resize-logo';
+
+/** The logo: resized in the browser, uploaded through the documents flow and saved at once. */
+export function LogoField({ saved }: { saved: OwnBranding }) {
+  const update = useUpdateBranding();
+  const [progress, setProgress] = useState<number | null>(null);
+  const fail = (err: unknown) =>
+    notify({
+      title: 'Upload Failed',
+      description:
+        err instanceof Error && !/^\d{3}: /.test(err.message)
+          ? err.message
+          : errorMessage(err, 'Please try again.'),
+      variant: 'destructive',
+    });
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setProgress(0);
+    try {
+      const { documentId } = await uploadLogo(await resizeLogo(file), setProgress);
+      await update.mutateAsync({ logoDocumentId: documentId });
+      notify({ title: 'Logo Updated', description: 'Your logo has been saved.' });
+    } catch (err) {
+      fail(err);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <div className="space-y-2">
+      <Label htmlFor="b-logo">Logo</Label>
+      <div className="flex items-center gap-4">
+        {saved.logoUrl ? (
+          <img
+            src={saved.logoUrl}
+            alt="Your logo"
+            className="h-16 w-16 rounded border object-contain"
+          />
+        ) : (
+          <div className="flex h-16 w-16 items-center justify-center rounded border bg-muted text-xs text-muted-foreground">
+            No logo
+          </div>
+        )}
+        <div className="space-y-2">
+          <Input
+            id="b-logo"
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            disabled={progress !== null}
+            onChange={(e) => {
+              void choose(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+          {progress !== null && (
+            <div
+              role="progressbar"
+              aria-label="Logo upload"
+              aria-valuenow={progress}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              className="h-2 w-full overflow-hidden rounded bg-muted"
+            >
+              <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
+            </div>
+          )}
+          {saved.logoUrl && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={update.isPending}
+              onClick={() => update.mutate({ logoDocumentId: null }, { onError: fail })}
+            >
+              Remove Logo
+            </Button>
+          )}
+          <p className="text-xs text-muted-foreground">
+            PNG, JPEG or WebP; resized to at most {LOGO_MAX_PIXELS} px before upload.
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
