@@ -8,6 +8,7 @@ import {
 } from '../constants/domain';
 import { formatCents, MAX_MONEY_CENTS, quoteTotals, toCents } from '../money';
 import { dbId, dbIdNumber, safeText } from './common';
+import { fairPriceSchema } from './fair-price';
 
 export const QUOTE_VALIDATION_MESSAGE = 'Please fill in customer name and add at least one item.';
 export const DEFAULT_TAX_RATE = 8.25;
@@ -352,5 +353,7 @@ export const publicQuoteSchema = z.object({
   status: z.enum(QUOTE_STATUSES),
   expiresAt: z.string(),
   createdAt: z.string(),
+  /** What the job's service costs in its area (ADR 015); null for a quote made without a job. */
+  fairPrice: fairPriceSchema.nullable(),
 });
 export type PublicQuote = z.infer<typeof publicQuoteSchema>;

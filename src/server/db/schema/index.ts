@@ -5,3 +5,4 @@ export * from './billing';
 export * from './pos';
 export * from './messaging';
 export * from './realtime';
+export * from './insights';

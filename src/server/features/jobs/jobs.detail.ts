@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
+import { fairPriceFor } from '../../lib/fair-price';
 import type { JobDocuments } from '../../lib/job-documents';
 import type { JobViewer, ServiceRequestRow } from '../../lib/job-access';
 import { jobDetailOut } from './jobs.presenters';
@@ -19,7 +20,11 @@ export async function jobDetail(
   db: DbOrTx = app.db,
 ) {
   const now = () => app.clock();
-  const [timeline, technician, customer, vehicle, quoteRows, invoiceRows, review, figures] =
+  const point =
+    request.latitude !== null && request.longitude !== null
+      ? { latitude: request.latitude, longitude: request.longitude }
+      : null;
+  const [timeline, technician, customer, vehicle, quoteRows, invoiceRows, review, figures, fair] =
     await Promise.all([
       q.timelineOf(db, request.id),
       request.assignedTechnicianId ? q.technicianCard(db, request.assignedTechnicianId) : undefined,
@@ -29,6 +34,7 @@ export async function jobDetail(
       q.invoiceRowsOfJob(db, request.id),
       q.reviewOfJob(db, request.id),
       q.dispatchFigures(db, request.id, request.dispatchRound, now()),
+      fairPriceFor(db, request.serviceType, point),
     ]);
   // A technician sees their own documents on the job, not those of one who gave it back,
   // nor the reasons another technician gave.
@@ -65,5 +71,6 @@ export async function jobDetail(
     dispatch: figures,
     notifications,
     directionsUrl: mapsUrl(request),
+    fairPrice: fair,
   });
 }

@@ -1,3 +1,4 @@
+import type { FairPrice } from '../../../shared/schemas/fair-price';
 import { formatReference } from '../../../shared/jobs';
 import { centsToDecimal } from '../../../shared/money';
 import type { Invoice, PosPayment, PublicQuote, Quote } from '../../../shared/schemas/pos';
@@ -56,7 +57,12 @@ export function quoteOut(q: QuoteRow, items: ItemRow[], invoiceId: number | null
 }
 
 /** The customer's view of a quote on the remote-approval page. */
-export function publicQuoteOut(full: Quote, technicianName: string, expiresAt: Date): PublicQuote {
+export function publicQuoteOut(
+  full: Quote,
+  technicianName: string,
+  expiresAt: Date,
+  fairPrice: FairPrice | null,
+): PublicQuote {
   return {
     quoteNumber: full.quoteNumber,
     technicianName,
@@ -72,6 +78,7 @@ export function publicQuoteOut(full: Quote, technicianName: string, expiresAt: D
     status: full.status,
     expiresAt: expiresAt.toISOString(),
     createdAt: full.createdAt,
+    fairPrice,
   };
 }
 

@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { jobDocumentChanged } from '../../lib/job-mail';
 import { nextNumber } from '../../lib/document-numbers';
+import { fairPriceOfJob } from '../../lib/fair-price';
 import { publicBaseUrl } from '../../lib/public-url';
 import { hashToken, type SessionUser } from '../../lib/session';
 import { assertPosListAccess, posTechnician } from './pos.access';
@@ -268,9 +269,17 @@ export async function quoteByToken(
   const row = await findQuoteByTokenHash(app.db, hashToken(token));
   if (!row || !row.q.approvalTokenExpiresAt || row.q.approvalTokenExpiresAt <= app.clock())
     throw new AppError(404, 'This quote link is invalid or has expired');
-  const [full] = await quotesOut(app.db, [row.q]);
+  const [[full], fairPrice] = await Promise.all([
+    quotesOut(app.db, [row.q]),
+    row.q.serviceRequestId ? fairPriceOfJob(app.db, row.q.serviceRequestId) : null,
+  ]);
   return {
     q: row.q,
-    view: publicQuoteOut(full!, `${row.first} ${row.last}`.trim(), row.q.approvalTokenExpiresAt),
+    view: publicQuoteOut(
+      full!,
+      `${row.first} ${row.last}`.trim(),
+      row.q.approvalTokenExpiresAt,
+      fairPrice,
+    ),
   };
 }
