@@ -82,7 +82,7 @@ export const RESPONSE_TIME_BUCKETS = [
   { label: '1–2 min', from: 60, to: 120 },
   { label: '2–3 min', from: 120, to: 180 },
   { label: '3–5 min', from: 180, to: 300 },
-  { label: 'Over 5 min', from: 300, to: null },
+  { label: '5 min or more', from: 300, to: null },
 ] as const;
 
 export const analyticsAdvancedSchema = z.object({

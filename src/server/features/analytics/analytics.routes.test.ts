@@ -303,7 +303,7 @@ describe('figures on constructed data (February and March 2026, Washington time)
       { label: '1–2 min', count: 1 },
       { label: '2–3 min', count: 0 },
       { label: '3–5 min', count: 1 },
-      { label: 'Over 5 min', count: 0 },
+      { label: '5 min or more', count: 0 },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import {
   Card,
   CardContent,
@@ -22,10 +22,13 @@ export function ChartCard({
   table: { caption: string; head: string[]; rows: (string | number)[][] };
   children: ReactNode;
 }) {
+  const id = useId();
   return (
-    <Card>
+    <Card role="region" aria-labelledby={id}>
       <CardHeader>
-        <CardTitle className="text-base">{title}</CardTitle>
+        <CardTitle id={id} className="text-base">
+          {title}
+        </CardTitle>
         <CardDescription>{summary}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
