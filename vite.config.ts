@@ -29,6 +29,9 @@ export default defineConfig({
       injectManifest: {
         rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The analytics screen and its charts (recharts, ~120 kB gzipped) need the network for
+        // their figures anyway: not precached, so installing the app does not fetch them.
+        globIgnores: ['**/analytics-*.js'],
       },
       // No service worker under the dev server: Vite's modules change on every save.
       devOptions: { enabled: false },

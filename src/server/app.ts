@@ -19,6 +19,7 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { apiTokenRoutes } from './features/api-tokens/api-tokens.routes';
 import { API_TOKEN_SCHEME, apiV1Routes } from './features/api-v1/api-v1.routes';
 import { brandingRoutes } from './features/branding/branding.routes';
+import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { createBillingService, type BillingService } from './features/billing/billing.service';
 import { authRoutes } from './features/auth/auth.routes';
@@ -27,6 +28,7 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { dispatchRoutes } from './features/dispatch/dispatch.routes';
 import { createDispatchService, type DispatchService } from './features/dispatch/dispatch.service';
 import { documentRoutes } from './features/documents/documents.routes';
+import { fairPriceRoutes } from './features/fair-price/fair-price.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { jobsRoutes } from './features/jobs/jobs.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
@@ -54,6 +56,7 @@ import { twilioTransport } from './lib/outbox/sms';
 import { createPayments, type Payments } from './lib/payments';
 import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from './lib/log-redaction';
 import { fallBackAfterFailedPush } from './lib/technician-alerts';
+import { refreshFairPrices } from './lib/fair-price';
 import { createTechnicianIndex, type TechnicianIndex } from './lib/technician-index';
 import { sweepVerifications } from './lib/verification-expiry';
 import { accessPlugin } from './plugins/access';
@@ -283,6 +286,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(reviewRoutes);
   await app.register(notificationRoutes);
   await app.register(outboxRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(fairPriceRoutes);
   if (config.demoMode) await app.register(devMailboxRoutes);
 
   await app.register(staticClientPlugin, { clientDir: config.clientDir });
@@ -308,6 +313,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       const reconcile = createPaymentReconciler(app);
       every(30_000, 'payment reconciliation', reconcile);
       reconcile().catch((err) => app.log.error({ err }, 'payment reconciliation failed'));
+      // Typical prices per service type and area, from completed, paid jobs (ADR 015).
+      const fairPrices = () => refreshFairPrices(app.db, app.clock());
+      every(60 * 60_000, 'fair-price refresh', fairPrices);
+      fairPrices().catch((err) => app.log.error({ err }, 'fair-price refresh failed'));
     });
     app.addHook('onClose', async () => timers.forEach(clearInterval));
   }

@@ -18,6 +18,8 @@ export const PATHS = {
   technicianNotifications: '/technician-notifications',
   myJobs: '/my-jobs',
   myJob: '/my-jobs/:reference',
+  /** A technician's analytics dashboard (Premium and Professional). */
+  analytics: '/analytics',
   demoNotifications: '/demo-notifications',
   join: JOIN_PATH,
   platformPayment: '/platform-payment',

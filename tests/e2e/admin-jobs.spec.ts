@@ -179,6 +179,7 @@ const EXPECTED_NAV: Record<string, string[]> = {
     'My Jobs',
     'Job Notifications Live',
     'POS Pro',
+    'Analytics',
     'Plans',
     'Software',
     'Profile',

@@ -20,6 +20,7 @@ const NAV_BY_ROLE: Record<Role, NavItem[]> = {
     { to: PATHS.myJobs, label: 'My Jobs' },
     { to: PATHS.technicianNotifications, label: 'Job Notifications', badge: 'Live' },
     { to: PATHS.posSystem, label: 'POS', badge: 'Pro' },
+    { to: PATHS.analytics, label: 'Analytics' },
     { to: PATHS.subscriptionPlans, label: 'Plans' },
     { to: PATHS.repairSoftware, label: 'Software' },
     { to: PATHS.technicianProfile, label: 'Profile' },

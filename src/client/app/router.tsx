@@ -43,6 +43,8 @@ export const router = createBrowserRouter([
           },
           { path: PATHS.myJobs, element: page(() => import('../routes/my-jobs')) },
           { path: PATHS.myJob, element: page(() => import('../routes/my-job')) },
+          // Charts (recharts) load with this screen only, never with the visitors' pages.
+          { path: PATHS.analytics, element: page(() => import('../routes/analytics')) },
           {
             path: PATHS.demoNotifications,
             element: page(() => import('../routes/demo-notifications')),

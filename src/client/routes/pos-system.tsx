@@ -37,11 +37,13 @@ export default function PosSystem() {
 function Pos({ technicianId }: { technicianId: number }) {
   const [tab, setTab] = useState('create');
   const [invoiceKey, setInvoiceKey] = useState<string | null>(null);
-  const [editing, setEditing] = useState<QuoteView | null>(null);
   // `?job=WR-000123`: the quote starts from that job and is saved as the job's.
   const [params] = useSearchParams();
   const jobReference = params.get('job');
   const job = useJob(jobReference);
+  // A draft being edited is read against its own job's typical prices.
+  const [editing, setEditing] = useState<QuoteView | null>(null);
+  const editingJob = useJob(editing?.jobReference ?? null);
   /** The job whose invoice was just paid in full: asked whether it is completed. */
   const [paidJob, setPaidJob] = useState<string | null>(null);
   // The quotes list tells whether this technician's plan includes the point of sale; all three
@@ -88,6 +90,7 @@ function Pos({ technicianId }: { technicianId: number }) {
             editing={editing ?? undefined}
             onCancelEdit={toQuotes}
             onCreated={toQuotes}
+            fairPrice={editing ? editingJob.data?.fairPrice : prefill?.fairPrice}
           />
         </TabsContent>
         <TabsContent value="quotes">

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { BRAND } from '@shared/brand';
 import { BrandFooter, BrandHeader } from '../components/brand-header';
+import { FairLaborNote, FairPriceSummary } from '../components/fair-price';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
@@ -69,7 +70,12 @@ export default function QuoteApproval() {
             <tbody>
               {q.items.map((i, n) => (
                 <tr key={n} className="border-b">
-                  <td className="py-1">{i.description}</td>
+                  <td className="py-1">
+                    {i.description}
+                    {q.fairPrice && i.type === 'labor' && (
+                      <FairLaborNote fairPrice={q.fairPrice} amount={i.totalPrice} />
+                    )}
+                  </td>
                   <td className="py-1 text-right">{i.quantity}</td>
                   <td className="py-1 text-right">${i.unitPrice}</td>
                   <td className="py-1 text-right">${i.totalPrice}</td>
@@ -95,6 +101,9 @@ export default function QuoteApproval() {
               <dd>${q.totalAmount}</dd>
             </div>
           </dl>
+          {q.fairPrice && (
+            <FairPriceSummary fairPrice={q.fairPrice} total={q.totalAmount} className="mt-4" />
+          )}
           {q.notes && <p className="mt-4 text-sm text-slate-600">{q.notes}</p>}
         </CardContent>
       </Card>

@@ -45,7 +45,7 @@ type RequestRow = typeof serviceRequests.$inferSelect;
  * One request's story, told move by move as the transition function would record it: the
  * request's final columns, its timeline and its job notifications all follow from the moves.
  */
-class Story {
+export class Story {
   status: ServiceRequestStatus | null = null;
   readonly events: Omit<EventRow, 'serviceRequestId'>[] = [];
   readonly notifications: Omit<NotificationRow, 'serviceRequestId'>[] = [];

@@ -6,6 +6,8 @@ import {
   type TestApp,
 } from '../../../tests/helpers/build-test-app';
 import { signIn } from '../../../tests/helpers/factories';
+import type { AnalyticsSummary } from '../../shared/schemas/analytics';
+import type { FairPrice } from '../../shared/schemas/fair-price';
 import type { JobDetail, JobSummary } from '../../shared/schemas/jobs';
 import { LOCATIONS } from '../../shared/constants/locations';
 import { isValidVin } from '../../shared/schemas/vehicles';
@@ -16,6 +18,7 @@ import {
   type JobActor,
   type JobMove,
 } from '../../shared/jobs';
+import { refreshFairPrices } from '../lib/fair-price';
 import { verifyPassword } from '../lib/password';
 import type { Database } from './client';
 import * as s from './schema';
@@ -273,7 +276,10 @@ describe('demo jobs', () => {
       .from(s.reviews)
       .where(eq(s.reviews.technicianId, tech!.id));
     expect(tech!.totalReviews).toBe(theirs.length);
-    expect(theirs.filter((r) => r.serviceRequestId !== null)).toHaveLength(1);
+    // Besides the seed's older reviews without a job, each of the technician's reviewed jobs.
+    const reviewedJobs = theirs.filter((r) => r.serviceRequestId !== null);
+    expect(reviewedJobs.map((r) => r.serviceRequestId)).toContain(job.id);
+    expect(theirs.some((r) => r.serviceRequestId === null)).toBe(true);
   });
 
   it('gives the demo technician active and past jobs with quotes, invoices and receipts', async () => {
@@ -323,7 +329,9 @@ describe('demo jobs', () => {
           invs.map((i) => i.id),
         ),
       );
-    expect(new Set(pays.map((p) => p.method))).toEqual(new Set(['card', 'cash']));
+    expect(new Set(pays.map((p) => p.method))).toEqual(
+      new Set(['card', 'cash', 'check', 'digital']),
+    );
     // Every invoice bills a completed job of this technician.
     const completedIds = jobs.filter((j) => j.status === 'completed').map((j) => j.id);
     for (const inv of invs) expect(completedIds).toContain(inv.serviceRequestId);
@@ -442,6 +450,46 @@ describe('the demo jobs through the API', () => {
     );
     expect(history.jobs).toHaveLength(1);
     expect(history.jobs[0]!.invoices[0]!.receipts).toHaveLength(1);
+  });
+
+  it("fills the demo technician's analytics: a year of notifications, jobs, payments and reviews", async () => {
+    const s = await get<AnalyticsSummary>('/api/analytics/summary', 'technician');
+    expect(s).toMatchObject({ plan: 'Professional', level: 'advanced' });
+    expect(s.basic.months).toHaveLength(12);
+    // The 11 months before this one are full (this one may have just begun).
+    for (const m of s.basic.months.slice(0, 11)) {
+      expect(m.notified, m.month).toBeGreaterThan(0);
+      expect(m.completed, m.month).toBeGreaterThan(0);
+    }
+    const n = s.basic.notifications;
+    for (const figure of [n.accepted, n.declined, n.expired]) expect(figure).toBeGreaterThan(0);
+    expect(n.medianResponseSeconds).toBeGreaterThan(0);
+    const adv = s.advanced!;
+    expect(adv.revenueByMethod.map((m) => m.method)).toEqual(['card', 'cash', 'check', 'digital']);
+    for (const m of adv.revenueByMethod) expect(m.payments, m.method).toBeGreaterThan(0);
+    for (const m of adv.revenueByMonth.slice(0, 11))
+      expect(Number(m.total), m.month).toBeGreaterThan(0);
+    expect(adv.ratingsByMonth.filter((m) => m.reviews > 0).length).toBeGreaterThanOrEqual(9);
+    expect(adv.responseTimes.filter((b) => b.count > 0).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives the fair-price check 20 or more paid jobs per service type around Hyattsville', async () => {
+    await refreshFairPrices(t.app.db, t.clock.now);
+    const hyattsville = LOCATIONS.find((l) => l.name === 'Hyattsville, MD')!;
+    for (const type of ['Diagnostics', 'Electrical', 'Engine Repair']) {
+      const fp = await get<FairPrice>(
+        `/api/fair-price?serviceType=${encodeURIComponent(type)}&latitude=${hyattsville.latitude}&longitude=${hyattsville.longitude}`,
+        'customer',
+      );
+      expect(fp, type).toMatchObject({ area: '207', enoughData: true });
+      expect(fp.jobs).toBeGreaterThanOrEqual(20);
+      expect(fp.laborLine).not.toBeNull();
+    }
+    // The draft quote of the job in progress (Electrical, Bowie) is read against them.
+    const jobs = await get<{ active: JobSummary[] }>('/api/jobs', 'technician');
+    const working = jobs.active.find((j) => j.status === 'in_progress')!;
+    const d = await get<JobDetail>(`/api/service-requests/${working.reference}`, 'technician');
+    expect(d.fairPrice).toMatchObject({ serviceType: 'Electrical', area: '207', enoughData: true });
   });
 
   it('lets the demo accounts carry the jobs on', async () => {

@@ -26,6 +26,7 @@ import {
   SOFTWARE,
   TECHNICIANS,
 } from './seed-data';
+import { seedHistory } from './seed-history';
 import { seedJobs, type SeedTech } from './seed-jobs';
 
 const DAY = 86_400_000;
@@ -334,8 +335,10 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ cr
       });
     }
 
-    // Jobs: requests in every state with their timelines, notifications, quotes, invoices,
-    // receipts and a review; the demo customer's vehicles.
+    // A year of the demo technician's work (analytics, fair prices), then the recent jobs:
+    // requests in every state with their timelines, notifications, quotes, invoices, receipts
+    // and a review; the demo customer's vehicles.
+    await seedHistory(tx, { now, techs: seedTechs });
     const jobs = await seedJobs(tx, { now, admin: admin!, customer: customer!, techs: seedTechs });
 
     // Ratings follow from every review, the seed's history and the jobs' reviews alike.

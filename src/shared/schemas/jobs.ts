@@ -4,6 +4,7 @@ import { URGENCIES } from '../constants/service-types';
 import { brandingSchema } from './branding';
 import { JOB_MOVES, MAX_REVIEW_CHARS, WIDEN_DISTANCE_MILES, parseReference } from '../jobs';
 import { safeText } from './common';
+import { fairPriceSchema } from './fair-price';
 
 /**
  * The job's API (ADR 010). Every request is addressed by its reference (WR-000123). The viewer
@@ -89,6 +90,8 @@ export const jobQuoteSchema = z.object({
   /** The lines, for the customer to read before signing. */
   items: z.array(
     z.object({
+      /** Labor lines are compared with the area's typical labor charge. */
+      type: z.enum(['labor', 'part']),
       description: z.string(),
       quantity: z.string(),
       unitPrice: z.string(),
@@ -199,6 +202,11 @@ export const jobDetailSchema = z.object({
     phone: z.string().nullable(),
   }),
   timeline: z.array(timelineEntrySchema),
+  /**
+   * What completed, paid jobs of this service type cost in the job's area (ADR 015), to read
+   * its quotes against.
+   */
+  fairPrice: fairPriceSchema,
   quotes: z.array(jobQuoteSchema),
   invoices: z.array(jobInvoiceSchema),
   payments: z.array(jobPaymentSchema),

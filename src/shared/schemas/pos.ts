@@ -9,6 +9,7 @@ import {
 import { formatCents, MAX_MONEY_CENTS, quoteTotals, toCents } from '../money';
 import { brandingSchema } from './branding';
 import { dbId, dbIdNumber, safeText } from './common';
+import { fairPriceSchema } from './fair-price';
 
 export const QUOTE_VALIDATION_MESSAGE = 'Please fill in customer name and add at least one item.';
 export const DEFAULT_TAX_RATE = 8.25;
@@ -357,5 +358,7 @@ export const publicQuoteSchema = z.object({
   createdAt: z.string(),
   /** The technician's custom branding (Professional), or null. */
   branding: brandingSchema.nullable(),
+  /** What the job's service costs in its area (ADR 015); null for a quote made without a job. */
+  fairPrice: fairPriceSchema.nullable(),
 });
 export type PublicQuote = z.infer<typeof publicQuoteSchema>;

@@ -32,13 +32,23 @@ const JOB = {
   customer: { name: 'Casey Customer', email: 'casey@example.com', phone: '(301) 555-0100' },
   vehicle: null,
   vehicleInfo: '2015 Honda Accord',
+  fairPrice: {
+    serviceType: 'Diagnostics',
+    area: '207',
+    jobs: 24,
+    enoughData: true,
+    total: { low: '120.00', median: '150.00', high: '180.00' },
+    laborLine: null,
+    refreshedAt: '2026-06-15T16:00:00.000Z',
+  },
 } as unknown as JobDetail;
 
 describe('prefillFromJob', () => {
-  it('fills the customer, the typed vehicle and the problem, and names the job', () => {
+  it("fills the customer, the typed vehicle and the problem, and names the job and its area's prices", () => {
     expect(prefillFromJob(JOB)).toEqual({
       serviceRequestId: 42,
       reference: 'WR-000042',
+      fairPrice: JOB.fairPrice,
       fields: {
         customerName: 'Casey Customer',
         customerEmail: 'casey@example.com',

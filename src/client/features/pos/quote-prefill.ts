@@ -6,6 +6,8 @@ export type QuotePrefill = {
   serviceRequestId: number;
   reference: string;
   fields: typeof EMPTY;
+  /** What the job's service costs in its area, to write the quote against (ADR 015). */
+  fairPrice: JobDetail['fairPrice'];
 };
 
 const NOTES_MAX = 2000;
@@ -48,6 +50,7 @@ export function prefillFromJob(job: JobDetail): QuotePrefill {
   return {
     serviceRequestId: job.id,
     reference: job.reference,
+    fairPrice: job.fairPrice,
     fields: {
       customerName: job.customer.name,
       customerEmail: job.customer.email ?? '',

@@ -6,3 +6,4 @@ export * from './pos';
 export * from './messaging';
 export * from './realtime';
 export * from './branding';
+export * from './insights';

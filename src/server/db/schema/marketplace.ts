@@ -205,6 +205,10 @@ export const serviceRequests = pgTable(
     index('service_requests_customer_idx').on(t.customerId, t.createdAt.desc()),
     index('service_requests_status_idx').on(t.status, t.createdAt),
     index('service_requests_assigned_idx').on(t.assignedTechnicianId, t.status),
+    // Completed jobs by date: a technician's analytics and the fair-price refresh (ADR 015).
+    index('service_requests_completed_idx')
+      .on(t.assignedTechnicianId, t.completedAt)
+      .where(sql`${t.status} = 'completed'`),
     index('service_requests_vehicle_idx').on(t.vehicleId),
     check('service_requests_status_ck', oneOf(t.status, SERVICE_REQUEST_STATUSES)),
     check('service_requests_urgency_ck', oneOf(t.urgency, URGENCIES)),
@@ -268,6 +272,8 @@ export const jobNotifications = pgTable(
       .on(t.serviceRequestId)
       .where(sql`${t.status} = 'accepted'`),
     index('job_notifications_technician_idx').on(t.technicianId, t.status, t.expiresAt),
+    // A technician's analytics read their notifications by date (ADR 015).
+    index('job_notifications_technician_created_idx').on(t.technicianId, t.createdAt),
     index('job_notifications_pending_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),

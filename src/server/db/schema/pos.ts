@@ -148,6 +148,10 @@ export const invoices = pgTable(
     index('invoices_technician_created_idx').on(t.technicianId, t.createdAt.desc()),
     uniqueIndex('invoices_technician_client_id_uq').on(t.technicianId, t.clientId),
     index('invoices_service_request_idx').on(t.serviceRequestId),
+    // Paid invoices of the last 12 months: the fair-price refresh (ADR 015).
+    index('invoices_paid_at_idx')
+      .on(t.paidAt)
+      .where(sql`${t.status} = 'paid'`),
     check('invoices_status_ck', oneOf(t.status, INVOICE_STATUSES)),
     check('invoices_paid_ck', sql`${t.paidAmountCents} >= 0`),
   ],

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { brandingOf } from '../../lib/branding';
+import { fairPriceFor } from '../../lib/fair-price';
 import type { JobDocuments } from '../../lib/job-documents';
 import type { JobViewer, ServiceRequestRow } from '../../lib/job-access';
 import { jobDetailOut } from './jobs.presenters';
@@ -20,6 +21,10 @@ export async function jobDetail(
   db: DbOrTx = app.db,
 ) {
   const now = () => app.clock();
+  const point =
+    request.latitude !== null && request.longitude !== null
+      ? { latitude: request.latitude, longitude: request.longitude }
+      : null;
   const [
     timeline,
     technician,
@@ -30,6 +35,7 @@ export async function jobDetail(
     review,
     figures,
     branding,
+    fair,
   ] = await Promise.all([
     q.timelineOf(db, request.id),
     request.assignedTechnicianId ? q.technicianCard(db, request.assignedTechnicianId) : undefined,
@@ -40,6 +46,7 @@ export async function jobDetail(
     q.reviewOfJob(db, request.id),
     q.dispatchFigures(db, request.id, request.dispatchRound, now()),
     brandingOf(db, request.assignedTechnicianId, now()),
+    fairPriceFor(db, request.serviceType, point),
   ]);
   // A technician sees their own documents on the job, not those of one who gave it back,
   // nor the reasons another technician gave.
@@ -76,6 +83,7 @@ export async function jobDetail(
     dispatch: figures,
     notifications,
     directionsUrl: mapsUrl(request),
+    fairPrice: fair,
   });
   return { ...detail, branding };
 }

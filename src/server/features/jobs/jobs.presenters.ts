@@ -1,3 +1,4 @@
+import type { FairPrice } from '../../../shared/schemas/fair-price';
 import { LIMITS } from '../../../shared/constants/domain';
 import { allowedMoves, formatReference } from '../../../shared/jobs';
 import { centsToDecimal } from '../../../shared/money';
@@ -45,6 +46,7 @@ export type DetailParts = {
   dispatch: Awaited<ReturnType<typeof q.dispatchFigures>>;
   notifications: Awaited<ReturnType<typeof q.notificationsOfJob>> | null;
   directionsUrl: string | null;
+  fairPrice: FairPrice;
 };
 
 export function jobDetailOut(p: DetailParts): Omit<JobDetail, 'branding'> {
@@ -114,6 +116,7 @@ export function jobDetailOut(p: DetailParts): Omit<JobDetail, 'branding'> {
       phone: r.contactPhone ?? p.customer?.phone ?? null,
     },
     timeline: timelineOut(p.timeline),
+    fairPrice: p.fairPrice,
     quotes: p.quotes.map((qt) => ({
       id: qt.id,
       quoteNumber: qt.quoteNumber,
@@ -122,6 +125,7 @@ export function jobDetailOut(p: DetailParts): Omit<JobDetail, 'branding'> {
       createdAt: qt.createdAt,
       signedAt: qt.signedAt,
       items: qt.items.map((i) => ({
+        type: i.type,
         description: i.description,
         quantity: i.quantity,
         unitPrice: i.unitPrice,

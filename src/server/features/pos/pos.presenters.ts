@@ -1,4 +1,5 @@
 import type { Branding } from '../../../shared/schemas/branding';
+import type { FairPrice } from '../../../shared/schemas/fair-price';
 import { formatReference } from '../../../shared/jobs';
 import { centsToDecimal } from '../../../shared/money';
 import type { Invoice, PosPayment, PublicQuote, Quote } from '../../../shared/schemas/pos';
@@ -62,6 +63,7 @@ export function publicQuoteOut(
   technicianName: string,
   expiresAt: Date,
   branding: Branding | null,
+  fairPrice: FairPrice | null,
 ): PublicQuote {
   return {
     quoteNumber: full.quoteNumber,
@@ -79,6 +81,7 @@ export function publicQuoteOut(
     expiresAt: expiresAt.toISOString(),
     createdAt: full.createdAt,
     branding,
+    fairPrice,
   };
 }
 

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { brandingOf } from '../../lib/branding';
 import { jobDocumentChanged } from '../../lib/job-mail';
 import { nextNumber } from '../../lib/document-numbers';
+import { fairPriceOfJob } from '../../lib/fair-price';
 import { publicBaseUrl } from '../../lib/public-url';
 import { hashToken, type SessionUser } from '../../lib/session';
 import { assertPosListAccess, posTechnician } from './pos.access';
@@ -271,9 +272,10 @@ export async function quoteByToken(
   const row = await findQuoteByTokenHash(app.db, hashToken(token));
   if (!row || !row.q.approvalTokenExpiresAt || row.q.approvalTokenExpiresAt <= app.clock())
     throw new AppError(404, 'This quote link is invalid or has expired');
-  const [full, branding] = await Promise.all([
+  const [full, branding, fairPrice] = await Promise.all([
     quotesOut(app.db, [row.q]).then((out) => out[0]!),
     brandingOf(app.db, row.q.technicianId, app.clock()),
+    row.q.serviceRequestId ? fairPriceOfJob(app.db, row.q.serviceRequestId) : null,
   ]);
   return {
     q: row.q,
@@ -282,6 +284,7 @@ export async function quoteByToken(
       `${row.first} ${row.last}`.trim(),
       row.q.approvalTokenExpiresAt,
       branding,
+      fairPrice,
     ),
   };
 }

@@ -1,4 +1,7 @@
 import { Plus } from 'lucide-react';
+import { centsToDecimal } from '@shared/money';
+import type { FairPrice } from '@shared/schemas/fair-price';
+import { FairPriceSummary } from '../../../components/fair-price';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -16,6 +19,7 @@ export function CreateQuote({
   prefill,
   editing,
   onCancelEdit,
+  fairPrice,
 }: {
   onCreated: () => void;
   /** A job's customer, vehicle and problem: the quote is saved as that job's. */
@@ -23,6 +27,8 @@ export function CreateQuote({
   /** A draft quote to change instead of a new one. */
   editing?: QuoteView;
   onCancelEdit?: () => void;
+  /** The typical prices for the quote's job (its service type in its area). */
+  fairPrice?: FairPrice;
 }) {
   const {
     f,
@@ -106,6 +112,7 @@ export function CreateQuote({
               item={i}
               n={n}
               lineTotalCents={totals.lineTotalsCents[n] ?? 0}
+              fairPrice={fairPrice}
               onChange={(patch) => setItem(i.key, patch)}
               onRemove={() => removeItem(i.key)}
             />
@@ -136,7 +143,15 @@ export function CreateQuote({
               />
             </div>
           </div>
-          <QuoteTotals totals={totals} />
+          <div className="space-y-3 self-end">
+            {fairPrice && (
+              <FairPriceSummary
+                fairPrice={fairPrice}
+                total={centsToDecimal(totals.totalAmountCents)}
+              />
+            )}
+            <QuoteTotals totals={totals} />
+          </div>
         </CardContent>
       </Card>
       <Button size="lg" className="w-full" disabled={pending} onClick={submit}>

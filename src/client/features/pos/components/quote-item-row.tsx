@@ -1,5 +1,7 @@
 import { Trash2 } from 'lucide-react';
-import { formatCents } from '@shared/money';
+import { centsToDecimal, formatCents } from '@shared/money';
+import type { FairPrice } from '@shared/schemas/fair-price';
+import { FairLaborNote } from '../../../components/fair-price';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -12,12 +14,14 @@ export function QuoteItemRow({
   lineTotalCents,
   onChange,
   onRemove,
+  fairPrice,
 }: {
   item: Item;
   n: number;
   lineTotalCents: number;
   onChange: (patch: Partial<Item>) => void;
   onRemove: () => void;
+  fairPrice?: FairPrice;
 }) {
   return (
     <fieldset
@@ -90,6 +94,11 @@ export function QuoteItemRow({
           <Trash2 className="h-4 w-4" aria-hidden="true" />
         </Button>
       </div>
+      {fairPrice && i.type === 'labor' && (
+        <p className="sm:col-span-6">
+          <FairLaborNote fairPrice={fairPrice} amount={centsToDecimal(lineTotalCents)} />
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -1,4 +1,5 @@
 import { useRef, useState, type ComponentType, type Ref } from 'react';
+import { FairLaborNote, FairPriceSummary } from '../../../components/fair-price';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -17,6 +18,7 @@ import { formatDateTime, formatMoney } from '../format';
 import { ActionError, reportActionError } from './action-error';
 
 type Quote = JobDetail['quotes'][number];
+type FairPrice = JobDetail['fairPrice'];
 
 /** The signature pad the screen hands in (the point of sale's): a handle that gives the PNG. */
 export type SignaturePadHandle = { toDataUrl(): string | null; clear(): void };
@@ -25,7 +27,7 @@ export type SignaturePadComponent = ComponentType<{
   onChange?: (hasInk: boolean) => void;
 }>;
 
-function QuoteLines({ quote }: { quote: Quote }) {
+function QuoteLines({ quote, fairPrice }: { quote: Quote; fairPrice: FairPrice }) {
   return (
     <>
       <table className="w-full text-sm">
@@ -51,6 +53,9 @@ function QuoteLines({ quote }: { quote: Quote }) {
                 <span className="block text-xs text-slate-500">
                   {formatMoney(i.unitPrice)} each
                 </span>
+                {i.type === 'labor' && (
+                  <FairLaborNote fairPrice={fairPrice} amount={i.totalPrice} />
+                )}
               </td>
               <td className="py-1 text-right">{i.quantity}</td>
               <td className="py-1 text-right">{formatMoney(i.totalPrice)}</td>
@@ -76,17 +81,20 @@ function QuoteLines({ quote }: { quote: Quote }) {
           <dd>{formatMoney(quote.total)}</dd>
         </div>
       </dl>
+      <FairPriceSummary fairPrice={fairPrice} total={quote.total} />
     </>
   );
 }
 
 function SignQuoteDialog({
   quote,
+  fairPrice,
   req,
   SignaturePad,
   onClose,
 }: {
   quote: Quote | null;
+  fairPrice: FairPrice;
   req: RequestRef;
   SignaturePad: SignaturePadComponent;
   onClose: () => void;
@@ -109,7 +117,7 @@ function SignQuoteDialog({
             {quote && `By signing you approve the work for ${formatMoney(quote.total)}.`}
           </DialogDescription>
         </DialogHeader>
-        {quote && <QuoteLines quote={quote} />}
+        {quote && <QuoteLines quote={quote} fairPrice={fairPrice} />}
         <p className="text-sm font-medium">Sign below</p>
         <SignaturePad ref={pad} onChange={setHasInk} />
         <ActionError message={error} />
@@ -178,7 +186,7 @@ export function QuotesSection({
                 </Badge>
               )}
             </div>
-            <QuoteLines quote={q} />
+            <QuoteLines quote={q} fairPrice={job.fairPrice} />
             {q.canSign && (
               <Button className="w-full" onClick={() => setSigning(q)}>
                 Review and sign
@@ -189,6 +197,7 @@ export function QuotesSection({
       </CardContent>
       <SignQuoteDialog
         quote={signing}
+        fairPrice={job.fairPrice}
         req={req}
         SignaturePad={SignaturePad}
         onClose={() => setSigning(null)}
