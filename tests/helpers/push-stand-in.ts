@@ -91,6 +91,7 @@ function checkVapid(header: string | undefined, origin: string): string | null {
 export async function startPushStandIn() {
   const subscriptions = new Map<string, TestSubscription>();
   const answers = new Map<string, number>();
+  const delays = new Map<string, number>();
   const received: ReceivedPush[] = [];
   const rejected: { id: string; reason: string }[] = [];
   const waiters: { test: (p: ReceivedPush) => boolean; resolve: (p: ReceivedPush) => void }[] = [];
@@ -106,6 +107,8 @@ export async function startPushStandIn() {
       res.end();
     };
     if (req.method !== 'POST' || !id || !sub) return reply(404);
+    const delay = delays.get(id);
+    if (delay) await new Promise((r) => setTimeout(r, delay));
     const forced = answers.get(id);
     if (forced) return reply(forced);
     const problem =
@@ -169,6 +172,10 @@ export async function startPushStandIn() {
     },
     fail(sub: { endpoint: string }, status: number) {
       answers.set(sub.endpoint.split('/').pop()!, status);
+    },
+    /** Answers this endpoint only after `ms` (a slow push service). */
+    slow(sub: { endpoint: string }, ms: number) {
+      delays.set(sub.endpoint.split('/').pop()!, ms);
     },
     heal(sub: { endpoint: string }) {
       answers.delete(sub.endpoint.split('/').pop()!);

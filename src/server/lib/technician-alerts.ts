@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '../../shared/brand';
 import { URGENCY_LABELS, type Urgency } from '../../shared/constants/service-types';
@@ -264,22 +264,28 @@ export async function fallBackAfterFailedPush(app: FastifyInstance, row: OutboxR
       .where(eq(jobNotifications.id, notificationId));
     if (!n || n.status !== 'pending' || n.expiresAt <= now) return;
     const subs = (await subscriptionsOf(tx, [n.technicianId])).get(n.technicianId) ?? [];
-    const delivered = subs.length
+    // Another device got it, or may still: it is sent, being sent, or not tried yet. A sibling
+    // that fails later runs this again (after its own result is recorded), so one of the two
+    // always sees both outcomes.
+    const siblings = subs
+      .map((s) => keys.push(n.id, s))
+      .filter((key) => key !== row.idempotencyKey);
+    const pending = siblings.length
       ? await tx
           .select({ id: outbox.id })
           .from(outbox)
           .where(
             and(
-              inArray(
-                outbox.idempotencyKey,
-                subs.map((s) => keys.push(n.id, s)),
+              inArray(outbox.idempotencyKey, siblings),
+              or(
+                inArray(outbox.status, ['sent', 'sending']),
+                and(eq(outbox.status, 'queued'), eq(outbox.attempts, 0)),
               ),
-              eq(outbox.status, 'sent'),
             ),
           )
           .limit(1)
       : [];
-    if (delivered.length) return;
+    if (pending.length) return;
     if ((await liveTechnicians(tx, [n.technicianId], now)).has(n.technicianId)) return;
     const r = (await recipients(tx, [n.technicianId])).get(n.technicianId);
     if (!r || isQuiet(r.settings, now)) return;

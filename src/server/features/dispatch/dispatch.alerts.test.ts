@@ -224,6 +224,8 @@ describe('a new job reaches technicians with the page closed', () => {
     const good = await subscribe(y);
     const bad = await subscribe(y);
     push.fail(bad, 500);
+    // The good device answers last: the failure must not e-mail while it is still on its way.
+    push.slow(good, 300);
     const r2 = await request('Diagnostics');
     const n2 = await notificationOf(r2.id, y);
     await t.app.outbox.drain();
