@@ -268,6 +268,10 @@ export const jobNotifications = pgTable(
       .on(t.serviceRequestId)
       .where(sql`${t.status} = 'accepted'`),
     index('job_notifications_technician_idx').on(t.technicianId, t.status, t.expiresAt),
+    // The monthly job cap counts a technician's accepted jobs in a billing period (ADR 014).
+    index('job_notifications_accepted_idx')
+      .on(t.technicianId, t.respondedAt)
+      .where(sql`${t.status} = 'accepted'`),
     index('job_notifications_pending_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),
