@@ -21,8 +21,8 @@ export function TechnicianCard({
     <Card className="flex h-full flex-col" data-testid="technician-card">
       <CardContent className="flex flex-1 flex-col gap-3 pt-6">
         <div className="flex items-start justify-between gap-2">
-          <div className="flex flex-wrap items-center gap-2">
-            <h3 className="text-lg font-semibold">
+          <div className="flex min-w-0 flex-wrap items-center gap-2">
+            <h3 className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]">
               <Link to={technicianPath(t.id)} className="hover:text-brand-700 hover:underline">
                 {name}
               </Link>
