@@ -307,10 +307,10 @@ export function searchSnapshot(
     if (s.rating[i] !== s.rating[a]) return s.rating[i]! > s.rating[a]!;
     return s.ids[i]! < s.ids[a]!;
   };
-  const { x, y, z, lng: lngs, available, hRadius } = s;
+  const { x, y, z, lng: lngs, available, hRadius, leadsUntil } = s;
   const checkAvailable = f.available;
-  const checkOther =
-    specialty !== null || f.name !== undefined || f.leads === true || f.featured === true;
+  const checkLeads = f.leads === true;
+  const checkOther = specialty !== null || f.name !== undefined || f.featured === true;
   // The last kept entry's band edges (boosted): a match beyond them is decided without its band.
   let worstLo = -1;
   let worstHi = Infinity;
@@ -320,6 +320,7 @@ export function searchSnapshot(
     const lng = lngs[i]!;
     if (lng < box.minLng || lng > box.maxLng) continue;
     if (checkAvailable && available[i] === 0) continue;
+    if (checkLeads && leadsUntil[i]! <= now) continue;
     const dx = x[i]! - c.x;
     const dy = y[i]! - c.y;
     const dz = z[i]! - c.z;
