@@ -334,14 +334,22 @@ export function searchSnapshot(
       continue;
     }
     const full = topIdx.length === k;
-    if (full) {
-      if (!boost) {
-        if (!before(h, 0, false, i, k - 1)) continue;
-      } else if (h >= worstHi) continue;
+    let band = 0;
+    let featured = false;
+    if (!boost) {
+      if (full && !before(h, 0, false, i, k - 1)) continue;
+    } else if (full) {
+      // Beyond the last kept entry's band: out; in it: compared; before it: banded and in.
+      if (h >= worstHi) continue;
+      featured = featuredUntil[i]! > now;
+      if (h >= worstLo) {
+        band = topBand[k - 1]!;
+        if (!before(h, band, featured, i, k - 1)) continue;
+      } else band = bandOf(h);
+    } else {
+      band = bandOf(h);
+      featured = featuredUntil[i]! > now;
     }
-    const band = boost ? bandOf(h) : 0;
-    const featured = boost && featuredUntil[i]! > now;
-    if (full && boost && h >= worstLo && !before(h, band, featured, i, k - 1)) continue;
     let lo = 0;
     let hi = topIdx.length;
     while (lo < hi) {
