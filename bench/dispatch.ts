@@ -7,9 +7,9 @@
  * Targets (issue 6): matching p99 < 10 ms; delivery p99 < 250 ms.
  */
 import { performance } from 'node:perf_hooks';
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import zipcodes from 'zipcodes';
-import { technicians, users } from '../src/server/db/schema';
+import { plans, subscriptions, technicians, users } from '../src/server/db/schema';
 import { findCandidates } from '../src/server/features/dispatch/dispatch.matching';
 import { hashPassword } from '../src/server/lib/password';
 import { LOCATIONS } from '../src/shared/constants/locations';
@@ -38,6 +38,7 @@ for (let i = 0; i < REQUESTS + 20; i++) {
     serviceType: SERVICE_TYPES[i % SERVICE_TYPES.length]!,
     point: { latitude: loc.latitude + ((i % 7) - 3) * 0.01, longitude: loc.longitude },
     today: new Date().toISOString().slice(0, 10),
+    now: new Date(),
     limit: 5,
     dispatchStartedAt: null,
     maxDistanceMiles: null,
@@ -55,6 +56,7 @@ const hash = await hashPassword(password);
 const stamp = Date.now();
 // Earlier runs' stream technicians would tie with these (same spot) and take their jobs.
 await db.delete(users).where(like(users.username, 'bench.sse.%'));
+const [professional] = await db.select().from(plans).where(eq(plans.name, 'Professional'));
 const cookies: string[] = [];
 for (let i = 0; i < 5; i++) {
   const [u] = await db
@@ -69,15 +71,27 @@ for (let i = 0; i < 5; i++) {
       lastName: `Sse${i}`,
     })
     .returning();
-  await db.insert(technicians).values({
-    userId: u!.id,
-    location: 'Hagerstown, MD',
-    zipCode: '21740',
-    latitude: zip.latitude,
-    longitude: zip.longitude,
-    hourlyRateCents: 9000,
-    specialties: ['Electrical'],
-    serviceRadiusMiles: 5,
+  const [tech] = await db
+    .insert(technicians)
+    .values({
+      userId: u!.id,
+      location: 'Hagerstown, MD',
+      zipCode: '21740',
+      latitude: zip.latitude,
+      longitude: zip.longitude,
+      hourlyRateCents: 9000,
+      specialties: ['Electrical'],
+      serviceRadiusMiles: 5,
+    })
+    .returning();
+  // Leads need a plan (ADR 014); unlimited jobs, though none is accepted here.
+  await db.insert(subscriptions).values({
+    technicianId: tech!.id,
+    planId: professional!.id,
+    status: 'active',
+    provider: 'sandbox',
+    currentPeriodStart: new Date(),
+    currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
   });
   const res = await fetch(`${base}/api/auth/signin`, {
     method: 'POST',

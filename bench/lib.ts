@@ -8,6 +8,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { technicians } from '../src/server/db/schema';
+import { giveBenchTechniciansPlans } from '../scripts/bench-plans';
 
 export function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -62,6 +63,8 @@ export async function benchDatabase(
     if (r.status !== 0) throw new Error('seed:big failed');
     database = await open();
   }
+  // A database seeded before plans mattered (ADR 014): its technicians get theirs now.
+  await giveBenchTechniciansPlans(database.db);
   return { database, url, dataDir };
 }
 
@@ -72,6 +75,8 @@ export async function startApp(database: Database) {
       SESSION_SECRET: 'b'.repeat(40),
       LOG_LEVEL: 'silent',
       DEMO_MODE: 'false',
+      // bench/dispatch.ts posts its requests from one address.
+      SERVICE_REQUESTS_PER_HOUR: '100000',
     }),
     port: 0,
   };

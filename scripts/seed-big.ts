@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { LOCATIONS } from '../src/shared/constants/locations';
 import { SERVICE_TYPES } from '../src/shared/constants/service-types';
 import { seedDemoData } from '../src/server/db/seed';
+import { giveBenchTechniciansPlans } from './bench-plans';
 import { openConfiguredDatabase } from './db';
 
 const arg = (name: string) => {
@@ -96,6 +97,7 @@ for (let offset = 0; offset < n; offset += batch) {
   });
   process.stdout.write(`\r  ${Math.min(offset + size, n)} / ${n}`);
 }
+await giveBenchTechniciansPlans(db);
 // Fresh statistics, so the planner sees the new table sizes right away.
 await db.execute(sql`analyze`);
 const seconds = (Date.now() - started) / 1000;

@@ -60,6 +60,9 @@ export const GRACE_DAYS = 7;
 
 export const JOB_LIMIT_REACHED = 'Monthly job limit reached – upgrade for more';
 
+/** Without a plan a technician is listed but gets no leads (and cannot accept a job). */
+export const NO_PLAN_NO_LEADS = 'You have no plan, so you receive no job leads – choose a plan';
+
 /** Whether `tier` is at least `required` (Basic 1, Premium 2, Professional 3). */
 export const atLeast = (tier: PlanTier, required: PlanTier) =>
   PLAN_RANK[tier] >= PLAN_RANK[required];

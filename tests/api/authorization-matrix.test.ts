@@ -36,6 +36,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/service-requests/:reference/invoices/:invoiceId/pay': 'public',
   'GET /api/jobs': 'technician',
   'GET /api/job-notifications/technician/:id': 'technician',
+  'GET /api/job-notifications/technician/:id/leads': 'technician',
   'PATCH /api/job-notifications/:id/accept': 'approved-technician',
   'PATCH /api/job-notifications/:id/decline': 'approved-technician',
   'GET /api/job-notifications/stream': 'technician',

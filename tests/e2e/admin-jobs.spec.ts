@@ -45,6 +45,7 @@ test('the admin finds an unmatched request and re-dispatches it to a technician 
   const last = `Tech${stamp()}`;
   const { context } = await approvedTechnician({
     prefix: 'alaska',
+    plan: 'Basic',
     data: { firstName: 'Alaska', lastName: last },
   });
   const moved = await context.request.patch('/api/technicians/me', {

@@ -23,6 +23,7 @@ test('a request reaches technicians live; one accepts, the other screen drops it
   // A second technician at Hyattsville offering Diagnostics: registered, approved by the admin.
   const { context: techB } = await approvedTechnician({
     prefix: 'dispatch',
+    plan: 'Basic',
     data: {
       firstName: 'Dana',
       lastName: 'Second',

@@ -47,7 +47,33 @@ type ApprovedTechnicianOptions = {
   data?: Record<string, unknown>;
   /** The context to register and sign in; a new one when left out. */
   context?: BrowserContext;
+  /** A plan bought by card through the API (dispatch matches only technicians with one). */
+  plan?: PlanName;
 };
+
+const PLAN_PRICES = { Basic: 2.99, Premium: 4.99, Professional: 6.99 } as const;
+export type PlanName = keyof typeof PLAN_PRICES;
+
+/**
+ * Puts the technician signed in on `context` on `plan`, paying by the sandbox's good card
+ * through the API, as the payment page does (ADR 014: leads need a plan).
+ */
+export async function subscribeByCard(context: BrowserContext, plan: PlanName) {
+  const tok = await context.request.post('/api/payments/sandbox/tokenize', {
+    data: { number: '4111 1111 1111 1111', expiry: '12/34', cvv: '123' },
+  });
+  expect(tok.status()).toBe(200);
+  const sub = await context.request.post('/api/square/create-subscription', {
+    data: {
+      sourceId: ((await tok.json()) as { token: string }).token,
+      planName: plan,
+      planPrice: PLAN_PRICES[plan],
+      cardholderName: 'Dana Plan',
+      idempotencyKey: `e2e-${plan}-${Date.now()}-${Math.random()}`,
+    },
+  });
+  expect(sub.status()).toBe(200);
+}
 
 type Fixtures = {
   /** Signs `page` in through the API (its cookies carry the session). */
@@ -60,7 +86,7 @@ type Fixtures = {
   signInThroughDialog: (username: string, password?: string, target?: Page) => Promise<Locator>;
   /** Fills and submits the already open Technician Access dialog of `page`. */
   signInFields: (username: string, password: string) => Promise<void>;
-  /** A freshly registered technician with no plan, approved by the admin and signed in. */
+  /** A freshly registered technician, approved by the admin and signed in; no plan unless asked. */
   approvedTechnician: (
     options?: ApprovedTechnicianOptions,
   ) => Promise<{ context: BrowserContext; username: string }>;
@@ -129,7 +155,7 @@ export const test = base.extend<Fixtures & { openedContexts: BrowserContext[] }>
   },
 
   approvedTechnician: async ({ browser, openedContexts, signedInContext }, use) => {
-    await use(async ({ prefix = 'tech', data = {}, context } = {}) => {
+    await use(async ({ prefix = 'tech', data = {}, context, plan } = {}) => {
       if (!context) {
         context = await browser.newContext();
         openedContexts.push(context);
@@ -145,6 +171,7 @@ export const test = base.extend<Fixtures & { openedContexts: BrowserContext[] }>
       expect((await admin.request.patch(`/api/admin/users/${user.id}/approve`)).status()).toBe(200);
       await admin.close();
       await apiSignIn(context.request, username, password);
+      if (plan) await subscribeByCard(context, plan);
       return { context, username };
     });
   },

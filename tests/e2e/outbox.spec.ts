@@ -16,7 +16,7 @@ test('the admin sees a refused job push with its reason and retries it once the 
   const push = await startPushStandIn();
   try {
     // A technician alone in Fairbanks, with one device subscribed to push.
-    const { context } = await approvedTechnician({ prefix: 'fairbanks' });
+    const { context } = await approvedTechnician({ prefix: 'fairbanks', plan: 'Basic' });
     const moved = await context.request.patch('/api/technicians/me', {
       data: { zipCode: '99701', specialties: ['AC Repair'], isAvailable: true },
     });

@@ -17,7 +17,7 @@ test('a new job pushed by the server shows on the device and its tap opens the j
 }) => {
   const push = await startPushStandIn();
   try {
-    const { context } = await approvedTechnician({ prefix: 'juneau' });
+    const { context } = await approvedTechnician({ prefix: 'juneau', plan: 'Basic' });
     const moved = await context.request.patch('/api/technicians/me', {
       data: { zipCode: '99801', specialties: ['Suspension'], isAvailable: true },
     });

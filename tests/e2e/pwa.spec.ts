@@ -203,6 +203,7 @@ test('push: a job shows Accept and View, a tap opens it, a withdraw replaces it,
   // A second technician in the same area and trade, offered the same jobs.
   const { context: rival } = await approvedTechnician({
     prefix: 'pushrival',
+    plan: 'Basic',
     data: { location: 'Hyattsville, MD', specialties: 'Diagnostics' },
   });
   await rival.grantPermissions(['notifications']);

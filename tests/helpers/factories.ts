@@ -49,6 +49,8 @@ export async function createTechnician(
     serviceRadiusMiles?: number;
     hourlyRateCents?: number;
     firstName?: string;
+    /** An active plan from now (subscribeTechnician); without one, dispatch never matches them. */
+    plan?: PlanName;
   } = {},
 ) {
   const user = await createUser(app, {
@@ -73,6 +75,7 @@ export async function createTechnician(
       isAvailable: opts.isAvailable ?? true,
     })
     .returning();
+  if (opts.plan) await subscribeTechnician(app, tech!.id, opts.plan);
   return { user, technician: tech! };
 }
 
@@ -94,11 +97,13 @@ const PLAN_ROWS = {
   Professional: { priceCents: 699, rank: 3 },
 } as const;
 
+export type PlanName = keyof typeof PLAN_ROWS;
+
 /** Puts the technician on an active monthly plan (creating the plan row when missing). */
 export async function subscribeTechnician(
   app: FastifyInstance,
   technicianId: number,
-  planName: keyof typeof PLAN_ROWS,
+  planName: PlanName,
 ) {
   await app.db
     .insert(plans)

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Page } from '../components/page';
 import { Card, CardContent } from '../components/ui/card';
+import { LeadStatusNotice } from '../features/dispatch/components/lead-status-notice';
 import { NotificationBoard } from '../features/dispatch/components/notification-board';
 import { PushOptInCard } from '../features/notifications/components/push-opt-in-card';
 import { InstallAppButton } from '../features/pwa/components/install-app-button';
@@ -39,7 +40,8 @@ function ForUser({ user }: { user: CurrentUser }) {
     );
   return (
     <NotificationBoard technicianId={user.technicianId} actions={<InstallAppButton size="sm" />}>
-      {/* Push is for approved technicians (the push endpoints refuse the others). */}
+      {/* Leads and push are for approved technicians (the push endpoints refuse the others). */}
+      {user.status === 'approved' && <LeadStatusNotice technicianId={user.technicianId} />}
       {user.status === 'approved' && <PushOptInCard />}
     </NotificationBoard>
   );

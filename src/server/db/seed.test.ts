@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTestApp,
@@ -9,6 +9,7 @@ import { signIn } from '../../../tests/helpers/factories';
 import type { AnalyticsSummary } from '../../shared/schemas/analytics';
 import type { FairPrice } from '../../shared/schemas/fair-price';
 import type { JobDetail, JobSummary } from '../../shared/schemas/jobs';
+import { LIMITS } from '../../shared/constants/domain';
 import { LOCATIONS } from '../../shared/constants/locations';
 import { isValidVin } from '../../shared/schemas/vehicles';
 import {
@@ -124,6 +125,30 @@ describe('demo seed', () => {
     expect(new Set(pays.map((p) => p.status))).toEqual(
       new Set(['succeeded', 'failed', 'processing']),
     );
+  });
+
+  it('puts the technicians meant to get leads on plans; enough featured for the home page', async () => {
+    const rows = await database.db
+      .select({ username: s.users.username, plan: s.plans.name })
+      .from(s.technicians)
+      .innerJoin(s.users, eq(s.users.id, s.technicians.userId))
+      .leftJoin(
+        s.subscriptions,
+        and(
+          eq(s.subscriptions.technicianId, s.technicians.id),
+          eq(s.subscriptions.status, 'active'),
+        ),
+      )
+      .leftJoin(s.plans, eq(s.plans.id, s.subscriptions.planId));
+    // Listed without a plan: contactable from search, no job leads (ADR 014).
+    expect(
+      rows
+        .filter((r) => !r.plan)
+        .map((r) => r.username)
+        .sort(),
+    ).toEqual(['grace.kim', 'robert.king']);
+    const featured = rows.filter((r) => r.plan === 'Premium' || r.plan === 'Professional');
+    expect(featured.length).toBeGreaterThanOrEqual(LIMITS.featuredTechnicians);
   });
 });
 

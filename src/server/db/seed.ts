@@ -312,11 +312,20 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ cr
         createdAt: new Date(now.getTime() - h.daysAgo * DAY),
       });
     }
+    // Leads need a plan (ADR 014): most demo technicians have one; robert.king (10) and
+    // grace.kim (13) have none, so they are listed and contactable but get no job leads.
     for (const [idx, planName] of [
       [1, 'Premium'],
+      [2, 'Basic'],
       [3, 'Basic'],
       [4, 'Premium'],
+      [5, 'Professional'],
+      [6, 'Basic'],
       [7, 'Basic'],
+      [8, 'Premium'],
+      [9, 'Basic'],
+      [11, 'Professional'],
+      [12, 'Basic'],
     ] as const) {
       const techId = techIds[idx]!;
       const { sub, plan } = await subscribe(techId, planName);

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PLAN_TIERS, type PlanTier } from '../../shared/constants/domain';
 import { GRACE_DAYS, PLAN_ENTITLEMENTS, type Entitlements } from '../../shared/plans';
 import type { DbOrTx } from '../db/client';
@@ -12,8 +12,18 @@ export type TechnicianPlan = Entitlements & {
   inGrace: boolean;
 };
 
-const tierOf = (name: string): PlanTier =>
+export const tierOf = (name: string): PlanTier =>
   (PLAN_TIERS as readonly string[]).includes(name) ? (name as PlanTier) : 'Free';
+
+const GRACE_MS = GRACE_DAYS * 86_400_000;
+
+/**
+ * Until when (epoch ms) a live subscription's plan delivers: for ever while active (renewals
+ * move the period on), the end of the grace period when past due. The search index keeps this
+ * per technician so that a grace period running out needs no write to be seen (ADR 014).
+ */
+export const planHoldsUntil = (status: string, periodEnd: Date) =>
+  status === 'active' ? Infinity : status === 'past_due' ? periodEnd.getTime() + GRACE_MS : 0;
 
 /**
  * The plan a technician's entitlements come from now: an active subscription, or one past due
@@ -41,8 +51,7 @@ export async function technicianPlan(
       ),
     )
     .limit(1);
-  const graceEnds = row ? row.end.getTime() + GRACE_DAYS * 86_400_000 : 0;
-  if (!row || (row.status === 'past_due' && now.getTime() >= graceEnds))
+  if (!row || now.getTime() >= planHoldsUntil(row.status, row.end))
     return { ...PLAN_ENTITLEMENTS.Free, status: 'none', period: null, inGrace: false };
   const inGrace = row.status === 'past_due';
   // In grace the unpaid period has begun: the cap counts in it, not in the one that ended.
@@ -79,4 +88,40 @@ export async function acceptedJobsBetween(
       ),
     );
   return row?.n ?? 0;
+}
+
+const capOf = (tier: PlanTier) => PLAN_ENTITLEMENTS[tier].monthlyJobCap;
+const LEAD_TIERS = PLAN_TIERS.filter((t) => PLAN_ENTITLEMENTS[t].leads);
+
+/**
+ * SQL condition: the technician (`technicianId`, a column) gets leads now: their plan delivers
+ * leads (technicianPlan above) and the jobs they accepted in its billing period are under the
+ * plan's monthly cap (acceptedJobsBetween above). The same rules as those two functions, in one
+ * statement so dispatch matching checks a round's candidates in one query; the API tests at
+ * each plan check both paths (matching uses this, accepting uses the functions).
+ */
+export function receivesLeadsSql(technicianId: AnyColumn, now: Date): SQL {
+  const graceStart = new Date(now.getTime() - GRACE_MS);
+  const caps = LEAD_TIERS.filter((t) => capOf(t) !== null);
+  const cap = sql.join(
+    caps.map((t) => sql`when ${t} then ${capOf(t)}::int`),
+    sql` `,
+  );
+  const tiers = sql.join(
+    LEAD_TIERS.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  // In grace the unpaid period has begun: the cap counts in it (as technicianPlan's period).
+  return sql`exists (select 1 from subscriptions ls join plans lp on lp.id = ls.plan_id
+    where ls.technician_id = ${technicianId}
+      and (ls.status = 'active' or (ls.status = 'past_due' and ls.current_period_end > ${graceStart}))
+      and lp.name in (${tiers})
+      and (case lp.name ${cap} else null end is null
+        or (select count(*) from job_notifications la
+             where la.technician_id = ls.technician_id and la.status = 'accepted'
+               and la.responded_at >= case when ls.status = 'past_due' then ls.current_period_end else ls.current_period_start end
+               and la.responded_at < case when ls.status = 'past_due'
+                 then ls.current_period_end + (ls.current_period_end - ls.current_period_start)
+                 else ls.current_period_end end)
+           < case lp.name ${cap} else null end))`;
 }

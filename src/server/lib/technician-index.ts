@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../../shared/geo';
+import { PLAN_ENTITLEMENTS } from '../../shared/plans';
 import type { DbOrTx } from '../db/client';
+import { planHoldsUntil, tierOf } from './entitlements';
+
+/** Featured technicians come first within each band of this many miles (ADR 014). */
+export const FEATURED_BAND_MILES = 5;
 
 /**
  * Technicians found from memory (ADR 005): search and dispatch matching both read it.
@@ -17,6 +22,11 @@ import type { DbOrTx } from '../db/client';
  * computed from unit vectors (h = chord^2 / 4: no trigonometry per technician; miles only for
  * the page), and keeps a bounded top-k for the page; the total is exact. Only the page's rows
  * are then read from the database.
+ *
+ * Plans (ADR 014): each technician's plan is held as two times, until when it delivers leads and
+ * until when it is featured (for ever while active, the end of the grace period when past due,
+ * 0 without), so a grace period running out changes answers without any write. Search ranks
+ * featured technicians first within each FEATURED_BAND_MILES band of distance (`boost`).
  */
 
 export type SearchFilters = {
@@ -32,11 +42,19 @@ export type SearchFilters = {
   /** Lower-case fragment of "first last". */
   name?: string;
   available: boolean;
+  /** Epoch ms the plans are judged at (leads, featured). */
+  now: number;
+  /** Only technicians whose plan delivers leads now (dispatch). */
+  leads?: boolean;
+  /** Only featured technicians (the home page's featured mechanics). */
+  featured?: boolean;
+  /** Featured first within each distance band (without a point: featured first). */
+  boost?: boolean;
   offset: number;
   limit: number;
 };
 
-export type SearchHit = { id: number; distanceMiles?: number };
+export type SearchHit = { id: number; distanceMiles?: number; featured?: boolean };
 
 export type Snapshot = {
   version: number;
@@ -60,6 +78,11 @@ export type Snapshot = {
   /** Indices in the no-location order: rating desc, reviews desc, id asc. */
   byRank: Int32Array;
   maxRadius: number;
+  /** Epoch ms until which the plan delivers leads / a featured listing (0: not at all). */
+  leadsUntil: Float64Array;
+  featuredUntil: Float64Array;
+  /** The finite featuredUntil times, sorted: the moments a search's answer can change. */
+  featuredExpiries: Float64Array;
 };
 
 type Row = {
@@ -72,6 +95,9 @@ type Row = {
   available: boolean;
   specialties: string;
   name: string;
+  plan: string | null;
+  planStatus: string | null;
+  periodEndMs: number | string | null;
 };
 
 const SEP = '\u001f';
@@ -88,8 +114,12 @@ async function load(db: DbOrTx, version: number): Promise<Snapshot> {
     select t.id, t.latitude as lat, t.longitude as lng, t.rating::float8 as rating,
            t.total_reviews as reviews, t.service_radius_miles as radius,
            t.is_available as available, array_to_string(t.specialties, ${SEP}) as specialties,
-           lower(u.first_name || ' ' || u.last_name) as name
+           lower(u.first_name || ' ' || u.last_name) as name,
+           p.name as plan, s.status as "planStatus",
+           (extract(epoch from s.current_period_end) * 1000)::float8 as "periodEndMs"
     from technicians t join users u on u.id = t.user_id
+    left join subscriptions s on s.technician_id = t.id and s.status in ('active', 'past_due')
+    left join plans p on p.id = s.plan_id
     where u.status = 'approved' and u.role = 'technician'`)) as { rows: Row[] };
   const rows = res.rows.map((r) => ({ ...r, lat: Number(r.lat), lng: Number(r.lng) }));
   rows.sort((a, b) => a.lat - b.lat);
@@ -112,7 +142,11 @@ async function load(db: DbOrTx, version: number): Promise<Snapshot> {
     hRadius: new Float64Array(n),
     byRank: new Int32Array(n),
     maxRadius: 0,
+    leadsUntil: new Float64Array(n),
+    featuredUntil: new Float64Array(n),
+    featuredExpiries: new Float64Array(0),
   };
+  const expiries: number[] = [];
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
     s.ids[i] = Number(r.id);
@@ -129,6 +163,15 @@ async function load(db: DbOrTx, version: number): Promise<Snapshot> {
     s.available[i] = r.available ? 1 : 0;
     s.names[i] = r.name;
     if (s.radius[i]! > s.maxRadius) s.maxRadius = s.radius[i]!;
+    if (r.plan && r.planStatus) {
+      const until = planHoldsUntil(r.planStatus, new Date(Number(r.periodEndMs)));
+      const plan = PLAN_ENTITLEMENTS[tierOf(r.plan)];
+      if (plan.leads) s.leadsUntil[i] = until;
+      if (plan.featured) {
+        s.featuredUntil[i] = until;
+        if (Number.isFinite(until)) expiries.push(until);
+      }
+    }
     if (r.specialties) {
       for (const sp of r.specialties.split(SEP)) {
         let m = s.specialties.get(sp);
@@ -142,7 +185,16 @@ async function load(db: DbOrTx, version: number): Promise<Snapshot> {
     (a, b) => s.rating[b]! - s.rating[a]! || s.reviews[b]! - s.reviews[a]! || s.ids[a]! - s.ids[b]!,
   );
   s.byRank.set(order);
+  s.featuredExpiries = Float64Array.from(expiries).sort();
   return s;
+}
+
+/**
+ * How many featured listings of the snapshot have run out by `now`: a search answer (and a
+ * cached page) holds while this and the version stay the same.
+ */
+export function featuredEpoch(s: Snapshot, now: number) {
+  return upperBound(s.featuredExpiries, now);
 }
 
 const RAD = Math.PI / 180;
@@ -159,6 +211,28 @@ const hOfMiles = (miles: number) =>
   Math.sin(Math.min(miles / (2 * EARTH_RADIUS_MILES), Math.PI / 2)) ** 2;
 const milesOfH = (h: number) => 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 
+/** First k with sorted[k] > x. */
+function upperBound(sorted: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * BAND_H[b]: the haversine term at the far edge of distance band b, up to half the globe; a
+ * distance's band is the number of edges at or below it, so bands compare without miles.
+ */
+const BAND_H = Float64Array.from(
+  { length: Math.ceil((Math.PI * EARTH_RADIUS_MILES) / FEATURED_BAND_MILES) },
+  (_, b) => hOfMiles((b + 1) * FEATURED_BAND_MILES),
+);
+const bandOf = (h: number) => upperBound(BAND_H, h);
+
 /** First k with sorted[k] >= x. */
 function lowerBound(sorted: Float64Array, x: number): number {
   let lo = 0;
@@ -174,6 +248,8 @@ function lowerBound(sorted: Float64Array, x: number): number {
 function matches(s: Snapshot, i: number, f: SearchFilters, specialty: Uint8Array | null): boolean {
   if (f.available && s.available[i] === 0) return false;
   if (specialty && specialty[i] === 0) return false;
+  if (f.leads && s.leadsUntil[i]! <= f.now) return false;
+  if (f.featured && s.featuredUntil[i]! <= f.now) return false;
   if (f.name !== undefined && !s.names[i]!.includes(f.name)) return false;
   return true;
 }
@@ -184,15 +260,23 @@ export function searchSnapshot(
 ): { hits: SearchHit[]; total: number } {
   const specialty = f.serviceType === undefined ? null : (s.specialties.get(f.serviceType) ?? null);
   if (f.serviceType !== undefined && !specialty) return { hits: [], total: 0 };
+  const now = f.now;
+  const { featuredUntil } = s;
 
   if (!f.point) {
     const hits: SearchHit[] = [];
     let total = 0;
-    for (let k = 0; k < s.n; k++) {
-      const i = s.byRank[k]!;
-      if (!matches(s, i, f, specialty)) continue;
-      if (total >= f.offset && hits.length < f.limit) hits.push({ id: s.ids[i]! });
-      total++;
+    // Boosted: the featured in rank order, then the others; else one pass in rank order.
+    const passes = f.boost && !f.featured ? [true, false] : [null];
+    for (const featuredPass of passes) {
+      for (let k = 0; k < s.n; k++) {
+        const i = s.byRank[k]!;
+        if (featuredPass !== null && featuredUntil[i]! > now !== featuredPass) continue;
+        if (!matches(s, i, f, specialty)) continue;
+        if (total >= f.offset && hits.length < f.limit)
+          hits.push({ id: s.ids[i]!, featured: featuredUntil[i]! > now });
+        total++;
+      }
     }
     return { hits, total };
   }
@@ -203,27 +287,40 @@ export function searchSnapshot(
   const hMax = f.maxDistance === undefined ? -1 : hOfMiles(f.maxDistance);
   const hWiden = f.widenTo === undefined ? -1 : hOfMiles(f.widenTo);
   const k = f.offset + f.limit;
+  const boost = f.boost === true;
   // Deep pages: collect every match and sort once instead of a long insertion list.
   const collectAll = k > 1000;
-  // Bounded top-k, kept sorted: distance asc, rating desc, id asc.
+  // Bounded top-k, kept sorted: (boosted: distance band asc, featured first), distance asc,
+  // rating desc, id asc.
   const topIdx: number[] = [];
   const topH: number[] = [];
-  const before = (h: number, i: number, j: number) => {
+  const topBand: number[] = [];
+  const topFeatured: boolean[] = [];
+  const before = (h: number, band: number, featured: boolean, i: number, j: number) => {
+    if (boost) {
+      if (band !== topBand[j]) return band < topBand[j]!;
+      if (featured !== topFeatured[j]) return featured;
+    }
     const hj = topH[j]!;
     if (h !== hj) return h < hj;
     const a = topIdx[j]!;
     if (s.rating[i] !== s.rating[a]) return s.rating[i]! > s.rating[a]!;
     return s.ids[i]! < s.ids[a]!;
   };
-  const { x, y, z, lng: lngs, available, hRadius } = s;
+  const { x, y, z, lng: lngs, available, hRadius, leadsUntil } = s;
   const checkAvailable = f.available;
-  const checkOther = specialty !== null || f.name !== undefined;
+  const checkLeads = f.leads === true;
+  const checkOther = specialty !== null || f.name !== undefined || f.featured === true;
+  // The last kept entry's band edges (boosted): a match beyond them is decided without its band.
+  let worstLo = -1;
+  let worstHi = Infinity;
   let total = 0;
   for (let i = lowerBound(s.lat, box.minLat); i < s.n; i++) {
     if (s.lat[i]! > box.maxLat) break;
     const lng = lngs[i]!;
     if (lng < box.minLng || lng > box.maxLng) continue;
     if (checkAvailable && available[i] === 0) continue;
+    if (checkLeads && leadsUntil[i]! <= now) continue;
     const dx = x[i]! - c.x;
     const dy = y[i]! - c.y;
     const dz = z[i]! - c.z;
@@ -236,26 +333,55 @@ export function searchSnapshot(
       topH.push(h);
       continue;
     }
-    if (topIdx.length === k && !before(h, i, k - 1)) continue;
+    const full = topIdx.length === k;
+    let band = 0;
+    let featured = false;
+    if (!boost) {
+      if (full && !before(h, 0, false, i, k - 1)) continue;
+    } else if (full) {
+      // Beyond the last kept entry's band: out; in it: compared; before it: banded and in.
+      if (h >= worstHi) continue;
+      featured = featuredUntil[i]! > now;
+      if (h >= worstLo) {
+        band = topBand[k - 1]!;
+        if (!before(h, band, featured, i, k - 1)) continue;
+      } else band = bandOf(h);
+    } else {
+      band = bandOf(h);
+      featured = featuredUntil[i]! > now;
+    }
     let lo = 0;
     let hi = topIdx.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (before(h, i, mid)) hi = mid;
+      if (before(h, band, featured, i, mid)) hi = mid;
       else lo = mid + 1;
     }
     topIdx.splice(lo, 0, i);
     topH.splice(lo, 0, h);
+    topBand.splice(lo, 0, band);
+    topFeatured.splice(lo, 0, featured);
     if (topIdx.length > k) {
       topIdx.pop();
       topH.pop();
+      topBand.pop();
+      topFeatured.pop();
+    }
+    if (boost && topIdx.length === k) {
+      const b = topBand[k - 1]!;
+      worstLo = b === 0 ? 0 : BAND_H[b - 1]!;
+      worstHi = BAND_H[b] ?? Infinity;
     }
   }
   let page: number[];
   if (collectAll) {
     const order = topIdx.map((_, j) => j);
+    const band = boost ? topH.map(bandOf) : null;
+    const featured = boost ? topIdx.map((i) => featuredUntil[i]! > now) : null;
     order.sort(
       (a, b) =>
+        (band ? band[a]! - band[b]! : 0) ||
+        (featured ? Number(featured[b]) - Number(featured[a]) : 0) ||
         topH[a]! - topH[b]! ||
         s.rating[topIdx[b]!]! - s.rating[topIdx[a]!]! ||
         s.ids[topIdx[a]!]! - s.ids[topIdx[b]!]!,
@@ -266,7 +392,11 @@ export function searchSnapshot(
     for (let j = f.offset; j < topIdx.length; j++) page.push(j);
   }
   return {
-    hits: page.map((j) => ({ id: s.ids[topIdx[j]!]!, distanceMiles: milesOfH(topH[j]!) })),
+    hits: page.map((j) => ({
+      id: s.ids[topIdx[j]!]!,
+      distanceMiles: milesOfH(topH[j]!),
+      featured: featuredUntil[topIdx[j]!]! > now,
+    })),
     total,
   };
 }

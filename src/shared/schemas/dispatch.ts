@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JOB_NOTIFICATION_STATUSES } from '../constants/domain';
+import { JOB_NOTIFICATION_STATUSES, PLAN_TIERS } from '../constants/domain';
 import { URGENCIES } from '../constants/service-types';
 import { safeText } from './common';
 
@@ -43,3 +43,21 @@ export const declineSchema = z.object({
 /** What a technician's stream pushes. */
 export const JOB_EVENTS = ['notification.created', 'notification.closed'] as const;
 export type JobEventType = (typeof JOB_EVENTS)[number];
+
+/** GET /api/job-notifications/technician/:id/leads: whether the technician gets leads now. */
+export const leadStatusSchema = z.object({
+  plan: z.enum(PLAN_TIERS),
+  /** 'none': no plan, or past due beyond the grace period. */
+  status: z.enum(['active', 'past_due', 'none']),
+  /** Past due, still within the grace period. */
+  inGrace: z.boolean(),
+  /** Matched by dispatch now: a plan with leads and room under its cap. */
+  receivesLeads: z.boolean(),
+  /** Accepted jobs per billing period; null: unlimited. */
+  monthlyJobCap: z.number().int().nullable(),
+  acceptedThisPeriod: z.number().int(),
+  /** When the period the cap counts in ends (the count starts again); null without a plan. */
+  periodEnd: z.string().nullable(),
+  limitReached: z.boolean(),
+});
+export type LeadStatus = z.output<typeof leadStatusSchema>;

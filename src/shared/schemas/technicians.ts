@@ -26,6 +26,8 @@ export const technicianSchema = z.object({
   serviceRadiusMiles: z.number().int(),
   /** Miles from the searched location, when one was given. */
   distanceMiles: z.number().optional(),
+  /** On a plan with a featured listing (Premium, Professional): the 'Featured' badge. */
+  featured: z.boolean(),
 });
 export type Technician = z.infer<typeof technicianSchema>;
 
@@ -74,6 +76,11 @@ export const technicianSearchSchema = z
       .union([z.boolean(), z.enum(['true', 'false'])])
       .optional()
       .transform((v) => (v === undefined ? true : v === true || v === 'true')),
+    /** Only featured technicians (the home page's featured mechanics). */
+    featured: z
+      .union([z.boolean(), z.enum(['true', 'false'])])
+      .optional()
+      .transform((v) => v === true || v === 'true'),
     page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100, 'pageSize must be at most 100').default(20),
     // Accepted for the quick-search form; not used for matching.

@@ -1,4 +1,5 @@
 import { MapPin } from 'lucide-react';
+import { FeaturedBadge } from './featured-badge';
 import { Link } from 'react-router';
 import type { Technician } from '@shared/schemas/technicians';
 import { Badge } from '../../components/ui/badge';
@@ -20,11 +21,14 @@ export function TechnicianCard({
     <Card className="flex h-full flex-col" data-testid="technician-card">
       <CardContent className="flex flex-1 flex-col gap-3 pt-6">
         <div className="flex items-start justify-between gap-2">
-          <h3 className="text-lg font-semibold">
-            <Link to={technicianPath(t.id)} className="hover:text-brand-700 hover:underline">
-              {name}
-            </Link>
-          </h3>
+          <div className="flex min-w-0 flex-wrap items-center gap-2">
+            <h3 className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]">
+              <Link to={technicianPath(t.id)} className="hover:text-brand-700 hover:underline">
+                {name}
+              </Link>
+            </h3>
+            {t.featured && <FeaturedBadge />}
+          </div>
           <span className="whitespace-nowrap font-semibold text-slate-900">
             ${Math.round(Number(t.hourlyRate))}/hour
           </span>

@@ -274,6 +274,10 @@ export const jobNotifications = pgTable(
     index('job_notifications_technician_idx').on(t.technicianId, t.status, t.expiresAt),
     // A technician's analytics read their notifications by date (ADR 015).
     index('job_notifications_technician_created_idx').on(t.technicianId, t.createdAt),
+    // The monthly job cap counts a technician's accepted jobs in a billing period (ADR 014).
+    index('job_notifications_accepted_idx')
+      .on(t.technicianId, t.respondedAt)
+      .where(sql`${t.status} = 'accepted'`),
     index('job_notifications_pending_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),

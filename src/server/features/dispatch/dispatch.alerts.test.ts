@@ -40,6 +40,7 @@ async function tech(specialty: ServiceType, miles = 1): Promise<Tech> {
     latitude: bowie.latitude + miles / 69.05,
     longitude: bowie.longitude,
     specialties: [specialty],
+    plan: 'Professional',
   });
   return { id: technician.id, cookie: await signIn(t.app, user.username!), email: user.email };
 }

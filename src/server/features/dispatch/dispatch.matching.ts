@@ -5,9 +5,10 @@ import * as q from './dispatch.queries';
 
 /**
  * The nearest technicians who can take a request: the index ranks listed, available
- * technicians whose specialty matches and whose service radius reaches the request (nearest,
- * then best rated); the database then drops those without valid credentials or already
- * notified. Fetches a wider ranking when too many drop out.
+ * technicians whose plan delivers leads, whose specialty matches and whose service radius
+ * reaches the request (nearest, then best rated: no featured boost, dispatch stays nearest
+ * first); the database then drops those without valid credentials, at their plan's monthly job
+ * cap or already notified. Fetches a wider ranking when too many drop out.
  */
 export async function findCandidates(
   db: DbOrTx,
@@ -17,6 +18,7 @@ export async function findCandidates(
     serviceType: string;
     point: Point;
     today: string;
+    now: Date;
     limit: number;
     dispatchStartedAt: Date | null;
     maxDistanceMiles: number | null;
@@ -27,6 +29,8 @@ export async function findCandidates(
       point: r.point,
       serviceType: r.serviceType,
       available: true,
+      leads: true,
+      now: r.now.getTime(),
       ...(r.maxDistanceMiles ? { widenTo: r.maxDistanceMiles } : {}),
       offset: 0,
       limit: k,
@@ -35,6 +39,7 @@ export async function findCandidates(
       requestId: r.requestId,
       ids: hits.map((h) => h.id),
       today: r.today,
+      now: r.now,
       dispatchStartedAt: r.dispatchStartedAt,
     });
     const chosen = hits.filter((h) => eligible.has(h.id)).slice(0, r.limit);

@@ -1,16 +1,24 @@
 import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { jobNotifications, serviceRequests, technicians, users } from '../../db/schema';
+import { receivesLeadsSql } from '../../lib/entitlements';
 
 /**
  * Which of `ids` can take request `requestId` now: approved, available, valid credentials (no
- * license or insurance verification rejected, expired or past its expiration date) and not yet
- * notified of it. The index has already ranked them by distance and checked specialty and
- * radius; this is the part it does not hold.
+ * license or insurance verification rejected, expired or past its expiration date), a plan that
+ * delivers leads with room under its monthly job cap (ADR 014), and not yet notified of it. The
+ * index has already ranked them by distance and checked specialty, radius and plan; this is the
+ * part it does not hold (and the plan again, as of this transaction).
  */
 export async function eligibleAmong(
   db: DbOrTx,
-  r: { requestId: number; ids: number[]; today: string; dispatchStartedAt: Date | null },
+  r: {
+    requestId: number;
+    ids: number[];
+    today: string;
+    now: Date;
+    dispatchStartedAt: Date | null;
+  },
 ): Promise<Set<number>> {
   if (r.ids.length === 0) return new Set();
   const rows = await db
@@ -23,6 +31,7 @@ export async function eligibleAmong(
         eq(users.status, 'approved'),
         eq(users.role, 'technician'),
         eq(technicians.isAvailable, true),
+        receivesLeadsSql(technicians.id, r.now),
         // Not asked since dispatch last (re)started, and never one who declined or gave it back.
         sql`not exists (select 1 from job_notifications jn where jn.service_request_id = ${r.requestId} and jn.technician_id = ${technicians.id}
               and (jn.status in ('pending', 'accepted', 'declined', 'withdrawn') or jn.created_at >= ${r.dispatchStartedAt ?? new Date(0)}))`,
@@ -188,6 +197,20 @@ export function lockNotification(db: DbOrTx, id: number) {
     .from(jobNotifications)
     .where(eq(jobNotifications.id, id))
     .for('update')
+    .then((r) => r[0]);
+}
+
+/**
+ * The technician's row, locked: accepts by one technician serialise on it, so the monthly job
+ * cap is counted and used under one lock (NO KEY UPDATE: new notifications for the technician,
+ * which only reference the row, are not held up).
+ */
+export function lockTechnician(db: DbOrTx, id: number) {
+  return db
+    .select({ id: technicians.id })
+    .from(technicians)
+    .where(eq(technicians.id, id))
+    .for('no key update')
     .then((r) => r[0]);
 }
 

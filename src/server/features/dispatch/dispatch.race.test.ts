@@ -22,6 +22,7 @@ beforeAll(async () => {
       location: laurel,
       latitude: laurel.latitude + i * 0.001,
       specialties: ['Suspension'],
+      plan: 'Professional',
     });
     techs.push({ id: technician.id, cookie: await signIn(t.app, user.username!) });
   }

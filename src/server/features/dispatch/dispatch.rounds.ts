@@ -23,6 +23,7 @@ async function notifyRound(
     serviceType: request.serviceType,
     point: { latitude: request.latitude, longitude: request.longitude },
     today: app.clock().toISOString().slice(0, 10),
+    now: app.clock(),
     limit: LIMITS.techniciansPerRound,
     dispatchStartedAt: request.dispatchStartedAt,
     maxDistanceMiles: request.maxDistanceMiles,

@@ -23,6 +23,7 @@ async function tech(opts: Parameters<typeof createTechnician>[1] = {}): Promise<
   const { user, technician } = await createTechnician(t.app, {
     location: bowie,
     specialties: ['Brake Service'],
+    plan: 'Professional',
     ...opts,
   });
   return { id: technician.id, cookie: await signIn(t.app, user.username!), email: user.email };

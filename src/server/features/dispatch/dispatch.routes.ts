@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_INT4, idParamSchema } from '../../../shared/schemas/common';
-import { declineSchema, jobNotificationSchema } from '../../../shared/schemas/dispatch';
+import {
+  declineSchema,
+  jobNotificationSchema,
+  leadStatusSchema,
+} from '../../../shared/schemas/dispatch';
 import { AppError } from '../../lib/app-error';
 import { assertOwnTechnician } from '../../lib/session';
 import { lastEventIdOf, registerEventStreams, streamTopic } from '../../lib/sse';
@@ -27,6 +31,22 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ service: DispatchService }>
     async (request) => {
       assertOwnTechnician(request.user, request.params.id);
       return service.listForTechnician(request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/job-notifications/technician/:id/leads',
+    {
+      config: { access: 'technician' },
+      schema: {
+        tags: ['job-notifications'],
+        params: idParamSchema,
+        response: { 200: leadStatusSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      assertOwnTechnician(request.user, request.params.id);
+      return service.leadStatus(request.params.id);
     },
   );
 

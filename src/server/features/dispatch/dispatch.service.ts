@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error';
 import type { Dispatcher } from '../../lib/dispatcher';
 import type { SessionUser } from '../../lib/session';
 import { pruneRealtimeEvents } from '../../plugins/realtime';
+import { assertRoomForJob, leadStatus } from './dispatch.leads';
 import { jobAcceptedMail } from './dispatch.mail';
 import { toJobNotification } from './dispatch.presenters';
 import * as q from './dispatch.queries';
@@ -41,7 +42,13 @@ export function createDispatchService(app: FastifyInstance) {
       return rows.map((r) => toJobNotification(r, t));
     },
 
-    /** The first accept wins; any later or concurrent accept gets 409. */
+    /** Whether the technician gets leads now, and where they stand against their job cap. */
+    leadStatus: (technicianId: number) => leadStatus(app.db, technicianId, now()),
+
+    /**
+     * The first accept wins; any later or concurrent accept gets 409. A job the technician's
+     * plan does not cover (none, or the monthly cap reached) is refused.
+     */
     async accept(id: number, user: SessionUser) {
       const { n } = await loadOwned(id, user);
       await app.db.transaction(async (tx) => {
@@ -61,6 +68,7 @@ export function createDispatchService(app: FastifyInstance) {
         if (current.expiresAt <= now())
           throw new AppError(409, 'This job notification has expired');
         const t = now();
+        await assertRoomForJob(tx, current.technicianId, t);
         await q.markAccepted(tx, id, t);
         // The job's push on this technician's other devices turns into 'You accepted this job'.
         await withdrawAlerts(app, tx, [current], 'accepted');

@@ -2,12 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
-import {
-  createTechnician,
-  createUser,
-  signIn,
-  subscribeTechnician,
-} from '../../../../tests/helpers/factories';
+import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
 import { LOCATIONS } from '../../../shared/constants/locations';
 import {
   jobNotifications,
@@ -34,7 +29,12 @@ afterAll(() => t.close());
 
 type Tech = { id: number; cookie: string; email: string };
 async function tech(opts: Parameters<typeof createTechnician>[1] = {}): Promise<Tech> {
-  const { user, technician } = await createTechnician(t.app, { location: bowie, ...opts });
+  const { user, technician } = await createTechnician(t.app, {
+    location: bowie,
+    // Leads need a plan (ADR 014); Professional also opens the point of sale.
+    plan: 'Professional',
+    ...opts,
+  });
   return { id: technician.id, cookie: await signIn(t.app, user.username!), email: user.email };
 }
 
@@ -106,7 +106,6 @@ const window = (hoursFromNow: number) => ({
 describe('a guest follows a job from request to review', () => {
   it('goes through every state; the page shows each step; the e-mails link back', async () => {
     const a = await tech({ ...north(1), specialties: ['Brake Service'] });
-    await subscribeTechnician(t.app, a.id, 'Professional');
     const email = 'guest-flow@example.com';
     const created = await submit('Brake Service', email);
     expect(created.reference).toMatch(/^WR-\d{6}$/);
@@ -519,7 +518,6 @@ describe('edges', () => {
   it('a technician who takes over sees none of the previous one’s quotes or reasons', async () => {
     const a = await tech({ ...north(0.2), specialties: ['Engine Repair'] });
     const b = await tech({ ...north(0.3), specialties: ['Engine Repair'] });
-    await subscribeTechnician(t.app, a.id, 'Professional');
     const created = await submit('Engine Repair', 'takeover@example.com');
     const na = await pendingOf(created.id, a.id);
     await call('PATCH', `/api/job-notifications/${na!.id}/accept`, a.cookie);
@@ -585,7 +583,6 @@ describe('edges', () => {
 
   it('one idempotency key on two invoices of a job pays each, never answers for the other', async () => {
     const a = await tech({ ...north(0.2), specialties: ['Oil Change'] });
-    await subscribeTechnician(t.app, a.id, 'Professional');
     const created = await submit('Oil Change', 'twoinvoices@example.com');
     const na = await pendingOf(created.id, a.id);
     await call('PATCH', `/api/job-notifications/${na!.id}/accept`, a.cookie);

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
-import { createTechnician } from '../../../../tests/helpers/factories';
+import { createTechnician, subscribeTechnician } from '../../../../tests/helpers/factories';
 import { LOCATIONS } from '../../../shared/constants/locations';
 import { SERVICE_TYPES } from '../../../shared/constants/service-types';
 import { EARTH_RADIUS_MILES } from '../../../shared/geo';
-import { technicians, users } from '../../db/schema';
+import { plans, subscriptions, technicians, users } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,11 +16,22 @@ afterAll(() => t.close());
 const search = async (qs: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/technicians?${qs}` });
   expect(res.statusCode).toBe(200);
+  const items = res.json() as { id: number; featured: boolean }[];
   return {
-    ids: (res.json() as { id: number }[]).map((x) => x.id),
+    ids: items.map((x) => x.id),
+    featured: items.map((x) => x.featured),
     total: Number(res.headers['x-total-count']),
   };
 };
+const DAY = 86_400_000;
+const version = async () =>
+  Number(
+    (
+      (await t.app.db.execute(sql`select version from search_index_state`)) as {
+        rows: { version: string }[];
+      }
+    ).rows[0]!.version,
+  );
 
 describe('the in-memory search index', () => {
   it('answers from the latest commit: approval, suspension, availability, specialties, rating, name', async () => {
@@ -59,14 +70,6 @@ describe('the in-memory search index', () => {
   });
 
   it('reloads for what search shows, not for sign-ins', async () => {
-    const version = async () =>
-      Number(
-        (
-          (await t.app.db.execute(sql`select version from search_index_state`)) as {
-            rows: { version: string }[];
-          }
-        ).rows[0]!.version,
-      );
     const { technician, user } = await createTechnician(t.app, { firstName: 'Vera' });
     expect((await search('name=vera')).ids).toEqual([technician.id]);
     const before = await version();
@@ -84,13 +87,73 @@ describe('the in-memory search index', () => {
     expect(res.json()[0].bio).toBe('Fresh bio for the cached page');
   });
 
-  it('gives the same pages and totals as a reference SQL query over random technicians', async () => {
+  it('learns who is featured: a plan starting, changing at renewal, lapsing; a grace period ending', async () => {
+    const { technician } = await createTechnician(t.app, { firstName: 'Felicity' });
+    const q = 'name=felicity';
+    expect((await search(q)).featured).toEqual([false]);
+    const planId = async (name: string) =>
+      (await t.app.db.select().from(plans).where(eq(plans.name, name)))[0]!.id;
+
+    const sub = await subscribeTechnician(t.app, technician.id, 'Premium');
+    expect((await search(q)).featured).toEqual([true]);
+
+    // A successful renewal (same plan, next period) leaves the index alone.
+    const before = await version();
+    await t.app.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(sub.currentPeriodEnd.getTime() + 30 * DAY) })
+      .where(eq(subscriptions.id, sub.id));
+    expect(await version()).toBe(before);
+
+    // A downgrade applied at renewal.
+    await t.app.db
+      .update(subscriptions)
+      .set({ planId: await planId('Basic') })
+      .where(eq(subscriptions.id, sub.id));
+    expect((await search(q)).featured).toEqual([false]);
+    await t.app.db
+      .update(subscriptions)
+      .set({ planId: await planId('Professional') })
+      .where(eq(subscriptions.id, sub.id));
+    expect((await search(q)).featured).toEqual([true]);
+
+    // A failed renewal: past due, featured through the grace period, then not, with no write
+    // in between (the cached page too).
+    const end = new Date(t.clock.now.getTime() - DAY);
+    await t.app.db
+      .update(subscriptions)
+      .set({ status: 'past_due', currentPeriodEnd: end })
+      .where(eq(subscriptions.id, sub.id));
+    expect((await search(q)).featured).toEqual([true]);
+    const atRest = await version();
+    const now = t.clock.now;
+    t.clock.set(new Date(end.getTime() + 7 * DAY + 1000));
+    expect((await search(q)).featured).toEqual([false]);
+    expect(await version()).toBe(atRest);
+    t.clock.set(now);
+    expect((await search(q)).featured).toEqual([true]);
+
+    // Dunning ends it.
+    await t.app.db
+      .update(subscriptions)
+      .set({ status: 'canceled', canceledAt: now })
+      .where(eq(subscriptions.id, sub.id));
+    expect((await search(q)).featured).toEqual([false]);
+    // Still listed without a plan.
+    expect((await search(q)).ids).toEqual([technician.id]);
+  });
+
+  it('gives the same pages and totals as a reference SQL query over random technicians and plans', async () => {
     let seed = 11;
     const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+    const planIds = new Map(
+      (await t.app.db.select().from(plans)).map((p) => [p.name, p.id] as const),
+    );
+    const now = t.clock.now;
     for (let i = 0; i < 120; i++) {
       const town = pick(LOCATIONS);
-      await createTechnician(t.app, {
+      const { technician } = await createTechnician(t.app, {
         firstName: pick(['Ann', 'Bo', 'Cy', 'Di']),
         latitude: town.latitude + (rand() - 0.5) * 0.6,
         longitude: town.longitude + (rand() - 0.5) * 0.6,
@@ -100,55 +163,98 @@ describe('the in-memory search index', () => {
         isAvailable: rand() < 0.8,
         status: rand() < 0.9 ? 'approved' : 'pending',
       });
+      // Plans: none, Basic, Premium, Professional; some past due, within their grace or not.
+      const plan = pick([null, null, 'Basic', 'Premium', 'Professional'] as const);
+      if (!plan) continue;
+      const pastDue = rand() < 0.3;
+      const end = pastDue
+        ? new Date(now.getTime() - rand() * 14 * DAY)
+        : new Date(now.getTime() + 20 * DAY);
+      await t.app.db.insert(subscriptions).values({
+        technicianId: technician.id,
+        planId: planIds.get(plan)!,
+        status: pastDue ? 'past_due' : rand() < 0.1 ? 'canceled' : 'active',
+        provider: 'sandbox',
+        currentPeriodStart: new Date(end.getTime() - 30 * DAY),
+        currentPeriodEnd: end,
+      });
     }
     await t.app.db.execute(
       sql`update technicians set rating = round((2 + random() * 3)::numeric, 1), total_reviews = floor(random() * 50)`,
     );
 
+    // Featured: Premium or Professional, active or past due less than 7 days; featured first
+    // within each 5-mile band, then nearest, best rated, lowest id.
     const reference = async (f: {
-      lat: number;
-      lng: number;
+      lat?: number;
+      lng?: number;
       maxDistance?: number;
       serviceType?: string;
+      featured?: boolean;
       limit: number;
       offset: number;
     }) => {
-      const d = sql`(${2 * EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(
-        power(sin(radians(t.latitude - ${f.lat}::float8) / 2), 2)
-        + cos(radians(${f.lat}::float8)) * cos(radians(t.latitude))
-          * power(sin(radians(t.longitude - ${f.lng}::float8) / 2), 2)))))`;
-      const limit =
-        f.maxDistance === undefined ? sql`t.service_radius_miles` : sql`${f.maxDistance}::float8`;
+      const featured = sql`exists (select 1 from subscriptions s join plans p on p.id = s.plan_id
+        where s.technician_id = t.id and p.name in ('Premium', 'Professional')
+          and (s.status = 'active' or (s.status = 'past_due'
+            and s.current_period_end + interval '7 days' > ${now})))`;
       const type = f.serviceType ? sql`and ${f.serviceType} = any(t.specialties)` : sql``;
+      const onlyFeatured = f.featured ? sql`and ${featured}` : sql``;
+      let near = sql``;
+      let order = sql`${featured} desc, t.rating desc, t.total_reviews desc, t.id`;
+      if (f.lat !== undefined && f.lng !== undefined) {
+        const d = sql`(${2 * EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(
+          power(sin(radians(t.latitude - ${f.lat}::float8) / 2), 2)
+          + cos(radians(${f.lat}::float8)) * cos(radians(t.latitude))
+            * power(sin(radians(t.longitude - ${f.lng}::float8) / 2), 2)))))`;
+        const limit =
+          f.maxDistance === undefined ? sql`t.service_radius_miles` : sql`${f.maxDistance}::float8`;
+        near = sql`and ${d} <= ${limit}`;
+        order = sql`floor(${d} / 5), ${featured} desc, ${d}, t.rating desc, t.id`;
+      }
       const res = (await t.app.db.execute(sql`
-        select t.id, count(*) over () as total from technicians t join users u on u.id = t.user_id
+        select t.id, ${featured} as featured, count(*) over () as total
+        from technicians t join users u on u.id = t.user_id
         where u.status = 'approved' and u.role = 'technician' and t.is_available
-          and ${d} <= ${limit} ${type}
-        order by ${d}, t.rating desc, t.id limit ${f.limit} offset ${f.offset}`)) as {
-        rows: { id: number; total: string }[];
+          ${near} ${type} ${onlyFeatured}
+        order by ${order} limit ${f.limit} offset ${f.offset}`)) as {
+        rows: { id: number; featured: boolean; total: string }[];
       };
-      return { ids: res.rows.map((r) => Number(r.id)), total: Number(res.rows[0]?.total ?? 0) };
+      return {
+        ids: res.rows.map((r) => Number(r.id)),
+        featured: res.rows.map((r) => r.featured),
+        total: Number(res.rows[0]?.total ?? 0),
+      };
     };
 
-    for (let i = 0; i < 40; i++) {
-      const town = pick(LOCATIONS);
-      const maxDistance = rand() < 0.7 ? pick([5, 10, 25, 50]) : undefined;
+    let featuredSeen = 0;
+    for (let i = 0; i < 60; i++) {
+      const town = rand() < 0.8 ? pick(LOCATIONS) : undefined;
+      const maxDistance = town && rand() < 0.7 ? pick([5, 10, 25, 50]) : undefined;
       const serviceType = rand() < 0.5 ? pick(SERVICE_TYPES) : undefined;
+      const featured = rand() < 0.15;
       const page = 1 + Math.floor(rand() * 2);
-      const qs = new URLSearchParams({ location: town.name, page: String(page), pageSize: '7' });
+      const qs = new URLSearchParams({ page: String(page), pageSize: '7' });
+      if (town) qs.set('location', town.name);
       if (maxDistance) qs.set('maxDistance', String(maxDistance));
       if (serviceType) qs.set('serviceType', serviceType);
+      if (featured) qs.set('featured', 'true');
       const got = await search(qs.toString());
       const want = await reference({
-        lat: town.latitude,
-        lng: town.longitude,
+        lat: town?.latitude,
+        lng: town?.longitude,
         maxDistance,
         serviceType,
+        featured,
         limit: 7,
         offset: (page - 1) * 7,
       });
       if (want.ids.length > 0) expect(got.total, qs.toString()).toBe(want.total);
       expect(got.ids, qs.toString()).toEqual(want.ids);
+      expect(got.featured, qs.toString()).toEqual(want.featured);
+      featuredSeen += want.featured.filter(Boolean).length;
     }
+    // The pages held featured technicians to rank.
+    expect(featuredSeen).toBeGreaterThan(20);
   });
 });

@@ -5,7 +5,8 @@ import { roundMiles, type Point } from '../../../shared/geo';
 import { centsToDecimal } from '../../../shared/money';
 import type { Technician, TechnicianSearch } from '../../../shared/schemas/technicians';
 import { AppError } from '../../lib/app-error';
-import { searchSnapshot } from '../../lib/technician-index';
+import { technicianPlan } from '../../lib/entitlements';
+import { featuredEpoch, searchSnapshot } from '../../lib/technician-index';
 import type { SessionUser } from '../../lib/session';
 import { toPublicReview } from './technicians.presenters';
 import * as q from './technicians.queries';
@@ -32,7 +33,9 @@ const seesEmailOf = (viewer: Viewer, technicianId: number) =>
   (viewer?.technicianId != null && viewer.technicianId === technicianId);
 
 /** The public shape (e-mail hidden): the same for every viewer, so it can be cached. */
-export function toTechnician(row: q.TechnicianRow & { distanceMiles?: number | null }): Technician {
+export function toTechnician(
+  row: q.TechnicianRow & { distanceMiles?: number | null; featured: boolean },
+): Technician {
   const t: Technician = {
     id: row.id,
     user: { firstName: row.firstName, lastName: row.lastName, phone: row.phone, email: null },
@@ -47,6 +50,7 @@ export function toTechnician(row: q.TechnicianRow & { distanceMiles?: number | n
     profileImage: row.profileImage,
     isAvailable: row.isAvailable,
     serviceRadiusMiles: row.serviceRadiusMiles,
+    featured: row.featured,
   };
   if (row.distanceMiles != null) t.distanceMiles = roundMiles(row.distanceMiles);
   return t;
@@ -61,6 +65,8 @@ const RESULT_CACHE_BYTES = 16 * 2 ** 20;
 export function createTechnicianService(app: FastifyInstance) {
   const cache = new Map<string, { total: number; body: string }>();
   let cacheVersion = -1;
+  // Featured listings that ran out (a grace period over) change answers without a new version.
+  let cacheEpoch = -1;
   let cacheBytes = 0;
 
   return {
@@ -85,7 +91,8 @@ export function createTechnicianService(app: FastifyInstance) {
     async get(id: number, viewer: Viewer) {
       const row = await q.findPublicTechnician(app.db, id);
       if (!row) throw new AppError(404, 'Technician not found');
-      const t = toTechnician(row);
+      const { featured } = await technicianPlan(app.db, id, app.clock());
+      const t = toTechnician({ ...row, featured });
       if (seesEmailOf(viewer, id)) t.user.email = row.email;
       return t;
     },
@@ -102,16 +109,20 @@ export function createTechnicianService(app: FastifyInstance) {
   };
 
   /**
-   * Approved (and, by default, available) technicians matching the filters, nearest first,
-   * as the serialized JSON page (public shape) and the total.
+   * Approved (and, by default, available) technicians matching the filters, nearest first with
+   * featured technicians first within each FEATURED_BAND_MILES band (ADR 014), as the
+   * serialized JSON page (public shape) and the total.
    */
   async function publicSearch(f: TechnicianSearch): Promise<{ body: string; total: number }> {
     const point = resolvePoint(f);
     const snapshot = await app.technicianIndex.current();
-    if (snapshot.version !== cacheVersion) {
+    const now = app.clock().getTime();
+    const epoch = featuredEpoch(snapshot, now);
+    if (snapshot.version !== cacheVersion || epoch !== cacheEpoch) {
       cache.clear();
       cacheBytes = 0;
       cacheVersion = snapshot.version;
+      cacheEpoch = epoch;
     }
     const name = f.name?.toLowerCase();
     const key = JSON.stringify([
@@ -121,6 +132,7 @@ export function createTechnicianService(app: FastifyInstance) {
       f.serviceType,
       name,
       f.available,
+      f.featured,
       f.page,
       f.pageSize,
     ]);
@@ -136,6 +148,9 @@ export function createTechnicianService(app: FastifyInstance) {
       serviceType: f.serviceType,
       name,
       available: f.available,
+      featured: f.featured,
+      boost: true,
+      now,
       offset: (f.page - 1) * f.pageSize,
       limit: f.pageSize,
     });
@@ -146,10 +161,12 @@ export function createTechnicianService(app: FastifyInstance) {
     const byId = new Map(rows.map((r) => [r.id, r]));
     const items = hits.flatMap((h) => {
       const row = byId.get(h.id);
-      return row ? [toTechnician({ ...row, distanceMiles: h.distanceMiles })] : [];
+      return row
+        ? [toTechnician({ ...row, distanceMiles: h.distanceMiles, featured: h.featured === true })]
+        : [];
     });
     const result = { total, body: JSON.stringify(items) };
-    if (snapshot.version === cacheVersion) {
+    if (snapshot.version === cacheVersion && epoch === cacheEpoch) {
       cache.set(key, result);
       cacheBytes += result.body.length;
       for (const [oldKey, old] of cache) {

@@ -7,9 +7,12 @@ import { useTechnicianSearch } from '../api';
 import { TechnicianCard } from '../technician-card';
 import { PATHS } from '@shared/paths';
 
-/** The home page's 'Featured Mechanics' row. */
+/**
+ * The home page's 'Featured Mechanics' row: technicians whose plan includes a featured listing
+ * (Premium, Professional), best rated first (ADR 014).
+ */
 export function FeaturedTechnicians({ onContact }: { onContact: (t: Technician) => void }) {
-  const featured = useTechnicianSearch({ pageSize: LIMITS.featuredTechnicians });
+  const featured = useTechnicianSearch({ featured: true, pageSize: LIMITS.featuredTechnicians });
   return (
     <section className="bg-white py-16" aria-labelledby="featured-heading">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -21,6 +24,9 @@ export function FeaturedTechnicians({ onContact }: { onContact: (t: Technician) 
             <Link to={PATHS.technicians}>View All Technicians</Link>
           </Button>
         </div>
+        {featured.data?.items.length === 0 && (
+          <p className="mt-8 text-slate-600">No featured mechanics right now.</p>
+        )}
         <div className="mt-8 grid gap-6 md:grid-cols-3">
           {featured.isLoading
             ? Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-64" />)

@@ -4,6 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { StarRating } from '../../../components/ui/star-rating';
+import { FeaturedBadge } from '../featured-badge';
 
 /** A public profile's top card: photo, name, rating, contact details and rate. */
 export function ProfileHeader({
@@ -33,9 +34,12 @@ export function ProfileHeader({
           </div>
         )}
         <div className="flex-1 space-y-2">
-          <h1 className="text-3xl font-bold">
-            {t.user.firstName} {t.user.lastName}
-          </h1>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold">
+              {t.user.firstName} {t.user.lastName}
+            </h1>
+            {t.featured && <FeaturedBadge />}
+          </div>
           <div className="flex items-center gap-2">
             <StarRating rating={rating} />
             <span className="font-medium">{rating.toFixed(1)}</span>
