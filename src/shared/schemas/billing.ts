@@ -31,6 +31,14 @@ export const walletOrderSchema = z.object({
   planName: safeText().trim().max(50).optional(),
 });
 
+/**
+ * The providers a plan paid through a wallet is recorded with (PayPal, or the built-in sandbox
+ * wallet); any other provider is a card provider.
+ */
+export const WALLET_PROVIDER_NAMES = ['paypal', 'sandbox-wallet'] as const;
+export const isWalletProvider = (provider: string) =>
+  (WALLET_PROVIDER_NAMES as readonly string[]).includes(provider);
+
 export const subscriptionSchema = z.object({
   id: z.number().int(),
   plan: z.object({ name: z.string(), price: z.number(), rank: z.number().int() }),
@@ -40,6 +48,10 @@ export const subscriptionSchema = z.object({
   currentPeriodEnd: z.string(),
   cancelAtPeriodEnd: z.boolean(),
   pendingPlan: z.string().nullable(),
+  /**
+   * Renewed without the technician: a card on file, or a PayPal account saved at the first
+   * capture (ADR 017). False for wallet plans bought before vaulting: they are paid again.
+   */
   canAutoRenew: z.boolean(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
