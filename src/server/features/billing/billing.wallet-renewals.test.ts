@@ -12,7 +12,7 @@ type Call = (
   method: 'GET' | 'POST',
   url: string,
   payload?: object,
-) => ReturnType<TestApp['app']['inject']>;
+) => Promise<{ statusCode: number }>;
 
 /** The sandbox wallet's dialog: the payer approves their order. */
 const sandboxApproval = async (id: string, call: Call) =>
