@@ -130,6 +130,7 @@ export function jobDetailOut(p: DetailParts): JobDetail {
       laborTotal: qt.laborTotal,
       partsTotal: qt.partsTotal,
       taxAmount: qt.taxAmount,
+      deposit: qt.deposit && { amount: qt.deposit.amount, status: qt.deposit.status },
       canSign: isCustomer && qt.status === 'draft' && documentsOpen(r) && live(qt),
     })),
     invoices: p.invoices.map((i) => ({

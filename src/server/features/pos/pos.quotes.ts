@@ -6,6 +6,7 @@ import { ACTIVE_JOB_STATUSES } from '../../../shared/jobs';
 import {
   DRAFT_ONLY_MESSAGE,
   type createQuoteSchema,
+  type depositPaymentSchema,
   type PublicQuote,
   type Quote,
   type updateQuoteSchema,
@@ -19,7 +20,15 @@ import { hashToken, type SessionUser } from '../../lib/session';
 import { assertPosListAccess, posTechnician } from './pos.access';
 import { assertSameReplay, bodyHash } from './pos.client-ids';
 import { sendPosMail } from './pos.mail';
-import { publicQuoteOut, quoteOut, vehicleText } from './pos.presenters';
+import { latestRefundsOf, liveDepositsOf } from './pos.deposit-queries';
+import {
+  ALREADY_APPROVED,
+  assertDepositPaid,
+  assertNoDeposit,
+  chargeDeposit,
+} from './pos.deposits';
+import { refundUnsigned } from './pos.refunds';
+import { depositOut, publicQuoteOut, quoteOut, vehicleText } from './pos.presenters';
 import {
   approveDraftQuote,
   findJobState,
@@ -41,7 +50,8 @@ import { quoteApprovalPath } from '../../../shared/paths';
 const APPROVAL_LINK_DAYS = 14;
 export const NOT_ACTIVE_JOB = 'This job is not one of your active jobs';
 export const JOB_NO_LONGER_ACTIVE = 'This job is no longer active';
-const ALREADY_APPROVED = 'This quote is already approved';
+
+type DepositPayment = z.output<typeof depositPaymentSchema>;
 
 const isActive = (status: string) => (ACTIVE_JOB_STATUSES as readonly string[]).includes(status);
 
@@ -56,7 +66,7 @@ async function assertActiveJobOf(db: DbOrTx, serviceRequestId: number, technicia
  * A quote of a job can no longer be signed once the job is canceled or has gone to another
  * technician (the technician gave it back, or it was re-dispatched).
  */
-async function assertSignable(db: DbOrTx, q: QuoteRow) {
+export async function assertSignable(db: DbOrTx, q: QuoteRow) {
   if (q.serviceRequestId === null) return;
   const job = await findJobState(db, q.serviceRequestId, true);
   if (!job || job.status === 'canceled' || job.assignedTechnicianId !== q.technicianId)
@@ -82,15 +92,26 @@ export async function ownQuote(app: FastifyInstance, user: SessionUser | null, i
 export async function quotesOut(db: DbOrTx, rows: QuoteRow[]): Promise<Quote[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [items, invs] = await Promise.all([quoteItemsOf(db, ids), invoiceIdsOfQuotes(db, ids)]);
+  const [items, invs, deposits] = await Promise.all([
+    quoteItemsOf(db, ids),
+    invoiceIdsOfQuotes(db, ids),
+    liveDepositsOf(db, ids),
+  ]);
   const invoiceOf = new Map(invs.map((i) => [i.quoteId, i.id]));
-  return rows.map((q) =>
-    quoteOut(
+  const depositOf = new Map(deposits.map((p) => [p.quoteId, p]));
+  const refunds = await latestRefundsOf(
+    db,
+    deposits.map((p) => p.id),
+  );
+  return rows.map((q) => {
+    const payment = depositOf.get(q.id);
+    return quoteOut(
       q,
       items.filter((i) => i.quoteId === q.id),
       invoiceOf.get(q.id) ?? null,
-    ),
-  );
+      depositOut(q, payment, payment && refunds.get(payment.id)),
+    );
+  });
 }
 
 export async function listQuotes(
@@ -174,6 +195,7 @@ export async function updateQuote(
   const row = await app.db.transaction(async (tx) => {
     const q = await lockQuote(tx, id);
     if (q?.status !== 'draft') throw new AppError(409, DRAFT_ONLY_MESSAGE);
+    await assertNoDeposit(tx, id);
     const updated = await replaceQuoteContent(tx, id, content.values, content.items);
     await jobDocumentChanged(app, tx, updated.serviceRequestId, { kind: 'quote_updated' });
     return updated;
@@ -181,17 +203,43 @@ export async function updateQuote(
   return (await quotesOut(app.db, [row]))[0]!;
 }
 
-/** Stores the customer's signature and approves a draft quote. */
-export async function signQuote(app: FastifyInstance, q: QuoteRow, signature: string) {
+/**
+ * Stores the customer's signature and approves a draft quote. A quote that asks for a deposit
+ * is approved only once its deposit is paid: with `deposit` (a card) it is charged first, once
+ * per idempotency key (402 with the provider's message when declined); without, 400 with the
+ * amount due (ADR 017).
+ */
+export async function signQuote(
+  app: FastifyInstance,
+  q: QuoteRow,
+  signature: string,
+  deposit?: DepositPayment,
+) {
   if (q.status === 'approved') throw new AppError(409, ALREADY_APPROVED);
-  // Under the job's row lock: a job canceled or reassigned meanwhile cannot slip through.
-  const row = await app.db.transaction(async (tx) => {
-    await assertSignable(tx, q);
-    const signed = await approveDraftQuote(tx, q.id, signature, app.clock());
-    if (signed)
-      await jobDocumentChanged(app, tx, signed.serviceRequestId, { kind: 'quote_signed' });
-    return signed;
-  });
+  let charged: Awaited<ReturnType<typeof chargeDeposit>> | null = null;
+  if (q.depositCents !== null && deposit) {
+    charged = await chargeDeposit(app, q, deposit, assertSignable);
+    if (charged.row.status !== 'succeeded')
+      throw new AppError(402, charged.row.failureMessage ?? 'The card was declined');
+  }
+  let row: QuoteRow | undefined;
+  try {
+    // Under the job's row lock, then the quote's: a job canceled or reassigned meanwhile
+    // cannot slip through, nor a signature without its deposit.
+    row = await app.db.transaction(async (tx) => {
+      await assertSignable(tx, q);
+      await assertDepositPaid(tx, q.id);
+      const signed = await approveDraftQuote(tx, q.id, signature, app.clock());
+      if (signed)
+        await jobDocumentChanged(app, tx, signed.serviceRequestId, { kind: 'quote_signed' });
+      return signed;
+    });
+  } catch (err) {
+    // The job was canceled or given back while the card was charged: the deposit goes back.
+    if (charged?.charged && err instanceof AppError && err.message === JOB_NO_LONGER_ACTIVE)
+      await refundUnsigned(app, charged.row);
+    throw err;
+  }
   if (!row) throw new AppError(409, ALREADY_APPROVED);
   return (await quotesOut(app.db, [row]))[0]!;
 }
@@ -210,11 +258,12 @@ export async function approveQuote(
   user: SessionUser | null,
   id: number,
   signature: string,
+  deposit?: DepositPayment,
 ) {
   const { q } = await ownQuote(app, user, id);
   if (signedWith(q, signature)) return (await quotesOut(app.db, [q]))[0]!;
   try {
-    return await signQuote(app, q, signature);
+    return await signQuote(app, q, signature, deposit);
   } catch (err) {
     const now = err instanceof AppError && err.statusCode === 409 && (await findQuote(app.db, id));
     if (now && signedWith(now, signature)) return (await quotesOut(app.db, [now]))[0]!;

@@ -67,6 +67,7 @@ const serverQuote = (over: Partial<Quote> = {}): Quote => ({
   serviceRequestId: null,
   jobReference: null,
   clientId: null,
+  deposit: null,
   createdAt: '2026-11-23T10:00:00.000Z',
   ...over,
 });
