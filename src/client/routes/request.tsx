@@ -97,7 +97,12 @@ export default function RequestPage() {
       <StatusBanner job={job} />
       {job.technician && <TechnicianCard technician={job.technician} />}
       {WINDOW_STATUSES.includes(job.status) && <ArrivalWindow job={job} req={req} />}
-      <QuotesSection job={job} req={req} SignaturePad={SignaturePad} />
+      <QuotesSection
+        job={job}
+        req={req}
+        SignaturePad={SignaturePad}
+        CardFields={SandboxCardFields}
+      />
       <InvoicesSection job={job} req={req} CardFields={SandboxCardFields} />
       {job.status === 'completed' && asCustomer && (job.review || job.canReview) && (
         <ReviewForm
