@@ -6,7 +6,6 @@ import { ACTIVE_JOB_STATUSES } from '../../../shared/jobs';
 import {
   DRAFT_ONLY_MESSAGE,
   type createQuoteSchema,
-  type depositPaymentSchema,
   type PublicQuote,
   type Quote,
   type updateQuoteSchema,
@@ -21,16 +20,9 @@ import { assertPosListAccess, posTechnician } from './pos.access';
 import { assertSameReplay, bodyHash } from './pos.client-ids';
 import { sendPosMail } from './pos.mail';
 import { latestRefundsOf, liveDepositsOf } from './pos.deposit-queries';
-import {
-  ALREADY_APPROVED,
-  assertDepositPaid,
-  assertNoDeposit,
-  chargeDeposit,
-} from './pos.deposits';
-import { refundUnsigned } from './pos.refunds';
+import { assertNoDeposit } from './pos.deposits';
 import { depositOut, publicQuoteOut, quoteOut, vehicleText } from './pos.presenters';
 import {
-  approveDraftQuote,
   findJobState,
   findQuote,
   findQuoteByClientId,
@@ -51,8 +43,6 @@ const APPROVAL_LINK_DAYS = 14;
 export const NOT_ACTIVE_JOB = 'This job is not one of your active jobs';
 export const JOB_NO_LONGER_ACTIVE = 'This job is no longer active';
 
-type DepositPayment = z.output<typeof depositPaymentSchema>;
-
 const isActive = (status: string) => (ACTIVE_JOB_STATUSES as readonly string[]).includes(status);
 
 /** A quote may be made for a job assigned to this technician and still under way. */
@@ -60,17 +50,6 @@ async function assertActiveJobOf(db: DbOrTx, serviceRequestId: number, technicia
   const job = await findJobState(db, serviceRequestId, true);
   if (!job || job.assignedTechnicianId !== technicianId || !isActive(job.status))
     throw new AppError(409, NOT_ACTIVE_JOB);
-}
-
-/**
- * A quote of a job can no longer be signed once the job is canceled or has gone to another
- * technician (the technician gave it back, or it was re-dispatched).
- */
-export async function assertSignable(db: DbOrTx, q: QuoteRow) {
-  if (q.serviceRequestId === null) return;
-  const job = await findJobState(db, q.serviceRequestId, true);
-  if (!job || job.status === 'canceled' || job.assignedTechnicianId !== q.technicianId)
-    throw new AppError(409, JOB_NO_LONGER_ACTIVE);
 }
 
 export async function loadQuote(db: DbOrTx, id: number) {
@@ -203,74 +182,6 @@ export async function updateQuote(
   return (await quotesOut(app.db, [row]))[0]!;
 }
 
-/**
- * Stores the customer's signature and approves a draft quote. A quote that asks for a deposit
- * is approved only once its deposit is paid: with `deposit` (a card) it is charged first, once
- * per idempotency key (402 with the provider's message when declined); without, 400 with the
- * amount due (ADR 017).
- */
-export async function signQuote(
-  app: FastifyInstance,
-  q: QuoteRow,
-  signature: string,
-  deposit?: DepositPayment,
-) {
-  if (q.status === 'approved') throw new AppError(409, ALREADY_APPROVED);
-  let charged: Awaited<ReturnType<typeof chargeDeposit>> | null = null;
-  if (q.depositCents !== null && deposit) {
-    charged = await chargeDeposit(app, q, deposit, assertSignable);
-    if (charged.row.status !== 'succeeded')
-      throw new AppError(402, charged.row.failureMessage ?? 'The card was declined');
-  }
-  let row: QuoteRow | undefined;
-  try {
-    // Under the job's row lock, then the quote's: a job canceled or reassigned meanwhile
-    // cannot slip through, nor a signature without its deposit.
-    row = await app.db.transaction(async (tx) => {
-      await assertSignable(tx, q);
-      await assertDepositPaid(tx, q.id);
-      const signed = await approveDraftQuote(tx, q.id, signature, app.clock());
-      if (signed)
-        await jobDocumentChanged(app, tx, signed.serviceRequestId, { kind: 'quote_signed' });
-      return signed;
-    });
-  } catch (err) {
-    // The job was canceled or given back while the card was charged: the deposit goes back.
-    if (charged?.charged && err instanceof AppError && err.message === JOB_NO_LONGER_ACTIVE)
-      await refundUnsigned(app, charged.row);
-    throw err;
-  }
-  if (!row) throw new AppError(409, ALREADY_APPROVED);
-  return (await quotesOut(app.db, [row]))[0]!;
-}
-
-/** Approved with this very signature: the same approval sent again (a replay). */
-const signedWith = (q: QuoteRow | undefined, signature: string) =>
-  q?.status === 'approved' && q.signature === signature;
-
-/**
- * The technician's device approves a quote with the customer's signature. Sent again with the
- * same signature (a replay from the offline queue, or a twin racing it) it answers with the
- * approved quote instead of 409.
- */
-export async function approveQuote(
-  app: FastifyInstance,
-  user: SessionUser | null,
-  id: number,
-  signature: string,
-  deposit?: DepositPayment,
-) {
-  const { q } = await ownQuote(app, user, id);
-  if (signedWith(q, signature)) return (await quotesOut(app.db, [q]))[0]!;
-  try {
-    return await signQuote(app, q, signature, deposit);
-  } catch (err) {
-    const now = err instanceof AppError && err.statusCode === 409 && (await findQuote(app.db, id));
-    if (now && signedWith(now, signature)) return (await quotesOut(app.db, [now]))[0]!;
-    throw err;
-  }
-}
-
 export async function emailQuote(
   app: FastifyInstance,
   user: SessionUser | null,
@@ -299,7 +210,10 @@ export async function emailQuote(
         full!.items
           .map((i) => `${i.description} (${i.quantity} x $${i.unitPrice}): $${i.totalPrice}`)
           .join('\n'),
-        `Labor: $${full!.laborTotal}\nParts: $${full!.partsTotal}\nTax (${full!.taxRate}%): $${full!.taxAmount}\nTotal: $${full!.totalAmount}`,
+        `Labor: $${full!.laborTotal}\nParts: $${full!.partsTotal}\nTax (${full!.taxRate}%): $${full!.taxAmount}\nTotal: $${full!.totalAmount}` +
+          (full!.deposit
+            ? `\nDeposit: $${full!.deposit.amount} (${full!.deposit.status}${full!.deposit.status === 'due' ? ', paid by card when you sign' : ''})`
+            : ''),
         q.status === 'draft'
           ? `Review and sign it on your own device (the link works for ${APPROVAL_LINK_DAYS} days):\n${link}`
           : 'This quote is already approved. Thank you!',

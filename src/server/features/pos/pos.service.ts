@@ -15,17 +15,16 @@ import { createInvoice, listInvoices } from './pos.invoices';
 import { cardPayment, listPayments, recordPayment, takeCardPayment } from './pos.payments';
 import { findInvoice, findQuote, type QuoteRow } from './pos.queries';
 import {
-  approveQuote,
   createQuote,
   emailQuote,
   listQuotes,
   quoteByToken,
   quotesOut,
-  signQuote,
   updateQuote,
 } from './pos.quotes';
 import { emailReceipt, receipt } from './pos.receipts';
 import { claimJobDepositRefunds, refundPayment, runRefunds } from './pos.refunds';
+import { approveQuote, signQuote } from './pos.signing';
 
 export { POS_PLAN_REQUIRED } from './pos.access';
 
