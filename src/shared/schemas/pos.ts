@@ -220,13 +220,6 @@ const vehicleInfoSchema = z.object({
 
 export const DEPOSIT_STATUSES = ['due', 'processing', 'paid', 'refunded'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
-export const DEPOSIT_STATUS_LABELS: Record<DepositStatus, string> = {
-  due: 'due',
-  processing: 'processing',
-  paid: 'paid',
-  refunded: 'refunded',
-};
-
 /** A quote's deposit as shown: 'Deposit: $25.00 (paid)'. */
 export const quoteDepositSchema = z.object({
   type: z.enum(DEPOSIT_TYPES),
