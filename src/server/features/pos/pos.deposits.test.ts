@@ -11,6 +11,7 @@ import { SQUARE_NONCES, startSquareStandIn } from '../../../../tests/helpers/squ
 import { formatReference } from '../../../shared/jobs';
 import { DEPOSIT_MESSAGES } from '../../../shared/schemas/pos';
 import { invoicePayments, outbox, paymentRefunds, serviceRequests } from '../../db/schema';
+import { requestLinkToken } from '../../lib/request-links';
 import { DEPOSIT_LOCKS_QUOTE, depositDueMessage } from './pos.deposits';
 import { ALREADY_REFUNDED } from './pos.refunds';
 
@@ -221,6 +222,40 @@ describe('paying the deposit when signing remotely', () => {
     const rows = await depositRows(t, q.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'succeeded', amountCents: 6495 });
+  });
+});
+
+describe('paying the deposit on the request page', () => {
+  it("takes the customer's card when they sign the job's quote", async () => {
+    const jobId = await s.job();
+    const q = (await s.quote({ type: 'fixed', amount: 25 }, jobId)).json();
+    const ref = formatReference(jobId);
+    const token = requestLinkToken(t.app.config.sessionSecret, jobId);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/service-requests/${ref}?t=${token}`,
+    });
+    expect(detail.json().quotes[0]).toMatchObject({
+      id: q.id,
+      deposit: { amount: '25.00', status: 'due' },
+      canSign: true,
+    });
+    const sign = (deposit?: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/service-requests/${ref}/quotes/${q.id}/approve?t=${token}`,
+        payload: { signature: SIGNATURE, ...(deposit ? { deposit } : {}) },
+      });
+    const noCard = await sign();
+    expect(noCard.statusCode).toBe(400);
+    expect(noCard.json().message).toBe(depositDueMessage(2500));
+    const ok = await sign({ sourceId: await cardToken(t), idempotencyKey: 'request-page-1' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().quotes[0]).toMatchObject({
+      status: 'approved',
+      deposit: { amount: '25.00', status: 'paid' },
+    });
+    expect((await depositRows(t, q.id)).map((r) => r.status)).toEqual(['succeeded']);
   });
 });
 
