@@ -96,6 +96,16 @@ export function quoteTotals(lines: QuoteLineInput[], taxRatePercent: number | st
   };
 }
 
+/** A quote's deposit: a fixed amount, or a percentage (up to 2 decimals) of its total. */
+export type DepositRule =
+  { type: 'fixed'; amountCents: number } | { type: 'percent'; percent: number };
+
+/** The deposit in cents: the fixed amount, or the percentage of the total rounded half up. */
+export function depositCents(rule: DepositRule, totalCents: number): number {
+  if (rule.type === 'fixed') return rule.amountCents;
+  return divRoundHalfUp(totalCents * toHundredths(rule.percent), 10_000);
+}
+
 /** Parses what a person typed into a numeric input: a decimal, or 0 when it is not one. */
 export function parseDecimalInput(value: string): number {
   const n = Number.parseFloat(value);

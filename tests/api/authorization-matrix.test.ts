@@ -51,6 +51,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/square/create-payment': 'approved-technician',
   'POST /api/pos/payments': 'approved-technician',
   'GET /api/pos/payments/technician/:id': 'approved-technician',
+  'POST /api/pos/payments/:id/refund': 'approved-technician',
   'GET /api/pos/receipts/:id': 'approved-technician',
   'POST /api/pos/email-quote': 'approved-technician',
   'POST /api/pos/email-receipt': 'approved-technician',

@@ -201,3 +201,42 @@ test("the admin dashboard's Payments tab lists every technician's payments", asy
   await expect(panel.getByText('Professional plan - monthly subscription').first()).toBeVisible();
   await admin.close();
 });
+
+test('payment history pages through the whole history with the server totals', async ({
+  page,
+  signIn,
+}) => {
+  // The demo technician's year of payments: more than one page of 10.
+  await signIn();
+  const all = (await (await page.request.get('/api/payment/history/1?pageSize=50')).json()) as {
+    amount: number;
+    status: string;
+  }[];
+  expect(all.length).toBeGreaterThan(10);
+  const cents = (status: string) =>
+    all.filter((p) => p.status === status).reduce((t, p) => t + Math.round(p.amount * 100), 0);
+  const dollars = (c: number) => `$${(c / 100).toFixed(2)}`;
+
+  await page.goto('/payment-history');
+  const rows = page.getByTestId('payment-row');
+  await expect(rows).toHaveCount(Math.min(20, all.length));
+  await page.getByLabel('Rows per page').selectOption('10');
+  await expect(rows).toHaveCount(10);
+  await expect(page.getByTestId('history-range')).toHaveText(
+    `Showing 1–10 of ${all.length} · Page 1 of ${Math.ceil(all.length / 10)}`,
+  );
+  // The cards count every payment, not the page's rows.
+  const totals = async () => {
+    await expect(page.getByTestId('summary-total-transactions')).toContainText(String(all.length));
+    await expect(page.getByTestId('summary-total-paid')).toContainText(dollars(cents('succeeded')));
+    await expect(page.getByTestId('summary-pending')).toContainText(dollars(cents('processing')));
+  };
+  await totals();
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('history-range')).toContainText('Showing 11–');
+  await expect(rows).toHaveCount(Math.min(10, all.length - 10));
+  await totals();
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(rows).toHaveCount(10);
+});

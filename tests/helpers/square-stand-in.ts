@@ -12,13 +12,16 @@ type Json = Record<string, unknown>;
 
 /**
  * A local stand-in for the parts of Square's Connect API v2 the adapter calls (customers,
- * cards, payments), speaking Square's wire format: snake_case JSON, Bearer auth, idempotency
+ * cards, payments, refunds), speaking Square's wire format: snake_case JSON, Bearer auth, idempotency
  * keys, and its error envelope `{ errors: [{ category, code, detail }] }`.
  */
 export async function startSquareStandIn(token = 'sq-test-token') {
   const requests: { method: string; path: string; body: Json }[] = [];
   const payments = new Map<string, Json>();
   const cards = new Map<string, { declined: boolean }>();
+  const refunds = new Map<string, Json>();
+  /** Refunds given back per payment id, in cents. */
+  const refunded = new Map<string, number>();
   let seq = 0;
 
   const send = (res: ServerResponse, status: number, body: Json) => {
@@ -106,6 +109,37 @@ export async function startSquareStandIn(token = 'sq-test-token') {
       return send(res, 200, { payment });
     }
 
+    // RefundPayment: at most what is left of a completed payment, once per idempotency key.
+    if (req.method === 'POST' && path === '/v2/refunds') {
+      const key = body.idempotency_key as string;
+      const seen = refunds.get(key);
+      if (seen) return send(res, 200, { refund: seen });
+      const payment = [...payments.values()].find((p) => p.id === body.payment_id);
+      if (!payment)
+        return error(res, 404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', 'Payment not found.');
+      const amount = Number((body.amount_money as { amount: number }).amount);
+      const paid = Number((payment.amount_money as { amount: number }).amount);
+      const before = refunded.get(payment.id as string) ?? 0;
+      if (amount > paid - before)
+        return error(
+          res,
+          400,
+          'INVALID_REQUEST_ERROR',
+          'REFUND_AMOUNT_INVALID',
+          'The requested refund amount exceeds the amount available to refund.',
+        );
+      refunded.set(payment.id as string, before + amount);
+      const refund = {
+        id: `REF${++seq}`,
+        status: 'PENDING',
+        payment_id: payment.id,
+        amount_money: body.amount_money,
+        location_id: payment.location_id,
+      };
+      refunds.set(key, refund);
+      return send(res, 200, { refund });
+    }
+
     // ListPayments: the location's payments in [begin_time, end_time), two a page.
     const url = new URL(path, 'http://stand-in');
     if (req.method === 'GET' && url.pathname === '/v2/payments') {
@@ -141,6 +175,7 @@ export async function startSquareStandIn(token = 'sq-test-token') {
     token,
     requests,
     payments,
+    refunds,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -104,6 +104,13 @@ export async function getPage<T>(url: string): Promise<{ items: T; total: number
   return { items, total: Number(res.headers.get('x-total-count') ?? 0) };
 }
 
+/** GET returning the JSON body with the response headers (totals sent beside a list). */
+export async function getJsonWithHeaders<T>(url: string): Promise<{ data: T; headers: Headers }> {
+  const res = await send(browserFetch, url, { credentials: 'include' });
+  await throwIfNotOk(res);
+  return { data: await parse<T>(res), headers: res.headers };
+}
+
 type On401 = 'returnNull' | 'throw';
 
 /**

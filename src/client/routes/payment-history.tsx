@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
@@ -8,10 +9,12 @@ import {
   PAYMENT_HISTORY_CSV_URL,
   usePaymentHistory,
 } from '../features/billing/api/get-payment-history';
+import { PaymentHistoryPager } from '../features/billing/components/payment-history-pager';
 import { PaymentHistoryTable } from '../features/billing/components/payment-history-table';
 import { ApiError, errorMessage } from '../lib/api-client';
 import { RequireUser } from '../app/require-user';
 import { PATHS } from '@shared/paths';
+import { DEFAULT_PAYMENT_HISTORY_PAGE_SIZE } from '@shared/schemas/billing';
 
 export default function PaymentHistory() {
   return (
@@ -30,8 +33,9 @@ export default function PaymentHistory() {
 }
 
 function History() {
-  const history = usePaymentHistory(1, true);
-  const rows = history.data ?? [];
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAYMENT_HISTORY_PAGE_SIZE);
+  const history = usePaymentHistory(page, pageSize, true);
 
   return (
     <Page
@@ -61,10 +65,22 @@ function History() {
             </p>
           </CardContent>
         </Card>
-      ) : history.isLoading ? (
+      ) : !history.data ? (
         <Skeleton className="h-64" />
       ) : (
-        <PaymentHistoryTable rows={rows} />
+        <PaymentHistoryTable rows={history.data.items} totals={history.data.totals}>
+          <PaymentHistoryPager
+            page={page}
+            pageSize={pageSize}
+            total={history.data.totals.totalCount}
+            busy={history.isFetching}
+            onPage={setPage}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
+        </PaymentHistoryTable>
       )}
     </Page>
   );

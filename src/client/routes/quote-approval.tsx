@@ -1,33 +1,19 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { BRAND } from '@shared/brand';
 import { BrandFooter, BrandHeader } from '../components/brand-header';
 import { FairLaborNote, FairPriceSummary } from '../components/fair-price';
-import { Button } from '../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
+import { Card, CardContent } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
 import { usePublicQuote } from '../features/pos/api/get-public-quote';
-import { useSignPublicQuote } from '../features/pos/api/sign-public-quote';
-import { SignaturePad, type SignaturePadHandle } from '../features/pos/components/signature-pad';
+import { DepositLine } from '../features/pos/components/deposit-card-form';
+import { PublicQuoteSign } from '../features/pos/components/public-quote-sign';
 import { errorMessage } from '../lib/api-client';
-import { notify } from '../lib/toast';
 
 /** The customer's page behind the e-mailed link: review the quote and sign it. */
 export default function QuoteApproval() {
   const { token = '' } = useParams();
   const quote = usePublicQuote(token);
-  const pad = useRef<SignaturePadHandle>(null);
-  const [hasInk, setHasInk] = useState(false);
-  const sign = useSignPublicQuote(token, {
-    onSuccess: () => void quote.refetch(),
-    onError: (err) =>
-      notify({
-        title: 'Error',
-        description: errorMessage(err, 'The quote could not be approved. Please try again.'),
-        variant: 'destructive',
-      }),
-  });
 
   if (quote.isLoading)
     return (
@@ -104,6 +90,9 @@ export default function QuoteApproval() {
           {q.fairPrice && (
             <FairPriceSummary fairPrice={q.fairPrice} total={q.totalAmount} className="mt-4" />
           )}
+          <div className="mt-2">
+            <DepositLine deposit={q.deposit} />
+          </div>
           {q.notes && <p className="mt-4 text-sm text-slate-600">{q.notes}</p>}
         </CardContent>
       </Card>
@@ -113,24 +102,7 @@ export default function QuoteApproval() {
           technician has been told.
         </p>
       ) : (
-        <Card>
-          <CardHeader>
-            <CardTitle>Sign to approve</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            <SignaturePad ref={pad} onChange={setHasInk} />
-            <Button
-              className="w-full"
-              disabled={!hasInk || sign.isPending}
-              onClick={() => {
-                const signature = pad.current?.toDataUrl();
-                if (signature) sign.mutate(signature);
-              }}
-            >
-              {sign.isPending ? 'Approving...' : 'Approve Quote'}
-            </Button>
-          </CardContent>
-        </Card>
+        <PublicQuoteSign token={token} quote={q} onSigned={() => void quote.refetch()} />
       )}
       {q.branding && <BrandFooter branding={q.branding} />}
     </div>

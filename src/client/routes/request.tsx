@@ -101,7 +101,12 @@ export default function RequestPage() {
       {job.technician && <TechnicianCard technician={job.technician} />}
       {WINDOW_STATUSES.includes(job.status) && <ArrivalWindow job={job} req={req} />}
       {branded && <BrandHeader branding={job.branding!} />}
-      <QuotesSection job={job} req={req} SignaturePad={SignaturePad} />
+      <QuotesSection
+        job={job}
+        req={req}
+        SignaturePad={SignaturePad}
+        CardFields={SandboxCardFields}
+      />
       <InvoicesSection job={job} req={req} CardFields={SandboxCardFields} />
       {branded && <BrandFooter branding={job.branding!} />}
       {job.status === 'completed' && asCustomer && (job.review || job.canReview) && (

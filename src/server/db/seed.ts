@@ -277,7 +277,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ cr
           paymentMethodRef: `sbx_card_ok_demo_${techId}`,
           currentPeriodStart: periodStart,
           currentPeriodEnd: periodEnd,
-          createdAt: new Date(now.getTime() - 160 * DAY),
+          createdAt: new Date(now.getTime() - 370 * DAY),
         })
         .returning();
       return { sub: sub!, plan };
@@ -288,8 +288,11 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ cr
       status: 'succeeded' | 'failed' | 'processing';
       failure?: string;
     }[] = [
-      { daysAgo: 160, status: 'succeeded' },
-      { daysAgo: 130, status: 'succeeded' },
+      // A year of monthly payments: the history runs to more than one page.
+      ...[370, 340, 310, 280, 250, 220, 190, 160, 130].map((daysAgo) => ({
+        daysAgo,
+        status: 'succeeded' as const,
+      })),
       { daysAgo: 100, status: 'failed', failure: 'Card declined' },
       { daysAgo: 99, status: 'succeeded' },
       { daysAgo: 70, status: 'succeeded' },

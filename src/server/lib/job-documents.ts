@@ -1,4 +1,5 @@
 import type { CardPaymentResponse, Quote } from '../../shared/schemas/pos';
+import type { DbOrTx } from '../db/client';
 import type { invoices, quotes } from '../db/schema';
 
 /**
@@ -10,8 +11,15 @@ export type JobDocuments = {
   /** The quotes with their items. */
   quotesOut(rows: (typeof quotes.$inferSelect)[]): Promise<Quote[]>;
   findQuote(id: number): Promise<typeof quotes.$inferSelect | undefined>;
-  /** Stores the customer's signature and approves a draft quote (409 when not a draft). */
-  sign(quote: typeof quotes.$inferSelect, signature: string): Promise<Quote>;
+  /**
+   * Stores the customer's signature and approves a draft quote (409 when not a draft); a quote
+   * asking for a deposit is charged on `deposit` first (402 declined, 400 when none is given).
+   */
+  sign(
+    quote: typeof quotes.$inferSelect,
+    signature: string,
+    deposit?: { sourceId: string; idempotencyKey: string },
+  ): Promise<Quote>;
   findInvoice(id: number): Promise<typeof invoices.$inferSelect | undefined>;
   /** Charges a card for the technician against one of their invoices. */
   takeCardPayment(
@@ -25,4 +33,15 @@ export type JobDocuments = {
       customerName: string | null;
     },
   ): Promise<CardPaymentResponse>;
+  /**
+   * In the transaction of a technician giving a job back: claims the refund of the deposits
+   * they took on it (ADR 017); the ids to hand to `runRefunds` once the move committed.
+   */
+  claimDepositRefunds(
+    tx: DbOrTx,
+    serviceRequestId: number,
+    technicianId: number,
+  ): Promise<number[]>;
+  /** Asks the providers for claimed refunds (what they do not answer, the sweep retries). */
+  runRefunds(ids: number[]): Promise<void>;
 };

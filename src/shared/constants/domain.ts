@@ -78,6 +78,13 @@ export const PAYMENT_STATUSES = [
   'failed',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** A quote's deposit: a fixed amount or a percentage of its total (ADR 017). */
+export const DEPOSIT_TYPES = ['fixed', 'percent'] as const;
+export type DepositType = (typeof DEPOSIT_TYPES)[number];
+
+export const REFUND_STATUSES = ['processing', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   succeeded: 'Paid',
   processing: 'Processing',

@@ -31,6 +31,14 @@ export const walletOrderSchema = z.object({
   planName: safeText().trim().max(50).optional(),
 });
 
+/**
+ * The providers a plan paid through a wallet is recorded with (PayPal, or the built-in sandbox
+ * wallet); any other provider is a card provider.
+ */
+export const WALLET_PROVIDER_NAMES = ['paypal', 'sandbox-wallet'] as const;
+export const isWalletProvider = (provider: string) =>
+  (WALLET_PROVIDER_NAMES as readonly string[]).includes(provider);
+
 export const subscriptionSchema = z.object({
   id: z.number().int(),
   plan: z.object({ name: z.string(), price: z.number(), rank: z.number().int() }),
@@ -40,6 +48,10 @@ export const subscriptionSchema = z.object({
   currentPeriodEnd: z.string(),
   cancelAtPeriodEnd: z.boolean(),
   pendingPlan: z.string().nullable(),
+  /**
+   * Renewed without the technician: a card on file, or a PayPal account saved at the first
+   * capture (ADR 017). False for wallet plans bought before vaulting: they are paid again.
+   */
   canAutoRenew: z.boolean(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
@@ -60,6 +72,39 @@ export const paymentRecordSchema = z.object({
   receipt_url: z.string().optional(),
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+
+/** Page sizes the payment history offers (GET /api/payment/history/{page}?pageSize=). */
+export const PAYMENT_HISTORY_PAGE_SIZES = [10, 20, 50] as const;
+export const DEFAULT_PAYMENT_HISTORY_PAGE_SIZE = 20;
+export const PAGE_SIZE_MESSAGE = `pageSize must be one of ${PAYMENT_HISTORY_PAGE_SIZES.join(', ')}`;
+
+export const paymentHistoryQuerySchema = z.object({
+  pageSize: z.coerce
+    .number({ error: PAGE_SIZE_MESSAGE })
+    .refine((n) => (PAYMENT_HISTORY_PAGE_SIZES as readonly number[]).includes(n), PAGE_SIZE_MESSAGE)
+    .default(DEFAULT_PAYMENT_HISTORY_PAGE_SIZE),
+});
+
+/**
+ * The history's body stays the spec's list of records (one page); the totals over the whole
+ * history travel in these response headers (ADR 017): the number of payments, the dollars paid
+ * (succeeded) and pending (processing), as decimal strings, and the page size used.
+ */
+export const PAYMENT_HISTORY_HEADERS = {
+  total: 'x-total-count',
+  paid: 'x-total-paid',
+  pending: 'x-total-pending',
+  pageSize: 'x-page-size',
+} as const;
+
+/** The totals read back from those headers. */
+export const paymentHistoryTotalsSchema = z.object({
+  totalCount: z.coerce.number().int().min(0),
+  totalPaid: z.string().regex(/^\d+\.\d{2}$/),
+  totalPending: z.string().regex(/^\d+\.\d{2}$/),
+  pageSize: z.coerce.number().int().positive(),
+});
+export type PaymentHistoryTotals = z.infer<typeof paymentHistoryTotalsSchema>;
 
 export const adminPaymentSchema = z.object({
   id: z.number().int(),

@@ -101,6 +101,10 @@ export const jobQuoteSchema = z.object({
   laborTotal: z.string(),
   partsTotal: z.string(),
   taxAmount: z.string(),
+  /** The deposit paid by card when signing, when the quote asks for one (ADR 017). */
+  deposit: z
+    .object({ amount: z.string(), status: z.enum(['due', 'processing', 'paid', 'refunded']) })
+    .nullable(),
   /** Whether this viewer may sign it now (customer, draft, job not over). */
   canSign: z.boolean(),
 });

@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import {
+  DEPOSIT_TYPES,
   INVOICE_STATUSES,
   PAYMENT_STATUSES,
   POS_PAYMENT_METHODS,
   QUOTE_ITEM_TYPES,
   QUOTE_STATUSES,
+  REFUND_STATUSES,
 } from '../constants/domain';
-import { formatCents, MAX_MONEY_CENTS, quoteTotals, toCents } from '../money';
+import {
+  depositCents,
+  formatCents,
+  MAX_MONEY_CENTS,
+  quoteTotals,
+  toCents,
+  type DepositRule,
+} from '../money';
 import { brandingSchema } from './branding';
 import { dbId, dbIdNumber, safeText } from './common';
 import { fairPriceSchema } from './fair-price';
@@ -70,6 +79,59 @@ export const CLIENT_ID_MESSAGE = 'Must be a UUID';
  */
 export const clientIdSchema = z.uuid({ error: CLIENT_ID_MESSAGE });
 
+export const DEPOSIT_MESSAGES = {
+  type: 'Deposit type must be fixed or percent',
+  amount: 'The deposit amount must be a number',
+  cents: 'The deposit must be in whole cents',
+  percent: 'The deposit percentage must be more than 0 and at most 100, with at most 2 decimals',
+  tooSmall: 'The deposit must be at least $0.01',
+  overTotal: 'The deposit cannot be more than the quote total',
+} as const;
+
+/** A number or a numeric string with at most two decimals (cents, or hundredths of a percent). */
+const twoDecimals = (message: string, decimalsMessage: string = DEPOSIT_MESSAGES.cents) =>
+  z
+    .union([z.number(), z.string().trim().min(1, message)], { error: message })
+    .transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : Number(v);
+      if (!Number.isFinite(n) || n < 0 || n > MAX_MONEY) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      if (Math.abs(n * 100 - Math.round(n * 100)) > 1e-6) {
+        ctx.addIssue({ code: 'custom', message: decimalsMessage });
+        return z.NEVER;
+      }
+      return Math.round(n * 100) / 100;
+    });
+
+/**
+ * The deposit a quote asks for when the customer signs (ADR 017): a fixed amount in dollars, or
+ * a percentage of the total. Checked against the total with the quote (more than 0, at most the
+ * total, whole cents); null or absent for none.
+ */
+export const depositInputSchema = z
+  .discriminatedUnion(
+    'type',
+    [
+      z.object({ type: z.literal('fixed'), amount: twoDecimals(DEPOSIT_MESSAGES.amount) }),
+      z.object({
+        type: z.literal('percent'),
+        percent: twoDecimals(DEPOSIT_MESSAGES.percent, DEPOSIT_MESSAGES.percent).refine(
+          (p) => p > 0 && p <= 100,
+          DEPOSIT_MESSAGES.percent,
+        ),
+      }),
+    ],
+    { error: DEPOSIT_MESSAGES.type },
+  )
+  .transform((d): DepositRule =>
+    d.type === 'fixed'
+      ? { type: 'fixed', amountCents: toCents(d.amount) }
+      : { type: 'percent', percent: d.percent },
+  );
+export type DepositInput = z.input<typeof depositInputSchema>;
+
 /** What a quote says: the fields of its create (POST) and edit (PUT) bodies. */
 const quoteFields = z.object({
   technicianId: z.unknown().optional(),
@@ -99,11 +161,12 @@ const quoteFields = z.object({
     .min(1, QUOTE_VALIDATION_MESSAGE)
     .max(100, 'A quote holds at most 100 items'),
   taxRate: amount('Tax rate', 100).default(DEFAULT_TAX_RATE),
+  deposit: depositInputSchema.nullish().transform((d) => d ?? null),
 });
 
-/** A quote's total must fit the cents columns. */
+/** A quote's total must fit the cents columns; its deposit must be within it. */
 function checkQuoteTotal(
-  quote: Pick<z.output<typeof quoteFields>, 'items' | 'taxRate'>,
+  quote: Pick<z.output<typeof quoteFields>, 'items' | 'taxRate' | 'deposit'>,
   ctx: z.RefinementCtx,
 ) {
   const lines = quote.items.map((i) => ({
@@ -111,8 +174,15 @@ function checkQuoteTotal(
     quantity: i.quantity,
     unitPriceCents: toCents(i.unitPrice),
   }));
-  if (quoteTotals(lines, quote.taxRate).totalAmountCents > MAX_MONEY_CENTS)
+  const total = quoteTotals(lines, quote.taxRate).totalAmountCents;
+  if (total > MAX_MONEY_CENTS)
     ctx.addIssue({ code: 'custom', path: ['items'], message: QUOTE_TOO_LARGE });
+  if (!quote.deposit) return;
+  const cents = depositCents(quote.deposit, total);
+  if (cents < 1)
+    ctx.addIssue({ code: 'custom', path: ['deposit'], message: DEPOSIT_MESSAGES.tooSmall });
+  else if (cents > total)
+    ctx.addIssue({ code: 'custom', path: ['deposit'], message: DEPOSIT_MESSAGES.overTotal });
 }
 
 /** POST /api/quotes. Totals and the quote number sent by the client are ignored. */
@@ -150,6 +220,20 @@ const vehicleInfoSchema = z.object({
   model: z.string().nullable(),
 });
 
+export const DEPOSIT_STATUSES = ['due', 'processing', 'paid', 'refunded'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+/** A quote's deposit as shown: 'Deposit: $25.00 (paid)'. */
+export const quoteDepositSchema = z.object({
+  type: z.enum(DEPOSIT_TYPES),
+  /** The percentage ('25.00') when it is one. */
+  percent: z.string().nullable(),
+  amount: z.string(),
+  status: z.enum(DEPOSIT_STATUSES),
+  /** The deposit's payment, once taken. */
+  paymentId: z.number().int().nullable(),
+});
+export type QuoteDeposit = z.infer<typeof quoteDepositSchema>;
+
 export const quoteSchema = z.object({
   id: z.number().int(),
   quoteNumber: z.string(),
@@ -179,6 +263,7 @@ export const quoteSchema = z.object({
   jobReference: z.string().nullable(),
   /** The id the technician's device gave it, when it made it (ADR 013). */
   clientId: z.string().nullable(),
+  deposit: quoteDepositSchema.nullable(),
   createdAt: z.string(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
@@ -188,7 +273,26 @@ export const signatureSchema = z
   .max(MAX_SIGNATURE_CHARS, 'The signature image is too large')
   .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, 'The signature must be a PNG image');
 
-export const approveQuoteSchema = z.object({ signature: signatureSchema });
+/**
+ * The card that pays a quote's deposit when the customer signs: a card form token and one
+ * idempotency key per attempt (a retry with the same key never charges twice).
+ */
+export const depositPaymentSchema = z.object({
+  sourceId: safeText({ error: 'sourceId is required' })
+    .trim()
+    .min(1, 'sourceId is required')
+    .max(500),
+  idempotencyKey: safeText({ error: 'idempotencyKey is required' })
+    .trim()
+    .min(8, 'idempotencyKey must be at least 8 characters')
+    .max(100),
+});
+
+/** The customer's signature; with the deposit's card when the quote asks for one (ADR 017). */
+export const approveQuoteSchema = z.object({
+  signature: signatureSchema,
+  deposit: depositPaymentSchema.optional(),
+});
 
 export const ONE_REFERENCE_MESSAGE = (a: string, b: string) => `Give ${a} or ${b}, not both`;
 
@@ -300,9 +404,20 @@ export const posPaymentSchema = z.object({
   cardLast4: z.string().nullable(),
   failureMessage: z.string().nullable(),
   clientId: z.string().nullable(),
+  /** The quote whose deposit this is (ADR 017). */
+  quoteId: z.number().int().nullable(),
+  /** Money given back on it, when any was (the latest refund). */
+  refund: z
+    .object({ status: z.enum(REFUND_STATUSES), amount: z.string(), createdAt: z.string() })
+    .nullable(),
   createdAt: z.string(),
 });
 export type PosPayment = z.infer<typeof posPaymentSchema>;
+
+/** POST /api/pos/payments/{id}/refund: the technician gives a card payment back. */
+export const refundPaymentSchema = z.object({
+  idempotencyKey: depositPaymentSchema.shape.idempotencyKey,
+});
 
 /** GET /api/pos/receipts/{id}: one payment with its invoice and the technician's details. */
 export const posReceiptSchema = z.object({
@@ -354,6 +469,7 @@ export const publicQuoteSchema = z.object({
   totalAmount: z.string(),
   notes: z.string().nullable(),
   status: z.enum(QUOTE_STATUSES),
+  deposit: quoteDepositSchema.omit({ paymentId: true }).nullable(),
   expiresAt: z.string(),
   createdAt: z.string(),
   /** The technician's custom branding (Professional), or null. */

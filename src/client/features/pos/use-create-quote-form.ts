@@ -4,6 +4,7 @@ import {
   createQuoteSchema,
   DEFAULT_TAX_RATE,
   QUOTE_VALIDATION_MESSAGE,
+  type DepositInput,
   type Quote,
   type UpdateQuoteInput,
 } from '@shared/schemas/pos';
@@ -35,6 +36,18 @@ export const EMPTY = {
 };
 let itemKey = 0;
 
+/** The deposit as typed: none, a fixed amount in dollars, or a percentage of the total. */
+export type DepositForm = { type: 'none' | 'fixed' | 'percent'; value: string };
+const NO_DEPOSIT: DepositForm = { type: 'none', value: '' };
+
+/** The deposit part of the body (the server checks it against the total, as the form does). */
+const depositBody = (d: DepositForm): DepositInput | null =>
+  d.type === 'fixed'
+    ? { type: 'fixed', amount: d.value.trim() }
+    : d.type === 'percent'
+      ? { type: 'percent', percent: d.value.trim() }
+      : null;
+
 /** Cents of what was typed: a decimal, or 0 when it is not one (never negative). */
 const cents = (typed: string) => Math.max(0, toCents(parseDecimalInput(typed)));
 const qty = (typed: string) => Math.max(0, parseDecimalInput(typed));
@@ -53,7 +66,13 @@ function fromQuote(q: QuoteView) {
     laborHours: i.laborHours ?? '',
     partNumber: i.partNumber ?? '',
   }));
-  return { fields, items, taxRate: String(Number(q.taxRate)) };
+  const deposit: DepositForm = q.deposit
+    ? {
+        type: q.deposit.type,
+        value: q.deposit.percent ? String(Number(q.deposit.percent)) : q.deposit.amount,
+      }
+    : NO_DEPOSIT;
+  return { fields, items, taxRate: String(Number(q.taxRate)), deposit };
 }
 
 /**
@@ -69,11 +88,17 @@ export function useCreateQuoteForm(
   const [start] = useState(() =>
     editing
       ? fromQuote(editing)
-      : { fields: prefill?.fields ?? EMPTY, items: [], taxRate: String(DEFAULT_TAX_RATE) },
+      : {
+          fields: prefill?.fields ?? EMPTY,
+          items: [],
+          taxRate: String(DEFAULT_TAX_RATE),
+          deposit: NO_DEPOSIT,
+        },
   );
   const [f, setF] = useState(start.fields);
   const [items, setItems] = useState<Item[]>(start.items);
   const [taxRate, setTaxRate] = useState(start.taxRate);
+  const [deposit, setDeposit] = useState<DepositForm>(start.deposit);
   const create = usePosChange('quote.create');
   const update = usePosChange('quote.update');
 
@@ -107,6 +132,7 @@ export function useCreateQuoteForm(
     setF(start.fields);
     setItems(start.items);
     setTaxRate(start.taxRate);
+    setDeposit(start.deposit);
   };
 
   const submit = () => {
@@ -124,6 +150,7 @@ export function useCreateQuoteForm(
         laborHours: i.type === 'labor' ? qty(i.laborHours) : null,
         partNumber: i.type === 'part' ? i.partNumber : null,
       })),
+      deposit: depositBody(deposit),
     };
     // Checked here as the server will: a change kept offline must not be refused later for it.
     const checked = createQuoteSchema.safeParse(body);
@@ -178,6 +205,8 @@ export function useCreateQuoteForm(
     removeItem,
     taxRate,
     setTaxRate,
+    deposit,
+    setDeposit,
     totals,
     pending: create.isPending || update.isPending,
     submit,

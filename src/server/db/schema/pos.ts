@@ -13,8 +13,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  DEPOSIT_TYPES,
   INVOICE_STATUSES,
   PAYMENT_STATUSES,
+  REFUND_STATUSES,
+  type DepositType,
+  type RefundStatus,
   POS_PAYMENT_METHODS,
   QUOTE_ITEM_TYPES,
   QUOTE_STATUSES,
@@ -68,10 +72,22 @@ export const quotes = pgTable(
     clientId: uuid(),
     /** SHA-256 of the create body the client id was first used with: a replay must match it. */
     clientBodyHash: text(),
+    /**
+     * The deposit asked for when the customer signs (ADR 017): a fixed amount, or a percentage
+     * of the total (kept, two decimals); `depositCents` is the amount, computed by the server.
+     */
+    depositType: text().$type<DepositType>(),
+    depositPercent: numeric({ precision: 5, scale: 2 }),
+    depositCents: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('quotes_deposit_type_ck', oneOf(t.depositType, DEPOSIT_TYPES)),
+    check(
+      'quotes_deposit_ck',
+      sql`(${t.depositType} is null and ${t.depositCents} is null) or (${t.depositCents} > 0 and ${t.depositCents} <= ${t.totalAmountCents})`,
+    ),
     index('quotes_technician_created_idx').on(t.technicianId, t.createdAt.desc()),
     uniqueIndex('quotes_technician_client_id_uq').on(t.technicianId, t.clientId),
     index('quotes_service_request_idx').on(t.serviceRequestId),
@@ -181,14 +197,59 @@ export const invoicePayments = pgTable(
     cardLast4: text(),
     /** The id the technician's device gave a cash or check payment (ADR 013). */
     clientId: uuid(),
+    /**
+     * A quote's deposit (ADR 017): paid when the customer signs, attached to the invoice made
+     * from the quote (`invoiceId` set then, and counted in its paid amount).
+     */
+    quoteId: integer().references(() => quotes.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('invoice_payments_invoice_idx').on(t.invoiceId),
+    // One deposit taken (or being taken) per quote.
+    uniqueIndex('invoice_payments_live_deposit_uq')
+      .on(t.quoteId)
+      .where(sql`${t.quoteId} is not null and ${t.status} in ('processing', 'succeeded')`),
     uniqueIndex('invoice_payments_technician_client_id_uq').on(t.technicianId, t.clientId),
     index('invoice_payments_technician_idx').on(t.technicianId, t.createdAt.desc()),
     check('invoice_payments_method_ck', oneOf(t.method, POS_PAYMENT_METHODS)),
     check('invoice_payments_status_ck', oneOf(t.status, PAYMENT_STATUSES)),
     check('invoice_payments_amount_ck', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Money given back on a payment (ADR 017): a deposit when the technician gives the job back, or
+ * a card payment the technician refunds. The idempotency key is claimed by this row before the
+ * provider is asked; at most one refund per payment is under way or done.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: id(),
+    paymentId: integer()
+      .notNull()
+      .references(() => invoicePayments.id, { onDelete: 'restrict' }),
+    technicianId: integer()
+      .notNull()
+      .references(() => technicians.id, { onDelete: 'cascade' }),
+    amountCents: integer().notNull(),
+    status: text().$type<RefundStatus>().notNull(),
+    provider: text().notNull(),
+    providerRefundId: text(),
+    idempotencyKey: text().notNull().unique(),
+    /** Why: 'job_given_back' or 'technician'. */
+    reason: text().notNull(),
+    failureMessage: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_live_uq')
+      .on(t.paymentId)
+      .where(sql`${t.status} <> 'failed'`),
+    index('payment_refunds_status_idx').on(t.status, t.createdAt),
+    check('payment_refunds_status_ck', oneOf(t.status, REFUND_STATUSES)),
+    check('payment_refunds_amount_ck', sql`${t.amountCents} > 0`),
   ],
 );

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { nextNumber } from '../../lib/document-numbers';
-import { ProviderError } from '../../lib/payments';
+import { ProviderError, type WalletProvider } from '../../lib/payments';
 import type { SessionUser } from '../../lib/session';
 import { activePlanByName, type PlanRow } from './billing.queries';
 
@@ -39,3 +39,7 @@ export async function planByName(db: DbOrTx, name: string): Promise<PlanRow> {
 
 export const providerMessage = (err: unknown) =>
   err instanceof ProviderError ? err.message : 'The payment provider could not be reached';
+
+/** The provider name a wallet payment or subscription is recorded with. */
+export const walletProviderName = (wallet: WalletProvider) =>
+  wallet.name === 'sandbox' ? 'sandbox-wallet' : wallet.name;

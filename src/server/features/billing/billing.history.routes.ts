@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { adminPaymentSchema, paymentRecordSchema } from '../../../shared/schemas/billing';
+import { centsToDecimal } from '../../../shared/money';
+import {
+  adminPaymentSchema,
+  PAYMENT_HISTORY_HEADERS as H,
+  paymentHistoryQuerySchema,
+  paymentRecordSchema,
+} from '../../../shared/schemas/billing';
 import { idParamSchema } from '../../../shared/schemas/common';
 import { receiptHtml } from './billing.presenters';
 import { errors, pageParams, tags, technician, type BillingApp } from './billing.route-options';
@@ -7,6 +13,8 @@ import type { BillingService } from './billing.service';
 
 /** Payment history (page, CSV, receipts) for technicians, and every payment for admins. */
 export function historyRoutes(app: BillingApp, service: BillingService) {
+  // The spec's list of records, one page (`pageSize` 10, 20 or 50); totals over the whole
+  // history in headers (ADR 017).
   app.get(
     '/api/payment/history/:page',
     {
@@ -14,12 +22,18 @@ export function historyRoutes(app: BillingApp, service: BillingService) {
       schema: {
         tags,
         params: pageParams,
+        querystring: paymentHistoryQuerySchema,
         response: { 200: z.array(paymentRecordSchema), ...errors },
       },
     },
     async (request, reply) => {
-      const { items, total } = await service.history(request.user, request.params.page);
-      reply.header('x-total-count', String(total));
+      const { pageSize } = request.query;
+      const { items, totals } = await service.history(request.user, request.params.page, pageSize);
+      reply
+        .header(H.total, String(totals.count))
+        .header(H.paid, centsToDecimal(totals.paidCents))
+        .header(H.pending, centsToDecimal(totals.pendingCents))
+        .header(H.pageSize, String(pageSize));
       return items;
     },
   );

@@ -7,16 +7,24 @@ import {
   adminPaymentsPage,
   allTechnicianPayments,
   countPayments,
-  countTechnicianPayments,
   receiptRow,
   technicianPaymentsPage,
+  technicianPaymentTotals,
 } from './billing.queries';
 
-export async function history(app: FastifyInstance, user: SessionUser | null, page: number) {
+/** One page of the technician's payments, and the totals over all of them. */
+export async function history(
+  app: FastifyInstance,
+  user: SessionUser | null,
+  page: number,
+  pageSize: number,
+) {
   const technicianId = ownTechnician(user);
-  const rows = await technicianPaymentsPage(app.db, technicianId, page);
-  const total = await countTechnicianPayments(app.db, technicianId);
-  return { total, items: rows.map(paymentRecordOut) };
+  const [rows, totals] = await Promise.all([
+    technicianPaymentsPage(app.db, technicianId, page, pageSize),
+    technicianPaymentTotals(app.db, technicianId),
+  ]);
+  return { totals, items: rows.map(paymentRecordOut) };
 }
 
 export async function historyCsv(app: FastifyInstance, user: SessionUser | null) {

@@ -3,7 +3,12 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { awaitClaimedPayment, type ChargeResult } from '../../lib/payments';
-import { addMonth, ALREADY_SUBSCRIBED, PURCHASE_IN_PROGRESS } from './billing.common';
+import {
+  addMonth,
+  ALREADY_SUBSCRIBED,
+  PURCHASE_IN_PROGRESS,
+  walletProviderName,
+} from './billing.common';
 import {
   insertPaymentOnce,
   insertSubscription,
@@ -146,10 +151,18 @@ export async function providerOutcome(
 ): Promise<Outcome | null> {
   if (row.idempotencyKey?.startsWith('order:')) {
     const wallet = app.payments.wallet;
-    const name = wallet?.name === 'sandbox' ? 'sandbox-wallet' : wallet?.name;
-    if (!wallet || name !== row.provider || !row.providerPaymentId) return null;
+    if (!wallet || walletProviderName(wallet) !== row.provider || !row.providerPaymentId)
+      return null;
     const order = await wallet.lookup(row.providerPaymentId);
-    if (order.status === 'COMPLETED') return { status: 'succeeded' };
+    if (order.status === 'COMPLETED') {
+      // The wallet the order saved renews the plan, as when the request captured it.
+      if (order.vaultId)
+        await updatePayment(app.db, row.id, {
+          paymentMethodRef: order.vaultId,
+          providerCustomerId: order.customerRef ?? null,
+        });
+      return { status: 'succeeded' };
+    }
     if (order.status === 'NOT_FOUND' || order.status === 'VOIDED')
       return { status: 'failed', message: 'The wallet payment was not completed' };
     return app.clock().getTime() - row.createdAt.getTime() > WALLET_ORDER_TTL_MS

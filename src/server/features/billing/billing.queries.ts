@@ -10,7 +10,6 @@ export type SoftwareRow = typeof software.$inferSelect;
 type SubscriptionValues = Partial<typeof subscriptions.$inferInsert>;
 
 const LIVE = ['active', 'past_due'] as const;
-export const HISTORY_PAGE_SIZE = 20;
 const ADMIN_PAGE_SIZE = 50;
 
 /** A plan purchase or upgrade: at most one is in flight per technician (0005 index). */
@@ -188,22 +187,36 @@ export async function countRenewalAttempts(db: DbOrTx, periodKey: string) {
   return tried?.n ?? 0;
 }
 
-export function technicianPaymentsPage(db: DbOrTx, technicianId: number, page: number) {
+export function technicianPaymentsPage(
+  db: DbOrTx,
+  technicianId: number,
+  page: number,
+  pageSize: number,
+) {
   return db
     .select()
     .from(payments)
     .where(eq(payments.technicianId, technicianId))
     .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(HISTORY_PAGE_SIZE)
-    .offset((page - 1) * HISTORY_PAGE_SIZE);
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
 }
 
-export async function countTechnicianPayments(db: DbOrTx, technicianId: number) {
-  const [c] = await db
-    .select({ n: count() })
+/** Over the technician's whole history: how many payments, the cents paid and pending. */
+export async function technicianPaymentTotals(db: DbOrTx, technicianId: number) {
+  const [t] = await db
+    .select({
+      n: count(),
+      paidCents: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} = 'succeeded'), 0)`,
+      pendingCents: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} = 'processing'), 0)`,
+    })
     .from(payments)
     .where(eq(payments.technicianId, technicianId));
-  return c?.n ?? 0;
+  return {
+    count: t?.n ?? 0,
+    paidCents: Number(t?.paidCents ?? 0),
+    pendingCents: Number(t?.pendingCents ?? 0),
+  };
 }
 
 export function allTechnicianPayments(db: DbOrTx, technicianId: number) {

@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../db/client';
 import { composeMail } from '../../lib/mailer';
 import { RECONCILE_AFTER_MS, type ChargeResult } from '../../lib/payments';
 import { publicBaseUrl } from '../../lib/public-url';
-import { addMonth, providerMessage, receiptNumber } from './billing.common';
+import { isWalletProvider } from '../../../shared/schemas/billing';
+import { addMonth, providerMessage, receiptNumber, walletProviderName } from './billing.common';
 import { providerOutcome, settle } from './billing.purchases';
 import {
   countRenewalAttempts,
@@ -104,13 +105,46 @@ async function dunningStep(
   return attempt;
 }
 
-/** Charges the stored card for the next period; a failure is an answer, never a throw. */
+export const NO_SAVED_WALLET = 'No PayPal account saved for automatic renewal';
+
+/**
+ * Charges the saved wallet (PayPal vault) for the next period: an order paid with no payer
+ * present (ADR 017). A wallet plan bought before vaulting has none and is not charged.
+ */
+async function chargeSavedWallet(
+  app: FastifyInstance,
+  s: SubscriptionRow,
+  plan: PlanRow,
+  key: string,
+): Promise<ChargeResult> {
+  const wallet = app.payments.wallet;
+  if (!s.paymentMethodRef || !wallet || walletProviderName(wallet) !== s.provider)
+    return { status: 'failed', message: NO_SAVED_WALLET };
+  try {
+    return await wallet.chargeVault({
+      vaultId: s.paymentMethodRef,
+      amountCents: plan.priceCents,
+      currency: 'USD',
+      idempotencyKey: key,
+      description: `${BRAND.name} ${plan.name} plan renewal`,
+      reference: `technician-${s.technicianId}`,
+    });
+  } catch (err) {
+    return { status: 'failed', message: providerMessage(err) };
+  }
+}
+
+/**
+ * Charges the stored card, or the saved wallet, for the next period; a failure is an answer,
+ * never a throw.
+ */
 async function chargeRenewal(
   app: FastifyInstance,
   s: SubscriptionRow,
   plan: PlanRow,
   key: string,
 ): Promise<ChargeResult> {
+  if (isWalletProvider(s.provider)) return chargeSavedWallet(app, s, plan, key);
   const card = app.payments.card;
   if (!s.paymentMethodRef || !s.providerCustomerId || !card || card.name !== s.provider)
     return { status: 'failed', message: 'No card on file for automatic renewal' };
@@ -179,7 +213,7 @@ async function recordRenewal(
 
 /**
  * Period ends: cancels what was set to cancel, applies a pending plan change, and renews
- * through the provider with the stored card; a failed (or impossible) renewal makes the
+ * through the provider with the stored card or the saved PayPal account; a failed (or impossible) renewal makes the
  * subscription past due and e-mails the technician. Every charge is recorded.
  */
 export async function renewDue(app: FastifyInstance) {

@@ -185,7 +185,7 @@ describe('wallet (sandbox) subscriptions', () => {
     expect(current.subscription).toMatchObject({
       plan: { name: 'Professional' },
       status: 'active',
-      canAutoRenew: false,
+      canAutoRenew: true,
     });
     const other = await technician();
     expect((await call('POST', `/api/paypal/order/${id}/capture`, other.cookie)).statusCode).toBe(

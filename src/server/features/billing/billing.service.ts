@@ -41,7 +41,7 @@ export function createBillingService(app: FastifyInstance) {
     reconcile: () => reconcile(app),
     cancel: (user: User, resume = false) => cancelSubscription(app, user, resume),
     renewDue: () => renewDue(app),
-    history: (user: User, page: number) => history(app, user, page),
+    history: (user: User, page: number, pageSize: number) => history(app, user, page, pageSize),
     historyCsv: (user: User) => historyCsv(app, user),
     receipt: (user: User, id: number) => receipt(app, user, id),
     adminPayments: (page: number) => adminPayments(app, page),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { BRAND } from '../../../shared/brand';
 import { centsToDecimal, toCents } from '../../../shared/money';
-import type { createSubscriptionSchema } from '../../../shared/schemas/billing';
+import { isWalletProvider, type createSubscriptionSchema } from '../../../shared/schemas/billing';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { ChargeResult } from '../../lib/payments';
@@ -170,7 +170,8 @@ export async function quoteUpgrade(
     currentPlan: live.p.name,
     amount: prorate(app, live, plan) / 100,
     currentPeriodEnd: live.s.currentPeriodEnd.toISOString(),
-    canUpgradeNow: live.s.paymentMethodRef !== null,
+    // Upgrades at once charge a card on file; wallet plans change at the next cycle (ADR 007).
+    canUpgradeNow: live.s.paymentMethodRef !== null && !isWalletProvider(live.s.provider),
   };
 }
 

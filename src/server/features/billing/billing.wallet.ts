@@ -12,9 +12,16 @@ import {
   planByName,
   providerMessage,
   receiptNumber,
+  walletProviderName,
 } from './billing.common';
 import { refuseWhenActive, settle } from './billing.purchases';
-import { insertPayment, liveSubscription, paymentByKey, planByPrice } from './billing.queries';
+import {
+  insertPayment,
+  liveSubscription,
+  paymentByKey,
+  planByPrice,
+  updatePayment,
+} from './billing.queries';
 
 export async function walletSetup(app: FastifyInstance) {
   const wallet = app.payments.wallet;
@@ -51,6 +58,8 @@ export async function walletOrder(
       description: `${BRAND.name} ${plan.name} plan`,
       idempotencyKey: `order:${technicianId}:${app.clock().getTime()}`,
       reference: `technician-${technicianId}`,
+      // The payer's wallet is saved at capture, so the plan renews without them (ADR 017).
+      vault: true,
     });
   } catch (err) {
     throw new AppError(502, providerMessage(err));
@@ -61,13 +70,19 @@ export async function walletOrder(
     amountCents,
     description: `${plan.name} plan - monthly subscription`,
     status: 'processing',
-    provider: wallet.name === 'sandbox' ? 'sandbox-wallet' : wallet.name,
+    provider: walletProviderName(wallet),
     providerPaymentId: order.id,
     idempotencyKey: `order:${order.id}`,
     receiptNumber: await receiptNumber(app),
   });
   return { id: order.id, status: order.status };
 }
+
+/** The saved wallet kept with the payment, as a subscription's payment method (ADR 017). */
+export const vaultRefs = (capture: { vaultId?: string; customerRef?: string }) => ({
+  paymentMethodRef: capture.vaultId ?? null,
+  providerCustomerId: capture.customerRef ?? null,
+});
 
 export async function walletCapture(
   app: FastifyInstance,
@@ -99,7 +114,8 @@ export async function walletCapture(
       await settle(app, pending, { status: 'failed', message: capture.message ?? capture.status });
     return { status: capture.status, id: orderId, message: capture.message };
   }
-  // A wallet keeps no card on file: the next period is paid again through the wallet.
+  // The saved wallet (vault id) renews the plan; without one the next period is paid by hand.
+  if (capture.vaultId) await updatePayment(app.db, pending.id, vaultRefs(capture));
   await settle(app, pending, { status: 'succeeded' });
   return { status: 'COMPLETED', id: orderId };
 }

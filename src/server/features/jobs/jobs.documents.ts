@@ -15,15 +15,16 @@ export async function approveJobQuote(
   user: SessionUser | null,
   token: string | undefined,
   quoteId: number,
-  signature: string,
+  body: { signature: string; deposit?: { sourceId: string; idempotencyKey: string } },
 ) {
   const { request, viewer } = await resolveJobViewer(app, reference, user, token);
   if (viewer.role !== 'customer')
     throw new AppError(403, 'Only the customer of this job can sign its quotes');
   const quote = await documents.findQuote(quoteId);
   if (!quote || quote.serviceRequestId !== request.id) throw new AppError(404, 'Quote not found');
-  // Signing checks, under the job's row lock, that the job is still on with this technician.
-  await documents.sign(quote, signature);
+  // Signing checks, under the job's row lock, that the job is still on with this technician;
+  // a quote asking for a deposit is charged on the customer's card first (ADR 017).
+  await documents.sign(quote, body.signature, body.deposit);
   return jobDetail(app, documents, request, viewer);
 }
 

@@ -134,6 +134,7 @@ export function jobDetailOut(p: DetailParts): Omit<JobDetail, 'branding'> {
       laborTotal: qt.laborTotal,
       partsTotal: qt.partsTotal,
       taxAmount: qt.taxAmount,
+      deposit: qt.deposit && { amount: qt.deposit.amount, status: qt.deposit.status },
       canSign: isCustomer && qt.status === 'draft' && documentsOpen(r) && live(qt),
     })),
     invoices: p.invoices.map((i) => ({

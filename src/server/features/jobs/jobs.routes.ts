@@ -138,7 +138,10 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ documents: JobDocuments }> = as
         params: referenceParamSchema.extend({ quoteId: dbId() }),
         querystring: requestTokenQuerySchema,
         body: approveQuoteSchema,
-        response: { 200: jobDetailSchema, ...errorResponsesFor(400, 401, 403, 404, 409) },
+        response: {
+          200: jobDetailSchema,
+          ...errorResponsesFor(400, 401, 402, 403, 404, 409, 503),
+        },
       },
     },
     async (request) =>
@@ -147,7 +150,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ documents: JobDocuments }> = as
         request.user,
         request.query.t,
         request.params.quoteId,
-        request.body.signature,
+        request.body,
       ),
   );
 

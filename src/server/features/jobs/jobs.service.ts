@@ -70,6 +70,7 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
     ) {
       const mails: MailMessage[] = [];
       let redispatch = false;
+      let refunds: number[] = [];
       const viewer = await app.db.transaction(async (tx) => {
         const { request, viewer } = await resolveJobViewer(app, reference, user, token, tx, true);
         const to = checkMove(request, viewer.role, body, now());
@@ -133,6 +134,12 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
                   reason: body.reason!,
                   at: t,
                 });
+              // The deposits they took on it go back to the customer (ADR 017).
+              refunds = await documents.claimDepositRefunds(
+                tx,
+                request.id,
+                request.assignedTechnicianId!,
+              );
               after = await recordMove(app, tx, request, {
                 ...base,
                 patch: {
@@ -196,6 +203,10 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
         await app.outbox.enqueue(tx, mails);
         return viewer;
       });
+      if (refunds.length > 0)
+        await documents
+          .runRefunds(refunds)
+          .catch((err: unknown) => app.log.error({ err }, 'deposit refunds failed'));
       if (redispatch) {
         // The move stands; if dispatching fails now, the dispatch sweep starts it shortly.
         await app.dispatcher
@@ -211,8 +222,8 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
       user: SessionUser | null,
       token: string | undefined,
       quoteId: number,
-      signature: string,
-    ) => approveJobQuote(app, documents, reference, user, token, quoteId, signature),
+      body: { signature: string; deposit?: { sourceId: string; idempotencyKey: string } },
+    ) => approveJobQuote(app, documents, reference, user, token, quoteId, body),
 
     payInvoice: (
       reference: string,

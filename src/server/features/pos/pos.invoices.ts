@@ -10,7 +10,10 @@ import type { SessionUser } from '../../lib/session';
 import { assertPosListAccess, posTechnician } from './pos.access';
 import { assertSameReplay, quoteIdOf } from './pos.client-ids';
 import { invoiceOut, vehicleText } from './pos.presenters';
+import { attachDeposit } from './pos.deposit-queries';
 import {
+  addToInvoice,
+  findInvoice,
   findInvoiceByClientId,
   insertInvoice,
   listInvoiceRows,
@@ -95,7 +98,10 @@ export async function createInvoice(
     });
     // Stopped by a unique rule: a twin with this client id won, or the quote has another invoice.
     if (!row) return null;
-    const created = invoiceOut(row);
+    // The quote's paid deposit is a payment against this invoice (ADR 017).
+    const deposit = await attachDeposit(tx, q.id, row.id);
+    if (deposit > 0) await addToInvoice(tx, row.id, deposit, app.clock());
+    const created = invoiceOut((await findInvoice(tx, row.id))!);
     await jobDocumentChanged(app, tx, row.serviceRequestId, {
       kind: 'invoice',
       number: created.invoiceNumber,

@@ -9,6 +9,7 @@ import {
   posPaymentSchema,
   posReceiptSchema,
   recordPaymentSchema,
+  refundPaymentSchema,
 } from '../../../shared/schemas/pos';
 import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
 import { posTags as tags, technicianParams, type PosApp } from './pos.http';
@@ -96,6 +97,22 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
       },
     },
     async (request) => service.listPayments(request.user, request.params.id),
+  );
+
+  // Gives a card payment back in full through the provider, once per idempotency key (ADR 017).
+  app.post(
+    '/api/pos/payments/:id/refund',
+    {
+      config: { access: 'approved-technician' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: refundPaymentSchema,
+        response: { 200: posPaymentSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      service.refundPayment(request.user, request.params.id, request.body.idempotencyKey),
   );
 
   app.get(

@@ -16,6 +16,7 @@ import type { SessionUser } from '../../lib/session';
 import { assertPosListAccess, posTechnician } from './pos.access';
 import { assertSameReplay, invoiceIdOf } from './pos.client-ids';
 import { payableInvoice } from './pos.invoices';
+import { latestRefundsOf } from './pos.deposit-queries';
 import { cardOutcomeOut, paymentOut } from './pos.presenters';
 import {
   addToInvoice,
@@ -37,7 +38,13 @@ export async function paymentsOut(db: DbOrTx, rows: PaymentRow[]) {
   const ids = [...new Set(rows.map((r) => r.invoiceId).filter((x): x is number => x !== null))];
   const numbers = ids.length ? await invoiceNumbers(db, ids) : [];
   const byId = new Map(numbers.map((x) => [x.id, x.n]));
-  return rows.map((p) => paymentOut(p, p.invoiceId ? (byId.get(p.invoiceId) ?? null) : null));
+  const refunds = await latestRefundsOf(
+    db,
+    rows.filter((r) => r.method === 'card').map((r) => r.id),
+  );
+  return rows.map((p) =>
+    paymentOut(p, p.invoiceId ? (byId.get(p.invoiceId) ?? null) : null, refunds.get(p.id) ?? null),
+  );
 }
 
 function amountOf(amount: string | number) {
@@ -176,7 +183,7 @@ export async function takeCardPayment(
 }
 
 /** Asks the provider to charge the claimed payment; a provider error is a failed outcome. */
-async function chargeCard(
+export async function chargeCard(
   app: FastifyInstance,
   card: CardProvider,
   claimed: PaymentRow,

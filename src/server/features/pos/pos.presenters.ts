@@ -2,8 +2,16 @@ import type { Branding } from '../../../shared/schemas/branding';
 import type { FairPrice } from '../../../shared/schemas/fair-price';
 import { formatReference } from '../../../shared/jobs';
 import { centsToDecimal } from '../../../shared/money';
-import type { Invoice, PosPayment, PublicQuote, Quote } from '../../../shared/schemas/pos';
+import type {
+  DepositStatus,
+  Invoice,
+  PosPayment,
+  PublicQuote,
+  Quote,
+  QuoteDeposit,
+} from '../../../shared/schemas/pos';
 import type { InvoiceItemSnapshot } from '../../db/schema/pos';
+import type { RefundRow } from './pos.deposit-queries';
 import type { InvoiceRow, ItemRow, PaymentRow, QuoteRow } from './pos.queries';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -26,7 +34,35 @@ export function itemOut(i: Omit<InvoiceItemSnapshot, never> | ItemRow) {
   };
 }
 
-export function quoteOut(q: QuoteRow, items: ItemRow[], invoiceId: number | null): Quote {
+/**
+ * The quote's deposit: what it asks for and where it stands, from its deposit payment (taken or
+ * being taken) and that payment's refund.
+ */
+export function depositOut(
+  q: QuoteRow,
+  payment: PaymentRow | undefined,
+  refund: RefundRow | undefined,
+): QuoteDeposit | null {
+  if (!q.depositType || q.depositCents === null) return null;
+  let status: DepositStatus = 'due';
+  if (payment?.status === 'processing') status = 'processing';
+  else if (payment?.status === 'succeeded')
+    status = refund?.status === 'succeeded' ? 'refunded' : 'paid';
+  return {
+    type: q.depositType,
+    percent: q.depositPercent === null ? null : Number(q.depositPercent).toFixed(2),
+    amount: centsToDecimal(payment?.amountCents ?? q.depositCents),
+    status,
+    paymentId: payment?.id ?? null,
+  };
+}
+
+export function quoteOut(
+  q: QuoteRow,
+  items: ItemRow[],
+  invoiceId: number | null,
+  deposit: QuoteDeposit | null = null,
+): Quote {
   return {
     id: q.id,
     quoteNumber: q.quoteNumber,
@@ -53,6 +89,7 @@ export function quoteOut(q: QuoteRow, items: ItemRow[], invoiceId: number | null
     invoiceId,
     ...jobOf(q.serviceRequestId),
     clientId: q.clientId,
+    deposit,
     createdAt: q.createdAt.toISOString(),
   };
 }
@@ -78,6 +115,12 @@ export function publicQuoteOut(
     totalAmount: full.totalAmount,
     notes: full.notes,
     status: full.status,
+    deposit: full.deposit && {
+      type: full.deposit.type,
+      percent: full.deposit.percent,
+      amount: full.deposit.amount,
+      status: full.deposit.status,
+    },
     expiresAt: expiresAt.toISOString(),
     createdAt: full.createdAt,
     branding,
@@ -110,7 +153,11 @@ export function invoiceOut(i: InvoiceRow): Invoice {
   };
 }
 
-export function paymentOut(p: PaymentRow, invoiceNumber: string | null): PosPayment {
+export function paymentOut(
+  p: PaymentRow,
+  invoiceNumber: string | null,
+  refund: RefundRow | null = null,
+): PosPayment {
   return {
     id: p.id,
     receiptNumber: p.receiptNumber,
@@ -126,6 +173,12 @@ export function paymentOut(p: PaymentRow, invoiceNumber: string | null): PosPaym
     cardLast4: p.cardLast4,
     failureMessage: p.failureMessage,
     clientId: p.clientId,
+    quoteId: p.quoteId,
+    refund: refund && {
+      status: refund.status,
+      amount: centsToDecimal(refund.amountCents),
+      createdAt: refund.createdAt.toISOString(),
+    },
     createdAt: p.createdAt.toISOString(),
   };
 }

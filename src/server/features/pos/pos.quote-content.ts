@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { quoteTotals, toCents } from '../../../shared/money';
+import { depositCents, quoteTotals, toCents } from '../../../shared/money';
 import { MAX_INT4 } from '../../../shared/schemas/common';
 import type { updateQuoteSchema } from '../../../shared/schemas/pos';
 import { AppError } from '../../lib/app-error';
@@ -32,6 +32,10 @@ export function quoteContent(input: z.output<typeof updateQuoteSchema>) {
       partsTotalCents: totals.partsTotalCents,
       taxAmountCents: totals.taxAmountCents,
       totalAmountCents: totals.totalAmountCents,
+      // The deposit, computed here from the new total (the schema checked it is within it).
+      depositType: input.deposit?.type ?? null,
+      depositPercent: input.deposit?.type === 'percent' ? input.deposit.percent.toFixed(2) : null,
+      depositCents: input.deposit ? depositCents(input.deposit, totals.totalAmountCents) : null,
     },
     items: input.items.map((i, position) => ({
       position,

@@ -21,9 +21,10 @@ import { hashToken, type SessionUser } from '../../lib/session';
 import { assertPosListAccess, posTechnician } from './pos.access';
 import { assertSameReplay, bodyHash } from './pos.client-ids';
 import { sendPosMail } from './pos.mail';
-import { publicQuoteOut, quoteOut, vehicleText } from './pos.presenters';
+import { latestRefundsOf, liveDepositsOf } from './pos.deposit-queries';
+import { assertNoDeposit } from './pos.deposits';
+import { depositOut, publicQuoteOut, quoteOut, vehicleText } from './pos.presenters';
 import {
-  approveDraftQuote,
   findJobState,
   findQuote,
   findQuoteByClientId,
@@ -43,7 +44,6 @@ import { quoteApprovalPath } from '../../../shared/paths';
 const APPROVAL_LINK_DAYS = 14;
 export const NOT_ACTIVE_JOB = 'This job is not one of your active jobs';
 export const JOB_NO_LONGER_ACTIVE = 'This job is no longer active';
-const ALREADY_APPROVED = 'This quote is already approved';
 
 const isActive = (status: string) => (ACTIVE_JOB_STATUSES as readonly string[]).includes(status);
 
@@ -52,17 +52,6 @@ async function assertActiveJobOf(db: DbOrTx, serviceRequestId: number, technicia
   const job = await findJobState(db, serviceRequestId, true);
   if (!job || job.assignedTechnicianId !== technicianId || !isActive(job.status))
     throw new AppError(409, NOT_ACTIVE_JOB);
-}
-
-/**
- * A quote of a job can no longer be signed once the job is canceled or has gone to another
- * technician (the technician gave it back, or it was re-dispatched).
- */
-async function assertSignable(db: DbOrTx, q: QuoteRow) {
-  if (q.serviceRequestId === null) return;
-  const job = await findJobState(db, q.serviceRequestId, true);
-  if (!job || job.status === 'canceled' || job.assignedTechnicianId !== q.technicianId)
-    throw new AppError(409, JOB_NO_LONGER_ACTIVE);
 }
 
 export async function loadQuote(db: DbOrTx, id: number) {
@@ -84,15 +73,26 @@ export async function ownQuote(app: FastifyInstance, user: SessionUser | null, i
 export async function quotesOut(db: DbOrTx, rows: QuoteRow[]): Promise<Quote[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [items, invs] = await Promise.all([quoteItemsOf(db, ids), invoiceIdsOfQuotes(db, ids)]);
+  const [items, invs, deposits] = await Promise.all([
+    quoteItemsOf(db, ids),
+    invoiceIdsOfQuotes(db, ids),
+    liveDepositsOf(db, ids),
+  ]);
   const invoiceOf = new Map(invs.map((i) => [i.quoteId, i.id]));
-  return rows.map((q) =>
-    quoteOut(
+  const depositOf = new Map(deposits.map((p) => [p.quoteId, p]));
+  const refunds = await latestRefundsOf(
+    db,
+    deposits.map((p) => p.id),
+  );
+  return rows.map((q) => {
+    const payment = depositOf.get(q.id);
+    return quoteOut(
       q,
       items.filter((i) => i.quoteId === q.id),
       invoiceOf.get(q.id) ?? null,
-    ),
-  );
+      depositOut(q, payment, payment && refunds.get(payment.id)),
+    );
+  });
 }
 
 export async function listQuotes(
@@ -176,52 +176,12 @@ export async function updateQuote(
   const row = await app.db.transaction(async (tx) => {
     const q = await lockQuote(tx, id);
     if (q?.status !== 'draft') throw new AppError(409, DRAFT_ONLY_MESSAGE);
+    await assertNoDeposit(tx, id);
     const updated = await replaceQuoteContent(tx, id, content.values, content.items);
     await jobDocumentChanged(app, tx, updated.serviceRequestId, { kind: 'quote_updated' });
     return updated;
   });
   return (await quotesOut(app.db, [row]))[0]!;
-}
-
-/** Stores the customer's signature and approves a draft quote. */
-export async function signQuote(app: FastifyInstance, q: QuoteRow, signature: string) {
-  if (q.status === 'approved') throw new AppError(409, ALREADY_APPROVED);
-  // Under the job's row lock: a job canceled or reassigned meanwhile cannot slip through.
-  const row = await app.db.transaction(async (tx) => {
-    await assertSignable(tx, q);
-    const signed = await approveDraftQuote(tx, q.id, signature, app.clock());
-    if (signed)
-      await jobDocumentChanged(app, tx, signed.serviceRequestId, { kind: 'quote_signed' });
-    return signed;
-  });
-  if (!row) throw new AppError(409, ALREADY_APPROVED);
-  return (await quotesOut(app.db, [row]))[0]!;
-}
-
-/** Approved with this very signature: the same approval sent again (a replay). */
-const signedWith = (q: QuoteRow | undefined, signature: string) =>
-  q?.status === 'approved' && q.signature === signature;
-
-/**
- * The technician's device approves a quote with the customer's signature. Sent again with the
- * same signature (a replay from the offline queue, or a twin racing it) it answers with the
- * approved quote instead of 409.
- */
-export async function approveQuote(
-  app: FastifyInstance,
-  user: SessionUser | null,
-  id: number,
-  signature: string,
-) {
-  const { q } = await ownQuote(app, user, id);
-  if (signedWith(q, signature)) return (await quotesOut(app.db, [q]))[0]!;
-  try {
-    return await signQuote(app, q, signature);
-  } catch (err) {
-    const now = err instanceof AppError && err.statusCode === 409 && (await findQuote(app.db, id));
-    if (now && signedWith(now, signature)) return (await quotesOut(app.db, [now]))[0]!;
-    throw err;
-  }
 }
 
 export async function emailQuote(
@@ -253,7 +213,10 @@ export async function emailQuote(
         full!.items
           .map((i) => `${i.description} (${i.quantity} x $${i.unitPrice}): $${i.totalPrice}`)
           .join('\n'),
-        `Labor: $${full!.laborTotal}\nParts: $${full!.partsTotal}\nTax (${full!.taxRate}%): $${full!.taxAmount}\nTotal: $${full!.totalAmount}`,
+        `Labor: $${full!.laborTotal}\nParts: $${full!.partsTotal}\nTax (${full!.taxRate}%): $${full!.taxAmount}\nTotal: $${full!.totalAmount}` +
+          (full!.deposit
+            ? `\nDeposit: $${full!.deposit.amount} (${full!.deposit.status}${full!.deposit.status === 'due' ? ', paid by card when you sign' : ''})`
+            : ''),
         q.status === 'draft'
           ? `Review and sign it on your own device (the link works for ${APPROVAL_LINK_DAYS} days):\n${link}`
           : 'This quote is already approved. Thank you!',

@@ -75,11 +75,10 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: idParamSchema,
         body: approveQuoteSchema,
-        response: { 200: quoteSchema, ...errorResponses },
+        response: { 200: quoteSchema, ...errorResponses, ...errorResponsesFor(402, 503) },
       },
     },
-    async (request) =>
-      service.approveQuote(request.user, request.params.id, request.body.signature),
+    async (request) => service.approveQuote(request.user, request.params.id, request.body),
   );
 
   app.post(
@@ -119,12 +118,17 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: tokenParams,
         body: approveQuoteSchema,
-        response: { 200: publicQuoteSchema, ...errorResponses, ...errorResponsesFor(429) },
+        response: {
+          200: publicQuoteSchema,
+          ...errorResponses,
+          ...errorResponsesFor(402, 429, 503),
+        },
       },
     },
+    // With the deposit's card when the quote asks for one (ADR 017): 402 when declined.
     async (request) => {
       const { q } = await service.quoteByToken(request.params.token);
-      await service.sign(q, request.body.signature);
+      await service.sign(q, request.body);
       return (await service.quoteByToken(request.params.token)).view;
     },
   );

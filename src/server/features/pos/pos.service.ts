@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type {
+  approveQuoteSchema,
   cardPaymentSchema,
   createInvoiceSchema,
   createQuoteSchema,
@@ -14,16 +15,16 @@ import { createInvoice, listInvoices } from './pos.invoices';
 import { cardPayment, listPayments, recordPayment, takeCardPayment } from './pos.payments';
 import { findInvoice, findQuote, type QuoteRow } from './pos.queries';
 import {
-  approveQuote,
   createQuote,
   emailQuote,
   listQuotes,
   quoteByToken,
   quotesOut,
-  signQuote,
   updateQuote,
 } from './pos.quotes';
 import { emailReceipt, receipt } from './pos.receipts';
+import { claimJobDepositRefunds, refundPayment, runRefunds } from './pos.refunds';
+import { approveQuote, signQuote } from './pos.signing';
 
 export { POS_PLAN_REQUIRED } from './pos.access';
 
@@ -42,10 +43,11 @@ export function createPosService(app: FastifyInstance) {
       createQuote(app, user, input),
     updateQuote: (user: User, id: number, input: z.output<typeof updateQuoteSchema>) =>
       updateQuote(app, user, id, input),
-    approveQuote: (user: User, id: number, signature: string) =>
-      approveQuote(app, user, id, signature),
-    /** Stores the customer's signature and approves a draft quote. */
-    sign: (q: QuoteRow, signature: string) => signQuote(app, q, signature),
+    approveQuote: (user: User, id: number, body: z.output<typeof approveQuoteSchema>) =>
+      approveQuote(app, user, id, body.signature, body.deposit),
+    /** Stores the customer's signature (and takes the deposit) and approves a draft quote. */
+    sign: (q: QuoteRow, body: z.output<typeof approveQuoteSchema>) =>
+      signQuote(app, q, body.signature, body.deposit),
     emailQuote: (user: User, input: Parameters<typeof emailQuote>[2]) =>
       emailQuote(app, user, input),
     quoteByToken: (token: string) => quoteByToken(app, token),
@@ -59,6 +61,8 @@ export function createPosService(app: FastifyInstance) {
     cardPayment: (user: User, input: z.output<typeof cardPaymentSchema>) =>
       cardPayment(app, user, input),
     listPayments: (user: User, technicianId: number) => listPayments(app, user, technicianId),
+    refundPayment: (user: User, paymentId: number, idempotencyKey: string) =>
+      refundPayment(app, user, paymentId, idempotencyKey),
 
     receipt: (user: User, paymentId: number) => receipt(app, user, paymentId),
     emailReceipt: (user: User, input: Parameters<typeof emailReceipt>[2]) =>
@@ -72,8 +76,11 @@ export function createJobDocuments(app: FastifyInstance): JobDocuments {
   return {
     quotesOut: (rows) => quotesOut(app.db, rows),
     findQuote: (id) => findQuote(app.db, id),
-    sign: (q, signature) => signQuote(app, q, signature),
+    sign: (q, signature, deposit) => signQuote(app, q, signature, deposit),
     findInvoice: (id) => findInvoice(app.db, id),
     takeCardPayment: (technicianId, input) => takeCardPayment(app, technicianId, input),
+    claimDepositRefunds: (tx, serviceRequestId, technicianId) =>
+      claimJobDepositRefunds(tx, serviceRequestId, technicianId),
+    runRefunds: (ids) => runRefunds(app, ids),
   };
 }

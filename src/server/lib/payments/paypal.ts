@@ -6,11 +6,21 @@ import {
   Client,
   Environment,
   OrdersController,
+  PaymentsController,
+  PaypalPaymentTokenCustomerType,
+  PaypalPaymentTokenUsageType,
+  StoreInVaultInstruction,
   type Order,
 } from '@paypal/paypal-server-sdk';
 import type { AppConfig } from '../../config';
 import { toCents } from '../../../shared/money';
-import { PROVIDER_CALL_TIMEOUT_MS, ProviderError, type WalletProvider } from './types';
+import {
+  PROVIDER_CALL_TIMEOUT_MS,
+  ProviderError,
+  type ChargeResult,
+  type RefundResult,
+  type WalletProvider,
+} from './types';
 
 const SCRIPT = 'https://www.paypal.com/sdk/js';
 
@@ -26,34 +36,73 @@ function redirectingAgent(baseUrl: string): Agent {
   return agent;
 }
 
-function providerError(err: unknown): ProviderError {
-  if (err instanceof ApiError) {
-    let detail: string | undefined;
-    try {
-      const body = JSON.parse(String(err.body)) as {
-        message?: string;
-        details?: { issue?: string; description?: string }[];
-      };
-      detail = body.details?.[0]?.description ?? body.message;
-    } catch {
-      detail = undefined;
-    }
-    return new ProviderError(detail ?? `PayPal answered ${err.statusCode}`, String(err.statusCode));
+/** PayPal's error description (its `details[0].description`, else its `message`). */
+function errorDetail(err: ApiError): string | undefined {
+  try {
+    const body = JSON.parse(String(err.body)) as {
+      message?: string;
+      details?: { issue?: string; description?: string }[];
+    };
+    return body.details?.[0]?.description ?? body.message;
+  } catch {
+    return undefined;
   }
+}
+
+function providerError(err: unknown): ProviderError {
+  if (err instanceof ApiError)
+    return new ProviderError(
+      errorDetail(err) ?? `PayPal answered ${err.statusCode}`,
+      String(err.statusCode),
+    );
   return new ProviderError('PayPal could not be reached');
 }
 
-/** PayPal Orders v2 through the official server SDK: create an order, capture it once approved. */
-/** An order's status, with its capture when it has one. */
+/** A refusal PayPal answers with 4xx (declined instrument, unknown vault, amount too high). */
+const isRefusal = (err: unknown): err is ApiError =>
+  err instanceof ApiError && [404, 422].includes(err.statusCode);
+
+/**
+ * An order's status, with its capture when it has one and the payer's saved wallet when the
+ * order vaulted it (`payment_source.paypal.attributes.vault`, status VAULTED).
+ */
 function orderState(order: Order) {
   const capture = order.purchaseUnits?.[0]?.payments?.captures?.[0];
+  const vault = order.paymentSource?.paypal?.attributes?.vault;
+  const vaulted = vault?.id && (vault.status === undefined || String(vault.status) === 'VAULTED');
   return {
     status: String(order.status),
     captureId: capture?.id,
     amountCents: capture?.amount?.value ? toCents(capture.amount.value) : undefined,
+    ...(vaulted ? { vaultId: vault.id, customerRef: vault.customer?.id } : {}),
   };
 }
 
+/** A merchant-initiated order's outcome: its capture completed (or pending), or refused. */
+function chargeOf(order: Order): ChargeResult {
+  const capture = order.purchaseUnits?.[0]?.payments?.captures?.[0];
+  const status = String(capture?.status ?? order.status);
+  if (capture?.id && (status === 'COMPLETED' || status === 'PENDING'))
+    return { status: 'succeeded', providerPaymentId: capture.id };
+  return {
+    status: 'failed',
+    ...(capture?.id ? { providerPaymentId: capture.id } : {}),
+    message: `The PayPal payment was ${status.toLowerCase().replace(/_/g, ' ')}`,
+  };
+}
+
+/** The amount as PayPal writes it: a decimal string. */
+const money = (amountCents: number) => ({
+  currencyCode: 'USD',
+  value: (amountCents / 100).toFixed(2),
+});
+
+/**
+ * PayPal Orders v2 through the official server SDK: create an order, capture it once approved;
+ * with `vault`, the payer's PayPal account is saved at capture (vault id) and later charged
+ * without them (an order with `payment_source.paypal.vault_id`); captures are refunded through
+ * the Payments API.
+ */
 export function createPayPalProvider(config: AppConfig): WalletProvider {
   const p = config.paypal;
   const client = new Client({
@@ -66,6 +115,7 @@ export function createPayPalProvider(config: AppConfig): WalletProvider {
     ...(p.baseUrl ? { httpClientOptions: { httpsAgent: redirectingAgent(p.baseUrl) } } : {}),
   });
   const orders = new OrdersController(client);
+  const payments = new PaymentsController(client);
 
   return {
     name: 'paypal',
@@ -92,6 +142,22 @@ export function createPayPalProvider(config: AppConfig): WalletProvider {
                 customId: input.reference,
               },
             ],
+            // Save with purchase: the vault id comes back with the completed capture.
+            ...(input.vault
+              ? {
+                  paymentSource: {
+                    paypal: {
+                      attributes: {
+                        vault: {
+                          storeInVault: StoreInVaultInstruction.OnSuccess,
+                          usageType: PaypalPaymentTokenUsageType.Merchant,
+                          customerType: PaypalPaymentTokenCustomerType.Consumer,
+                        },
+                      },
+                    },
+                  },
+                }
+              : {}),
           },
           paypalRequestId: input.idempotencyKey,
           prefer: 'return=minimal',
@@ -116,6 +182,63 @@ export function createPayPalProvider(config: AppConfig): WalletProvider {
         }
         if (err instanceof ApiError && err.statusCode === 404)
           return { status: 'NOT_FOUND', message: 'Order not found' };
+        throw providerError(err);
+      }
+    },
+    async chargeVault(input) {
+      let order: Order;
+      try {
+        ({ result: order } = await orders.createOrder({
+          body: {
+            intent: CheckoutPaymentIntent.Capture,
+            purchaseUnits: [
+              {
+                amount: money(input.amountCents),
+                description: input.description,
+                customId: input.reference,
+              },
+            ],
+            paymentSource: { paypal: { vaultId: input.vaultId } },
+          },
+          paypalRequestId: input.idempotencyKey,
+          prefer: 'return=representation',
+        }));
+        // PayPal captures a vaulted order at once; capture it when it did not.
+        if (String(order.status) === 'APPROVED' || String(order.status) === 'CREATED')
+          ({ result: order } = await orders.captureOrder({
+            id: order.id!,
+            paypalRequestId: `${input.idempotencyKey}:capture`,
+            prefer: 'return=representation',
+          }));
+      } catch (err) {
+        if (isRefusal(err))
+          return {
+            status: 'failed',
+            message: errorDetail(err) ?? 'The PayPal account declined the payment',
+          };
+        throw providerError(err);
+      }
+      return chargeOf(order);
+    },
+    async refund(captureId, amountCents, idempotencyKey): Promise<RefundResult> {
+      try {
+        const { result } = await payments.refundCapturedPayment({
+          captureId,
+          paypalRequestId: idempotencyKey,
+          prefer: 'return=representation',
+          body: { amount: money(amountCents) },
+        });
+        const status = String(result.status);
+        if (result.id && (status === 'COMPLETED' || status === 'PENDING'))
+          return { status: 'succeeded', providerRefundId: result.id };
+        return {
+          status: 'failed',
+          ...(result.id ? { providerRefundId: result.id } : {}),
+          message: `The refund was ${status.toLowerCase()}`,
+        };
+      } catch (err) {
+        if (isRefusal(err))
+          return { status: 'failed', message: errorDetail(err) ?? 'The refund was refused' };
         throw providerError(err);
       }
     },

@@ -138,6 +138,31 @@ describe('Square adapter (official SDK) against a local stand-in', () => {
     ).toEqual({ status: 'not_found' });
   });
 
+  it('refunds a payment through the Refunds API, once per key, never beyond what was paid', async () => {
+    const paid = await square.charge({
+      sourceId: SQUARE_NONCES.ok,
+      amountCents: 2500,
+      currency: 'USD',
+      idempotencyKey: 'sq-refund-pay',
+    });
+    const paymentId = paid.status === 'succeeded' ? paid.providerPaymentId : '';
+    const first = await square.refund(paymentId, 2000, 'sq-refund-1');
+    expect(first).toMatchObject({ status: 'succeeded', providerRefundId: expect.any(String) });
+    expect(await square.refund(paymentId, 2000, 'sq-refund-1')).toEqual(first);
+    const call = standIn.requests.find((r) => r.path === '/v2/refunds')!;
+    expect(call.body).toMatchObject({
+      idempotency_key: 'sq-refund-1',
+      payment_id: paymentId,
+      amount_money: { amount: 2000, currency: 'USD' },
+    });
+    expect(standIn.refunds.size).toBe(1);
+    expect(await square.refund(paymentId, 501, 'sq-refund-2')).toEqual({
+      status: 'failed',
+      message: 'The requested refund amount exceeds the amount available to refund.',
+    });
+    expect((await square.refund('PAY-NONE', 100, 'sq-refund-3')).status).toBe('failed');
+  });
+
   it('reports a wrong access token as a provider error', async () => {
     const wrong = createSquareProvider(
       testConfig({
@@ -216,6 +241,73 @@ describe('PayPal adapter (official SDK) against a local stand-in', () => {
     expect(await paypal.lookup(order.id)).toEqual(done);
     expect(done).toMatchObject({ status: 'COMPLETED', amountCents: 699 });
     expect((await paypal.lookup('NOPE')).status).toBe('NOT_FOUND');
+  });
+
+  it('vaults the payer at capture, charges the vault with no payer, refunds captures', async () => {
+    const order = await paypal.createOrder({
+      amountCents: 499,
+      currency: 'USD',
+      intent: 'CAPTURE',
+      idempotencyKey: 'pp-vault-1',
+      reference: 'technician-9',
+      vault: true,
+    });
+    const sent = standIn.requests.find((r) => r.headers['paypal-request-id'] === 'pp-vault-1')!;
+    expect(sent.body.payment_source).toEqual({
+      paypal: {
+        attributes: {
+          vault: {
+            store_in_vault: 'ON_SUCCESS',
+            usage_type: 'MERCHANT',
+            customer_type: 'CONSUMER',
+          },
+        },
+      },
+    });
+    standIn.approve(order.id);
+    const captured = await paypal.captureOrder(order.id, 'pp-vault-cap');
+    expect(captured).toMatchObject({
+      status: 'COMPLETED',
+      vaultId: expect.stringMatching(/^VAULT/),
+      customerRef: expect.stringMatching(/^PPCUST/),
+    });
+    expect((await paypal.lookup(order.id)).vaultId).toBe(captured.vaultId);
+
+    const renewal = {
+      vaultId: captured.vaultId!,
+      amountCents: 499,
+      currency: 'USD' as const,
+      idempotencyKey: 'pp-renew-1',
+    };
+    const capturesBefore = standIn.captures.size;
+    const charged = await paypal.chargeVault(renewal);
+    expect(charged).toMatchObject({ status: 'succeeded', providerPaymentId: expect.any(String) });
+    // The same key is the same charge: PayPal-Request-Id answers with the first order.
+    expect(await paypal.chargeVault(renewal)).toEqual(charged);
+    const charges = standIn.requests.filter((r) => r.headers['paypal-request-id'] === 'pp-renew-1');
+    expect(charges[0]!.body.payment_source).toEqual({ paypal: { vault_id: captured.vaultId } });
+    expect(standIn.captures.size).toBe(capturesBefore + 1);
+
+    standIn.declineVault(captured.vaultId!);
+    const declined = await paypal.chargeVault({ ...renewal, idempotencyKey: 'pp-renew-2' });
+    expect(declined).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/declined/),
+    });
+    expect(
+      (await paypal.chargeVault({ ...renewal, vaultId: 'NOPE', idempotencyKey: 'x1' })).status,
+    ).toBe('failed');
+
+    const captureId = charged.status === 'succeeded' ? charged.providerPaymentId : '';
+    const refund = await paypal.refund(captureId, 300, 'pp-refund-1');
+    expect(refund).toMatchObject({ status: 'succeeded', providerRefundId: expect.any(String) });
+    expect(await paypal.refund(captureId, 300, 'pp-refund-1')).toEqual(refund);
+    const beyond = await paypal.refund(captureId, 200, 'pp-refund-2');
+    expect(beyond).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/refund amount/),
+    });
+    expect((await paypal.refund('CAP-NONE', 100, 'pp-refund-3')).status).toBe('failed');
   });
 
   it('reports provider errors and bad credentials', async () => {

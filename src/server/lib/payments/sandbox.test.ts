@@ -126,3 +126,54 @@ describe('sandbox wallet', () => {
     expect((await s.wallet.lookup('SBX-NONE')).status).toBe('NOT_FOUND');
   });
 });
+
+describe('sandbox vaulting and refunds', () => {
+  it('vaults an approved wallet order and charges the vault without the payer', async () => {
+    const s = sb();
+    const order = await s.wallet.createOrder({
+      amountCents: 299,
+      currency: 'USD',
+      intent: 'CAPTURE',
+      idempotencyKey: 'o1',
+      reference: 'technician-1',
+      vault: true,
+    });
+    expect(s.approveOrder(order.id, 'technician-1')).toBe('approved');
+    const captured = await s.wallet.captureOrder(order.id, 'c1');
+    expect(captured.vaultId).toMatch(/^sbx_vault_ok_/);
+    const plain = await s.wallet.createOrder({
+      amountCents: 299,
+      currency: 'USD',
+      intent: 'CAPTURE',
+      idempotencyKey: 'o2',
+      reference: 'technician-1',
+    });
+    s.approveOrder(plain.id, 'technician-1');
+    expect((await s.wallet.captureOrder(plain.id, 'c2')).vaultId).toBeUndefined();
+
+    const charge = (vaultId: string, key: string) =>
+      s.wallet.chargeVault({ vaultId, amountCents: 299, currency: 'USD', idempotencyKey: key });
+    const ok = await charge(captured.vaultId!, 'r1');
+    expect(ok.status).toBe('succeeded');
+    expect(await charge(captured.vaultId!, 'r1')).toEqual(ok);
+    expect(await charge('sbx_vault_declined_x', 'r2')).toMatchObject({ status: 'failed' });
+    expect(await charge('nope', 'r3')).toMatchObject({ status: 'failed' });
+  });
+
+  it('refunds a charge once per key and never beyond what was paid', async () => {
+    const s = sb();
+    const paid = await s.card.charge({
+      sourceId: token(s, SANDBOX_CARDS.success),
+      amountCents: 1000,
+      currency: 'USD',
+      idempotencyKey: 'pay',
+    });
+    const id = paid.status === 'succeeded' ? paid.providerPaymentId : '';
+    const first = await s.card.refund(id, 600, 'rf1');
+    expect(first.status).toBe('succeeded');
+    expect(await s.card.refund(id, 600, 'rf1')).toEqual(first);
+    expect(await s.card.refund(id, 600, 'rf2')).toMatchObject({ status: 'failed' });
+    expect((await s.card.refund(id, 400, 'rf3')).status).toBe('succeeded');
+    expect(await s.card.refund('unknown', 1, 'rf4')).toMatchObject({ status: 'failed' });
+  });
+});

@@ -1,11 +1,20 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { CardProvider, ChargeResult, WalletCapture, WalletProvider } from './types';
+import type {
+  CardProvider,
+  ChargeResult,
+  RefundResult,
+  WalletCapture,
+  WalletProvider,
+} from './types';
 
 /**
  * The built-in sandbox: the same flow as a real provider (card form -> token -> charge; wallet
  * order -> approval -> capture) with test cards, and no money moving.
  *   4111 1111 1111 1111 succeeds; 4000 0000 0000 0002 is declined.
- * Tokens are signed by the server, so a client cannot invent one.
+ * Tokens are signed by the server, so a client cannot invent one. A wallet order made with
+ * `vault: true` gets a vault id when its payer approves it (`sbx_vault_ok_...`); charging a vault
+ * id succeeds for `sbx_vault_ok_` and is declined for `sbx_vault_declined_`, like PayPal's
+ * merchant-initiated charges, so renewals behave the same after a restart.
  */
 export const SANDBOX_CARDS = {
   success: '4111111111111111',
@@ -19,8 +28,41 @@ export function createSandbox(secret: string, now: () => Date = () => new Date()
   const charges = new Map<string, ChargeResult>();
   const orders = new Map<
     string,
-    { amountCents: number; approved: boolean; captured?: string; reference?: string }
+    {
+      amountCents: number;
+      approved: boolean;
+      captured?: string;
+      reference?: string;
+      vault?: boolean;
+      vaultId?: string;
+    }
   >();
+  /** What each succeeded payment or capture took, and how much of it was given back. */
+  const paid = new Map<string, { amountCents: number; refundedCents: number }>();
+  const refunds = new Map<string, RefundResult>();
+
+  function remember(result: ChargeResult, amountCents: number): ChargeResult {
+    if (result.status === 'succeeded')
+      paid.set(result.providerPaymentId, { amountCents, refundedCents: 0 });
+    return result;
+  }
+
+  /** A refund of a payment this sandbox took; the same key answers with the first refund. */
+  function refund(paymentRef: string, amountCents: number, key: string): RefundResult {
+    const prior = refunds.get(key);
+    if (prior) return prior;
+    const payment = paid.get(paymentRef);
+    let result: RefundResult;
+    if (!payment) result = { status: 'failed', message: 'The payment to refund was not found' };
+    else if (amountCents < 1 || amountCents > payment.amountCents - payment.refundedCents)
+      result = { status: 'failed', message: 'The refund exceeds what is left of the payment' };
+    else {
+      payment.refundedCents += amountCents;
+      result = { status: 'succeeded', providerRefundId: `sbx_ref_${randomUUID()}` };
+    }
+    refunds.set(key, result);
+    return result;
+  }
 
   function readToken(token: string): TokenBody | null {
     const [body, mac] = token.replace(/^sbx_tok_/, '').split('.');
@@ -56,14 +98,14 @@ export function createSandbox(secret: string, now: () => Date = () => new Date()
   const card: CardProvider = {
     name: 'sandbox',
     cardFormConfig: () => ({ provider: 'sandbox' }),
-    async charge({ sourceId, idempotencyKey }) {
+    async charge({ sourceId, idempotencyKey, amountCents }) {
       const prior = charges.get(idempotencyKey);
       if (prior) return prior;
       const body = readToken(sourceId);
       const result: ChargeResult = body
         ? outcome(body.n, idempotencyKey)
         : { status: 'failed', message: 'Invalid card token' };
-      charges.set(idempotencyKey, result);
+      charges.set(idempotencyKey, remember(result, amountCents));
       return result;
     },
     async saveCard({ sourceId }) {
@@ -79,7 +121,7 @@ export function createSandbox(secret: string, now: () => Date = () => new Date()
         cardBrand: 'VISA',
       };
     },
-    async chargeSavedCard({ cardRef, idempotencyKey }) {
+    async chargeSavedCard({ cardRef, idempotencyKey, amountCents }) {
       const prior = charges.get(idempotencyKey);
       if (prior) return prior;
       if (!/^sbx_card_(ok|declined)_/.test(cardRef))
@@ -88,44 +130,74 @@ export function createSandbox(secret: string, now: () => Date = () => new Date()
         ? SANDBOX_CARDS.declined
         : SANDBOX_CARDS.success;
       const result = outcome(number, idempotencyKey);
-      charges.set(idempotencyKey, result);
+      charges.set(idempotencyKey, remember(result, amountCents));
       return result;
     },
     async lookup({ idempotencyKey }) {
       return charges.get(idempotencyKey) ?? { status: 'not_found' };
+    },
+    async refund(paymentRef, amountCents, idempotencyKey) {
+      return refund(paymentRef, amountCents, `card:${idempotencyKey}`);
     },
   };
 
   const orderState = (orderId: string): WalletCapture => {
     const order = orders.get(orderId);
     if (!order) return { status: 'NOT_FOUND', message: 'Order not found' };
-    if (order.captured)
-      return { status: 'COMPLETED', captureId: order.captured, amountCents: order.amountCents };
+    if (order.captured) return completed(order);
     return { status: order.approved ? 'APPROVED' : 'CREATED' };
   };
+  const completed = (order: {
+    captured?: string;
+    amountCents: number;
+    vaultId?: string;
+  }): WalletCapture => ({
+    status: 'COMPLETED',
+    captureId: order.captured,
+    amountCents: order.amountCents,
+    ...(order.vaultId ? { vaultId: order.vaultId, customerRef: 'sbx_payer' } : {}),
+  });
+  const walletCharges = new Map<string, ChargeResult>();
 
   const wallet: WalletProvider = {
     name: 'sandbox',
     async setup() {
       return { clientToken: `sbx_client_${randomUUID()}` };
     },
-    async createOrder({ amountCents, reference }) {
+    async createOrder({ amountCents, reference, vault }) {
       const id = `SBX-${randomUUID().slice(0, 17).toUpperCase()}`;
-      orders.set(id, { amountCents, approved: false, reference });
+      orders.set(id, { amountCents, approved: false, reference, vault });
       return { id, status: 'CREATED' };
     },
     async captureOrder(orderId) {
       const order = orders.get(orderId);
       if (!order) return { status: 'NOT_FOUND', message: 'Order not found' };
-      if (order.captured)
-        return { status: 'COMPLETED', captureId: order.captured, amountCents: order.amountCents };
+      if (order.captured) return completed(order);
       if (!order.approved)
         return { status: 'PAYER_ACTION_REQUIRED', message: 'The order has not been approved' };
       order.captured = `SBX-CAP-${randomUUID().slice(0, 12).toUpperCase()}`;
-      return { status: 'COMPLETED', captureId: order.captured, amountCents: order.amountCents };
+      paid.set(order.captured, { amountCents: order.amountCents, refundedCents: 0 });
+      return completed(order);
     },
     async lookup(orderId) {
       return orderState(orderId);
+    },
+    async chargeVault({ vaultId, amountCents, idempotencyKey }) {
+      const prior = walletCharges.get(idempotencyKey);
+      if (prior) return prior;
+      const result: ChargeResult = !/^sbx_vault_(ok|declined)_/.test(vaultId)
+        ? { status: 'failed', message: 'Unknown PayPal account on file' }
+        : vaultId.startsWith('sbx_vault_declined_')
+          ? { status: 'failed', message: 'The PayPal account declined the payment' }
+          : {
+              status: 'succeeded',
+              providerPaymentId: `SBX-CAP-${randomUUID().slice(0, 12).toUpperCase()}`,
+            };
+      walletCharges.set(idempotencyKey, remember(result, amountCents));
+      return result;
+    },
+    async refund(captureId, amountCents, idempotencyKey) {
+      return refund(captureId, amountCents, `wallet:${idempotencyKey}`);
     },
   };
 
@@ -166,6 +238,8 @@ export function createSandbox(secret: string, now: () => Date = () => new Date()
       if (!order) return 'not_found';
       if (order.reference !== reference) return 'forbidden';
       order.approved = true;
+      // The payer agreed to be charged again without them: the wallet is saved (vaulted).
+      if (order.vault) order.vaultId ??= `sbx_vault_ok_${randomUUID()}`;
       return 'approved';
     },
   };

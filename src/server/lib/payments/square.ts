@@ -7,6 +7,7 @@ import {
   type CardProvider,
   type ChargeResult,
   type PaymentLookup,
+  type RefundResult,
 } from './types';
 
 const SCRIPT = {
@@ -185,6 +186,37 @@ export function createSquareProvider(config: AppConfig): CardProvider {
         idempotencyKey: input.idempotencyKey,
         note: input.note,
       }),
+    /** Refunds API: PENDING (the usual first answer) and COMPLETED are accepted refunds. */
+    async refund(paymentRef, amountCents, idempotencyKey): Promise<RefundResult> {
+      try {
+        const { refund } = await client.refunds.refundPayment({
+          idempotencyKey: idempotencyKey.slice(0, 45),
+          amountMoney: { amount: BigInt(amountCents), currency: 'USD' },
+          paymentId: paymentRef,
+        });
+        if (!refund?.id) throw new ProviderError('Square returned no refund');
+        if (refund.status === 'PENDING' || refund.status === 'COMPLETED')
+          return { status: 'succeeded', providerRefundId: refund.id };
+        return {
+          status: 'failed',
+          providerRefundId: refund.id,
+          message: `The refund was ${String(refund.status ?? 'not completed').toLowerCase()}`,
+        };
+      } catch (err) {
+        if (err instanceof ProviderError) throw err;
+        if (err instanceof SquareError && err.statusCode !== undefined && err.statusCode < 500) {
+          const first = err.errors[0];
+          if (first && first.category === 'INVALID_REQUEST_ERROR')
+            return { status: 'failed', message: first.detail ?? 'The refund was refused' };
+        }
+        if (err instanceof SquareError)
+          throw new ProviderError(
+            err.errors[0]?.detail ?? `Square answered ${err.statusCode ?? 'with an error'}`,
+            err.errors[0]?.code,
+          );
+        throw new ProviderError('Square could not be reached');
+      }
+    },
     /**
      * By Square's payment id when we have it; otherwise the location's payments around the
      * attempt, matched on the reference_id derived from the idempotency key.

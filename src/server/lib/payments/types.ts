@@ -21,6 +21,16 @@ export type ChargeResult =
  */
 export type PaymentLookup = ChargeResult | { status: 'pending' } | { status: 'not_found' };
 
+/**
+ * What became of a refund. The provider accepting it (COMPLETED, or PENDING while the money
+ * travels back) is `succeeded`; a refusal (amount beyond what is left, unknown payment) is
+ * `failed`. Anything else from the provider is a ProviderError (the refund may be retried with
+ * the same idempotency key).
+ */
+export type RefundResult =
+  | { status: 'succeeded'; providerRefundId: string }
+  | { status: 'failed'; message: string; providerRefundId?: string };
+
 /** Every call to a provider gives up after this long (no retries), so a purchase of at most
  * three calls is decided within RECONCILE_AFTER_MS. */
 export const PROVIDER_CALL_TIMEOUT_MS = 8_000;
@@ -78,6 +88,11 @@ export type CardProvider = {
     providerPaymentId?: string | null;
     since: Date;
   }): Promise<PaymentLookup>;
+  /**
+   * Gives back `amountCents` of a payment (the provider's payment id), once per idempotency
+   * key: the same key answers with the first refund.
+   */
+  refund(paymentRef: string, amountCents: number, idempotencyKey: string): Promise<RefundResult>;
 };
 
 export type WalletOrder = { id: string; status: string };
@@ -86,6 +101,13 @@ export type WalletCapture = {
   captureId?: string;
   amountCents?: number;
   message?: string;
+  /**
+   * The payer's wallet saved for payments without them (PayPal vault, ADR 017): present once an
+   * order created with `vault: true` is completed.
+   */
+  vaultId?: string;
+  /** The provider's customer the vault belongs to. */
+  customerRef?: string;
 };
 
 export type WalletProvider = {
@@ -100,10 +122,27 @@ export type WalletProvider = {
     idempotencyKey: string;
     /** Who the order is for (e.g. technician-12): only they may approve it. */
     reference?: string;
+    /** Save the payer's wallet when the order completes, to charge it later without them. */
+    vault?: boolean;
   }): Promise<WalletOrder>;
   captureOrder(orderId: string, idempotencyKey: string): Promise<WalletCapture>;
   /** The order's state as the provider has it: COMPLETED (with the capture), NOT_FOUND, ... */
   lookup(orderId: string): Promise<WalletCapture>;
+  /**
+   * Charges a saved wallet (a vault id from a completed order) with no payer present: an
+   * order created and captured at once. A refusal is a failed charge; the payment id is the
+   * capture's id. The same idempotency key never charges twice.
+   */
+  chargeVault(input: {
+    vaultId: string;
+    amountCents: number;
+    currency: 'USD';
+    idempotencyKey: string;
+    description?: string;
+    reference?: string;
+  }): Promise<ChargeResult>;
+  /** Gives back `amountCents` of a capture, once per idempotency key. */
+  refund(captureId: string, amountCents: number, idempotencyKey: string): Promise<RefundResult>;
 };
 
 export type PaymentProviders = {

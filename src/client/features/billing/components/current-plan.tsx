@@ -11,6 +11,7 @@ import { notify } from '../../../lib/toast';
 import { useCurrentSubscription } from '../api/get-current-subscription';
 import { usePlans } from '../api/get-plans';
 import { useSubscriptionAction } from '../api/subscription-action';
+import { isWalletProvider, type Subscription } from '@shared/schemas/billing';
 
 const STATUS = { active: 'Active', past_due: 'Past Due', canceled: 'Canceled' } as const;
 const day = formatShortDate;
@@ -64,11 +65,7 @@ export function CurrentPlan() {
             Your last payment failed. Choose a plan below to pay again and keep your plan.
           </p>
         )}
-        {!s.canAutoRenew && s.status === 'active' && !s.cancelAtPeriodEnd && (
-          <p className="text-slate-600">
-            Paid with a wallet: pay again before the renewal date to keep your plan.
-          </p>
-        )}
+        {s.status === 'active' && !s.cancelAtPeriodEnd && <RenewalNote s={s} />}
         <div className="flex flex-wrap items-end gap-3">
           <div className="space-y-1.5">
             <Label htmlFor="change-plan">Change plan (next billing cycle)</Label>
@@ -120,5 +117,23 @@ export function CurrentPlan() {
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/** How the plan renews: by itself (card on file, saved PayPal account) or paid again by hand. */
+function RenewalNote({ s }: { s: Subscription }) {
+  const wallet = isWalletProvider(s.provider);
+  if (s.canAutoRenew)
+    return wallet ? (
+      <p className="text-slate-600" data-testid="renewal-note">
+        Renews automatically with your saved PayPal account.
+      </p>
+    ) : null;
+  return (
+    <p className="text-slate-600" data-testid="renewal-note">
+      {wallet
+        ? 'Paid with PayPal before automatic renewals: this plan does not renew by itself. When it falls due, pay again with PayPal; your PayPal account is then saved and later months renew automatically.'
+        : 'No card on file: pay again when the plan falls due to keep it.'}
+    </p>
   );
 }

@@ -1,7 +1,8 @@
 import { FileText } from 'lucide-react';
 import { Link } from 'react-router';
 import { PAYMENT_STATUS_LABELS } from '@shared/constants/domain';
-import type { PaymentRecord } from '@shared/schemas/billing';
+import type { ReactNode } from 'react';
+import type { PaymentHistoryTotals, PaymentRecord } from '@shared/schemas/billing';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatShortDate } from '../../../lib/dates';
@@ -15,16 +16,26 @@ const VARIANT: Record<string, 'success' | 'warning' | 'destructive' | 'outline'>
   failed: 'destructive',
 };
 
-/** The totals and the table of the technician's plan payments. */
-export function PaymentHistoryTable({ rows }: { rows: PaymentRecord[] }) {
-  const sum = (status: string) =>
-    rows.filter((r) => r.status === status).reduce((t, r) => t + Math.round(r.amount * 100), 0);
+/**
+ * The totals and one page of the technician's plan payments. The totals are the server's, over
+ * the whole history (not the page's rows).
+ */
+export function PaymentHistoryTable({
+  rows,
+  totals,
+  children,
+}: {
+  rows: PaymentRecord[];
+  totals: PaymentHistoryTotals;
+  /** The pager, under the table. */
+  children?: ReactNode;
+}) {
   return (
     <>
       <div className="mb-6 grid gap-4 sm:grid-cols-3">
-        <Summary title="Total Paid" value={`$${(sum('succeeded') / 100).toFixed(2)}`} />
-        <Summary title="Pending" value={`$${(sum('processing') / 100).toFixed(2)}`} />
-        <Summary title="Total Transactions" value={String(rows.length)} />
+        <Summary title="Total Paid" value={`$${totals.totalPaid}`} />
+        <Summary title="Pending" value={`$${totals.totalPending}`} />
+        <Summary title="Total Transactions" value={String(totals.totalCount)} />
       </div>
       {rows.length === 0 ? (
         <Card>
@@ -76,6 +87,7 @@ export function PaymentHistoryTable({ rows }: { rows: PaymentRecord[] }) {
                 ))}
               </tbody>
             </table>
+            {children}
           </CardContent>
         </Card>
       )}
@@ -85,7 +97,7 @@ export function PaymentHistoryTable({ rows }: { rows: PaymentRecord[] }) {
 
 function Summary({ title, value }: { title: string; value: string }) {
   return (
-    <Card>
+    <Card data-testid={`summary-${title.toLowerCase().replace(/ /g, '-')}`}>
       <CardHeader className="pb-2">
         <CardTitle className="text-sm font-medium text-slate-500">{title}</CardTitle>
       </CardHeader>

@@ -4,13 +4,16 @@ import type { approveQuoteSchema, PublicQuote } from '@shared/schemas/pos';
 import { apiRequest } from '../../../lib/api-client';
 import { quoteApprovalUrl } from './get-public-quote';
 
-/** POST /api/quote-approvals/{token}: the customer signs the quote. */
+/**
+ * POST /api/quote-approvals/{token}: the customer signs the quote, with the deposit's card when
+ * it asks for one (402 when the card is declined).
+ */
 export const useSignPublicQuote = (
   token: string,
   options: { onSuccess: () => void; onError: (err: Error) => void },
 ) =>
   useMutation({
-    mutationFn: (signature: z.input<typeof approveQuoteSchema>['signature']) =>
-      apiRequest<PublicQuote>('POST', quoteApprovalUrl(token), { signature }),
+    mutationFn: (body: z.input<typeof approveQuoteSchema>) =>
+      apiRequest<PublicQuote>('POST', quoteApprovalUrl(token), body),
     ...options,
   });

@@ -10,6 +10,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import type { QuoteView } from '../offline/views';
 import type { QuotePrefill } from '../quote-prefill';
 import { useCreateQuoteForm, type EMPTY } from '../use-create-quote-form';
+import { DepositFields } from './deposit-fields';
 import { DocNumber } from './doc-number';
 import { QuoteItemRow } from './quote-item-row';
 import { QuoteTotals } from './quote-totals';
@@ -39,6 +40,8 @@ export function CreateQuote({
     removeItem,
     taxRate,
     setTaxRate,
+    deposit,
+    setDeposit,
     totals,
     pending,
     submit,
@@ -133,6 +136,11 @@ export function CreateQuote({
                 onChange={(e) => setTaxRate(e.target.value)}
               />
             </div>
+            <DepositFields
+              deposit={deposit}
+              totalCents={totals.totalAmountCents}
+              onChange={setDeposit}
+            />
             <div className="space-y-1.5">
               <Label htmlFor="q-notes">Notes</Label>
               <Textarea

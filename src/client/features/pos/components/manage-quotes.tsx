@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { notifyOutcome, usePosChange } from '../offline/use-pos-change';
 import { refKey, refOf, type QuoteView } from '../offline/views';
 import { usePosLists } from '../use-pos-lists';
+import { DepositLine } from './deposit-card-form';
 import { DocNumber } from './doc-number';
 import { EmailQuoteDialog } from './email-quote-dialog';
 import { SignatureDialog } from './signature-dialog';
@@ -72,6 +73,7 @@ export function ManageQuotes({
                   </p>
                   {q.jobReference && <p className="text-sm text-slate-600">Job {q.jobReference}</p>}
                   <p className="text-sm font-medium">${q.totalAmount}</p>
+                  <DepositLine deposit={q.deposit} />
                   <SyncError sync={q.sync} />
                 </div>
                 <div className="flex flex-wrap gap-2">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_STATUS_LABELS } from '@shared/constants/domain';
 import { Badge } from '../../../components/ui/badge';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { posReceiptPath } from '@shared/paths';
 import { useEmailReceipt } from '../api/email-receipt';
+import { useRefundPayment } from '../api/refund-payment';
 import { refKey, type PaymentView } from '../offline/views';
 import { usePosLists } from '../use-pos-lists';
 import { DocNumber } from './doc-number';
@@ -43,6 +44,8 @@ function ReceiptRow({ p }: { p: PaymentView }) {
               <Badge variant={p.status === 'succeeded' ? 'success' : 'destructive'}>
                 {PAYMENT_STATUS_LABELS[p.status]}
               </Badge>{' '}
+              <RefundBadge refund={p.refund} />
+              {p.quoteId !== null && <Badge variant="outline">Deposit</Badge>}{' '}
               <SyncMark sync={p.sync} />
             </p>
             <p className="text-sm text-slate-600">
@@ -69,6 +72,9 @@ function ReceiptActions({ p }: { p: PaymentView & { id: number } }) {
       <Button size="sm" variant="outline" asChild>
         <Link to={posReceiptPath(p.id)}>View Receipt</Link>
       </Button>
+      {p.method === 'card' && p.status === 'succeeded' && p.refund?.status !== 'succeeded' && (
+        <RefundButton id={p.id} receipt={p.receiptNumber} amount={p.amount} />
+      )}
       {p.status === 'succeeded' && (
         <>
           <Input
@@ -108,5 +114,59 @@ function ReceiptActions({ p }: { p: PaymentView & { id: number } }) {
         </>
       )}
     </div>
+  );
+}
+
+/** 'Refunded' once the money went back (or is on its way back). */
+function RefundBadge({ refund }: { refund: PaymentView['refund'] }) {
+  if (!refund || refund.status === 'failed') return null;
+  return (
+    <>
+      <Badge variant="outline" data-testid="refund-status">
+        {refund.status === 'succeeded' ? 'Refunded' : 'Refund processing'}
+      </Badge>{' '}
+    </>
+  );
+}
+
+/** Gives a card payment back in full, after the technician confirms; one key per attempt. */
+function RefundButton({
+  id,
+  receipt,
+  amount,
+}: {
+  id: number;
+  receipt: string | null;
+  amount: string;
+}) {
+  const refund = useRefundPayment();
+  const key = useRef(crypto.randomUUID());
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={refund.isPending}
+      onClick={() => {
+        if (!window.confirm(`Refund $${amount} of ${receipt ?? 'this payment'} to the card?`))
+          return;
+        refund.mutate(
+          { id, idempotencyKey: key.current },
+          {
+            onSuccess: () => notify({ title: 'Payment Refunded', description: `$${amount}` }),
+            onError: (err) =>
+              notify({
+                title: 'Refund Failed',
+                description: errorMessage(err, 'The refund could not be made. Please try again.'),
+                variant: 'destructive',
+              }),
+            onSettled: () => {
+              key.current = crypto.randomUUID();
+            },
+          },
+        );
+      }}
+    >
+      {refund.isPending ? 'Refunding...' : 'Refund'}
+    </Button>
   );
 }

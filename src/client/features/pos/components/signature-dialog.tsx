@@ -8,13 +8,23 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useOnline } from '../../../lib/connectivity';
+import { notify } from '../../../lib/toast';
+import { useApproveWithDeposit } from '../api/approve-quote';
 import { notifyOutcome, usePosChange } from '../offline/use-pos-change';
 import { refOf, type QuoteView } from '../offline/views';
+import { useDepositCard } from '../use-deposit-card';
+import { DepositCardForm } from './deposit-card-form';
 import { SignaturePad, type SignaturePadHandle } from './signature-pad';
+
+export const DEPOSIT_NEEDS_CONNECTION = 'The deposit is paid by card: it needs a connection';
+export const DEPOSIT_NEEDS_SYNC = 'The deposit needs the quote synced first';
 
 /**
  * The customer signs a draft quote on the technician's device; offline the signature waits on
- * the device with the quote (ADR 013).
+ * the device with the quote (ADR 013). A quote that asks for a deposit is signed with the
+ * customer's card instead, online only (ADR 017).
  */
 export function SignatureDialog({
   quote,
@@ -25,7 +35,56 @@ export function SignatureDialog({
 }) {
   const pad = useRef<SignaturePadHandle>(null);
   const approve = usePosChange('quote.sign');
+  const withDeposit = useApproveWithDeposit();
+  const online = useOnline();
+  const depositDue = !!quote?.deposit && quote.deposit.status !== 'paid';
+  const card = useDepositCard('signature-deposit-card', depositDue);
   const [hasInk, setHasInk] = useState(false);
+  const blocked = !depositDue
+    ? null
+    : quote?.id === null
+      ? DEPOSIT_NEEDS_SYNC
+      : !online
+        ? DEPOSIT_NEEDS_CONNECTION
+        : null;
+  const done = (q: Quote) => {
+    notify({ title: 'Quote Approved', description: q.quoteNumber });
+    setHasInk(false);
+    onClose();
+  };
+
+  const signWithDeposit = async (signature: string) => {
+    let deposit;
+    try {
+      deposit = await card.payment();
+    } catch (err) {
+      notify({
+        title: 'Validation Error',
+        description: errorMessage(err, (err as Error).message),
+        variant: 'destructive',
+      });
+      return;
+    }
+    withDeposit.mutate(
+      { id: quote!.id!, body: { signature, deposit } },
+      {
+        onSuccess: (q) => {
+          card.newAttempt();
+          done(q);
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.status < 500 && err.status !== 409) card.newAttempt();
+          notify({
+            title: 'Deposit Failed',
+            description: errorMessage(err, 'The deposit could not be taken. Please try again.'),
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+
+  const pending = approve.isPending || withDeposit.isPending;
   return (
     <Dialog open={quote !== null} onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="max-w-lg">
@@ -37,15 +96,28 @@ export function SignatureDialog({
           </DialogDescription>
         </DialogHeader>
         <SignaturePad ref={pad} onChange={setHasInk} />
+        {depositDue &&
+          (blocked ? (
+            <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+              {blocked}
+            </p>
+          ) : (
+            <DepositCardForm
+              amount={quote.deposit!.amount}
+              card={card}
+              containerId="signature-deposit-card"
+            />
+          ))}
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
           <Button
-            disabled={!hasInk || approve.isPending}
+            disabled={!hasInk || pending || !!blocked || (depositDue && card.unavailable)}
             onClick={() => {
               const signature = pad.current?.toDataUrl();
               if (!quote || !signature) return;
+              if (depositDue) return void signWithDeposit(signature);
               approve.mutate(
                 { quote: refOf(quote), signature },
                 {
@@ -62,7 +134,11 @@ export function SignatureDialog({
               );
             }}
           >
-            {approve.isPending ? 'Approving...' : 'Approve Quote'}
+            {pending
+              ? 'Approving...'
+              : depositDue
+                ? `Pay $${quote!.deposit!.amount} and Approve`
+                : 'Approve Quote'}
           </Button>
         </div>
       </DialogContent>

@@ -67,6 +67,7 @@ const serverQuote = (over: Partial<Quote> = {}): Quote => ({
   serviceRequestId: null,
   jobReference: null,
   clientId: null,
+  deposit: null,
   createdAt: '2026-11-23T10:00:00.000Z',
   ...over,
 });
@@ -187,5 +188,38 @@ describe('the lists with the changes made offline', () => {
     const after = applyChanges({ invoices: [invoice], payments: [payment] }, [pay], 9);
     expect(after.invoices[0]).toMatchObject({ paidAmount: '50.00', status: 'pending' });
     expect(after.payments).toHaveLength(1);
+  });
+});
+
+describe('deposits on the device (ADR 017)', () => {
+  it('shows a quote made offline with its deposit due, computed as the server will', () => {
+    // 25% of $400.51 is $100.1275: $100.13.
+    const create = change('quote.create', { ...QUOTE, deposit: { type: 'percent', percent: 25 } });
+    const v = applyChanges({}, [create], 9);
+    expect(v.quotes[0]!.deposit).toEqual({
+      type: 'percent',
+      percent: '25.00',
+      amount: '100.13',
+      status: 'due',
+      paymentId: null,
+    });
+  });
+
+  it('counts a paid deposit on an invoice made offline from the quote', () => {
+    const paid = serverQuote({
+      status: 'approved',
+      deposit: { type: 'fixed', percent: null, amount: '30.00', status: 'paid', paymentId: 3 },
+    });
+    const v = applyChanges(
+      { quotes: [paid] },
+      [change('invoice.create', { quote: { id: 5, clientId: null } })],
+      9,
+    );
+    expect(v.invoices[0]).toMatchObject({
+      totalAmount: '108.25',
+      paidAmount: '30.00',
+      balanceDue: '78.25',
+      status: 'pending',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { formatReference } from '@shared/jobs';
-import { centsToDecimal, quoteTotals, toCents } from '@shared/money';
+import { centsToDecimal, depositCents, quoteTotals, toCents } from '@shared/money';
 import {
   updateQuoteSchema,
   type Invoice,
@@ -83,6 +83,16 @@ function contentOf(body: UpdateQuoteInput) {
     partsTotal: centsToDecimal(t.partsTotalCents),
     taxAmount: centsToDecimal(t.taxAmountCents),
     totalAmount: centsToDecimal(t.totalAmountCents),
+    // A draft's deposit is due: it is paid by card when the customer signs (online).
+    deposit: v.deposit
+      ? {
+          type: v.deposit.type,
+          percent: v.deposit.type === 'percent' ? v.deposit.percent.toFixed(2) : null,
+          amount: centsToDecimal(depositCents(v.deposit, t.totalAmountCents)),
+          status: 'due' as const,
+          paymentId: null,
+        }
+      : null,
   };
 }
 
@@ -185,8 +195,12 @@ export function applyChanges(
           partsTotal: q.partsTotal,
           taxAmount: q.taxAmount,
           totalAmount: q.totalAmount,
-          paidAmount: '0.00',
-          balanceDue: q.totalAmount,
+          // The quote's paid deposit counts toward it, as the server will attach it.
+          paidAmount: q.deposit?.status === 'paid' ? q.deposit.amount : '0.00',
+          balanceDue:
+            q.deposit?.status === 'paid'
+              ? centsToDecimal(toCents(q.totalAmount) - toCents(q.deposit.amount))
+              : q.totalAmount,
           status: 'pending',
           paidAt: null,
           serviceRequestId: q.serviceRequestId,
@@ -228,6 +242,8 @@ export function applyChanges(
           cardBrand: null,
           cardLast4: null,
           failureMessage: null,
+          quoteId: null,
+          refund: null,
           createdAt: c.createdAt,
           sync: mark,
         });

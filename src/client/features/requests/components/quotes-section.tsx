@@ -10,12 +10,17 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useApproveQuote } from '../api/approve-quote';
 import type { JobDetail } from '../api/get-request';
 import type { RequestRef } from '../api/keys';
 import { formatDateTime, formatMoney } from '../format';
+import { useDepositCard } from '../use-deposit-card';
 import { ActionError, reportActionError } from './action-error';
+import type { CardFieldsComponent } from './invoices-section';
+
+const DEPOSIT_CONTAINER = 'quote-deposit-card';
 
 type Quote = JobDetail['quotes'][number];
 type FairPrice = JobDetail['fairPrice'];
@@ -80,6 +85,14 @@ function QuoteLines({ quote, fairPrice }: { quote: Quote; fairPrice: FairPrice }
           <dt>Total</dt>
           <dd>{formatMoney(quote.total)}</dd>
         </div>
+        {quote.deposit && (
+          <div className="flex justify-between" data-testid="quote-deposit">
+            <dt>Deposit</dt>
+            <dd>
+              {formatMoney(quote.deposit.amount)} ({quote.deposit.status})
+            </dd>
+          </div>
+        )}
       </dl>
       <FairPriceSummary fairPrice={fairPrice} total={quote.total} />
     </>
@@ -91,18 +104,23 @@ function SignQuoteDialog({
   fairPrice,
   req,
   SignaturePad,
+  CardFields,
   onClose,
 }: {
   quote: Quote | null;
   fairPrice: FairPrice;
   req: RequestRef;
   SignaturePad: SignaturePadComponent;
+  CardFields: CardFieldsComponent;
   onClose: () => void;
 }) {
   const pad = useRef<SignaturePadHandle>(null);
   const [hasInk, setHasInk] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const approve = useApproveQuote(req);
+  const depositDue = !!quote?.deposit && quote.deposit.status !== 'paid';
+  const card = useDepositCard(DEPOSIT_CONTAINER, depositDue);
+  const [busy, setBusy] = useState(false);
   const close = () => {
     setError(null);
     setHasInk(false);
@@ -120,33 +138,59 @@ function SignQuoteDialog({
         {quote && <QuoteLines quote={quote} fairPrice={fairPrice} />}
         <p className="text-sm font-medium">Sign below</p>
         <SignaturePad ref={pad} onChange={setHasInk} />
+        {depositDue && (
+          <section className="space-y-2" aria-label="Deposit payment">
+            <p className="text-sm">
+              A deposit of <strong>{formatMoney(quote!.deposit!.amount)}</strong> is paid by card
+              when you sign.
+            </p>
+            {card.squareConfig ? (
+              <div id={DEPOSIT_CONTAINER} className="min-h-[90px] rounded-md border p-2" />
+            ) : card.config && !card.config.card ? (
+              <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+                Payment Unavailable: Payment processing is not configured.
+              </p>
+            ) : (
+              <CardFields card={card.card} onChange={card.setCard} />
+            )}
+          </section>
+        )}
         <ActionError message={error} />
         <div className="grid grid-cols-2 gap-2">
           <Button variant="outline" onClick={close}>
             Not now
           </Button>
           <Button
-            disabled={!hasInk || approve.isPending}
-            onClick={() => {
+            disabled={!hasInk || busy || (depositDue && card.unavailable)}
+            onClick={async () => {
               const signature = pad.current?.toDataUrl();
               if (!quote || !signature) return;
               setError(null);
-              approve.mutate(
-                { quoteId: quote.id, signature },
-                {
-                  onSuccess: () => {
-                    notify({ title: 'Quote Approved', description: quote.quoteNumber });
-                    close();
-                  },
-                  onError: (err) =>
-                    setError(
-                      reportActionError(err, 'Error', 'Failed to approve quote. Please try again.'),
-                    ),
-                },
-              );
+              setBusy(true);
+              try {
+                const deposit = depositDue ? await card.payment() : undefined;
+                await approve.mutateAsync({ quoteId: quote.id, signature, deposit });
+                card.newAttempt();
+                notify({ title: 'Quote Approved', description: quote.quoteNumber });
+                close();
+              } catch (err) {
+                if (err instanceof ApiError && err.status < 500 && err.status !== 409)
+                  card.newAttempt();
+                setError(
+                  err instanceof ApiError
+                    ? reportActionError(err, 'Error', 'Failed to approve quote. Please try again.')
+                    : (err as Error).message,
+                );
+              } finally {
+                setBusy(false);
+              }
             }}
           >
-            {approve.isPending ? 'Approving...' : 'Approve and sign'}
+            {busy
+              ? 'Approving...'
+              : depositDue
+                ? `Pay ${formatMoney(quote!.deposit!.amount)} deposit and sign`
+                : 'Approve and sign'}
           </Button>
         </div>
       </DialogContent>
@@ -159,10 +203,13 @@ export function QuotesSection({
   job,
   req,
   SignaturePad,
+  CardFields,
 }: {
   job: JobDetail;
   req: RequestRef;
   SignaturePad: SignaturePadComponent;
+  /** The card fields for a quote's deposit (the point of sale's sandbox form). */
+  CardFields: CardFieldsComponent;
 }) {
   const [signing, setSigning] = useState<Quote | null>(null);
   if (job.quotes.length === 0) return null;
@@ -200,6 +247,7 @@ export function QuotesSection({
         fairPrice={job.fairPrice}
         req={req}
         SignaturePad={SignaturePad}
+        CardFields={CardFields}
         onClose={() => setSigning(null)}
       />
     </Card>
