@@ -20,6 +20,8 @@ export type Entitlements = {
   branding: boolean;
   /** 'API access'. */
   apiAccess: boolean;
+  /** 'Basic support' (every technician writes to support) or 'Priority support' (answered first). */
+  support: 'basic' | 'priority';
 };
 
 const NONE: Omit<Entitlements, 'tier'> = {
@@ -30,6 +32,7 @@ const NONE: Omit<Entitlements, 'tier'> = {
   pointOfSale: false,
   branding: false,
   apiAccess: false,
+  support: 'basic',
 };
 
 export const PLAN_ENTITLEMENTS: Record<PlanTier, Entitlements> = {
@@ -42,6 +45,7 @@ export const PLAN_ENTITLEMENTS: Record<PlanTier, Entitlements> = {
     monthlyJobCap: 25,
     featured: true,
     analytics: 'basic',
+    support: 'priority',
   },
   Professional: {
     tier: 'Professional',
@@ -52,6 +56,7 @@ export const PLAN_ENTITLEMENTS: Record<PlanTier, Entitlements> = {
     pointOfSale: true,
     branding: true,
     apiAccess: true,
+    support: 'priority',
   },
 };
 

@@ -113,6 +113,8 @@ export const adminMessageSchema = z.object({
   phone: z.string().nullable(),
   subject: z.string(),
   message: z.string(),
+  /** From a technician whose plan includes priority support (Premium, Professional). */
+  priority: z.boolean(),
   createdAt: z.string(),
   handledAt: z.string().nullable(),
   /** Who marked it handled ('Ada L.' or a username); null when unhandled or the user is gone. */

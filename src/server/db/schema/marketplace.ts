@@ -134,9 +134,16 @@ export const contactMessages = pgTable(
     message: text().notNull(),
     handledAt: timestamp({ withTimezone: true }),
     handledBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Sent by a signed-in technician whose plan includes priority support: answered first. */
+    priority: boolean().notNull().default(false),
+    /** The signed-in sender, if any. */
+    senderUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt.desc()),
+    index('contact_messages_queue_idx').on(t.priority.desc(), t.createdAt.desc()),
+  ],
 );
 
 /** A signed-in customer's vehicles; a request may name one. */

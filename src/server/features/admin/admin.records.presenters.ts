@@ -43,6 +43,7 @@ export function toAdminMessage(r: NonNullable<Row<typeof q.contactMessageById>>)
     phone: m.phone,
     subject: m.subject,
     message: m.message,
+    priority: m.priority,
     createdAt: m.createdAt.toISOString(),
     handledAt: iso(m.handledAt),
     handledBy: m.handledAt

@@ -70,7 +70,7 @@ export async function listServiceRequests(
   return { rows, total: count?.n ?? 0 };
 }
 
-/** Contact Us messages, newest first. */
+/** Contact Us messages: priority support first, then newest first. */
 export async function listContactMessages(
   db: DbOrTx,
   f: { handled?: boolean; limit: number; offset: number },
@@ -92,7 +92,11 @@ export async function listContactMessages(
       .from(contactMessages)
       .leftJoin(users, eq(users.id, contactMessages.handledBy))
       .where(where)
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .orderBy(
+        desc(contactMessages.priority),
+        desc(contactMessages.createdAt),
+        desc(contactMessages.id),
+      )
       .limit(f.limit)
       .offset(f.offset),
     db

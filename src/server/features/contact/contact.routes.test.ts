@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
-import { createTechnician } from '../../../../tests/helpers/factories';
+import {
+  createTechnician,
+  createUser,
+  signIn,
+  subscribeTechnician,
+} from '../../../../tests/helpers/factories';
 import { contactMessages, contactRequests, outbox } from '../../db/schema';
 
 let t: TestApp;
@@ -95,6 +100,58 @@ describe('POST /api/contact-technician', () => {
 });
 
 describe('POST /api/contact', () => {
+  // 'Basic support' (every plan, and no plan) vs 'Priority support' (Premium, Professional).
+  const ask = (subject: string, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: cookie ? { cookie } : {},
+      payload: { name: 'Tess Tech', email: 'tess@example.com', subject, message: 'Please help me.' },
+    });
+  const supportMail = (id: number) =>
+    t.app.db.select().from(outbox).where(eq(outbox.idempotencyKey, `contact_message:${id}`));
+
+  it('answers technicians on Premium and Professional first (priority support)', async () => {
+    const sent: Record<string, number> = {};
+    for (const plan of [undefined, 'Basic', 'Premium', 'Professional'] as const) {
+      const { user, technician } = await createTechnician(t.app);
+      if (plan) await subscribeTechnician(t.app, technician.id, plan);
+      const res = await ask(`Help from ${plan ?? 'no plan'}`, await signIn(t.app, user.username!));
+      expect(res.statusCode).toBe(201);
+      sent[plan ?? 'none'] = res.json().id;
+    }
+    const anonymous = await ask('Help from a visitor');
+    expect(anonymous.statusCode).toBe(201);
+    sent.visitor = anonymous.json().id;
+
+    for (const [who, id] of Object.entries(sent)) {
+      const [row] = await t.app.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+      const priority = who === 'Premium' || who === 'Professional';
+      expect(row!.priority, who).toBe(priority);
+      expect(row!.senderUserId === null, who).toBe(who === 'visitor');
+      const [mail] = await supportMail(id);
+      expect(mail!.subject.startsWith('[Priority] [Contact] '), who).toBe(priority);
+      if (priority) expect(mail!.textBody).toContain(`Priority support: ${who} plan technician`);
+    }
+
+    const admin = await createUser(t.app, { role: 'admin' });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/messages?limit=100',
+      headers: { cookie: await signIn(t.app, admin.username!) },
+    });
+    expect(list.statusCode).toBe(200);
+    const body = list.json();
+    const items: { id: number; priority: boolean }[] = body.messages ?? body.items ?? body;
+    const firstOrdinary = items.findIndex((m) => !m.priority);
+    const lastPriority = items.map((m) => m.priority).lastIndexOf(true);
+    expect(lastPriority).toBeGreaterThanOrEqual(1);
+    expect(lastPriority).toBeLessThan(firstOrdinary);
+    expect(items.filter((m) => m.priority).map((m) => m.id).sort()).toEqual(
+      [sent.Premium, sent.Professional].sort(),
+    );
+  });
+
   it('stores the message and e-mails a copy to support', async () => {
     const res = await post('/api/contact', {
       name: 'Sam Smith',

@@ -38,7 +38,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id } = await service.contactUs(request.body);
+      const { id } = await service.contactUs(request.body, request.user);
       return reply.status(201).send({ id, message: 'Message sent' });
     },
   );

@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/schemas/contact';
 import { contactMessages, contactRequests, technicians, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { technicianPlan } from '../../lib/entitlements';
 import { composeMail } from '../../lib/mailer';
 import type { SessionUser } from '../../lib/session';
 import type { z } from 'zod';
@@ -56,19 +57,36 @@ export function createContactService(app: FastifyInstance) {
       });
     },
 
-    /** Stores a Contact Us message and sends a copy to support. */
-    async contactUs(input: z.output<typeof contactMessageSchema>) {
+    /**
+     * Stores a Contact Us message and sends a copy to support. A technician whose plan includes
+     * priority support (Premium, Professional) is answered first: flagged, listed first for
+     * admins, and '[Priority]' in support's inbox.
+     */
+    async contactUs(input: z.output<typeof contactMessageSchema>, user: SessionUser | null) {
+      const plan =
+        user?.technicianId != null
+          ? await technicianPlan(app.db, user.technicianId, app.clock())
+          : null;
+      const priority = plan?.support === 'priority';
       return app.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(contactMessages)
-          .values({ ...input, phone: input.phone ?? null })
+          .values({
+            ...input,
+            phone: input.phone ?? null,
+            priority,
+            senderUserId: user?.id ?? null,
+          })
           .returning({ id: contactMessages.id });
         await app.outbox.enqueue(tx, {
           to: app.config.supportInbox,
           template: 'contact_message',
           key: `contact_message:${row!.id}`,
-          subject: `[Contact] ${input.subject}`,
+          subject: `${priority ? '[Priority] ' : ''}[Contact] ${input.subject}`,
           ...composeMail([
+            ...(priority
+              ? [`Priority support: ${plan!.tier} plan technician (account ${user!.email}).`]
+              : []),
             `From: ${input.name} <${input.email}>${input.phone ? `, ${input.phone}` : ''}`,
             `Subject: ${input.subject}`,
             input.message,

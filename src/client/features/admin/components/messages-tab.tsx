@@ -68,11 +68,14 @@ export function MessagesTab() {
                       {m.phone ? ` · ${m.phone}` : ''} · {new Date(m.createdAt).toLocaleString()}
                     </p>
                   </div>
-                  {m.handledAt ? (
-                    <Badge variant="success">Handled</Badge>
-                  ) : (
-                    <Badge variant="warning">Unhandled</Badge>
-                  )}
+                  <div className="flex gap-1">
+                    {m.priority && <Badge>Priority</Badge>}
+                    {m.handledAt ? (
+                      <Badge variant="success">Handled</Badge>
+                    ) : (
+                      <Badge variant="warning">Unhandled</Badge>
+                    )}
+                  </div>
                 </div>
                 <p className="whitespace-pre-wrap break-words">{m.message}</p>
                 {m.handledAt && (
