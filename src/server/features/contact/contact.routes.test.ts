@@ -106,10 +106,18 @@ describe('POST /api/contact', () => {
       method: 'POST',
       url: '/api/contact',
       headers: cookie ? { cookie } : {},
-      payload: { name: 'Tess Tech', email: 'tess@example.com', subject, message: 'Please help me.' },
+      payload: {
+        name: 'Tess Tech',
+        email: 'tess@example.com',
+        subject,
+        message: 'Please help me.',
+      },
     });
   const supportMail = (id: number) =>
-    t.app.db.select().from(outbox).where(eq(outbox.idempotencyKey, `contact_message:${id}`));
+    t.app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.idempotencyKey, `contact_message:${id}`));
 
   it('answers technicians on Premium and Professional first (priority support)', async () => {
     const sent: Record<string, number> = {};
@@ -147,9 +155,12 @@ describe('POST /api/contact', () => {
     const lastPriority = items.map((m) => m.priority).lastIndexOf(true);
     expect(lastPriority).toBeGreaterThanOrEqual(1);
     expect(lastPriority).toBeLessThan(firstOrdinary);
-    expect(items.filter((m) => m.priority).map((m) => m.id).sort()).toEqual(
-      [sent.Premium, sent.Professional].sort(),
-    );
+    expect(
+      items
+        .filter((m) => m.priority)
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual([sent.Premium, sent.Professional].sort());
   });
 
   it('stores the message and e-mails a copy to support', async () => {
