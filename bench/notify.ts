@@ -16,7 +16,14 @@ import webpush from 'web-push';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
-import { jobNotifications, pushSubscriptions, technicians, users } from '../src/server/db/schema';
+import {
+  jobNotifications,
+  plans,
+  pushSubscriptions,
+  subscriptions,
+  technicians,
+  users,
+} from '../src/server/db/schema';
 import { hashPassword } from '../src/server/lib/password';
 import { LOCATIONS } from '../src/shared/constants/locations';
 import { startPushStandIn } from '../tests/helpers/push-stand-in';
@@ -125,6 +132,20 @@ for (let i = 0; i < N; i += 200) {
     .returning({ id: technicians.id });
   techIds.push(...ts.map((t) => t.id));
 }
+// Dispatch matches only technicians on an active plan (docs/decisions/014): all on Professional.
+const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.name, 'Professional'));
+const periodStart = new Date();
+for (let i = 0; i < techIds.length; i += 500)
+  await db.insert(subscriptions).values(
+    techIds.slice(i, i + 500).map((technicianId) => ({
+      technicianId,
+      planId: plan!.id,
+      status: 'active' as const,
+      provider: 'sandbox',
+      currentPeriodStart: periodStart,
+      currentPeriodEnd: new Date(periodStart.getTime() + 30 * 86_400_000),
+    })),
+  );
 const subs = techIds.map(() => push.subscribe());
 for (let i = 0; i < techIds.length; i += 500)
   await db.insert(pushSubscriptions).values(
