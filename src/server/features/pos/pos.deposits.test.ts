@@ -12,7 +12,7 @@ import { formatReference } from '../../../shared/jobs';
 import { DEPOSIT_MESSAGES } from '../../../shared/schemas/pos';
 import { invoicePayments, outbox, paymentRefunds, serviceRequests } from '../../db/schema';
 import { requestLinkToken } from '../../lib/request-links';
-import { DEPOSIT_LOCKS_QUOTE, depositDueMessage } from './pos.deposits';
+import { DEPOSIT_LOCKS_QUOTE, DEPOSIT_REFUNDED, depositDueMessage } from './pos.deposits';
 import { ALREADY_REFUNDED } from './pos.refunds';
 
 // Deposits on quotes (issue 15, ADR 017): asked for as a fixed amount or a percentage, paid by
@@ -471,6 +471,112 @@ describe('refunds', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('races and refunded deposits', () => {
+  it('charges the deposit once when the request page and the device pay it at once with different keys', async () => {
+    const jobId = await s.job();
+    const q = (await s.quote({ type: 'fixed', amount: 30 }, jobId)).json();
+    const ref = formatReference(jobId);
+    const token = requestLinkToken(t.app.config.sessionSecret, jobId);
+    const [a, b] = [await cardToken(t), await cardToken(t)];
+    const charge = vi.spyOn(t.app.payments.card!, 'charge');
+    const answers = await Promise.all([
+      t.app.inject({
+        method: 'POST',
+        url: `/api/service-requests/${ref}/quotes/${q.id}/approve?t=${token}`,
+        payload: { signature: SIGNATURE, deposit: { sourceId: a, idempotencyKey: 'race-page-1' } },
+      }),
+      s.call('PATCH', `/api/quotes/${q.id}/approve`, s.pro.cookie, {
+        signature: SIGNATURE,
+        deposit: { sourceId: b, idempotencyKey: 'race-device-1' },
+      }),
+    ]);
+    expect(charge).toHaveBeenCalledTimes(1);
+    charge.mockRestore();
+    // One signs; the other waits on the quote's lock and finds it paid and signed (the device's
+    // same signature replays as 200) or the payment under way (409).
+    const codes = answers.map((x) => x.statusCode);
+    expect(codes).toContain(200);
+    expect(codes.every((c) => c === 200 || c === 409)).toBe(true);
+    const rows = await depositRows(t, q.id);
+    expect(rows.map((r) => [r.status, r.amountCents])).toEqual([['succeeded', 3000]]);
+  });
+
+  it('does not sign a quote whose deposit was refunded before the signature', async () => {
+    const q = (await s.quote({ type: 'fixed', amount: 12 })).json();
+    // The deposit was charged but the signature never landed (its answer was lost).
+    const charged = await t.app.payments.card!.charge({
+      sourceId: await cardToken(t),
+      amountCents: 1200,
+      currency: 'USD',
+      idempotencyKey: `deposit:${q.id}:lost-signature-1`,
+    });
+    expect(charged.status).toBe('succeeded');
+    const [paid] = await t.app.db
+      .insert(invoicePayments)
+      .values({
+        quoteId: q.id,
+        technicianId: s.pro.technicianId,
+        method: 'card',
+        amountCents: 1200,
+        status: 'succeeded',
+        provider: t.app.payments.card!.name,
+        providerPaymentId: charged.status === 'succeeded' ? charged.providerPaymentId : null,
+        receiptNumber: 'R-TEST-REFUNDED-DEPOSIT',
+      })
+      .returning();
+    const refunded = await s.call('POST', `/api/pos/payments/${paid!.id}/refund`, s.pro.cookie, {
+      idempotencyKey: 'refund-before-sign-1',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+
+    const sign = await s.call('PATCH', `/api/quotes/${q.id}/approve`, s.pro.cookie, {
+      signature: SIGNATURE,
+    });
+    expect(sign.statusCode).toBe(409);
+    expect(sign.json().message).toBe(DEPOSIT_REFUNDED);
+    const withCard = await s.call('PATCH', `/api/quotes/${q.id}/approve`, s.pro.cookie, {
+      signature: SIGNATURE,
+      deposit: { sourceId: await cardToken(t), idempotencyKey: 'sign-after-refund-1' },
+    });
+    expect(withCard.statusCode).toBe(409);
+    const listed = await s.call('GET', `/api/quotes/technician/${s.pro.technicianId}`);
+    expect(listed.json().find((x: { id: number }) => x.id === q.id)).toMatchObject({
+      status: 'draft',
+      deposit: { status: 'refunded' },
+    });
+  });
+
+  it('refunds once when the technician refunds a deposit while giving the job back', async () => {
+    const jobId = await s.job();
+    const q = (await s.quote({ type: 'fixed', amount: 35 }, jobId)).json();
+    const signed = await s.call('PATCH', `/api/quotes/${q.id}/approve`, s.pro.cookie, {
+      signature: SIGNATURE,
+      deposit: { sourceId: await cardToken(t), idempotencyKey: 'race-give-back-1' },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const [row] = await depositRows(t, q.id);
+    const refund = vi.spyOn(t.app.payments.card!, 'refund');
+    const [manual, back] = await Promise.all([
+      s.call('POST', `/api/pos/payments/${row!.id}/refund`, s.pro.cookie, {
+        idempotencyKey: 'race-give-back-refund',
+      }),
+      s.call('POST', `/api/service-requests/${formatReference(jobId)}/moves`, s.pro.cookie, {
+        move: 'cancel',
+        reason: 'Called away',
+      }),
+    ]);
+    expect(back.statusCode, back.body).toBe(200);
+    expect([200, 409]).toContain(manual.statusCode);
+    expect(refund).toHaveBeenCalledTimes(1);
+    refund.mockRestore();
+    const rows = await t.app.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.paymentId, row!.id));
+    expect(rows.map((r) => r.status)).toEqual(['succeeded']);
   });
 });
 

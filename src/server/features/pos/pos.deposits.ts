@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { nextNumber } from '../../lib/document-numbers';
 import { awaitClaimedPayment } from '../../lib/payments';
-import { liveDepositsOf, paidDepositOf } from './pos.deposit-queries';
+import { liveDepositsOf, liveRefundOf, lockPayment, paidDepositOf } from './pos.deposit-queries';
 import { chargeCard } from './pos.payments';
 import {
   claimPayment,
@@ -25,17 +25,25 @@ export const depositDueMessage = (cents: number) =>
 export const DEPOSIT_IN_PROGRESS = 'A deposit payment for this quote is already processing';
 export const DEPOSIT_LOCKS_QUOTE = 'A deposit was taken for this quote: it can no longer be edited';
 export const ALREADY_APPROVED = 'This quote is already approved';
+export const DEPOSIT_REFUNDED =
+  'The deposit for this quote was refunded: it can no longer be signed';
 
 type DepositPayment = z.output<typeof depositPaymentSchema>;
 
 /**
  * Under the quote's row lock (taken after the job's, as signing does): a signature must not
- * approve a quote whose deposit is not paid. Refuses with the amount due.
+ * approve a quote whose deposit is not paid. Refuses with the amount due, or with 409 when the
+ * deposit was given back (the one-live-deposit index leaves no room for a second one). The
+ * deposit's row is locked too, as refunds lock it: a refund claimed first is seen here, one
+ * claimed later finds the quote signed.
  */
 export async function assertDepositPaid(tx: DbOrTx, quoteId: number) {
   const q = await lockQuote(tx, quoteId);
-  if (q?.depositCents != null && !(await paidDepositOf(tx, quoteId)))
-    throw new AppError(400, depositDueMessage(q.depositCents));
+  if (q?.depositCents == null) return;
+  const paid = await paidDepositOf(tx, quoteId);
+  if (!paid) throw new AppError(400, depositDueMessage(q.depositCents));
+  await lockPayment(tx, paid.id);
+  if (await liveRefundOf(tx, paid.id)) throw new AppError(409, DEPOSIT_REFUNDED);
 }
 
 /** Refuses to edit a quote once its deposit is being paid or was paid (under its lock). */
