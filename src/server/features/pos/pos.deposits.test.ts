@@ -11,6 +11,7 @@ import { SQUARE_NONCES, startSquareStandIn } from '../../../../tests/helpers/squ
 import { formatReference } from '../../../shared/jobs';
 import { DEPOSIT_MESSAGES } from '../../../shared/schemas/pos';
 import { invoicePayments, outbox, paymentRefunds, serviceRequests } from '../../db/schema';
+import { createPaymentReconciler } from '../../payment-reconciler';
 import { requestLinkToken } from '../../lib/request-links';
 import { DEPOSIT_LOCKS_QUOTE, DEPOSIT_REFUNDED, depositDueMessage } from './pos.deposits';
 import { ALREADY_REFUNDED } from './pos.refunds';
@@ -577,6 +578,47 @@ describe('races and refunded deposits', () => {
       .from(paymentRefunds)
       .where(eq(paymentRefunds.paymentId, row!.id));
     expect(rows.map((r) => r.status)).toEqual(['succeeded']);
+  });
+});
+
+describe('a refund the provider did not answer', () => {
+  it('stays processing, then the reconciliation sweep asks again and settles it once', async () => {
+    const q = (await s.quote({ type: 'fixed', amount: 45 })).json();
+    await s.call('PATCH', `/api/quotes/${q.id}/approve`, s.pro.cookie, {
+      signature: SIGNATURE,
+      deposit: { sourceId: await cardToken(t), idempotencyKey: 'sweep-deposit-1' },
+    });
+    const inv = (await s.call('POST', '/api/invoices', s.pro.cookie, { quoteId: q.id })).json();
+    expect(inv.paidAmount).toBe('45.00');
+    const [row] = await depositRows(t, q.id);
+    const refund = vi
+      .spyOn(t.app.payments.card!, 'refund')
+      .mockRejectedValueOnce(new Error('socket hang up'));
+    const asked = await s.call('POST', `/api/pos/payments/${row!.id}/refund`, s.pro.cookie, {
+      idempotencyKey: 'sweep-refund-1',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().refund).toMatchObject({ status: 'processing', amount: '45.00' });
+    const invoiceOf = async () =>
+      (await s.call('GET', `/api/invoices/technician/${s.pro.technicianId}`))
+        .json()
+        .find((i: { id: number }) => i.id === inv.id);
+    expect((await invoiceOf()).paidAmount).toBe('45.00');
+
+    t.clock.advance(60_000);
+    try {
+      const swept = await createPaymentReconciler(t.app)();
+      expect(swept).toMatchObject({ refunds: { succeeded: 1, failed: 0, pending: 0 } });
+      const again = await createPaymentReconciler(t.app)();
+      expect(again).toMatchObject({ refunds: { succeeded: 0, failed: 0, pending: 0 } });
+    } finally {
+      t.clock.advance(-60_000);
+    }
+    expect(refund).toHaveBeenCalledTimes(2);
+    // The same provider key both times: the provider gives the money back once.
+    expect(refund.mock.calls[1]![2]).toBe(refund.mock.calls[0]![2]);
+    refund.mockRestore();
+    expect(await invoiceOf()).toMatchObject({ paidAmount: '0.00', balanceDue: '129.90' });
   });
 });
 
