@@ -1,0 +1,49 @@
+import { useRef, useState } from 'react';
+import type { PaymentsConfig } from '@shared/schemas/payments';
+import { useSquareCard } from './square-card';
+
+/** What the sandbox card fields hold. */
+export type DepositCardDetails = { number: string; expiry: string; cvv: string };
+
+const EMPTY: DepositCardDetails = { number: '', expiry: '', cvv: '' };
+export const CARD_FIELDS_REQUIRED = 'Please fill in all required fields.';
+
+/**
+ * The card that pays a quote's deposit when the customer signs (ADR 017), on the point of sale
+ * and on the request page: the sandbox card fields or the provider's hosted form, a token, and
+ * one idempotency key per attempt (kept by retries and double clicks, renewed after a
+ * definitive answer). Each feature hands in its payments config and its sandbox tokenize call.
+ */
+export function useDepositCard(
+  containerId: string,
+  enabled: boolean,
+  config: PaymentsConfig | undefined,
+  tokenizeSandbox: (card: DepositCardDetails) => Promise<string>,
+) {
+  const squareConfig = enabled && config?.card?.provider === 'square' ? config.card : null;
+  const square = useSquareCard(squareConfig, containerId);
+  const [card, setCard] = useState<DepositCardDetails>(EMPTY);
+  const attemptKey = useRef(crypto.randomUUID());
+
+  /** The deposit part of the approval body; throws a message when the card is incomplete. */
+  const payment = async () => {
+    if (!squareConfig && (!card.number.trim() || !card.expiry.trim() || !card.cvv.trim()))
+      throw new Error(CARD_FIELDS_REQUIRED);
+    const sourceId = squareConfig ? await square.tokenize() : await tokenizeSandbox(card);
+    return { sourceId, idempotencyKey: attemptKey.current };
+  };
+
+  return {
+    config,
+    squareConfig,
+    card,
+    setCard,
+    /** No card provider, or its form is not ready. */
+    unavailable: !!config && (!config.card || (squareConfig !== null && square.state !== 'ready')),
+    payment,
+    newAttempt: () => {
+      attemptKey.current = crypto.randomUUID();
+    },
+  };
+}
+export type DepositCard = ReturnType<typeof useDepositCard>;
