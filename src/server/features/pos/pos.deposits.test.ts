@@ -7,6 +7,7 @@ import {
   signIn,
   subscribeTechnician,
 } from '../../../../tests/helpers/factories';
+import { proTechnician, SIGNATURE } from '../../../../tests/helpers/pos';
 import { SQUARE_NONCES, startSquareStandIn } from '../../../../tests/helpers/square-stand-in';
 import { formatReference } from '../../../shared/jobs';
 import { DEPOSIT_MESSAGES } from '../../../shared/schemas/pos';
@@ -20,17 +21,11 @@ import { ALREADY_REFUNDED } from './pos.refunds';
 // card when the customer signs, attached to the invoice, refunded when the technician gives the
 // job back.
 
-const SIGNATURE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-
-type Tech = { cookie: string; technicianId: number };
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
 
 /** One app (sandbox card provider by default) with a Professional technician and a customer. */
 async function setup(t: TestApp) {
-  const { user, technician } = await createTechnician(t.app);
-  await subscribeTechnician(t.app, technician.id, 'Professional');
-  const pro: Tech = { cookie: await signIn(t.app, user.username!), technicianId: technician.id };
+  const pro = await proTechnician(t.app);
   const customer = await createUser(t.app);
   const call = (method: Method, url: string, cookie = pro.cookie, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });

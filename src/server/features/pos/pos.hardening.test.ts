@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
-import { createTechnician, signIn, subscribeTechnician } from '../../../../tests/helpers/factories';
+import { proTechnician, SIGNATURE } from '../../../../tests/helpers/pos';
 import {
   AMOUNT_TOO_SMALL,
   ITEM_TOO_LARGE,
@@ -16,8 +16,6 @@ import { createPaymentReconciler } from '../../payment-reconciler';
 // receipts, and money limits. The parallel tests are meant for PostgreSQL (TEST_DATABASE_URL);
 // on PGlite (one connection) they run with fewer requests.
 
-const SIGNATURE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const ON_POSTGRES = !!process.env.TEST_DATABASE_URL;
 const YEAR = new Date().getUTCFullYear();
 
@@ -26,9 +24,7 @@ let pro: { cookie: string; technicianId: number };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const { user, technician } = await createTechnician(t.app);
-  await subscribeTechnician(t.app, technician.id, 'Professional');
-  pro = { cookie: await signIn(t.app, user.username!), technicianId: technician.id };
+  pro = await proTechnician(t.app);
 });
 afterAll(() => t.close());
 afterEach(() => vi.restoreAllMocks());

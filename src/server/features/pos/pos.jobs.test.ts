@@ -1,12 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
-import {
-  createTechnician,
-  createUser,
-  signIn,
-  subscribeTechnician,
-} from '../../../../tests/helpers/factories';
+import { createUser } from '../../../../tests/helpers/factories';
+import { proTechnician, SIGNATURE } from '../../../../tests/helpers/pos';
 import type { ServiceRequestStatus } from '../../../shared/constants/domain';
 import { formatReference } from '../../../shared/jobs';
 import { outbox, quotes, serviceRequests } from '../../db/schema';
@@ -15,24 +11,15 @@ import { JOB_NO_LONGER_ACTIVE, NOT_ACTIVE_JOB } from './pos.quotes';
 // Quotes and invoices that belong to a job (issue 13): made only for the technician's active
 // jobs, invoices inherit the job, and a job's quote cannot be signed once the job is gone.
 
-const SIGNATURE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-
 let t: TestApp;
 let pro: { cookie: string; technicianId: number };
 let other: { cookie: string; technicianId: number };
 let customerId: number;
 
-async function proTechnician() {
-  const { user, technician } = await createTechnician(t.app);
-  await subscribeTechnician(t.app, technician.id, 'Professional');
-  return { cookie: await signIn(t.app, user.username!), technicianId: technician.id };
-}
-
 beforeAll(async () => {
   t = await buildTestApp();
-  pro = await proTechnician();
-  other = await proTechnician();
+  pro = await proTechnician(t.app);
+  other = await proTechnician(t.app);
   customerId = (await createUser(t.app)).id;
 });
 afterAll(() => t.close());

@@ -2,12 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
-import {
-  createTechnician,
-  createUser,
-  signIn,
-  subscribeTechnician,
-} from '../../../../tests/helpers/factories';
+import { createUser } from '../../../../tests/helpers/factories';
+import { proTechnician, SIGNATURE, type PosTechnician } from '../../../../tests/helpers/pos';
 import { CLIENT_ID_MESSAGE, DRAFT_ONLY_MESSAGE } from '../../../shared/schemas/pos';
 import { invoicePayments, invoices, quoteItems, quotes, serviceRequests } from '../../db/schema';
 import { CLIENT_ID_REUSED } from './pos.client-ids';
@@ -17,26 +13,18 @@ import { JOB_NO_LONGER_ACTIVE, NOT_ACTIVE_JOB } from './pos.quotes';
 // are accepted exactly once, references by client id, edits of draft quotes, replays of a
 // signature. Runs on PostgreSQL too (TEST_DATABASE_URL): the concurrent twins below race there.
 
-const SIGNATURE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const OTHER_SIGNATURE = `${SIGNATURE.slice(0, -6)}AAAA==`;
 
-type Who = { cookie: string; technicianId: number };
+type Who = PosTechnician;
 let t: TestApp;
 let pro: Who;
 let other: Who;
 let customerId: number;
 
-async function proTechnician(): Promise<Who> {
-  const { user, technician } = await createTechnician(t.app);
-  await subscribeTechnician(t.app, technician.id, 'Professional');
-  return { cookie: await signIn(t.app, user.username!), technicianId: technician.id };
-}
-
 beforeAll(async () => {
   t = await buildTestApp();
-  pro = await proTechnician();
-  other = await proTechnician();
+  pro = await proTechnician(t.app);
+  other = await proTechnician(t.app);
   customerId = (await createUser(t.app)).id;
 });
 afterAll(() => t.close());

@@ -7,29 +7,20 @@ import {
   signIn,
   subscribeTechnician,
 } from '../../../../tests/helpers/factories';
+import { proTechnician, SIGNATURE } from '../../../../tests/helpers/pos';
 import { QUOTE_VALIDATION_MESSAGE } from '../../../shared/schemas/pos';
 import { invoicePayments, outbox } from '../../db/schema';
 import { POS_PLAN_REQUIRED } from './pos.service';
-
-// A real 1x1 PNG as a data URL: what the signature canvas sends.
-const SIGNATURE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 let t: TestApp;
 let pro: { cookie: string; technicianId: number };
 let other: { cookie: string; technicianId: number };
 let admin: string;
 
-async function proTechnician() {
-  const { user, technician } = await createTechnician(t.app);
-  await subscribeTechnician(t.app, technician.id, 'Professional');
-  return { cookie: await signIn(t.app, user.username!), technicianId: technician.id };
-}
-
 beforeAll(async () => {
   t = await buildTestApp();
-  pro = await proTechnician();
-  other = await proTechnician();
+  pro = await proTechnician(t.app);
+  other = await proTechnician(t.app);
   const a = await createUser(t.app, { role: 'admin' });
   admin = await signIn(t.app, a.username!);
 });
