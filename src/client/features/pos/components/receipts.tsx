@@ -72,9 +72,12 @@ function ReceiptActions({ p }: { p: PaymentView & { id: number } }) {
       <Button size="sm" variant="outline" asChild>
         <Link to={posReceiptPath(p.id)}>View Receipt</Link>
       </Button>
-      {p.method === 'card' && p.status === 'succeeded' && p.refund?.status !== 'succeeded' && (
-        <RefundButton id={p.id} receipt={p.receiptNumber} amount={p.amount} />
-      )}
+      {/* A refund under way or done is the payment's only one (the server's rule): no button. */}
+      {p.method === 'card' &&
+        p.status === 'succeeded' &&
+        (!p.refund || p.refund.status === 'failed') && (
+          <RefundButton id={p.id} receipt={p.receiptNumber} amount={p.amount} />
+        )}
       {p.status === 'succeeded' && (
         <>
           <Input
