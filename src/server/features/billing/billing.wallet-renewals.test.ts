@@ -256,12 +256,7 @@ describe('wallet renewals through PayPal (adapter against the stand-in)', () => 
     const t = await buildTestApp({
       config: {
         walletProvider: 'paypal',
-        paypal: {
-          clientId: paypal.clientId,
-          clientSecret: paypal.clientSecret,
-          environment: 'sandbox',
-          baseUrl: paypal.baseUrl,
-        },
+        paypal: paypal.config,
       },
     });
     try {

@@ -202,12 +202,7 @@ describe('PayPal adapter (official SDK) against a local stand-in', () => {
     paypal = createPayPalProvider(
       testConfig({
         walletProvider: 'paypal',
-        paypal: {
-          clientId: standIn.clientId,
-          clientSecret: standIn.clientSecret,
-          environment: 'sandbox',
-          baseUrl: standIn.baseUrl,
-        },
+        paypal: standIn.config,
       }),
     );
   });
