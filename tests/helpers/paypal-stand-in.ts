@@ -214,10 +214,13 @@ export async function startPayPalStandIn(clientId = 'pp-client', clientSecret = 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     clientId,
     clientSecret,
+    /** The app's `paypal` config that talks to this stand-in. */
+    config: { clientId, clientSecret, environment: 'sandbox' as const, baseUrl },
     requests,
     captures,
     approve(id: string) {

@@ -22,6 +22,8 @@ export async function startSquareStandIn(token = 'sq-test-token') {
   const refunds = new Map<string, Json>();
   /** Refunds given back per payment id, in cents. */
   const refunded = new Map<string, number>();
+  /** Payments whose refund Square refuses (`declineRefunds`). */
+  const refundsDeclined = new Set<string>();
   let seq = 0;
 
   const send = (res: ServerResponse, status: number, body: Json) => {
@@ -117,6 +119,8 @@ export async function startSquareStandIn(token = 'sq-test-token') {
       const payment = [...payments.values()].find((p) => p.id === body.payment_id);
       if (!payment)
         return error(res, 404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', 'Payment not found.');
+      if (refundsDeclined.has(payment.id as string))
+        return error(res, 400, 'REFUND_ERROR', 'REFUND_DECLINED', 'Payment could not be refunded');
       const amount = Number((body.amount_money as { amount: number }).amount);
       const paid = Number((payment.amount_money as { amount: number }).amount);
       const before = refunded.get(payment.id as string) ?? 0;
@@ -176,6 +180,10 @@ export async function startSquareStandIn(token = 'sq-test-token') {
     requests,
     payments,
     refunds,
+    /** Square now refuses refunds of this payment (400 REFUND_ERROR / REFUND_DECLINED). */
+    declineRefunds(paymentId: string) {
+      refundsDeclined.add(paymentId);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

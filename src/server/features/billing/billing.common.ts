@@ -43,3 +43,9 @@ export const providerMessage = (err: unknown) =>
 /** The provider name a wallet payment or subscription is recorded with. */
 export const walletProviderName = (wallet: WalletProvider) =>
   wallet.name === 'sandbox' ? 'sandbox-wallet' : wallet.name;
+
+/** The saved wallet kept with the payment, as a subscription's payment method (ADR 017). */
+export const vaultRefs = (capture: { vaultId?: string; customerRef?: string }) => ({
+  paymentMethodRef: capture.vaultId ?? null,
+  providerCustomerId: capture.customerRef ?? null,
+});

@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test
 import { createTechnician, signIn } from '../../../../tests/helpers/factories';
 import type { PaymentStatus } from '../../../shared/constants/domain';
 import { PAGE_SIZE_MESSAGE } from '../../../shared/schemas/billing';
+import { PAGE_MESSAGE } from '../../../shared/schemas/common';
 import { payments } from '../../db/schema';
 
 let t: TestApp;
@@ -92,8 +93,11 @@ describe('payment history: pages, page sizes and totals over the whole history',
       expect(res.statusCode, q).toBe(400);
       expect(res.json().message, q).toContain(PAGE_SIZE_MESSAGE);
     }
-    expect((await get('/api/payment/history/0')).statusCode).toBe(400);
-    expect((await get('/api/payment/history/99999999999')).statusCode).toBe(400);
+    for (const page of ['0', '99999999999', 'abc', '1.5']) {
+      const res = await get(`/api/payment/history/${page}`);
+      expect(res.statusCode, page).toBe(400);
+      expect(res.json().message, page).toContain(PAGE_MESSAGE);
+    }
   });
 
   it('exports every payment as CSV, not one page', async () => {

@@ -7,6 +7,7 @@ import {
   addMonth,
   ALREADY_SUBSCRIBED,
   PURCHASE_IN_PROGRESS,
+  vaultRefs,
   walletProviderName,
 } from './billing.common';
 import {
@@ -156,11 +157,7 @@ export async function providerOutcome(
     const order = await wallet.lookup(row.providerPaymentId);
     if (order.status === 'COMPLETED') {
       // The wallet the order saved renews the plan, as when the request captured it.
-      if (order.vaultId)
-        await updatePayment(app.db, row.id, {
-          paymentMethodRef: order.vaultId,
-          providerCustomerId: order.customerRef ?? null,
-        });
+      if (order.vaultId) await updatePayment(app.db, row.id, vaultRefs(order));
       return { status: 'succeeded' };
     }
     if (order.status === 'NOT_FOUND' || order.status === 'VOIDED')

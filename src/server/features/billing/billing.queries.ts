@@ -76,6 +76,25 @@ export function dueSubscriptions(db: DbOrTx, t: Date) {
     .limit(500);
 }
 
+/**
+ * The subscription under its row lock, if it is still live and its period has ended by `t`;
+ * undefined when a renewal (of another sweep) moved it on meanwhile.
+ */
+export async function lockDueSubscription(tx: DbOrTx, id: number, t: Date) {
+  const [s] = await tx
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.id, id),
+        inArray(subscriptions.status, LIVE),
+        lte(subscriptions.currentPeriodEnd, t),
+      ),
+    )
+    .for('update');
+  return s;
+}
+
 export async function endPastDueSubscription(db: DbOrTx, id: number, t: Date) {
   await db
     .update(subscriptions)

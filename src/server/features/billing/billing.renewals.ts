@@ -13,6 +13,7 @@ import {
   dueSubscriptions,
   endPastDueSubscription,
   insertPayment,
+  lockDueSubscription,
   planById,
   stuckPayments,
   technicianContact,
@@ -74,17 +75,17 @@ export async function reconcile(app: FastifyInstance) {
 
 /**
  * Dunning for a past-due subscription: `ended` once the grace period is over (the plan is
- * ended and the technician told), `wait` before the next retry day, else the number of charges
- * already recorded for the period (it names the retry's idempotency key).
+ * ended and the technician told), `wait` before the next retry day, else `attempt`, the number
+ * of charges already recorded for the period (it names the retry's idempotency key).
  */
 async function dunningStep(
   app: FastifyInstance,
   s: SubscriptionRow,
   t: Date,
   periodKey: string,
+  attempt: number,
 ): Promise<number | 'ended' | 'wait'> {
   // Dunning: retries one and three days after the period ended, then the plan ends.
-  const attempt = await countRenewalAttempts(app.db, periodKey);
   const since = t.getTime() - s.currentPeriodEnd.getTime();
   if (since >= PAST_DUE_GRACE_DAYS * DAY_MS) {
     await app.db.transaction(async (tx) => {
@@ -212,19 +213,38 @@ async function recordRenewal(
 }
 
 /**
+ * The subscription as it is now, if it is still due, and the renewal charges already recorded
+ * for its period, read together under its row lock. A renewal records its charge and moves the
+ * subscription on in one transaction (which takes the same row lock), so two sweeps (or two
+ * instances) see the same state and count, name the same idempotency key and charge once; a
+ * sweep whose list of due subscriptions is stale skips what another one renewed meanwhile.
+ */
+function claimDue(app: FastifyInstance, id: number, t: Date) {
+  return app.db.transaction(async (tx) => {
+    const s = await lockDueSubscription(tx, id, t);
+    if (!s) return null;
+    const periodKey = `renew:${s.id}:${s.currentPeriodEnd.toISOString()}`;
+    return { s, periodKey, tried: await countRenewalAttempts(tx, periodKey) };
+  });
+}
+
+/**
  * Period ends: cancels what was set to cancel, applies a pending plan change, and renews
- * through the provider with the stored card or the saved PayPal account; a failed (or impossible) renewal makes the
- * subscription past due and e-mails the technician. Every charge is recorded.
+ * through the provider with the stored card or the saved PayPal account; a failed (or
+ * impossible) renewal makes the subscription past due and e-mails the technician. Every charge
+ * is recorded.
  */
 export async function renewDue(app: FastifyInstance) {
   const t = app.clock();
   const due = await dueSubscriptions(app.db, t);
   const results = { canceled: 0, renewed: 0, failed: 0 };
-  for (const s of due) {
-    const periodKey = `renew:${s.id}:${s.currentPeriodEnd.toISOString()}`;
+  for (const { id } of due) {
+    const claim = await claimDue(app, id, t);
+    if (!claim) continue;
+    const { s, periodKey, tried } = claim;
     let attempt = 0;
     if (s.status === 'past_due') {
-      const step = await dunningStep(app, s, t, periodKey);
+      const step = await dunningStep(app, s, t, periodKey, tried);
       if (step === 'ended') results.canceled++;
       if (typeof step !== 'number') continue;
       attempt = step;

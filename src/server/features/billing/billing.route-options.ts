@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pageNumber } from '../../../shared/schemas/common';
 import { errorResponsesFor } from '../../lib/route-errors';
 
 /** The Fastify instance the billing routes are declared on (zod type provider). */
@@ -8,6 +9,4 @@ export type BillingApp = Parameters<FastifyPluginAsyncZod>[0];
 export const errors = errorResponsesFor(400, 401, 403, 404, 409, 502, 503);
 export const tags = ['billing'];
 export const technician = { access: 'technician' as const };
-export const pageParams = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-});
+export const pageParams = z.object({ page: pageNumber() });

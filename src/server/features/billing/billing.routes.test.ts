@@ -421,12 +421,7 @@ describe('with Square and PayPal configured (against local stand-ins)', () => {
           environment: 'sandbox',
           baseUrl: square.baseUrl,
         },
-        paypal: {
-          clientId: paypal.clientId,
-          clientSecret: paypal.clientSecret,
-          environment: 'sandbox',
-          baseUrl: paypal.baseUrl,
-        },
+        paypal: paypal.config,
       },
     });
     try {

@@ -153,6 +153,64 @@ describe('wallet renewals with the sandbox wallet (PayPal vaulting contract)', (
     t.clock.set(start);
   });
 
+  it('charges a period once when two sweeps run at once, even from a stale list of due plans', async () => {
+    const start = t.clock.now;
+    // `late` fell past due on its first renewal, and no sweep ran on its retry days 1 to 3.
+    const late = await walletSubscriber(t, 4.99);
+    const okVault = late.sub.paymentMethodRef!;
+    const end = late.sub.currentPeriodEnd.getTime();
+    await t.app.db
+      .update(subscriptions)
+      .set({ paymentMethodRef: 'sbx_vault_declined_race' })
+      .where(eq(subscriptions.id, late.sub.id));
+    t.clock.set(new Date(end + 60_000));
+    await t.app.billing.renewDue();
+    await t.app.db
+      .update(subscriptions)
+      .set({ paymentMethodRef: okVault })
+      .where(eq(subscriptions.id, late.sub.id));
+    // `slow` is due just before it, so a sweep charges it first (and its provider is slow).
+    const slow = await walletSubscriber(t, 2.99);
+    await t.app.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(end - 60_000) })
+      .where(eq(subscriptions.id, slow.sub.id));
+
+    const wallet = t.app.payments.wallet!;
+    const charge = wallet.chargeVault.bind(wallet);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let blocked!: () => void;
+    const firstSweepBlocked = new Promise<void>((r) => (blocked = r));
+    let slowCalls = 0;
+    const spy = vi.spyOn(wallet, 'chargeVault').mockImplementation(async (input) => {
+      if (input.vaultId === slow.sub.paymentMethodRef && slowCalls++ === 0) {
+        blocked();
+        await gate;
+      }
+      return charge(input);
+    });
+    t.clock.set(new Date(end + 3 * DAY + 60_000));
+    // The first sweep read the due plans, then waits on `slow`'s provider; a second sweep
+    // renews both meanwhile; the first then comes to `late` with what it read before.
+    const first = t.app.billing.renewDue();
+    await firstSweepBlocked;
+    await t.app.billing.renewDue();
+    release();
+    await first;
+    spy.mockRestore();
+
+    const attempts = await renewalsOf(t, late.sub.id);
+    expect(attempts.map((p) => p.status)).toEqual(['failed', 'succeeded']);
+    expect((await renewalsOf(t, slow.sub.id)).map((p) => p.status)).toEqual(['succeeded']);
+    const [after] = await t.app.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, late.sub.id));
+    expect(after).toMatchObject({ status: 'active', currentPeriodStart: new Date(end) });
+    t.clock.set(start);
+  });
+
   it('does not charge a wallet plan bought before vaulting: it falls past due to be paid again', async () => {
     const start = t.clock.now;
     const { user, technician } = await createTechnician(t.app);
@@ -198,12 +256,7 @@ describe('wallet renewals through PayPal (adapter against the stand-in)', () => 
     const t = await buildTestApp({
       config: {
         walletProvider: 'paypal',
-        paypal: {
-          clientId: paypal.clientId,
-          clientSecret: paypal.clientSecret,
-          environment: 'sandbox',
-          baseUrl: paypal.baseUrl,
-        },
+        paypal: paypal.config,
       },
     });
     try {

@@ -12,6 +12,7 @@ import {
   planByName,
   providerMessage,
   receiptNumber,
+  vaultRefs,
   walletProviderName,
 } from './billing.common';
 import { refuseWhenActive, settle } from './billing.purchases';
@@ -77,12 +78,6 @@ export async function walletOrder(
   });
   return { id: order.id, status: order.status };
 }
-
-/** The saved wallet kept with the payment, as a subscription's payment method (ADR 017). */
-export const vaultRefs = (capture: { vaultId?: string; customerRef?: string }) => ({
-  paymentMethodRef: capture.vaultId ?? null,
-  providerCustomerId: capture.customerRef ?? null,
-});
 
 export async function walletCapture(
   app: FastifyInstance,

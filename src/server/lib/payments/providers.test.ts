@@ -161,6 +161,13 @@ describe('Square adapter (official SDK) against a local stand-in', () => {
       message: 'The requested refund amount exceeds the amount available to refund.',
     });
     expect((await square.refund('PAY-NONE', 100, 'sq-refund-3')).status).toBe('failed');
+    // A refusal in Square's REFUND_ERROR category is an answer, not a provider failure: the
+    // refund is failed at once rather than left processing and asked again for ever.
+    standIn.declineRefunds(paymentId);
+    expect(await square.refund(paymentId, 100, 'sq-refund-4')).toEqual({
+      status: 'failed',
+      message: 'Payment could not be refunded',
+    });
   });
 
   it('reports a wrong access token as a provider error', async () => {
@@ -195,12 +202,7 @@ describe('PayPal adapter (official SDK) against a local stand-in', () => {
     paypal = createPayPalProvider(
       testConfig({
         walletProvider: 'paypal',
-        paypal: {
-          clientId: standIn.clientId,
-          clientSecret: standIn.clientSecret,
-          environment: 'sandbox',
-          baseUrl: standIn.baseUrl,
-        },
+        paypal: standIn.config,
       }),
     );
   });

@@ -18,6 +18,12 @@ const SCRIPT = {
 /** Square's error categories that mean "this card was refused", not "Square failed". */
 const DECLINES = new Set(['PAYMENT_METHOD_ERROR', 'INVALID_REQUEST_ERROR']);
 
+/**
+ * Square's error categories that mean "this refund is refused" (unknown payment, amount beyond
+ * what is left, REFUND_DECLINED), not "Square failed": asking again would be refused again.
+ */
+const REFUND_REFUSALS = new Set(['INVALID_REQUEST_ERROR', 'REFUND_ERROR']);
+
 const DECLINE_MESSAGES: Record<string, string> = {
   CARD_DECLINED: 'The card was declined',
   GENERIC_DECLINE: 'The card was declined',
@@ -206,7 +212,7 @@ export function createSquareProvider(config: AppConfig): CardProvider {
         if (err instanceof ProviderError) throw err;
         if (err instanceof SquareError && err.statusCode !== undefined && err.statusCode < 500) {
           const first = err.errors[0];
-          if (first && first.category === 'INVALID_REQUEST_ERROR')
+          if (first && REFUND_REFUSALS.has(first.category))
             return { status: 'failed', message: first.detail ?? 'The refund was refused' };
         }
         if (err instanceof SquareError)
