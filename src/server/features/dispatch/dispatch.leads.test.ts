@@ -197,6 +197,32 @@ describe('billing periods', () => {
     expect(await leadStatus(tech)).toMatchObject({ status: 'none', receivesLeads: false });
   });
 
+  it('between the period end and its renewal, the cap counts in the period that has begun', async () => {
+    const spot = nextSpot();
+    const tech = await technicianAt(spot, 'Basic');
+    const sub = await subscriptionOf(tech.id);
+    // The period ended a minute ago; the renewal worker has not run yet: still active.
+    t.clock.set(new Date(sub.currentPeriodEnd.getTime() + 60_000));
+    await tech.again();
+    await acceptedJobs(tech.id, 9, t.clock.now);
+    expect(await leadStatus(tech)).toMatchObject({
+      status: 'active',
+      acceptedThisPeriod: 9,
+      limitReached: false,
+    });
+    const a = await requestAt(spot);
+    const b = await requestAt(spot);
+    expect([a.notified, b.notified]).toEqual([[tech.id], [tech.id]]);
+    expect((await accept(a.id, tech)).statusCode).toBe(200);
+    const refused = await accept(b.id, tech);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(JOB_LIMIT_REACHED);
+    expect((await requestAt(spot)).notified).toEqual([]);
+    // The renewal (failing: no card on file) keeps counting in that period: still at the cap.
+    expect((await t.app.billing.renewDue()).failed).toBeGreaterThanOrEqual(1);
+    expect(await leadStatus(tech)).toMatchObject({ acceptedThisPeriod: 10, limitReached: true });
+  });
+
   it('after a downgrade applied at renewal, the lower cap applies', async () => {
     const spot = nextSpot();
     const tech = await technicianAt(spot);
