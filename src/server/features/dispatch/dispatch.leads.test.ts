@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
-import { subscribeTechnician } from '../../../../tests/helpers/factories';
+import { createUser, signIn, subscribeTechnician } from '../../../../tests/helpers/factories';
 import { leadsKit } from '../../../../tests/helpers/leads';
 import { JOB_LIMIT_REACHED, NO_PLAN_NO_LEADS } from '../../../shared/plans';
 import { jobNotifications, subscriptions } from '../../db/schema';
@@ -272,5 +272,24 @@ describe('GET /api/job-notifications/technician/:id/leads', () => {
       .from(jobNotifications)
       .where(eq(jobNotifications.technicianId, a.id));
     expect(rows).toEqual([]);
+  });
+
+  it('answers 400 for ids beyond int4 and, to an admin, 404 for a technician who does not exist', async () => {
+    const spot = nextSpot();
+    const tech = await technicianAt(spot, 'Basic');
+    const tooBig = await call(
+      'GET',
+      '/api/job-notifications/technician/2147483648/leads',
+      tech.cookie,
+    );
+    expect(tooBig.statusCode).toBe(400);
+    const admin = await createUser(t.app, { role: 'admin' });
+    const cookie = await signIn(t.app, admin.username!);
+    const unknown = await call('GET', '/api/job-notifications/technician/2147483647/leads', cookie);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Technician not found');
+    const own = await call('GET', `/api/job-notifications/technician/${tech.id}/leads`, cookie);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ plan: 'Basic', status: 'active', monthlyJobCap: 10 });
   });
 });
