@@ -54,13 +54,15 @@ export async function technicianPlan(
   if (!row || now.getTime() >= planHoldsUntil(row.status, row.end))
     return { ...PLAN_ENTITLEMENTS.Free, status: 'none', period: null, inGrace: false };
   const inGrace = row.status === 'past_due';
-  // In grace the unpaid period has begun: the cap counts in it, not in the one that ended.
-  const period = inGrace
-    ? {
-        start: row.end,
-        end: new Date(row.end.getTime() + (row.end.getTime() - row.start.getTime())),
-      }
-    : { start: row.start, end: row.end };
+  // Once the period has ended (in grace, or active with the renewal not yet run) the unpaid
+  // period has begun: the cap counts in it, not in the one that ended.
+  const period =
+    now.getTime() >= row.end.getTime()
+      ? {
+          start: row.end,
+          end: new Date(row.end.getTime() + (row.end.getTime() - row.start.getTime())),
+        }
+      : { start: row.start, end: row.end };
   return {
     ...PLAN_ENTITLEMENTS[tierOf(row.name)],
     status: row.status as 'active' | 'past_due',
@@ -111,7 +113,8 @@ export function receivesLeadsSql(technicianId: AnyColumn, now: Date): SQL {
     LEAD_TIERS.map((t) => sql`${t}`),
     sql`, `,
   );
-  // In grace the unpaid period has begun: the cap counts in it (as technicianPlan's period).
+  // Once the period has ended the next one has begun: the cap counts in it (as technicianPlan).
+  const ended = sql`ls.current_period_end <= ${now}`;
   return sql`exists (select 1 from subscriptions ls join plans lp on lp.id = ls.plan_id
     where ls.technician_id = ${technicianId}
       and (ls.status = 'active' or (ls.status = 'past_due' and ls.current_period_end > ${graceStart}))
@@ -119,8 +122,8 @@ export function receivesLeadsSql(technicianId: AnyColumn, now: Date): SQL {
       and (case lp.name ${cap} else null end is null
         or (select count(*) from job_notifications la
              where la.technician_id = ls.technician_id and la.status = 'accepted'
-               and la.responded_at >= case when ls.status = 'past_due' then ls.current_period_end else ls.current_period_start end
-               and la.responded_at < case when ls.status = 'past_due'
+               and la.responded_at >= case when ${ended} then ls.current_period_end else ls.current_period_start end
+               and la.responded_at < case when ${ended}
                  then ls.current_period_end + (ls.current_period_end - ls.current_period_start)
                  else ls.current_period_end end)
            < case lp.name ${cap} else null end))`;

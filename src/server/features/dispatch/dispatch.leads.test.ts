@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
-import { subscribeTechnician } from '../../../../tests/helpers/factories';
+import { createUser, signIn, subscribeTechnician } from '../../../../tests/helpers/factories';
 import { leadsKit } from '../../../../tests/helpers/leads';
 import { JOB_LIMIT_REACHED, NO_PLAN_NO_LEADS } from '../../../shared/plans';
 import { jobNotifications, subscriptions } from '../../db/schema';
@@ -197,6 +197,32 @@ describe('billing periods', () => {
     expect(await leadStatus(tech)).toMatchObject({ status: 'none', receivesLeads: false });
   });
 
+  it('between the period end and its renewal, the cap counts in the period that has begun', async () => {
+    const spot = nextSpot();
+    const tech = await technicianAt(spot, 'Basic');
+    const sub = await subscriptionOf(tech.id);
+    // The period ended a minute ago; the renewal worker has not run yet: still active.
+    t.clock.set(new Date(sub.currentPeriodEnd.getTime() + 60_000));
+    await tech.again();
+    await acceptedJobs(tech.id, 9, t.clock.now);
+    expect(await leadStatus(tech)).toMatchObject({
+      status: 'active',
+      acceptedThisPeriod: 9,
+      limitReached: false,
+    });
+    const a = await requestAt(spot);
+    const b = await requestAt(spot);
+    expect([a.notified, b.notified]).toEqual([[tech.id], [tech.id]]);
+    expect((await accept(a.id, tech)).statusCode).toBe(200);
+    const refused = await accept(b.id, tech);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(JOB_LIMIT_REACHED);
+    expect((await requestAt(spot)).notified).toEqual([]);
+    // The renewal (failing: no card on file) keeps counting in that period: still at the cap.
+    expect((await t.app.billing.renewDue()).failed).toBeGreaterThanOrEqual(1);
+    expect(await leadStatus(tech)).toMatchObject({ acceptedThisPeriod: 10, limitReached: true });
+  });
+
   it('after a downgrade applied at renewal, the lower cap applies', async () => {
     const spot = nextSpot();
     const tech = await technicianAt(spot);
@@ -246,5 +272,24 @@ describe('GET /api/job-notifications/technician/:id/leads', () => {
       .from(jobNotifications)
       .where(eq(jobNotifications.technicianId, a.id));
     expect(rows).toEqual([]);
+  });
+
+  it('answers 400 for ids beyond int4 and, to an admin, 404 for a technician who does not exist', async () => {
+    const spot = nextSpot();
+    const tech = await technicianAt(spot, 'Basic');
+    const tooBig = await call(
+      'GET',
+      '/api/job-notifications/technician/2147483648/leads',
+      tech.cookie,
+    );
+    expect(tooBig.statusCode).toBe(400);
+    const admin = await createUser(t.app, { role: 'admin' });
+    const cookie = await signIn(t.app, admin.username!);
+    const unknown = await call('GET', '/api/job-notifications/technician/2147483647/leads', cookie);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Technician not found');
+    const own = await call('GET', `/api/job-notifications/technician/${tech.id}/leads`, cookie);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ plan: 'Basic', status: 'active', monthlyJobCap: 10 });
   });
 });

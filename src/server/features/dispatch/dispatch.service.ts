@@ -43,7 +43,12 @@ export function createDispatchService(app: FastifyInstance) {
     },
 
     /** Whether the technician gets leads now, and where they stand against their job cap. */
-    leadStatus: (technicianId: number) => leadStatus(app.db, technicianId, now()),
+    async leadStatus(technicianId: number) {
+      // An admin may ask for any id: no 'no plan' answer for a technician who does not exist.
+      if (!(await q.technicianContact(app.db, technicianId)))
+        throw new AppError(404, 'Technician not found');
+      return leadStatus(app.db, technicianId, now());
+    },
 
     /**
      * The first accept wins; any later or concurrent accept gets 409. A job the technician's
