@@ -24,6 +24,9 @@ const base64url = (what: string, min: number, max: number) =>
 export const pushSubscriptionInputSchema = z.object({
   endpoint: safeText({ error: 'endpoint is required' })
     .max(2048, 'endpoint must be at most 2048 characters')
+    // Push services hand out plain ASCII URLs; other characters could outgrow the unique
+    // index's row (a 2048-character string of 3-byte characters).
+    .regex(/^[\x21-\x7e]+$/, 'endpoint must be an http(s) URL')
     .refine((v) => {
       try {
         const u = new URL(v);

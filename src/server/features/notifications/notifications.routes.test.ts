@@ -87,6 +87,10 @@ describe('push configuration and VAPID keys', () => {
   });
 });
 
+/** `n` different 3-byte characters: text that neither compresses nor fits an index row. */
+const cjk = (n: number) =>
+  Array.from({ length: n }, (_, i) => String.fromCodePoint(0x4e00 + ((i * 7919) % 20000))).join('');
+
 describe('push subscriptions per device', () => {
   it('stores several devices per technician, one row per endpoint, and removes them', async () => {
     const phone = browserSubscription();
@@ -184,6 +188,9 @@ describe('push subscriptions per device', () => {
       { ...good, endpoint: 'not a url' },
       { ...good, endpoint: `https://push.example.com/${'x'.repeat(2100)}` },
       { ...good, endpoint: 'https://push.example.com/\u0000' },
+      // 2048 characters of 3 bytes each: more than the unique index holds (was a 500).
+      { ...good, endpoint: `${good.endpoint}/${cjk(2000)}` },
+      { ...good, endpoint: `${good.endpoint}/a b` },
       { ...good, keys: { p256dh: 'short', auth: good.keys.auth } },
       { ...good, keys: { p256dh: good.keys.p256dh, auth: 'a b c d e f g h i j k l m' } },
       { ...good, keys: undefined },
