@@ -1,6 +1,6 @@
 import { and, count, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { notificationSettings, pushSubscriptions } from '../../db/schema';
+import { notificationSettings, pushSubscriptions, technicians } from '../../db/schema';
 
 export function settingsRow(db: DbOrTx, technicianId: number) {
   return db
@@ -26,6 +26,18 @@ export function subscriptionsOf(db: DbOrTx, technicianId: number) {
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.technicianId, technicianId))
     .orderBy(desc(pushSubscriptions.updatedAt), desc(pushSubscriptions.id));
+}
+
+/**
+ * Serialises a technician's subscription changes (the device limit is counted, then trimmed).
+ * NO KEY UPDATE: rows referencing the technician can still be written meanwhile.
+ */
+export function lockTechnicianDevices(tx: DbOrTx, technicianId: number) {
+  return tx
+    .select({ id: technicians.id })
+    .from(technicians)
+    .where(eq(technicians.id, technicianId))
+    .for('no key update');
 }
 
 /** One row per endpoint: a browser subscribing again (or for another account) takes it over. */

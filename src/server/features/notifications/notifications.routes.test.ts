@@ -144,6 +144,33 @@ describe('push subscriptions per device', () => {
     expect((await call('GET', '/api/push/subscriptions', who)).json()).toHaveLength(MAX_DEVICES);
   });
 
+  // Each request on its own connection on PostgreSQL (where this race can happen); a smoke run
+  // on the single-connection embedded database.
+  it(`keeps at most ${MAX_DEVICES} devices when they subscribe at the same moment`, async () => {
+    const trials = process.env.TEST_DATABASE_URL ? 5 : 1;
+    for (let trial = 0; trial < trials; trial++) {
+      const u = await createTechnician(t.app);
+      const cookie = await signIn(t.app, u.user.username!);
+      const results = await Promise.all(
+        Array.from({ length: MAX_DEVICES + 5 }, () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/push/subscriptions',
+            headers: { cookie },
+            remoteAddress: `198.51.100.${100 + trial}`,
+            payload: browserSubscription(),
+          }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 201));
+      const rows = await t.app.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.technicianId, u.technician.id));
+      expect(rows, `trial ${trial}`).toHaveLength(MAX_DEVICES);
+    }
+  });
+
   it("accepts only the browsers' push services (local ones outside production)", async () => {
     const keys = browserSubscription().keys;
     const cases: [string, boolean][] = [
