@@ -266,25 +266,29 @@ export function createOutbox(options: {
     runOnce,
 
     async retry(id) {
-      const [row] = await db
-        .update(outbox)
-        .set({ status: 'queued', attempts: 0, availableAt: clock(), claimToken: null })
-        .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
-        .returning();
+      // Conditional: of two retries at once, one puts it back in the queue. A channel without
+      // a transport leaves the message failed (retryable once one is configured).
+      const [row] = live.length
+        ? await db
+            .update(outbox)
+            .set({ status: 'queued', attempts: 0, availableAt: clock(), claimToken: null })
+            .where(
+              and(eq(outbox.id, id), eq(outbox.status, 'failed'), inArray(outbox.channel, live)),
+            )
+            .returning()
+        : [];
       if (!row) {
         const [existing] = await db
-          .select({ status: outbox.status })
+          .select({ status: outbox.status, channel: outbox.channel })
           .from(outbox)
           .where(eq(outbox.id, id));
         if (!existing) throw new AppError(404, 'Message not found');
-        throw new AppError(
-          409,
-          `Only failed messages can be retried; this one is ${existing.status}`,
-        );
-      }
-      if (!transports[row.channel]) {
-        await db.update(outbox).set({ status: 'held' }).where(eq(outbox.id, id));
-        throw new AppError(409, `No ${row.channel} delivery is configured`);
+        if (existing.status !== 'failed')
+          throw new AppError(
+            409,
+            `Only failed messages can be retried; this one is ${existing.status}`,
+          );
+        throw new AppError(409, `No ${existing.channel} delivery is configured`);
       }
       kick();
       return row;

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
+import { createUser, signIn } from '../../../../tests/helpers/factories';
 import { startSmtpStandIn } from '../../../../tests/helpers/smtp-stand-in';
 import { outbox } from '../../db/schema';
 import { composeMail } from '../mailer';
@@ -17,6 +18,17 @@ const mail = (n: string, key?: string) => ({
 const rowsTo = (t: TestApp, to: string) =>
   t.app.db.select().from(outbox).where(eq(outbox.toAddress, to));
 
+/** POST /api/admin/outbox/:id/retry as a fresh admin, `times` requests at once. */
+const adminRetry = async (t: TestApp, id: number, times = 1) => {
+  const admin = await createUser(t.app, { role: 'admin' });
+  const cookie = await signIn(t.app, admin.username!);
+  return Promise.all(
+    Array.from({ length: times }, () =>
+      t.app.inject({ method: 'POST', url: `/api/admin/outbox/${id}/retry`, headers: { cookie } }),
+    ),
+  );
+};
+
 describe('outbox without a transport', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -30,6 +42,21 @@ describe('outbox without a transport', () => {
     const [row] = await rowsTo(t, 'held@example.com');
     expect(row).toMatchObject({ status: 'held', attempts: 0, channel: 'email' });
     expect(t.app.outbox.channels()).toMatchObject({ email: null, sms: null, push: 'web-push' });
+  });
+
+  it('a retry without a transport leaves the message failed, to retry once one exists', async () => {
+    const [id] = await t.app.outbox.enqueue(t.app.db, mail('no-relay'));
+    await t.app.db
+      .update(outbox)
+      .set({ status: 'failed', attempts: 5, lastError: 'Mailbox unavailable' })
+      .where(eq(outbox.id, id!));
+    for (let i = 0; i < 2; i++) {
+      const [res] = await adminRetry(t, id!);
+      expect(res!.statusCode).toBe(409);
+      expect(res!.json().message).toBe('No email delivery is configured');
+      const [row] = await rowsTo(t, 'no-relay@example.com');
+      expect(row).toMatchObject({ status: 'failed', attempts: 5 });
+    }
   });
 
   it('writes in the caller transaction: a rolled back change sends nothing', async () => {
@@ -126,6 +153,26 @@ describe('outbox over SMTP', () => {
     const [row] = await rowsTo(t, 'permanent@example.com');
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row?.lastError).toMatch(/Mailbox unavailable/);
+  });
+
+  it('two retries of a failed message at once put it back once: it is sent once', async () => {
+    smtp.refuse(550);
+    await t.app.outbox.enqueue(t.app.db, mail('twice'));
+    expect(await t.app.outbox.drain()).toBe(1);
+    smtp.refuse(undefined);
+    const [failed] = await rowsTo(t, 'twice@example.com');
+    expect(failed?.status).toBe('failed');
+    const results = await adminRetry(t, failed!.id, 2);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.statusCode === 200)!.json()).toMatchObject({
+      id: failed!.id,
+      status: 'queued',
+      attempts: 0,
+    });
+    expect(await t.app.outbox.drain()).toBe(1);
+    expect(await t.app.outbox.drain()).toBe(0);
+    expect(smtp.received.filter((r) => r.to.includes('twice@example.com'))).toHaveLength(1);
+    expect((await rowsTo(t, 'twice@example.com'))[0]).toMatchObject({ status: 'sent' });
   });
 
   it('never resends a message whose sender died mid-delivery (outcome unknown)', async () => {
