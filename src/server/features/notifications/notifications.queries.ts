@@ -1,4 +1,4 @@
-import { and, count, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notificationSettings, pushSubscriptions, technicians } from '../../db/schema';
 
@@ -40,11 +40,23 @@ export function lockTechnicianDevices(tx: DbOrTx, technicianId: number) {
     .for('no key update');
 }
 
-/** One row per endpoint: a browser subscribing again (or for another account) takes it over. */
-export function upsertSubscription(
+/**
+ * One row per endpoint: a browser subscribing again updates its row. A browser another account
+ * used gets a new row (a new id): messages queued for the previous account's subscription find
+ * it gone instead of reaching the new account.
+ */
+export async function upsertSubscription(
   db: DbOrTx,
   values: Omit<typeof pushSubscriptions.$inferInsert, 'id'>,
 ) {
+  await db
+    .delete(pushSubscriptions)
+    .where(
+      and(
+        eq(pushSubscriptions.endpoint, values.endpoint),
+        ne(pushSubscriptions.technicianId, values.technicianId),
+      ),
+    );
   return db
     .insert(pushSubscriptions)
     .values(values)

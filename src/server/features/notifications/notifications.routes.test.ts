@@ -5,7 +5,7 @@ import { createTechnician, createUser, signIn } from '../../../../tests/helpers/
 import { startPushStandIn } from '../../../../tests/helpers/push-stand-in';
 import { buildApp } from '../../app';
 import { ConfigError, loadConfig } from '../../config';
-import { appSettings, pushSubscriptions } from '../../db/schema';
+import { appSettings, outbox, pushSubscriptions } from '../../db/schema';
 import { MAX_DEVICES, pushServiceAllowed } from './notifications.service';
 
 let t: TestApp;
@@ -132,6 +132,37 @@ describe('push subscriptions per device', () => {
       .where(eq(pushSubscriptions.endpoint, shared.endpoint));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.technicianId).toBe(other.id);
+  });
+
+  it("does not hand the previous account's queued pushes to the account that took the device", async () => {
+    const device = browserSubscription();
+    const mine = (await call('POST', '/api/push/subscriptions', tech, device)).json();
+    // A job push for `tech` still queued (say, waiting for a retry) when `other` signs in there.
+    const [queued] = await t.app.outbox.enqueue(t.app.db, {
+      channel: 'push',
+      to: `subscription:${mine.id}`,
+      template: 'test_push',
+      subject: 'For tech only',
+      text: 'For tech only',
+      payload: { subscriptionId: mine.id, message: { kind: 'job', title: 'For tech only' } },
+    });
+    const taken = await call('POST', '/api/push/subscriptions', other, device);
+    expect(taken.statusCode).toBe(201);
+    await t.app.outbox.drain();
+    expect(push.for(device)).toEqual([]);
+    const [row] = await t.app.db.select().from(outbox).where(eq(outbox.id, queued!));
+    expect(row).toMatchObject({ status: 'canceled', lastError: 'The device unsubscribed' });
+    // `other`'s own pushes reach the device.
+    await t.app.outbox.enqueue(t.app.db, {
+      channel: 'push',
+      to: `subscription:${taken.json().id}`,
+      template: 'test_push',
+      subject: 'For other',
+      text: 'For other',
+      payload: { subscriptionId: taken.json().id, message: { kind: 'job', title: 'For other' } },
+    });
+    await t.app.outbox.drain();
+    expect(push.for(device).map((p) => p.message.title)).toEqual(['For other']);
   });
 
   it(`keeps the newest ${MAX_DEVICES} devices`, async () => {
