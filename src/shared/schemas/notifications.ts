@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { URGENCIES } from '../constants/service-types';
-import { safeText } from './common';
+import { pageNumber, safeText } from './common';
 
 /** Where a technician can be reached with the page closed (besides the live stream). */
 export const NOTIFICATION_CHANNELS = ['push', 'email', 'sms'] as const;
@@ -167,7 +167,7 @@ export type OutboxMessage = z.output<typeof outboxMessageSchema>;
 export const outboxQuerySchema = z.object({
   status: z.enum(OUTBOX_STATUSES).optional(),
   channel: z.enum(OUTBOX_CHANNELS).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageNumber(),
 });
 export const outboxPageSchema = z.object({
   items: z.array(outboxMessageSchema),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createUser, signIn } from '../../../../tests/helpers/factories';
 import { startSmtpStandIn } from '../../../../tests/helpers/smtp-stand-in';
+import { PAGE_MESSAGE } from '../../../shared/schemas/common';
 import { outbox } from '../../db/schema';
 import { composeMail } from '../mailer';
 import { BACKOFF_MS, createOutbox, MAX_ATTEMPTS, UNKNOWN_OUTCOME, type Transport } from '.';
@@ -75,6 +76,40 @@ describe('outbox without a transport', () => {
     expect(first).toHaveLength(1);
     expect(again).toHaveLength(0);
     expect(await rowsTo(t, 'once@example.com')).toHaveLength(1);
+  });
+});
+
+describe('admin outbox list', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('filters by status and channel, pages by 25, counts per status, refuses bad queries', async () => {
+    const admin = await createUser(t.app, { role: 'admin' });
+    const cookie = await signIn(t.app, admin.username!);
+    const get = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/admin/outbox${query}`, headers: { cookie } });
+    await t.app.outbox.enqueue(
+      t.app.db,
+      Array.from({ length: 27 }, (_, i) => mail(`list${i}`)),
+    );
+    const first = await get('?status=held&channel=email');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ total: 27, page: 1, pageSize: 25 });
+    expect(first.json().items).toHaveLength(25);
+    expect(first.json().counts).toEqual({ held: 27 });
+    expect((await get('?status=held&page=2')).json().items).toHaveLength(2);
+    expect((await get('?channel=sms')).json()).toMatchObject({ total: 0, items: [] });
+    expect((await get('?page=100000')).json()).toMatchObject({ page: 100_000, items: [] });
+    for (const query of ['?page=0', '?page=100001', '?page=1.5', '?page=x', '?page=1&page=2']) {
+      const res = await get(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toBe(PAGE_MESSAGE);
+    }
+    for (const query of ['?status=lost', '?channel=fax', '?status=%00'])
+      expect((await get(query)).statusCode, query).toBe(400);
   });
 });
 
