@@ -103,6 +103,10 @@ export const updateNotificationSettingsSchema = z
       .trim()
       .max(64)
       .refine(isTimeZone, 'Unknown time zone')
+      // Stored as the zone's canonical name ('america/chicago', 'US/Central' -> America/Chicago).
+      .transform(
+        (tz) => new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone,
+      )
       .default('America/New_York'),
   })
   .refine((s) => !s.sms || s.smsPhone, { message: SMS_PHONE_REQUIRED, path: ['smsPhone'] });

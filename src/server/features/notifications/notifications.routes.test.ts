@@ -302,6 +302,21 @@ describe('notification settings', () => {
     );
   });
 
+  it('stores a time zone by its canonical name, however it was spelled', async () => {
+    for (const [typed, stored] of [
+      ['america/chicago', 'America/Chicago'],
+      ['US/Pacific', 'America/Los_Angeles'],
+      [' America/Denver ', 'America/Denver'],
+    ]) {
+      const res = await call('PUT', '/api/technicians/me/notification-settings', tech, {
+        ...settings,
+        timeZone: typed,
+      });
+      expect(res.statusCode, typed).toBe(200);
+      expect(res.json().timeZone, typed).toBe(stored);
+    }
+  });
+
   it('refuses what cannot work, naming the field', async () => {
     const put = (body: object) =>
       call('PUT', '/api/technicians/me/notification-settings', tech, { ...settings, ...body });
@@ -320,6 +335,8 @@ describe('notification settings', () => {
       (await put({ quietHours: { enabled: true, start: '25:00', end: '07:00' } })).statusCode,
     ).toBe(400);
     expect((await put({ timeZone: 'Mars/Olympus' })).statusCode).toBe(400);
+    expect((await put({ timeZone: '' })).statusCode).toBe(400);
+    expect((await put({ timeZone: 'America/Chicago\u0000' })).statusCode).toBe(400);
     expect((await put({ smsPhone: '202\u0000555' })).statusCode).toBe(400);
     expect((await put({ push: 'yes' })).statusCode).toBe(400);
   });
