@@ -252,10 +252,29 @@ describe('push subscriptions per device', () => {
       { ...good, keys: { p256dh: 'short', auth: good.keys.auth } },
       { ...good, keys: { p256dh: good.keys.p256dh, auth: 'a b c d e f g h i j k l m' } },
       { ...good, keys: undefined },
+      { ...good, keys: { p256dh: 'A'.repeat(101), auth: good.keys.auth } },
+      { ...good, keys: { p256dh: good.keys.p256dh, auth: 'A'.repeat(33) } },
+      { ...good, keys: 'p256dh' },
+      { ...good, endpoint: 12 },
+      { ...good, expirationTime: 'soon' },
+      { ...good, deviceLabel: 'x'.repeat(101) },
+      { ...good, deviceLabel: 'Phone\u0000' },
+      [],
     ];
-    for (const body of bad)
-      expect((await call('POST', '/api/push/subscriptions', tech, body)).statusCode).toBe(400);
+    for (const [i, body] of bad.entries()) {
+      // From its own address: the route's per-address limit is not what is tested here.
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: { cookie: tech.cookie },
+        remoteAddress: '198.51.100.15',
+        payload: body as object,
+      });
+      expect(res.statusCode, `case ${i}`).toBe(400);
+    }
     expect((await call('DELETE', '/api/push/subscriptions/2147483648', tech)).statusCode).toBe(400);
+    expect((await call('DELETE', '/api/push/subscriptions/2147483647', tech)).statusCode).toBe(404);
+    expect((await call('POST', '/api/push/subscriptions', tech)).statusCode).toBe(400);
     const customer = await createUser(t.app, { role: 'customer' });
     const c = { cookie: await signIn(t.app, customer.username!) };
     expect((await call('POST', '/api/push/subscriptions', c, good)).statusCode).toBe(403);
@@ -334,6 +353,13 @@ describe('notification settings', () => {
     expect(
       (await put({ quietHours: { enabled: true, start: '25:00', end: '07:00' } })).statusCode,
     ).toBe(400);
+    for (const start of ['24:00', '7:00', '07:60', '07:00:00', '', 700])
+      expect(
+        (await put({ quietHours: { enabled: true, start, end: '07:00' } })).statusCode,
+        String(start),
+      ).toBe(400);
+    for (const smsPhone of ['2'.repeat(31), '+999 555 0142', 'call me', 12025550142])
+      expect((await put({ sms: true, smsPhone })).statusCode, String(smsPhone)).toBe(400);
     expect((await put({ timeZone: 'Mars/Olympus' })).statusCode).toBe(400);
     expect((await put({ timeZone: '' })).statusCode).toBe(400);
     expect((await put({ timeZone: 'America/Chicago\u0000' })).statusCode).toBe(400);
