@@ -20,6 +20,12 @@ export const MAX_ATTEMPTS = BACKOFF_MS.length + 1;
  * still open after this belongs to an instance that died mid-send.
  */
 export const LEASE_MS = 5 * 60_000;
+/**
+ * A claimed message is sent only while this much of its lease remains (transports give up
+ * within about a minute); later in a slow batch it goes back to the queue untried, rather than
+ * leave after another instance wrote it off as 'outcome unknown'.
+ */
+export const SEND_BY_MS = 2 * 60_000;
 export const UNKNOWN_OUTCOME =
   'Outcome unknown: the sending instance stopped during delivery; not resent automatically';
 
@@ -161,6 +167,18 @@ export function createOutbox(options: {
   }
 
   async function deliver(row: OutboxRow) {
+    if (row.leaseUntil!.getTime() - clock().getTime() < SEND_BY_MS) {
+      await db
+        .update(outbox)
+        .set({
+          status: 'queued',
+          claimToken: null,
+          leaseUntil: null,
+          attempts: sql`${outbox.attempts} - 1`,
+        })
+        .where(and(eq(outbox.id, row.id), eq(outbox.claimToken, row.claimToken!)));
+      return;
+    }
     const transport = transports[row.channel]!;
     let outcome: DeliveryOutcome;
     try {

@@ -6,7 +6,15 @@ import { startSmtpStandIn } from '../../../../tests/helpers/smtp-stand-in';
 import { PAGE_MESSAGE } from '../../../shared/schemas/common';
 import { outbox } from '../../db/schema';
 import { composeMail } from '../mailer';
-import { BACKOFF_MS, createOutbox, MAX_ATTEMPTS, UNKNOWN_OUTCOME, type Transport } from '.';
+import {
+  BACKOFF_MS,
+  createOutbox,
+  LEASE_MS,
+  MAX_ATTEMPTS,
+  SEND_BY_MS,
+  UNKNOWN_OUTCOME,
+  type Transport,
+} from '.';
 
 const mail = (n: string, key?: string) => ({
   to: `${n}@example.com`,
@@ -319,6 +327,53 @@ describe('outbox workers', () => {
     expect(sent.size).toBe(keys.length);
     const rows = await t.app.db.select().from(outbox).where(inArray(outbox.idempotencyKey, keys));
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it('a slow batch puts back what it can no longer send inside its lease, untried', async () => {
+    const sent: string[] = [];
+    const worker = createOutbox({
+      db: t.app.db,
+      clock: t.app.clock,
+      log: t.app.log,
+      transports: {
+        sms: {
+          name: 'slow',
+          async deliver(row) {
+            sent.push(row.idempotencyKey);
+            // The relay hangs: most of the batch's lease is gone after this message.
+            if (sent.length === 1) t.clock.advance(LEASE_MS - SEND_BY_MS + 1000);
+            return { status: 'sent' };
+          },
+        },
+      },
+      concurrency: 1,
+    });
+    const keys = ['slow:1', 'slow:2'];
+    await worker.enqueue(
+      t.app.db,
+      keys.map((key) => ({
+        channel: 'sms' as const,
+        to: '+12025550177',
+        subject: key,
+        text: key,
+        template: 'slow',
+        key,
+      })),
+    );
+    expect(await worker.runOnce()).toBe(2);
+    expect(sent).toHaveLength(1);
+    const [late] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(
+        inArray(
+          outbox.idempotencyKey,
+          keys.filter((k) => k !== sent[0]),
+        ),
+      );
+    expect(late).toMatchObject({ status: 'queued', attempts: 0, claimToken: null });
+    expect(await worker.drain()).toBe(1);
+    expect(sent.sort()).toEqual(keys);
   });
 
   it('a started worker sends what a commit queues, woken by NOTIFY', async () => {
