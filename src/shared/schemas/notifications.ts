@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { URGENCIES } from '../constants/service-types';
-import { safeText } from './common';
+import { pageNumber, safeText } from './common';
 
 /** Where a technician can be reached with the page closed (besides the live stream). */
 export const NOTIFICATION_CHANNELS = ['push', 'email', 'sms'] as const;
@@ -24,6 +24,9 @@ const base64url = (what: string, min: number, max: number) =>
 export const pushSubscriptionInputSchema = z.object({
   endpoint: safeText({ error: 'endpoint is required' })
     .max(2048, 'endpoint must be at most 2048 characters')
+    // Push services hand out plain ASCII URLs; other characters could outgrow the unique
+    // index's row (a 2048-character string of 3-byte characters).
+    .regex(/^[\x21-\x7e]+$/, 'endpoint must be an http(s) URL')
     .refine((v) => {
       try {
         const u = new URL(v);
@@ -100,6 +103,10 @@ export const updateNotificationSettingsSchema = z
       .trim()
       .max(64)
       .refine(isTimeZone, 'Unknown time zone')
+      // Stored as the zone's canonical name ('america/chicago', 'US/Central' -> America/Chicago).
+      .transform(
+        (tz) => new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone,
+      )
       .default('America/New_York'),
   })
   .refine((s) => !s.sms || s.smsPhone, { message: SMS_PHONE_REQUIRED, path: ['smsPhone'] });
@@ -164,7 +171,7 @@ export type OutboxMessage = z.output<typeof outboxMessageSchema>;
 export const outboxQuerySchema = z.object({
   status: z.enum(OUTBOX_STATUSES).optional(),
   channel: z.enum(OUTBOX_CHANNELS).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageNumber(),
 });
 export const outboxPageSchema = z.object({
   items: z.array(outboxMessageSchema),

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { notificationSettings, pushSubscriptions } from '../../db/schema';
+import { notificationSettings, pushSubscriptions, technicians } from '../../db/schema';
 
 export function settingsRow(db: DbOrTx, technicianId: number) {
   return db
@@ -28,11 +28,35 @@ export function subscriptionsOf(db: DbOrTx, technicianId: number) {
     .orderBy(desc(pushSubscriptions.updatedAt), desc(pushSubscriptions.id));
 }
 
-/** One row per endpoint: a browser subscribing again (or for another account) takes it over. */
-export function upsertSubscription(
+/**
+ * Serialises a technician's subscription changes (the device limit is counted, then trimmed).
+ * NO KEY UPDATE: rows referencing the technician can still be written meanwhile.
+ */
+export function lockTechnicianDevices(tx: DbOrTx, technicianId: number) {
+  return tx
+    .select({ id: technicians.id })
+    .from(technicians)
+    .where(eq(technicians.id, technicianId))
+    .for('no key update');
+}
+
+/**
+ * One row per endpoint: a browser subscribing again updates its row. A browser another account
+ * used gets a new row (a new id): messages queued for the previous account's subscription find
+ * it gone instead of reaching the new account.
+ */
+export async function upsertSubscription(
   db: DbOrTx,
   values: Omit<typeof pushSubscriptions.$inferInsert, 'id'>,
 ) {
+  await db
+    .delete(pushSubscriptions)
+    .where(
+      and(
+        eq(pushSubscriptions.endpoint, values.endpoint),
+        ne(pushSubscriptions.technicianId, values.technicianId),
+      ),
+    );
   return db
     .insert(pushSubscriptions)
     .values(values)

@@ -5,7 +5,7 @@ import { createTechnician, createUser, signIn } from '../../../../tests/helpers/
 import { startPushStandIn } from '../../../../tests/helpers/push-stand-in';
 import { buildApp } from '../../app';
 import { ConfigError, loadConfig } from '../../config';
-import { appSettings, pushSubscriptions } from '../../db/schema';
+import { appSettings, outbox, pushSubscriptions } from '../../db/schema';
 import { MAX_DEVICES, pushServiceAllowed } from './notifications.service';
 
 let t: TestApp;
@@ -87,6 +87,10 @@ describe('push configuration and VAPID keys', () => {
   });
 });
 
+/** `n` different 3-byte characters: text that neither compresses nor fits an index row. */
+const cjk = (n: number) =>
+  Array.from({ length: n }, (_, i) => String.fromCodePoint(0x4e00 + ((i * 7919) % 20000))).join('');
+
 describe('push subscriptions per device', () => {
   it('stores several devices per technician, one row per endpoint, and removes them', async () => {
     const phone = browserSubscription();
@@ -130,6 +134,37 @@ describe('push subscriptions per device', () => {
     expect(rows[0]!.technicianId).toBe(other.id);
   });
 
+  it("does not hand the previous account's queued pushes to the account that took the device", async () => {
+    const device = browserSubscription();
+    const mine = (await call('POST', '/api/push/subscriptions', tech, device)).json();
+    // A job push for `tech` still queued (say, waiting for a retry) when `other` signs in there.
+    const [queued] = await t.app.outbox.enqueue(t.app.db, {
+      channel: 'push',
+      to: `subscription:${mine.id}`,
+      template: 'test_push',
+      subject: 'For tech only',
+      text: 'For tech only',
+      payload: { subscriptionId: mine.id, message: { kind: 'job', title: 'For tech only' } },
+    });
+    const taken = await call('POST', '/api/push/subscriptions', other, device);
+    expect(taken.statusCode).toBe(201);
+    await t.app.outbox.drain();
+    expect(push.for(device)).toEqual([]);
+    const [row] = await t.app.db.select().from(outbox).where(eq(outbox.id, queued!));
+    expect(row).toMatchObject({ status: 'canceled', lastError: 'The device unsubscribed' });
+    // `other`'s own pushes reach the device.
+    await t.app.outbox.enqueue(t.app.db, {
+      channel: 'push',
+      to: `subscription:${taken.json().id}`,
+      template: 'test_push',
+      subject: 'For other',
+      text: 'For other',
+      payload: { subscriptionId: taken.json().id, message: { kind: 'job', title: 'For other' } },
+    });
+    await t.app.outbox.drain();
+    expect(push.for(device).map((p) => p.message.title)).toEqual(['For other']);
+  });
+
   it(`keeps the newest ${MAX_DEVICES} devices`, async () => {
     const u = await createTechnician(t.app);
     const who = { cookie: await signIn(t.app, u.user.username!) };
@@ -138,6 +173,33 @@ describe('push subscriptions per device', () => {
         (await call('POST', '/api/push/subscriptions', who, browserSubscription())).statusCode,
       ).toBe(201);
     expect((await call('GET', '/api/push/subscriptions', who)).json()).toHaveLength(MAX_DEVICES);
+  });
+
+  // Each request on its own connection on PostgreSQL (where this race can happen); a smoke run
+  // on the single-connection embedded database.
+  it(`keeps at most ${MAX_DEVICES} devices when they subscribe at the same moment`, async () => {
+    const trials = process.env.TEST_DATABASE_URL ? 5 : 1;
+    for (let trial = 0; trial < trials; trial++) {
+      const u = await createTechnician(t.app);
+      const cookie = await signIn(t.app, u.user.username!);
+      const results = await Promise.all(
+        Array.from({ length: MAX_DEVICES + 5 }, () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/push/subscriptions',
+            headers: { cookie },
+            remoteAddress: `198.51.100.${100 + trial}`,
+            payload: browserSubscription(),
+          }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 201));
+      const rows = await t.app.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.technicianId, u.technician.id));
+      expect(rows, `trial ${trial}`).toHaveLength(MAX_DEVICES);
+    }
   });
 
   it("accepts only the browsers' push services (local ones outside production)", async () => {
@@ -184,13 +246,35 @@ describe('push subscriptions per device', () => {
       { ...good, endpoint: 'not a url' },
       { ...good, endpoint: `https://push.example.com/${'x'.repeat(2100)}` },
       { ...good, endpoint: 'https://push.example.com/\u0000' },
+      // 2048 characters of 3 bytes each: more than the unique index holds (was a 500).
+      { ...good, endpoint: `${good.endpoint}/${cjk(2000)}` },
+      { ...good, endpoint: `${good.endpoint}/a b` },
       { ...good, keys: { p256dh: 'short', auth: good.keys.auth } },
       { ...good, keys: { p256dh: good.keys.p256dh, auth: 'a b c d e f g h i j k l m' } },
       { ...good, keys: undefined },
+      { ...good, keys: { p256dh: 'A'.repeat(101), auth: good.keys.auth } },
+      { ...good, keys: { p256dh: good.keys.p256dh, auth: 'A'.repeat(33) } },
+      { ...good, keys: 'p256dh' },
+      { ...good, endpoint: 12 },
+      { ...good, expirationTime: 'soon' },
+      { ...good, deviceLabel: 'x'.repeat(101) },
+      { ...good, deviceLabel: 'Phone\u0000' },
+      [],
     ];
-    for (const body of bad)
-      expect((await call('POST', '/api/push/subscriptions', tech, body)).statusCode).toBe(400);
+    for (const [i, body] of bad.entries()) {
+      // From its own address: the route's per-address limit is not what is tested here.
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: { cookie: tech.cookie },
+        remoteAddress: '198.51.100.15',
+        payload: body as object,
+      });
+      expect(res.statusCode, `case ${i}`).toBe(400);
+    }
     expect((await call('DELETE', '/api/push/subscriptions/2147483648', tech)).statusCode).toBe(400);
+    expect((await call('DELETE', '/api/push/subscriptions/2147483647', tech)).statusCode).toBe(404);
+    expect((await call('POST', '/api/push/subscriptions', tech)).statusCode).toBe(400);
     const customer = await createUser(t.app, { role: 'customer' });
     const c = { cookie: await signIn(t.app, customer.username!) };
     expect((await call('POST', '/api/push/subscriptions', c, good)).statusCode).toBe(403);
@@ -237,6 +321,21 @@ describe('notification settings', () => {
     );
   });
 
+  it('stores a time zone by its canonical name, however it was spelled', async () => {
+    for (const [typed, stored] of [
+      ['america/chicago', 'America/Chicago'],
+      ['US/Pacific', 'America/Los_Angeles'],
+      [' America/Denver ', 'America/Denver'],
+    ]) {
+      const res = await call('PUT', '/api/technicians/me/notification-settings', tech, {
+        ...settings,
+        timeZone: typed,
+      });
+      expect(res.statusCode, typed).toBe(200);
+      expect(res.json().timeZone, typed).toBe(stored);
+    }
+  });
+
   it('refuses what cannot work, naming the field', async () => {
     const put = (body: object) =>
       call('PUT', '/api/technicians/me/notification-settings', tech, { ...settings, ...body });
@@ -254,7 +353,16 @@ describe('notification settings', () => {
     expect(
       (await put({ quietHours: { enabled: true, start: '25:00', end: '07:00' } })).statusCode,
     ).toBe(400);
+    for (const start of ['24:00', '7:00', '07:60', '07:00:00', '', 700])
+      expect(
+        (await put({ quietHours: { enabled: true, start, end: '07:00' } })).statusCode,
+        String(start),
+      ).toBe(400);
+    for (const smsPhone of ['2'.repeat(31), '+999 555 0142', 'call me', 12025550142])
+      expect((await put({ sms: true, smsPhone })).statusCode, String(smsPhone)).toBe(400);
     expect((await put({ timeZone: 'Mars/Olympus' })).statusCode).toBe(400);
+    expect((await put({ timeZone: '' })).statusCode).toBe(400);
+    expect((await put({ timeZone: 'America/Chicago\u0000' })).statusCode).toBe(400);
     expect((await put({ smsPhone: '202\u0000555' })).statusCode).toBe(400);
     expect((await put({ push: 'yes' })).statusCode).toBe(400);
   });

@@ -98,6 +98,8 @@ export function createNotificationsService(app: FastifyInstance) {
           { path: 'endpoint', message: UNSUPPORTED_PUSH_SERVICE },
         ]);
       return app.db.transaction(async (tx) => {
+        // Parallel subscriptions of one technician count their devices one after the other.
+        await q.lockTechnicianDevices(tx, technicianId);
         const row = await q.upsertSubscription(tx, {
           technicianId,
           endpoint: input.endpoint,

@@ -20,6 +20,12 @@ export const MAX_ATTEMPTS = BACKOFF_MS.length + 1;
  * still open after this belongs to an instance that died mid-send.
  */
 export const LEASE_MS = 5 * 60_000;
+/**
+ * A claimed message is sent only while this much of its lease remains (transports give up
+ * within about a minute); later in a slow batch it goes back to the queue untried, rather than
+ * leave after another instance wrote it off as 'outcome unknown'.
+ */
+export const SEND_BY_MS = 2 * 60_000;
 export const UNKNOWN_OUTCOME =
   'Outcome unknown: the sending instance stopped during delivery; not resent automatically';
 
@@ -161,6 +167,18 @@ export function createOutbox(options: {
   }
 
   async function deliver(row: OutboxRow) {
+    if (row.leaseUntil!.getTime() - clock().getTime() < SEND_BY_MS) {
+      await db
+        .update(outbox)
+        .set({
+          status: 'queued',
+          claimToken: null,
+          leaseUntil: null,
+          attempts: sql`${outbox.attempts} - 1`,
+        })
+        .where(and(eq(outbox.id, row.id), eq(outbox.claimToken, row.claimToken!)));
+      return;
+    }
     const transport = transports[row.channel]!;
     let outcome: DeliveryOutcome;
     try {
@@ -266,25 +284,29 @@ export function createOutbox(options: {
     runOnce,
 
     async retry(id) {
-      const [row] = await db
-        .update(outbox)
-        .set({ status: 'queued', attempts: 0, availableAt: clock(), claimToken: null })
-        .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
-        .returning();
+      // Conditional: of two retries at once, one puts it back in the queue. A channel without
+      // a transport leaves the message failed (retryable once one is configured).
+      const [row] = live.length
+        ? await db
+            .update(outbox)
+            .set({ status: 'queued', attempts: 0, availableAt: clock(), claimToken: null })
+            .where(
+              and(eq(outbox.id, id), eq(outbox.status, 'failed'), inArray(outbox.channel, live)),
+            )
+            .returning()
+        : [];
       if (!row) {
         const [existing] = await db
-          .select({ status: outbox.status })
+          .select({ status: outbox.status, channel: outbox.channel })
           .from(outbox)
           .where(eq(outbox.id, id));
         if (!existing) throw new AppError(404, 'Message not found');
-        throw new AppError(
-          409,
-          `Only failed messages can be retried; this one is ${existing.status}`,
-        );
-      }
-      if (!transports[row.channel]) {
-        await db.update(outbox).set({ status: 'held' }).where(eq(outbox.id, id));
-        throw new AppError(409, `No ${row.channel} delivery is configured`);
+        if (existing.status !== 'failed')
+          throw new AppError(
+            409,
+            `Only failed messages can be retried; this one is ${existing.status}`,
+          );
+        throw new AppError(409, `No ${existing.channel} delivery is configured`);
       }
       kick();
       return row;

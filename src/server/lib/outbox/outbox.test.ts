@@ -1,10 +1,20 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
+import { createUser, signIn } from '../../../../tests/helpers/factories';
 import { startSmtpStandIn } from '../../../../tests/helpers/smtp-stand-in';
+import { PAGE_MESSAGE } from '../../../shared/schemas/common';
 import { outbox } from '../../db/schema';
 import { composeMail } from '../mailer';
-import { BACKOFF_MS, createOutbox, MAX_ATTEMPTS, UNKNOWN_OUTCOME, type Transport } from '.';
+import {
+  BACKOFF_MS,
+  createOutbox,
+  LEASE_MS,
+  MAX_ATTEMPTS,
+  SEND_BY_MS,
+  UNKNOWN_OUTCOME,
+  type Transport,
+} from '.';
 
 const mail = (n: string, key?: string) => ({
   to: `${n}@example.com`,
@@ -16,6 +26,17 @@ const mail = (n: string, key?: string) => ({
 
 const rowsTo = (t: TestApp, to: string) =>
   t.app.db.select().from(outbox).where(eq(outbox.toAddress, to));
+
+/** POST /api/admin/outbox/:id/retry as a fresh admin, `times` requests at once. */
+const adminRetry = async (t: TestApp, id: number, times = 1) => {
+  const admin = await createUser(t.app, { role: 'admin' });
+  const cookie = await signIn(t.app, admin.username!);
+  return Promise.all(
+    Array.from({ length: times }, () =>
+      t.app.inject({ method: 'POST', url: `/api/admin/outbox/${id}/retry`, headers: { cookie } }),
+    ),
+  );
+};
 
 describe('outbox without a transport', () => {
   let t: TestApp;
@@ -30,6 +51,21 @@ describe('outbox without a transport', () => {
     const [row] = await rowsTo(t, 'held@example.com');
     expect(row).toMatchObject({ status: 'held', attempts: 0, channel: 'email' });
     expect(t.app.outbox.channels()).toMatchObject({ email: null, sms: null, push: 'web-push' });
+  });
+
+  it('a retry without a transport leaves the message failed, to retry once one exists', async () => {
+    const [id] = await t.app.outbox.enqueue(t.app.db, mail('no-relay'));
+    await t.app.db
+      .update(outbox)
+      .set({ status: 'failed', attempts: 5, lastError: 'Mailbox unavailable' })
+      .where(eq(outbox.id, id!));
+    for (let i = 0; i < 2; i++) {
+      const [res] = await adminRetry(t, id!);
+      expect(res!.statusCode).toBe(409);
+      expect(res!.json().message).toBe('No email delivery is configured');
+      const [row] = await rowsTo(t, 'no-relay@example.com');
+      expect(row).toMatchObject({ status: 'failed', attempts: 5 });
+    }
   });
 
   it('writes in the caller transaction: a rolled back change sends nothing', async () => {
@@ -48,6 +84,40 @@ describe('outbox without a transport', () => {
     expect(first).toHaveLength(1);
     expect(again).toHaveLength(0);
     expect(await rowsTo(t, 'once@example.com')).toHaveLength(1);
+  });
+});
+
+describe('admin outbox list', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('filters by status and channel, pages by 25, counts per status, refuses bad queries', async () => {
+    const admin = await createUser(t.app, { role: 'admin' });
+    const cookie = await signIn(t.app, admin.username!);
+    const get = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/admin/outbox${query}`, headers: { cookie } });
+    await t.app.outbox.enqueue(
+      t.app.db,
+      Array.from({ length: 27 }, (_, i) => mail(`list${i}`)),
+    );
+    const first = await get('?status=held&channel=email');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ total: 27, page: 1, pageSize: 25 });
+    expect(first.json().items).toHaveLength(25);
+    expect(first.json().counts).toEqual({ held: 27 });
+    expect((await get('?status=held&page=2')).json().items).toHaveLength(2);
+    expect((await get('?channel=sms')).json()).toMatchObject({ total: 0, items: [] });
+    expect((await get('?page=100000')).json()).toMatchObject({ page: 100_000, items: [] });
+    for (const query of ['?page=0', '?page=100001', '?page=1.5', '?page=x', '?page=1&page=2']) {
+      const res = await get(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toBe(PAGE_MESSAGE);
+    }
+    for (const query of ['?status=lost', '?channel=fax', '?status=%00'])
+      expect((await get(query)).statusCode, query).toBe(400);
   });
 });
 
@@ -126,6 +196,26 @@ describe('outbox over SMTP', () => {
     const [row] = await rowsTo(t, 'permanent@example.com');
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row?.lastError).toMatch(/Mailbox unavailable/);
+  });
+
+  it('two retries of a failed message at once put it back once: it is sent once', async () => {
+    smtp.refuse(550);
+    await t.app.outbox.enqueue(t.app.db, mail('twice'));
+    expect(await t.app.outbox.drain()).toBe(1);
+    smtp.refuse(undefined);
+    const [failed] = await rowsTo(t, 'twice@example.com');
+    expect(failed?.status).toBe('failed');
+    const results = await adminRetry(t, failed!.id, 2);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.statusCode === 200)!.json()).toMatchObject({
+      id: failed!.id,
+      status: 'queued',
+      attempts: 0,
+    });
+    expect(await t.app.outbox.drain()).toBe(1);
+    expect(await t.app.outbox.drain()).toBe(0);
+    expect(smtp.received.filter((r) => r.to.includes('twice@example.com'))).toHaveLength(1);
+    expect((await rowsTo(t, 'twice@example.com'))[0]).toMatchObject({ status: 'sent' });
   });
 
   it('never resends a message whose sender died mid-delivery (outcome unknown)', async () => {
@@ -237,6 +327,53 @@ describe('outbox workers', () => {
     expect(sent.size).toBe(keys.length);
     const rows = await t.app.db.select().from(outbox).where(inArray(outbox.idempotencyKey, keys));
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it('a slow batch puts back what it can no longer send inside its lease, untried', async () => {
+    const sent: string[] = [];
+    const worker = createOutbox({
+      db: t.app.db,
+      clock: t.app.clock,
+      log: t.app.log,
+      transports: {
+        sms: {
+          name: 'slow',
+          async deliver(row) {
+            sent.push(row.idempotencyKey);
+            // The relay hangs: most of the batch's lease is gone after this message.
+            if (sent.length === 1) t.clock.advance(LEASE_MS - SEND_BY_MS + 1000);
+            return { status: 'sent' };
+          },
+        },
+      },
+      concurrency: 1,
+    });
+    const keys = ['slow:1', 'slow:2'];
+    await worker.enqueue(
+      t.app.db,
+      keys.map((key) => ({
+        channel: 'sms' as const,
+        to: '+12025550177',
+        subject: key,
+        text: key,
+        template: 'slow',
+        key,
+      })),
+    );
+    expect(await worker.runOnce()).toBe(2);
+    expect(sent).toHaveLength(1);
+    const [late] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(
+        inArray(
+          outbox.idempotencyKey,
+          keys.filter((k) => k !== sent[0]),
+        ),
+      );
+    expect(late).toMatchObject({ status: 'queued', attempts: 0, claimToken: null });
+    expect(await worker.drain()).toBe(1);
+    expect(sent.sort()).toEqual(keys);
   });
 
   it('a started worker sends what a commit queues, woken by NOTIFY', async () => {

@@ -95,6 +95,21 @@ function ChannelSwitch({
   );
 }
 
+const CHANNELS = [
+  {
+    key: 'push',
+    label: 'Push',
+    hint: 'On the devices below (turn it on per device on the Job Notifications page).',
+  },
+  { key: 'email', label: 'E-mail', hint: "To your account's e-mail address." },
+  { key: 'sms', label: 'SMS', hint: 'A text message to your mobile phone.' },
+] as const;
+
+const QUIET_TIMES = [
+  { field: 'quietStart', id: 'ns-quiet-start', label: 'Quiet hours start' },
+  { field: 'quietEnd', id: 'ns-quiet-end', label: 'Quiet hours end' },
+] as const;
+
 function SettingsForm({ settings }: { settings: NotificationSettings }) {
   const [d, setD] = useState<SettingsDraft>(() => draftOf(settings));
   const [errors, setErrors] = useState<SettingsErrors>({});
@@ -121,27 +136,16 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
     <form onSubmit={save} noValidate className="space-y-6">
       <fieldset className="space-y-4" disabled={update.isPending}>
         <legend className="sr-only">Channels</legend>
-        <ChannelSwitch
-          id="ns-push"
-          label="Push"
-          hint="On the devices below (turn it on per device on the Job Notifications page)."
-          checked={d.push}
-          onChange={(push) => set({ push })}
-        />
-        <ChannelSwitch
-          id="ns-email"
-          label="E-mail"
-          hint="To your account's e-mail address."
-          checked={d.email}
-          onChange={(email) => set({ email })}
-        />
-        <ChannelSwitch
-          id="ns-sms"
-          label="SMS"
-          hint="A text message to your mobile phone."
-          checked={d.sms}
-          onChange={(sms) => set({ sms })}
-        />
+        {CHANNELS.map((c) => (
+          <ChannelSwitch
+            key={c.key}
+            id={`ns-${c.key}`}
+            label={c.label}
+            hint={c.hint}
+            checked={d[c.key]}
+            onChange={(on) => set({ [c.key]: on })}
+          />
+        ))}
         {d.sms && (
           <div className="space-y-1.5">
             <Label htmlFor="ns-sms-phone">Mobile phone for SMS</Label>
@@ -172,32 +176,21 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
           No alerts during quiet hours
         </label>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="space-y-1.5">
-            <Label htmlFor="ns-quiet-start">Quiet hours start</Label>
-            <Input
-              id="ns-quiet-start"
-              type="time"
-              required
-              disabled={!d.quietEnabled}
-              value={d.quietStart}
-              onChange={(e) => set({ quietStart: e.target.value })}
-              {...invalid('quietStart')}
-            />
-            <FieldError id="ns-quietStart-error" error={errors.quietStart} />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="ns-quiet-end">Quiet hours end</Label>
-            <Input
-              id="ns-quiet-end"
-              type="time"
-              required
-              disabled={!d.quietEnabled}
-              value={d.quietEnd}
-              onChange={(e) => set({ quietEnd: e.target.value })}
-              {...invalid('quietEnd')}
-            />
-            <FieldError id="ns-quietEnd-error" error={errors.quietEnd} />
-          </div>
+          {QUIET_TIMES.map((q) => (
+            <div key={q.field} className="space-y-1.5">
+              <Label htmlFor={q.id}>{q.label}</Label>
+              <Input
+                id={q.id}
+                type="time"
+                required
+                disabled={!d.quietEnabled}
+                value={d[q.field]}
+                onChange={(e) => set({ [q.field]: e.target.value })}
+                {...invalid(q.field)}
+              />
+              <FieldError id={`ns-${q.field}-error`} error={errors[q.field]} />
+            </div>
+          ))}
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="ns-time-zone">Time zone</Label>
