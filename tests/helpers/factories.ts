@@ -124,3 +124,14 @@ export async function subscribeTechnician(
     .returning();
   return sub!;
 }
+
+/** An approved technician on `planName` (none: Free), signed in. */
+export async function signedInTechnician(app: FastifyInstance, planName?: PlanName) {
+  const { user, technician } = await createTechnician(app);
+  if (planName) await subscribeTechnician(app, technician.id, planName);
+  return {
+    cookie: await signIn(app, user.username!),
+    technicianId: technician.id,
+    userId: user.id,
+  };
+}

@@ -1,6 +1,6 @@
 import type { DocumentKind } from '@shared/constants/domain';
 import type { CreateUploadInput, UploadTarget } from '@shared/schemas/documents';
-import { ApiError } from './api-client';
+import { ApiError, apiRequest } from './api-client';
 
 /** The body asking the documents upload endpoint for an address for this file. */
 export const uploadRequestFor = (file: File, kind?: DocumentKind): CreateUploadInput => ({
@@ -12,8 +12,7 @@ export const uploadRequestFor = (file: File, kind?: DocumentKind): CreateUploadI
 
 /**
  * The second step of the documents upload flow: one direct PUT of the file to the signed
- * address the server gave (the app itself or S3), reporting progress (0 to 100). The first
- * step, asking for the address, is each feature's own endpoint call (in its api folder).
+ * address the server gave (the app itself or S3), reporting progress (0 to 100).
  */
 export async function putFile(
   target: UploadTarget,
@@ -37,4 +36,22 @@ export async function putFile(
     xhr.send(file);
   });
   return target;
+}
+
+/**
+ * A file through the documents upload flow: asks for an upload address (POST
+ * /api/documents/upload) for `kind` (none: an anonymous application document), then PUTs the
+ * file there. The record that uses it attaches it by `documentId` or `uploadURL`.
+ */
+export async function uploadDocument(
+  file: File,
+  kind: DocumentKind | undefined,
+  onProgress?: (percent: number) => void,
+): Promise<UploadTarget> {
+  const target = await apiRequest<UploadTarget>(
+    'POST',
+    '/api/documents/upload',
+    uploadRequestFor(file, kind),
+  );
+  return putFile(target, file, onProgress);
 }

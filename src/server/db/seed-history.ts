@@ -16,13 +16,8 @@ import {
   serviceRequests,
   users,
 } from './schema';
-import { Story, type SeedTech } from './seed-jobs';
+import { DAY, HOUR, MIN, Story, TAX_RATE, type SeedTech } from './seed-jobs';
 import { REVIEW_COMMENTS } from './seed-data';
-
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
-const TAX_RATE = '8.25';
 
 /** A small deterministic generator (mulberry32): the same history on every fresh start. */
 function generator(seed: number) {

@@ -22,10 +22,11 @@ import {
 import { DEMO_VEHICLES, type DemoVehicleKey } from './seed-data';
 import { demoSignaturePng } from './seed-signature';
 
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
-const TAX_RATE = '8.25';
+export const MIN = 60_000;
+export const HOUR = 60 * MIN;
+export const DAY = 24 * HOUR;
+/** The demo technicians' sales tax (percent). */
+export const TAX_RATE = '8.25';
 
 type Person = typeof users.$inferSelect;
 export type SeedTech = {

@@ -17,11 +17,23 @@ export const ANALYTICS_EXPORT_PLAN_REQUIRED =
   'Export is part of the Professional plan (advanced analytics and reporting)';
 export const ANALYTICS_TECHNICIANS_ONLY = 'Analytics are for technicians';
 
+/**
+ * The days a range may name. Real dates outside them break the range's arithmetic (the year 0
+ * does not exist in PostgreSQL, the day after 9999-12-31 has a five-digit year), and nothing
+ * on the platform is that old or that far ahead.
+ */
+export const ANALYTICS_FIRST_DAY = '2000-01-01';
+export const ANALYTICS_LAST_DAY = '2999-12-31';
+
 const day = (name: string) =>
   z
     .string({ error: `${name} must be a date (YYYY-MM-DD)` })
     .trim()
     .refine(isCalendarDate, `${name} must be a real date (YYYY-MM-DD)`)
+    .refine(
+      (v) => !isCalendarDate(v) || (v >= ANALYTICS_FIRST_DAY && v <= ANALYTICS_LAST_DAY),
+      `${name} must be from ${ANALYTICS_FIRST_DAY} to ${ANALYTICS_LAST_DAY}`,
+    )
     .optional();
 
 /** Whole days from `from` to `to` (both YYYY-MM-DD), counting both. */

@@ -8,7 +8,7 @@ import {
 } from '@shared/schemas/applications';
 import { errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
-import { uploadApplicationDocument } from './api/upload-application-document';
+import { uploadDocument } from '../../lib/upload';
 import { submitApplication } from './api/submit-application';
 
 export type Slot = (typeof APPLICATION_DOCUMENT_SLOTS)[number];
@@ -85,7 +85,7 @@ export function useApplicationForm() {
     }
     setProgress((p) => ({ ...p, [slot.field]: 0 }));
     try {
-      const { uploadURL } = await uploadApplicationDocument(file, (n) =>
+      const { uploadURL } = await uploadDocument(file, undefined, (n) =>
         setProgress((p) => ({ ...p, [slot.field]: n })),
       );
       setUploads((u) => ({ ...u, [slot.field]: uploadURL }));

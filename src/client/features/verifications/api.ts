@@ -5,8 +5,6 @@ import type {
   Verification,
 } from '@shared/schemas/verifications';
 import { apiRequest, getJson } from '../../lib/api-client';
-import type { UploadTarget } from '@shared/schemas/documents';
-import { putFile, uploadRequestFor } from '../../lib/upload';
 
 export const verificationKeys = {
   all: ['verifications'] as const,
@@ -63,17 +61,4 @@ export function useUpdateVerificationStatus() {
       }),
     onSuccess: () => qc.invalidateQueries({ queryKey: verificationKeys.all }),
   });
-}
-
-/** A credential's document: asks for an upload address (POST /api/documents/upload), then PUTs it. */
-export async function uploadVerificationDocument(
-  file: File,
-  onProgress?: (percent: number) => void,
-): Promise<UploadTarget> {
-  const target = await apiRequest<UploadTarget>(
-    'POST',
-    '/api/documents/upload',
-    uploadRequestFor(file, 'verification'),
-  );
-  return putFile(target, file, onProgress);
 }

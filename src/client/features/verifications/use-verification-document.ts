@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { LIMITS } from '@shared/constants/domain';
 import { errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
-import { uploadVerificationDocument } from './api';
+import { uploadDocument } from '../../lib/upload';
 
 /** The optional document of a new verification: uploaded first, then sent as its id. */
 export function useVerificationDocument() {
@@ -26,7 +26,7 @@ export function useVerificationDocument() {
     }
     setProgress(0);
     try {
-      const target = await uploadVerificationDocument(file, setProgress);
+      const target = await uploadDocument(file, 'verification', setProgress);
       setDocumentId(target.documentId);
       notify({ title: 'Document Uploaded', description: `${file.name} uploaded successfully` });
     } catch (err) {

@@ -345,10 +345,34 @@ describe('ranges', () => {
     // Half given: `from` after today (the default `to`).
     ['from=2026-07-01', 'from must be on or before to'],
     ['to=2020-01-01&from=2019-12-31%00', 'Text must not contain NUL characters'],
+    ['from=99999-01-01', 'from must be a real date (YYYY-MM-DD)'],
+    // Real dates the range cannot be computed for (no year 0 in PostgreSQL, no year 10000).
+    ['from=0000-01-01&to=0000-01-01', 'from must be from 2000-01-01 to 2999-12-31'],
+    ['to=0001-01-15', 'to must be from 2000-01-01 to 2999-12-31'],
+    ['from=1999-12-31&to=2000-01-01', 'from must be from 2000-01-01 to 2999-12-31'],
+    ['from=9999-01-01&to=9999-12-31', 'from must be from 2000-01-01 to 2999-12-31'],
+    ['to=9999-12-31', 'to must be from 2000-01-01 to 2999-12-31'],
   ])('%s is a 400: %s', async (query, message) => {
     const res = await get(`/api/analytics/summary?${query}`, premium.cookie);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.body).toContain(message);
+  });
+
+  it('checks the export’s range the same way', async () => {
+    const pro = await technician('Professional');
+    const res = await get('/api/analytics/export.csv?to=0000-03-01', pro.cookie);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.body).toContain('to must be from 2000-01-01 to 2999-12-31');
+  });
+
+  it.each([
+    'from=2999-01-01&to=2999-12-31',
+    'from=2000-01-01&to=2000-01-31',
+    // Only `to`: the range starts 11 months earlier, in 1999.
+    'to=2000-01-15',
+  ])('accepts the first and last days allowed: %s', async (query) => {
+    const res = await get(`/api/analytics/summary?${query}`, premium.cookie);
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   it('accepts exactly two years (a leap day included)', async () => {

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import {
-  createTechnician,
   createUser,
-  signIn,
+  type PlanName,
+  signedInTechnician,
   subscribeTechnician,
 } from '../../../../tests/helpers/factories';
 import { formatReference } from '../../../shared/jobs';
@@ -25,17 +25,9 @@ const SIGNATURE =
 
 let t: TestApp;
 let customerId: number;
-type Tech = { cookie: string; technicianId: number; userId: number };
+type Tech = Awaited<ReturnType<typeof signedInTechnician>>;
 
-async function technicianOn(plan?: 'Basic' | 'Premium' | 'Professional'): Promise<Tech> {
-  const { user, technician } = await createTechnician(t.app);
-  if (plan) await subscribeTechnician(t.app, technician.id, plan);
-  return {
-    cookie: await signIn(t.app, user.username!),
-    technicianId: technician.id,
-    userId: user.id,
-  };
-}
+const technicianOn = (plan?: PlanName) => signedInTechnician(t.app, plan);
 
 const call = (
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -161,6 +153,19 @@ describe('managing tokens', () => {
     ).toBe(404);
   });
 
+  it('revokes a token once when asked twice at the same time', async () => {
+    const pro = await technicianOn('Professional');
+    const { apiToken } = await createToken(pro);
+    const url = `/api/technicians/me/api-tokens/${apiToken.id}`;
+    const results = await Promise.all([
+      call('DELETE', url, pro.cookie),
+      call('DELETE', url, pro.cookie),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    const [row] = await t.app.db.select().from(apiTokens).where(eq(apiTokens.id, apiToken.id));
+    expect(row!.revokedAt).not.toBeNull();
+  });
+
   it('validates the name and caps the number of tokens, also under parallel creates', async () => {
     const pro = await technicianOn('Professional');
     for (const [body, message] of [
@@ -237,13 +242,20 @@ describe('/api/v1 with a token', () => {
     expect(foreign.statusCode).toBe(404);
     expect((await v1('/api/v1/jobs/WR-999999', token)).statusCode).toBe(404);
     expect((await v1('/api/v1/jobs/nonsense', token)).statusCode).toBe(404);
+    // A reference beyond the id column, a NUL, an overlong one: never a 500.
+    expect((await v1('/api/v1/jobs/WR-9999999999', token)).statusCode).toBe(404);
+    expect((await v1('/api/v1/jobs/WR-%00', token)).statusCode).toBe(400);
+    expect((await v1(`/api/v1/jobs/${'9'.repeat(41)}`, token)).statusCode).toBe(400);
     expect(JSON.stringify((await v1('/api/v1/invoices', token)).json())).not.toContain(
       theirs.invoice.invoiceNumber,
     );
 
-    for (const bad of ['pageSize=0', 'pageSize=101', 'page=0', 'page=x']) {
+    for (const bad of ['pageSize=0', 'pageSize=101', 'page=0', 'page=x', 'page=100001']) {
       expect((await v1(`/api/v1/jobs?${bad}`, token)).statusCode, bad).toBe(400);
     }
+    const last = await v1('/api/v1/payments?page=100000&pageSize=100', token);
+    expect(last.statusCode).toBe(200);
+    expect(last.json()).toMatchObject({ data: [], page: 100000, total: 2 });
   });
 
   it('records the last use at most once a minute', async () => {

@@ -1,8 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTechnician,
   createUser,
+  type PlanName,
+  signedInTechnician,
   signIn,
   subscribeTechnician,
 } from '../../../../tests/helpers/factories';
@@ -29,17 +30,9 @@ const BRAND_BODY = {
 };
 
 let t: Awaited<ReturnType<typeof buildUploadTestApp>>;
-type Tech = { cookie: string; technicianId: number; userId: number };
+type Tech = Awaited<ReturnType<typeof signedInTechnician>>;
 
-async function technicianOn(plan?: 'Basic' | 'Premium' | 'Professional'): Promise<Tech> {
-  const { user, technician } = await createTechnician(t.app);
-  if (plan) await subscribeTechnician(t.app, technician.id, plan);
-  return {
-    cookie: await signIn(t.app, user.username!),
-    technicianId: technician.id,
-    userId: user.id,
-  };
-}
+const technicianOn = (plan?: PlanName) => signedInTechnician(t.app, plan);
 
 const call = (
   method: 'GET' | 'PUT' | 'POST' | 'PATCH',

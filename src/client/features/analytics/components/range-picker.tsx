@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { ANALYTICS_PRESETS, type AnalyticsPreset } from '@shared/analytics';
+import { ANALYTICS_FIRST_DAY, ANALYTICS_LAST_DAY } from '@shared/schemas/analytics';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -41,6 +42,7 @@ export function RangePicker({
             type="date"
             className="w-40"
             value={value.from}
+            min={ANALYTICS_FIRST_DAY}
             max={value.to}
             onChange={(e) => e.target.value && onDates(e.target.value, value.to)}
           />
@@ -53,6 +55,7 @@ export function RangePicker({
             className="w-40"
             value={value.to}
             min={value.from}
+            max={ANALYTICS_LAST_DAY}
             onChange={(e) => e.target.value && onDates(value.from, e.target.value)}
           />
         </div>

@@ -6,8 +6,8 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { uploadDocument } from '../../../lib/upload';
 import { useUpdateBranding } from '../api/update-branding';
-import { uploadLogo } from '../api/upload-logo';
 import { resizeLogo } from '../resize-logo';
 
 /** The logo: resized in the browser, uploaded through the documents flow and saved at once. */
@@ -28,7 +28,11 @@ export function LogoField({ saved }: { saved: OwnBranding }) {
     if (!file) return;
     setProgress(0);
     try {
-      const { documentId } = await uploadLogo(await resizeLogo(file), setProgress);
+      const { documentId } = await uploadDocument(
+        await resizeLogo(file),
+        'brandingLogo',
+        setProgress,
+      );
       await update.mutateAsync({ logoDocumentId: documentId });
       notify({ title: 'Logo Updated', description: 'Your logo has been saved.' });
     } catch (err) {

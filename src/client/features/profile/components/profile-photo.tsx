@@ -6,7 +6,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { uploadProfilePhoto } from '../api/upload-profile-photo';
+import { uploadDocument } from '../../../lib/upload';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** Uploaded through the documents flow and saved at once; shown on the public profile. */
@@ -28,7 +28,7 @@ export function ProfilePhoto({ profile, disabled }: { profile: OwnProfile; disab
     }
     setProgress(0);
     try {
-      const { documentId } = await uploadProfilePhoto(file, setProgress);
+      const { documentId } = await uploadDocument(file, 'profilePhoto', setProgress);
       await update.mutateAsync({ profilePhotoDocumentId: documentId });
       notify({ title: 'Photo Updated', description: 'Your profile photo has been saved.' });
     } catch (err) {
