@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { POS_PAYMENT_METHODS, PLAN_TIERS } from '../constants/domain';
-import { isCalendarDate } from './common';
+import { isRealDay } from './common';
 
 /**
  * A technician's analytics (ADR 015). Premium's 'Analytics dashboard' is the basic set;
@@ -29,9 +29,9 @@ const day = (name: string) =>
   z
     .string({ error: `${name} must be a date (YYYY-MM-DD)` })
     .trim()
-    .refine(isCalendarDate, `${name} must be a real date (YYYY-MM-DD)`)
+    .refine(isRealDay, `${name} must be a real date (YYYY-MM-DD)`)
     .refine(
-      (v) => !isCalendarDate(v) || (v >= ANALYTICS_FIRST_DAY && v <= ANALYTICS_LAST_DAY),
+      (v) => !isRealDay(v) || (v >= ANALYTICS_FIRST_DAY && v <= ANALYTICS_LAST_DAY),
       `${name} must be from ${ANALYTICS_FIRST_DAY} to ${ANALYTICS_LAST_DAY}`,
     )
     .optional();
@@ -44,7 +44,7 @@ export const daysInRange = (from: string, to: string) =>
 export const analyticsQuerySchema = z
   .object({ from: day('from'), to: day('to') })
   .superRefine((q, ctx) => {
-    if (!q.from || !q.to || !isCalendarDate(q.from) || !isCalendarDate(q.to)) return;
+    if (!q.from || !q.to || !isRealDay(q.from) || !isRealDay(q.to)) return;
     if (q.from > q.to)
       ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must be on or before to' });
     else if (daysInRange(q.from, q.to) > ANALYTICS_MAX_DAYS)

@@ -45,12 +45,18 @@ export const pageNumber = () =>
 export const safeText = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine((v) => !hasNul(v), NUL_MESSAGE);
 
-/** Whether 'YYYY-MM-DD' names a real calendar day (not 2027-02-30 or 2026-13-01). */
-export const isCalendarDate = (v: string) => {
+/** Whether 'YYYY-MM-DD' names a real day of the calendar (not 2027-02-30 or 2026-13-01). */
+export const isRealDay = (v: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 };
+
+/**
+ * A real day in the years 1900 to 2999, what every date field takes: PostgreSQL has no year 0,
+ * and the day after 9999-12-31 is no JavaScript date.
+ */
+export const isCalendarDate = (v: string) => isRealDay(v) && v >= '1900-01-01' && v <= '2999-12-31';
 
 /** A real calendar day as 'YYYY-MM-DD'. */
 export const isoDate = (message = 'Must be a date (YYYY-MM-DD)') =>

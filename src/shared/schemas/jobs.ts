@@ -3,7 +3,7 @@ import { SERVICE_REQUEST_STATUSES } from '../constants/domain';
 import { URGENCIES } from '../constants/service-types';
 import { brandingSchema } from './branding';
 import { JOB_MOVES, MAX_REVIEW_CHARS, WIDEN_DISTANCE_MILES, parseReference } from '../jobs';
-import { safeText } from './common';
+import { pageNumber, safeText } from './common';
 import { fairPriceSchema } from './fair-price';
 
 /**
@@ -269,7 +269,7 @@ export const adminJobsQuerySchema = z.object({
   status: jobStatusSchema.optional(),
   /** A reference (WR-000123) or part of the customer's e-mail. */
   q: safeText().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageNumber(),
 });
 export const adminJobsSchema = z.object({
   items: z.array(jobSummarySchema),

@@ -139,6 +139,10 @@ describe('GET /api/admin/service-requests', () => {
       expect(res.statusCode, qs).toBe(400);
       expect(res.json().message).toEqual(expect.any(String));
     }
+    for (const qs of ['page=0', 'page=x', 'page=100001', 'page=1.5']) {
+      const res = await as(adminCookie).get(`/api/admin/service-requests?${qs}`);
+      expect(res.json().message, qs).toBe('page must be a whole number from 1 to 100000');
+    }
   });
 
   it('is for admins only', async () => {
@@ -321,6 +325,9 @@ describe('GET /api/admin/audit-log', () => {
     const cases: [string, string][] = [
       ['from=2026-02-30', 'from must be a date (YYYY-MM-DD)'],
       ['to=yesterday', 'to must be a date (YYYY-MM-DD)'],
+      // No year 0 in PostgreSQL; the day after 9999-12-31 is no JavaScript date (were 500s).
+      ['from=0000-01-01', 'from must be a date (YYYY-MM-DD)'],
+      ['to=9999-12-31', 'to must be a date (YYYY-MM-DD)'],
       ['from=2026-03-05&to=2026-03-01', 'The end date must not be before the start date'],
       ['limit=0', 'limit must be a whole number from 1 to 200'],
       ['page=0', 'page must be a whole number from 1 to 100000'],

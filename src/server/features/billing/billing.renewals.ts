@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { composeMail } from '../../lib/mailer';
 import { RECONCILE_AFTER_MS, type ChargeResult } from '../../lib/payments';
 import { publicBaseUrl } from '../../lib/public-url';
+import { GRACE_DAYS } from '../../../shared/plans';
 import { isWalletProvider } from '../../../shared/schemas/billing';
 import { addMonth, providerMessage, receiptNumber, walletProviderName } from './billing.common';
 import { providerOutcome, settle } from './billing.purchases';
@@ -25,8 +26,6 @@ import {
 const DAY_MS = 86_400_000;
 /** Days after the period end at which a failed renewal is retried. */
 const RETRY_AFTER_DAYS = [1, 3] as const;
-/** A plan still unpaid this many days after its period ended is ended. */
-const PAST_DUE_GRACE_DAYS = 7;
 
 /** Queues an e-mail to the technician in the transaction of the change it tells of. */
 async function mailTechnician(
@@ -87,7 +86,7 @@ async function dunningStep(
 ): Promise<number | 'ended' | 'wait'> {
   // Dunning: retries one and three days after the period ended, then the plan ends.
   const since = t.getTime() - s.currentPeriodEnd.getTime();
-  if (since >= PAST_DUE_GRACE_DAYS * DAY_MS) {
+  if (since >= GRACE_DAYS * DAY_MS) {
     await app.db.transaction(async (tx) => {
       await endPastDueSubscription(tx, s.id, t);
       await mailTechnician(app, tx, s.technicianId, {

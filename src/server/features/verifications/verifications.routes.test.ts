@@ -108,6 +108,9 @@ describe('technician: own verifications', () => {
       ],
       [{ issueDate: '15/01/2025' }, 'Issue date must be a date (YYYY-MM-DD)'],
       [{ expirationDate: '2025-02-30' }, 'Expiration date must be a date (YYYY-MM-DD)'],
+      // PostgreSQL has no year 0 (was a 500).
+      [{ issueDate: '0000-01-01' }, 'Issue date must be a date (YYYY-MM-DD)'],
+      [{ expirationDate: '12345-01-01' }, 'Expiration date must be a date (YYYY-MM-DD)'],
       [
         { issueDate: '2025-03-01', expirationDate: '2025-02-01' },
         'Expiration date cannot be before the issue date',
