@@ -10,7 +10,7 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 // The API runs on its own port in development (scripts/dev.ts); Vite proxies /api to it.
 const apiPort = Number(process.env.API_PORT ?? 5001);
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: r('./src/client'),
   publicDir: r('./src/client/public'),
   plugins: [
@@ -19,6 +19,8 @@ export default defineConfig({
     // The service worker (src/client/sw.ts) precaches the built app shell; the page registers it
     // itself (features/pwa, prompt mode: a new version waits until the user reloads).
     VitePWA({
+      // The service worker belongs to the browser build (the server entry gets no-op modules).
+      disable: !!isSsrBuild,
       strategies: 'injectManifest',
       srcDir: '.',
       filename: 'sw.ts',
@@ -43,12 +45,23 @@ export default defineConfig({
       '@client': r('./src/client'),
     },
   },
-  build: {
-    outDir: r('./dist/client'),
-    emptyOutDir: true,
-    sourcemap: false,
-    chunkSizeWarningLimit: 900,
-  },
+  build: isSsrBuild
+    ? {
+        // `vite build --ssr`: the public pages' server entry, loaded by the server (ADR 021).
+        outDir: r('./dist/ssr'),
+        emptyOutDir: true,
+        sourcemap: false,
+        rollupOptions: { input: r('./src/client/entry-server.tsx') },
+        copyPublicDir: false,
+      }
+    : {
+        outDir: r('./dist/client'),
+        emptyOutDir: true,
+        sourcemap: false,
+        chunkSizeWarningLimit: 900,
+        // The server reads which chunks a screen needs, to preload them with its HTML.
+        manifest: true,
+      },
   server: {
     port: Number(process.env.PORT ?? 5000),
     strictPort: true,
@@ -58,4 +71,4 @@ export default defineConfig({
       '/files': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
     },
   },
-});
+}));

@@ -1,10 +1,44 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import { App } from './app/app';
+import { matchScreen } from './app/routes';
+import { SSR_STATE_ID } from './app/ssr-contract';
+import { ApiError } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+const isSentApiError = (v: unknown): v is { status: number; body: string } =>
+  typeof v === 'object' && v !== null && (v as { apiError?: unknown }).apiError === true;
+
+const root = document.getElementById('root')!;
+const queryClient = createQueryClient();
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient} />
+  </StrictMode>
 );
+
+// A public page comes rendered from the server with the data it showed (issue 16): the browser
+// takes over that markup instead of drawing the page again. Other screens start empty.
+const state = document.getElementById(SSR_STATE_ID);
+if (state && root.firstElementChild) {
+  hydrate(
+    queryClient,
+    JSON.parse(state.textContent || '{}', (_key, value: unknown) =>
+      isSentApiError(value) ? new ApiError(value.status, value.body, '') : value,
+    ),
+  );
+  // The screen's code is on its way already (modulepreload); hydrating waits for it so that
+  // the first render is the server's, not a loading placeholder.
+  const screen = matchScreen(window.location.pathname);
+  void (screen?.route.Screen.preload() ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(() =>
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => console.error('Hydration fell back to rendering:', error),
+      }),
+    );
+} else {
+  createRoot(root).render(app);
+}

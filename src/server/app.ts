@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -40,6 +42,7 @@ import { posRoutes } from './features/pos/pos.routes';
 import { createJobDocuments } from './features/pos/pos.service';
 import { reviewRoutes } from './features/reviews/reviews.routes';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes';
+import { seoRoutes } from './features/seo/seo.routes';
 import { setPasswordRoutes } from './features/set-password/set-password.routes';
 import { technicianProfileRoutes } from './features/technician-profile/technician-profile.routes';
 import { technicianApplicationRoutes } from './features/technician-applications/technician-applications.routes';
@@ -179,6 +182,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
+  // Text answers above 1 KB go out compressed (brotli, else gzip), at a level cheap enough to do
+  // per request; built assets are compressed once at build time at the highest level (issue 16).
+  // Event streams are never compressed (they would be held back in the compressor's buffer).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)|javascript/,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   // The payment providers' browser scripts, frames and endpoints, when they are configured.
   const providerSources = {
     script: [] as string[],
@@ -288,6 +301,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(outboxRoutes);
   await app.register(analyticsRoutes);
   await app.register(fairPriceRoutes);
+  await app.register(seoRoutes);
   if (config.demoMode) await app.register(devMailboxRoutes);
 
   await app.register(staticClientPlugin, { clientDir: config.clientDir });

@@ -1,14 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { Toaster } from '../components/ui/sonner';
-import { createQueryClient } from '../lib/query-client';
 import { persistOfflineQueries } from './offline-cache';
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  useEffect(() => persistOfflineQueries(queryClient), [queryClient]);
+export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
+  useEffect(() => persistOfflineQueries(client), [client]);
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
       <Toaster />
     </QueryClientProvider>

@@ -6,6 +6,7 @@ import { ChatHelper } from '../features/chat/chat-helper';
 import { PosSyncProvider } from '../features/pos/offline/pos-sync';
 import { UpdateBanner } from '../features/pwa/components/update-banner';
 import { AuthDialogProvider } from './auth-dialog-context';
+import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -41,6 +42,7 @@ function PosSync({ children }: { children: ReactNode }) {
  * and the point of sale's offline queue live here too.
  */
 export function RootLayout() {
+  const { pathname } = useLocation();
   return (
     <PosSync>
       <AuthDialogProvider>
@@ -54,9 +56,11 @@ export function RootLayout() {
         <div className="flex min-h-screen flex-col">
           <Header />
           <main id="main" tabIndex={-1} className="flex-1 outline-none">
-            <Suspense fallback={<ScreenLoading />}>
-              <Outlet />
-            </Suspense>
+            <ErrorBoundary key={pathname}>
+              <Suspense fallback={<ScreenLoading />}>
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
           </main>
           <Footer />
         </div>

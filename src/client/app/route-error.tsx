@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { PATHS } from '@shared/paths';
@@ -8,13 +8,8 @@ import { PATHS } from '@shared/paths';
  * Shown when a screen fails to render or its code fails to load (for example an old tab
  * after a new release): a way forward instead of a blank page.
  */
-export function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : undefined;
+export function RouteError({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : undefined;
   return (
     <div className="flex min-h-[60vh] items-center justify-center px-4 py-10">
       <Card className="w-full max-w-md">

@@ -1,24 +1,38 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { publicBaseUrl } from '../lib/public-url';
+import { etagOf, loadSsr } from '../lib/ssr';
+
+/** Must match src/client/app/ssr-contract.ts (the client reads the page's data from it). */
+const SSR_STATE_ID = 'wrenchly-state';
 
 /**
- * Serves the built client: hashed assets cached for a year, everything else revalidated,
- * unknown non-API GETs answered with index.html (SPA fallback), unknown /api paths with JSON 404.
- * The service worker (/sw.js) and the manifest (/manifest.webmanifest) are not hashed, so they
- * are revalidated too: a new build's worker reaches the browser on its next update check.
+ * Serves the built client: hashed assets cached for a year (their .br/.gz twins made at build
+ * time when the browser takes them), everything else revalidated. Public pages are rendered on
+ * the server with their data (ADR 021); other non-API GETs get the app shell; unknown /api
+ * paths a JSON 404. HTML carries an ETag, so a revalidation costs a 304. The service worker
+ * (/sw.js) and the manifest are not hashed, so they are revalidated too.
  */
 export const staticClientPlugin = fp(async (app: FastifyInstance, opts: { clientDir?: string }) => {
   const clientDir = opts.clientDir;
   const hasClient = !!clientDir && existsSync(path.join(clientDir, 'index.html'));
+  const shell = hasClient ? readFileSync(path.join(clientDir, 'index.html'), 'utf8') : '';
+  const shellEtag = etagOf(shell);
+  const ssr = hasClient ? await loadSsr(clientDir, SSR_STATE_ID) : null;
+  // Canonical and Open Graph URLs: PUBLIC_URL (a bare app in unit tests has no config).
+  const origin = app.config ? publicBaseUrl(app.config) : 'http://localhost';
 
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The build's manifest (.vite/) is for the server only.
+      allowedPath: (pathName) => !pathName.startsWith('/.vite'),
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -29,16 +43,50 @@ export const staticClientPlugin = fp(async (app: FastifyInstance, opts: { client
     });
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    if (url === '/api' || url.startsWith('/api/')) {
-      return reply.status(404).send({ message: `Route ${request.method} ${url} not found` });
-    }
-    if (hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
+  const sendHtml = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: string,
+    status: number,
+    etag: string,
+  ) => {
+    // Pages differ by visitor (signed in or not): revalidated every time, never shared.
+    reply
+      .header('cache-control', request.headers.cookie ? 'private, no-cache' : 'no-cache')
+      .header('vary', 'Cookie')
+      .header('etag', etag)
+      .type('text/html; charset=utf-8');
+    if (status === 200 && request.headers['if-none-match'] === etag)
+      return reply.status(304).send();
+    return reply.status(status).send(body);
+  };
+
+  const apiNotFound = (request: FastifyRequest, reply: FastifyReply, url: string) =>
+    reply.status(404).send({ message: `Route ${request.method} ${url} not found` });
+
+  if (hasClient) {
+    // A route (not the not-found handler) so that compression applies to the HTML.
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '';
+      if (url === '/api' || url.startsWith('/api/')) return apiNotFound(request, reply, url);
       // Missing hashed assets are real 404s, not the app shell.
       if (url.startsWith('/assets/')) return reply.status(404).send({ message: 'Not found' });
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+      if (ssr) {
+        try {
+          const page = await ssr.page(app, request, origin);
+          if (page) return sendHtml(request, reply, page.body, page.status, etagOf(page.body));
+        } catch (err) {
+          // The browser can still draw the page itself from the shell.
+          request.log.error({ err }, 'server rendering failed; sent the app shell');
+        }
+      }
+      return sendHtml(request, reply, shell, 200, shellEtag);
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url === '/api' || url.startsWith('/api/')) return apiNotFound(request, reply, url);
     return reply.status(404).send({ message: 'Not found' });
   });
 });

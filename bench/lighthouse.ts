@@ -1,0 +1,166 @@
+// Lighthouse (mobile preset) on the public pages of a production build, median of 3 runs each.
+//
+//   npm run build && npx tsx bench/lighthouse.ts [--runs 3] [--url http://host:port]
+//
+// Without --url it loads the demo data into a fresh embedded database (npm run db:seed), starts
+// `node dist/server/main.js` with NODE_ENV=production on it and measures /, /technicians (with a
+// search query) and the first technician's profile. Prints each page's category scores and
+// FCP / LCP / TBT / CLS / bytes transferred, and the targets of issue 16.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { arg } from './lib';
+
+const runs = Number(arg('runs', '3'));
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function waitFor(url: string, ms = 120_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${ms / 1000} s`);
+}
+
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+let base = arg('url', '');
+if (!base) {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'wrenchly-lighthouse-'));
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+  const seeded = spawnSync('npx', ['tsx', 'scripts/db-seed.ts'], { env, stdio: 'inherit' });
+  if (seeded.status !== 0) throw new Error('npm run db:seed failed');
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  base = `http://127.0.0.1:${port}`;
+  server = spawn('node', ['dist/server/main.js'], {
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SESSION_SECRET: 'lighthouse-bench-secret-not-for-real-use-0123456789',
+      PUBLIC_URL: base,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitFor(`${base}/api/health`);
+}
+
+const list = (await (await fetch(`${base}/api/technicians?pageSize=1`)).json()) as { id: number }[];
+const first = list[0];
+if (!first) {
+  server?.kill('SIGTERM');
+  throw new Error('no technician to measure a profile with');
+}
+
+const pages: [string, string][] = [
+  ['home', '/'],
+  ['technicians', '/technicians?serviceType=Oil%20Change&zip=20716'],
+  ['profile', `/technician/${first.id}`],
+];
+
+type Row = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: number;
+};
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+const results: Record<string, Row> = {};
+let failed = false;
+try {
+  for (const [name, pagePath] of pages) {
+    const rows: Row[] = [];
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(`${base}${pagePath}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      const lhr = result!.lhr;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      rows.push({
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        fcp: num('first-contentful-paint'),
+        lcp: num('largest-contentful-paint'),
+        tbt: num('total-blocking-time'),
+        cls: num('cumulative-layout-shift'),
+        bytes: num('total-byte-weight'),
+      });
+      const failing = Object.values(lhr.audits).filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 1 &&
+          ['accessibility', 'best-practices', 'seo'].some((c) =>
+            lhr.categories[c]?.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+          ),
+      );
+      if (i === 0 && failing.length)
+        console.log(`  ${name}: failing audits: ${failing.map((a) => a.id).join(', ')}`);
+    }
+    // The run with the median performance score stands for the page (Lighthouse's own advice).
+    const byPerf = [...rows].sort((a, b) => a.performance - b.performance);
+    const mid = byPerf[Math.floor(byPerf.length / 2)]!;
+    results[name] = {
+      ...mid,
+      accessibility: median(rows.map((r) => r.accessibility)),
+      bestPractices: median(rows.map((r) => r.bestPractices)),
+      seo: median(rows.map((r) => r.seo)),
+    };
+  }
+} finally {
+  await chrome.kill();
+  server?.kill('SIGTERM');
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`\nLighthouse ${runs} run(s) per page, mobile preset, median (${base})`);
+console.log('page          perf  a11y  bp   seo   FCP ms  LCP ms  TBT ms  CLS    transfer KB');
+for (const [name, r] of Object.entries(results)) {
+  console.log(
+    `${name.padEnd(13)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ` +
+      `${String(r.bestPractices).padStart(3)}  ${String(r.seo).padStart(4)}  ` +
+      `${r.fcp.toFixed(0).padStart(6)}  ${r.lcp.toFixed(0).padStart(6)}  ${r.tbt.toFixed(0).padStart(6)}  ` +
+      `${r.cls.toFixed(3).padStart(5)}  ${(r.bytes / 1024).toFixed(0).padStart(6)}`,
+  );
+  const misses = [
+    r.performance < 90 && 'performance < 90',
+    r.accessibility < 100 && 'accessibility < 100',
+    r.bestPractices < 95 && 'best practices < 95',
+    r.seo < 95 && 'SEO < 95',
+    r.lcp > 2500 && 'LCP > 2.5 s',
+    r.cls > 0.1 && 'CLS > 0.1',
+  ].filter(Boolean);
+  if (misses.length) {
+    failed = true;
+    console.log(`  misses: ${misses.join(', ')}`);
+  }
+}
+console.log(failed ? '\nSome targets missed.' : '\nAll targets met.');
