@@ -61,11 +61,13 @@ if (!first) {
   throw new Error('no technician to measure a profile with');
 }
 
-const pages: [string, string][] = [
+const only = arg('pages', '').split(',').filter(Boolean);
+const allPages: [string, string][] = [
   ['home', '/'],
   ['technicians', '/technicians?serviceType=Oil%20Change&zip=20716'],
   ['profile', `/technician/${first.id}`],
 ];
+const pages = only.length ? allPages.filter(([n]) => only.includes(n)) : allPages;
 
 type Row = {
   performance: number;
@@ -101,6 +103,9 @@ try {
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       const lhr = result!.lhr;
+      if (lhr.runtimeError)
+        console.log(`  ${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      for (const w of lhr.runWarnings ?? []) console.log(`  ${name}: warning: ${w}`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       rows.push({
@@ -122,6 +127,13 @@ try {
             lhr.categories[c]?.auditRefs.some((r) => r.id === a.id && r.weight > 0),
           ),
       );
+      const shifts = lhr.audits['layout-shifts']?.details as
+        { items?: { node?: { snippet?: string }; score?: number }[] } | undefined;
+      if (i === 0 && (lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) > 0.05)
+        for (const item of shifts?.items ?? [])
+          console.log(
+            `  ${name}: layout shift ${item.score?.toFixed(3)} ${item.node?.snippet ?? ''}`,
+          );
       if (i === 0 && failing.length)
         console.log(`  ${name}: failing audits: ${failing.map((a) => a.id).join(', ')}`);
     }

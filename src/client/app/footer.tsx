@@ -4,8 +4,13 @@ import { Link } from 'react-router';
 import { BRAND, JOIN_PATH } from '@shared/brand';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../components/ui/collapsible';
 import { cn } from '../lib/utils';
-import { MechanicRequirementsDialog } from './mechanic-requirements-dialog';
+import { loadWhenShown } from '../components/deferred';
 import { PATHS } from '@shared/paths';
+
+const MechanicRequirementsDialog = loadWhenShown(
+  () => import('./mechanic-requirements-dialog').then((m) => m.MechanicRequirementsDialog),
+  (p: { open: boolean; onOpenChange: (open: boolean) => void }) => p.open,
+);
 
 const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
 const linkClass =

@@ -4,18 +4,24 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { BRAND } from '@shared/brand';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../components/ui/sheet';
+import { loadWhenShown } from '../components/deferred';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useSignOut } from '../features/auth/api/sign-out';
 import { SyncBadge } from '../features/pos/components/sync-status';
-import { InstallAppButton } from '../features/pwa/components/install-app-button';
 import { cn } from '../lib/utils';
 import { useAuthDialog } from './auth-dialog-context';
+import type { MobileMenuProps } from './mobile-menu';
 import { navItemsFor, type NavItem } from './nav-items';
 import { PATHS } from '@shared/paths';
 
+// The narrow screens' menu (a sheet) loads when first opened.
+const MobileMenu = loadWhenShown(
+  () => import('./mobile-menu').then((m) => m.MobileMenu),
+  (p: MobileMenuProps) => p.open,
+);
+
 // NavLink sets aria-current="page" on the active route; the style follows it.
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+export const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     'inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors',
     isActive
@@ -23,7 +29,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       : 'text-slate-700 hover:bg-secondary hover:text-foreground',
   );
 
-function NavBadge({ badge }: { badge: NavItem['badge'] }) {
+export function NavBadge({ badge }: { badge: NavItem['badge'] }) {
   if (!badge) return null;
   return (
     <Badge
@@ -120,64 +126,15 @@ export function Header() {
         </div>
       </div>
 
-      <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-        <SheetContent closeLabel="Close menu" className="xl:hidden">
-          <SheetTitle className="flex items-center gap-2">
-            <Wrench className="h-4 w-4 text-primary" aria-hidden="true" />
-            Menu
-          </SheetTitle>
-          <SheetDescription className="sr-only">Site navigation</SheetDescription>
-          <nav aria-label="Mobile">
-            <ul className="flex flex-col gap-1">
-              {links.map((l) => (
-                <li key={l.to}>
-                  <NavLink
-                    to={l.to}
-                    className={(s) => cn(linkClass(s), 'w-full py-2.5 text-base')}
-                    onClick={() => setMenuOpen(false)}
-                  >
-                    {l.label}
-                    <NavBadge badge={l.badge} />
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="mt-auto border-t border-border pt-4">
-            {user ? (
-              <div className="space-y-3">
-                <p className="truncate text-sm font-medium text-slate-700">{displayName}</p>
-                {user.role === 'technician' && (
-                  <InstallAppButton className="w-full" onClick={() => setMenuOpen(false)} />
-                )}
-                <Button
-                  variant="outline"
-                  className="w-full"
-                  disabled={signOut.isPending}
-                  onClick={() => {
-                    setMenuOpen(false);
-                    doSignOut();
-                  }}
-                >
-                  <LogOut aria-hidden="true" />
-                  Sign Out
-                </Button>
-              </div>
-            ) : (
-              <Button
-                className="w-full"
-                onFocus={authDialog.preload}
-                onClick={() => {
-                  setMenuOpen(false);
-                  authDialog.open();
-                }}
-              >
-                Sign in
-              </Button>
-            )}
-          </div>
-        </SheetContent>
-      </Sheet>
+      <MobileMenu
+        open={menuOpen}
+        onOpenChange={setMenuOpen}
+        links={links}
+        user={user ?? null}
+        displayName={displayName}
+        signingOut={signOut.isPending}
+        onSignOut={doSignOut}
+      />
     </header>
   );
 }

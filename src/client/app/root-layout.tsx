@@ -1,14 +1,21 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { loadAfterHydration } from '../components/deferred';
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
-import { ChatHelper } from '../features/chat/chat-helper';
 import { PosSyncProvider } from '../features/pos/offline/pos-sync';
-import { UpdateBanner } from '../features/pwa/components/update-banner';
 import { AuthDialogProvider } from './auth-dialog-context';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
+
+// Useful once the page is interactive; kept out of the first download (issue 16).
+const ChatHelper = loadAfterHydration(() =>
+  import('../features/chat/chat-helper').then((m) => m.ChatHelper),
+);
+const UpdateBanner = loadAfterHydration(() =>
+  import('../features/pwa/components/update-banner').then((m) => m.UpdateBanner),
+);
 
 function ScrollToTop() {
   const { pathname } = useLocation();

@@ -1,7 +1,14 @@
-import { toast } from 'sonner';
-
 /** The one toast slot: a new message replaces the shown one in place (spec: one at a time). */
 const TOAST_ID = 'wrenchly-toast';
+
+// The toaster (sonner) loads after the page is up (issue 16); a toast waits until it is mounted,
+// so that none is lost in between.
+let markMounted: () => void = () => undefined;
+const toasterMounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+/** Called by the toaster when it is on the page. */
+export const toasterIsMounted = () => markMounted();
 
 /** A toast with a title and an optional description; at most one is shown at a time. */
 export function notify(opts: {
@@ -9,7 +16,9 @@ export function notify(opts: {
   description?: string;
   variant?: 'default' | 'destructive';
 }) {
-  const options = { id: TOAST_ID, description: opts.description };
-  if (opts.variant === 'destructive') toast.error(opts.title, options);
-  else toast.success(opts.title, options);
+  void Promise.all([import('sonner'), toasterMounted]).then(([{ toast }]) => {
+    const options = { id: TOAST_ID, description: opts.description };
+    if (opts.variant === 'destructive') toast.error(opts.title, options);
+    else toast.success(opts.title, options);
+  });
 }

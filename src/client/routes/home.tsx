@@ -5,9 +5,8 @@ import { HowItWorks } from '../features/home/components/how-it-works';
 import { QuickSearch } from '../features/home/components/quick-search';
 import { Testimonials } from '../features/home/components/testimonials';
 import { useStats } from '../features/technicians/api';
-import { ContactDialog } from '../features/technicians/contact-dialog';
 import { FeaturedTechnicians } from '../features/technicians/components/featured-technicians';
-import { FindTechnicianDialog } from '../features/technicians/find-technician-dialog';
+import { ContactDialog, FindTechnicianDialog } from '../features/technicians/dialogs';
 
 export default function Home() {
   const [findOpen, setFindOpen] = useState(false);

@@ -8,7 +8,7 @@ import { useTechnician } from '../features/technicians/api';
 import { ProfileDetails } from '../features/technicians/components/profile-details';
 import { ProfileHeader } from '../features/technicians/components/profile-header';
 import { TechnicianReviews } from '../features/technicians/components/technician-reviews';
-import { ContactDialog } from '../features/technicians/contact-dialog';
+import { ContactDialog } from '../features/technicians/dialogs';
 import { useTechnicianReviews } from '../features/technicians/use-technician-reviews';
 import { PATHS } from '@shared/paths';
 

@@ -8,7 +8,7 @@ import {
   type ListFilters,
 } from '../features/technicians/components/technician-filters';
 import { TechnicianResults } from '../features/technicians/components/technician-results';
-import { ContactDialog } from '../features/technicians/contact-dialog';
+import { ContactDialog } from '../features/technicians/dialogs';
 
 const PAGE_SIZE = 12;
 

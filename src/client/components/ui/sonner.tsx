@@ -1,10 +1,14 @@
+import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
+import { toasterIsMounted } from '../../lib/toast';
 
 /**
  * The app's one toaster: the spec allows at most one toast on screen at a time. Toasts sit
  * below the sticky header (h-16) so they never cover its Sign In / Sign Out buttons.
  */
 export function Toaster() {
+  // Runs after sonner's own effects: it listens for toasts by now.
+  useEffect(toasterIsMounted, []);
   return (
     <Sonner
       visibleToasts={1}

@@ -1,0 +1,113 @@
+import { expect, test } from './fixtures';
+
+// Issue 16: public pages arrive with their content, head tags and data; the browser takes the
+// markup over without drawing it again; assets are compressed and cached for good.
+
+type Listed = { id: number; user: { firstName: string; lastName: string } };
+
+async function firstTechnician(request: import('@playwright/test').APIRequestContext) {
+  const list = (await (await request.get('/api/technicians?pageSize=1')).json()) as Listed[];
+  return list[0]!;
+}
+
+test('a profile comes from the server with its content, head tags and structured data', async ({
+  request,
+}) => {
+  const t = await firstTechnician(request);
+  const res = await request.get(`/technician/${t.id}`);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['cache-control']).toBe('no-cache');
+  expect(res.headers()['etag']).toBeTruthy();
+  const html = await res.text();
+  const name = `${t.user.firstName} ${t.user.lastName}`;
+  expect(html).toMatch(
+    new RegExp(`<title>${name} - Mobile Mechanic in [^<]+ \\| Wrenchly</title>`),
+  );
+  expect(html).toMatch(/<meta name="description" content="[^"]*certified mobile mechanic/);
+  expect(html).toContain(`<link rel="canonical" href="`);
+  expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/technician/${t.id}" />`));
+  expect(html).toContain('<meta property="og:title"');
+  expect(html).toContain('<meta property="og:description"');
+  expect(html).toContain(`<h1`);
+  expect(html).toContain(name);
+  const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
+  expect(JSON.parse(ld!)).toMatchObject({ '@type': 'AutoRepair', name });
+  // The screen's code is preloaded with the page.
+  expect(html).toMatch(
+    /<link rel="modulepreload" crossorigin href="\/assets\/technician-[^"]+\.js">/,
+  );
+
+  const again = await request.get(`/technician/${t.id}`, {
+    headers: { 'if-none-match': res.headers()['etag']! },
+  });
+  expect(again.status()).toBe(304);
+
+  const missing = await request.get('/technician/999999');
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toContain('<meta name="robots" content="noindex" />');
+});
+
+test('without JavaScript the home page, the list and a profile still show their content', async ({
+  browser,
+  request,
+}) => {
+  const t = await firstTechnician(request);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Wrenchly - Certified Mobile Mechanics');
+  await page.goto('/technicians?serviceType=Oil%20Change');
+  await expect(page.getByRole('heading', { name: 'Find Certified Mechanics' })).toBeVisible();
+  await expect(page.locator('main a[href^="/technician/"]').first()).toBeVisible();
+  await page.goto(`/technician/${t.id}`);
+  await expect(
+    page.getByRole('heading', { name: `${t.user.firstName} ${t.user.lastName}` }),
+  ).toBeVisible();
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { name: 'Help Center' })).toBeVisible();
+  await context.close();
+});
+
+test('the browser takes over the server page without errors and it works at once', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/service worker/i.test(m.text())) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  // The server's markup is the page the browser shows: the heading is there before any script.
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.waitForLoadState('load');
+  await page.getByRole('button', { name: 'Find a Technician' }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto('/technicians');
+  await page.locator('main a[href^="/technician/"]').first().click();
+  await expect(page).toHaveURL(/\/technician\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(errors.filter((e) => /hydrat|did not match|server rendered/i.test(e))).toEqual([]);
+});
+
+test('robots.txt and the sitemap list the public pages and the profiles', async ({ request }) => {
+  const t = await firstTechnician(request);
+  const robots = await request.get('/robots.txt');
+  expect(await robots.text()).toMatch(/Sitemap: http[^\n]+\/sitemap\.xml/);
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain(`/technician/${t.id}</loc>`);
+  expect(sitemap).toMatch(/<loc>[^<]+\/technicians<\/loc>/);
+});
+
+test('assets are compressed and cached for a year; pages revalidate', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+  const br = await request.get(entry, { headers: { 'accept-encoding': 'br' } });
+  expect(br.headers()['content-encoding']).toBe('br');
+  expect(br.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  const gzip = await request.get(entry, { headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.headers()['content-encoding']).toBe('gzip');
+  const page = await request.get('/faq', { headers: { 'accept-encoding': 'br' } });
+  expect(page.headers()['content-encoding']).toBe('br');
+  expect(page.headers()['cache-control']).toBe('no-cache');
+});
