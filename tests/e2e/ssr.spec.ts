@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 // Issue 16: public pages arrive with their content, head tags and data; the browser takes the
@@ -5,7 +6,7 @@ import { expect, test } from './fixtures';
 
 type Listed = { id: number; user: { firstName: string; lastName: string } };
 
-async function firstTechnician(request: import('@playwright/test').APIRequestContext) {
+async function firstTechnician(request: APIRequestContext) {
   const list = (await (await request.get('/api/technicians?pageSize=1')).json()) as Listed[];
   return list[0]!;
 }
