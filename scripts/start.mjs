@@ -12,8 +12,9 @@ function run(script) {
 
 const shared = newest(['src/shared', 'package.json', 'tsconfig.json']);
 const clientOut = 'dist/client/index.html';
-if (mtime(clientOut) < Math.max(shared, newest(['src/client', 'vite.config.ts'])))
-  run('build:client');
+// The browser build and the public pages' server entry (dist/ssr) are built together.
+const clientBuilt = Math.min(mtime(clientOut), mtime('dist/ssr/entry-server.js'));
+if (clientBuilt < Math.max(shared, newest(['src/client', 'vite.config.ts']))) run('build:client');
 const serverOut = 'dist/server/main.js';
 if (mtime(serverOut) < Math.max(shared, newest(['src/server', 'scripts/build-server.ts'])))
   run('build:server');
