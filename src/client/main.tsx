@@ -29,16 +29,15 @@ if (state && root.firstElementChild) {
       isSentApiError(value) ? new ApiError(value.status, value.body, '') : value,
     ),
   );
-  // The screen's code is on its way already (modulepreload); hydrating waits for it so that
-  // the first render is the server's, not a loading placeholder.
-  const screen = matchScreen(window.location.pathname);
-  void (screen?.route.Screen.preload() ?? Promise.resolve())
-    .catch(() => undefined)
-    .then(() =>
-      hydrateRoot(root, app, {
-        onRecoverableError: (error) => console.error('Hydration fell back to rendering:', error),
-      }),
-    );
+  // The screen's code is on its way already (modulepreload). Waiting for it here, in the
+  // module's own evaluation, keeps the page's load event until the page is hydrated: a click on
+  // the server's markup before that would find no handler.
+  await matchScreen(window.location.pathname)
+    ?.route.Screen.preload()
+    .catch(() => undefined);
+  hydrateRoot(root, app, {
+    onRecoverableError: (error) => console.error('Hydration fell back to rendering:', error),
+  });
 } else {
   createRoot(root).render(app);
 }

@@ -88,6 +88,10 @@ test('the browser takes over the server page without errors and it works at once
   await page.locator('main a[href^="/technician/"]').first().click();
   await expect(page).toHaveURL(/\/technician\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Moving between screens in the browser updates the title as the server would have set it.
+  await expect(page).toHaveTitle(/ - Mobile Mechanic in .+ \| Wrenchly$/);
+  await page.goBack();
+  await expect(page).toHaveTitle('Find Certified Mechanics | Wrenchly');
   expect(errors.filter((e) => /hydrat|did not match|server rendered/i.test(e))).toEqual([]);
 });
 

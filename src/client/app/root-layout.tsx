@@ -4,9 +4,11 @@ import { loadAfterHydration } from '../components/deferred';
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { PosSyncProvider } from '../features/pos/offline/pos-sync';
+import { useTechnician } from '../features/technicians/api';
 import { AuthDialogProvider } from './auth-dialog-context';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
+import { pageMeta } from './page-meta';
 import { Header } from './header';
 
 // Useful once the page is interactive; kept out of the first download (issue 16).
@@ -16,6 +18,24 @@ const ChatHelper = loadAfterHydration(() =>
 const UpdateBanner = loadAfterHydration(() =>
   import('../features/pwa/components/update-banner').then((m) => m.UpdateBanner),
 );
+
+/** The document's title and description follow the screen (the server sets them on first load). */
+function DocumentMeta() {
+  const { pathname, search } = useLocation();
+  const id = pathname.startsWith('/technician/') ? Number(pathname.split('/')[2]) : NaN;
+  const { data: technician } = useTechnician(id);
+  useEffect(() => {
+    const meta = pageMeta({
+      pathname,
+      searchParams: new URLSearchParams(search),
+      origin: window.location.origin,
+      technician,
+    });
+    document.title = meta.title;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
+  }, [pathname, search, technician]);
+  return null;
+}
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -54,6 +74,7 @@ export function RootLayout() {
     <PosSync>
       <AuthDialogProvider>
         <ScrollToTop />
+        <DocumentMeta />
         <a
           href="#main"
           className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
