@@ -84,12 +84,15 @@ const cellKey = (row: number, col: number) => row * 1000 + col;
 const rowOf = (lat: number) => Math.floor((lat + 90) / CELL_DEG);
 const colOf = (lng: number) => Math.floor((lng + 180) / CELL_DEG);
 
+/** Military post offices (APO/FPO) abroad: ZIP codes, but no place to send a mechanic to. */
+const MILITARY_STATES = new Set(['AA', 'AE', 'AP']);
+
 /** Built once, on first use: every US ZIP code in a CELL_DEG-degree grid (~40k entries). */
 function zipGrid(): Grid {
   if (grid) return grid;
   const cells = new Map<number, ZipPlace[]>();
   for (const z of Object.values(zipcodes.codes)) {
-    if (z.country !== 'US' || !/^\d{5}$/.test(z.zip)) continue;
+    if (z.country !== 'US' || !/^\d{5}$/.test(z.zip) || MILITARY_STATES.has(z.state)) continue;
     const key = cellKey(rowOf(z.latitude), colOf(z.longitude));
     let cell = cells.get(key);
     if (!cell) cells.set(key, (cell = []));
