@@ -54,6 +54,8 @@ function searchPaths(count: number, cold = false): string[] {
       q.set('name', pick(['son', 'mar', 'lee', 'an', 'will']));
     }
     if (rand() < 0.6) q.set('serviceType', pick(SERVICE_TYPES));
+    // The list's Sort select (ADR 018): most searches keep the default order.
+    if (rand() < 0.2) q.set('sort', pick(['rating', 'price', 'experience']));
     if (rand() < 0.2) q.set('page', String(1 + Math.floor(rand() * 3)));
     if (cold) q.set('pageSize', String(5 + Math.floor(rand() * 96)));
     return `/api/technicians?${q}`;

@@ -31,6 +31,7 @@ import { dispatchRoutes } from './features/dispatch/dispatch.routes';
 import { createDispatchService, type DispatchService } from './features/dispatch/dispatch.service';
 import { documentRoutes } from './features/documents/documents.routes';
 import { fairPriceRoutes } from './features/fair-price/fair-price.routes';
+import { geoRoutes } from './features/geo/geo.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { jobsRoutes } from './features/jobs/jobs.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
@@ -223,7 +224,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...providerSources.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Uploaded photos and logos are served by the app (/api/...); documents on S3 open as
+        // links, not images. Only the map's tile host is admitted besides (ADR 018).
+        imgSrc: ["'self'", 'data:', 'blob:', config.map.imageSource],
         fontSrc: ["'self'", 'data:', ...(providerSources.frame.length ? ['https:'] : [])],
         connectSrc: ["'self'", ...providerSources.connect],
         frameSrc: ["'self'", ...providerSources.frame],
@@ -281,6 +284,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(apiTokenRoutes);
   await app.register(apiV1Routes);
   await app.register(technicianRoutes);
+  await app.register(geoRoutes);
   await app.register(adminRoutes);
   await app.register(adminRecordsRoutes);
   await app.register(contactRoutes);

@@ -96,7 +96,42 @@ const envSchema = z.object({
   TWILIO_FROM: z.string().optional(),
   /** Overrides the Twilio API base URL (tests point it at a local stand-in). */
   TWILIO_BASE_URL: z.url().optional(),
+  /** The map view's tiles (Leaflet URL template); the CSP's img-src admits only its host. */
+  MAP_TILE_URL: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || DEFAULT_MAP_TILE_URL)
+    .refine(
+      (v) => tileImageSource(v) !== undefined,
+      'must be an https:// URL template with {z}, {x} and {y} (and {s} only as the first label of the host)',
+    ),
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .max(300)
+    .optional()
+    .transform((v) => v?.trim() || DEFAULT_MAP_ATTRIBUTION),
 });
+
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_ATTRIBUTION = '© OpenStreetMap contributors';
+
+/**
+ * The CSP source a tile URL template loads from: its origin, with a `{s}` subdomain as `*`
+ * ('https://{s}.tile.example.org/...' -> 'https://*.tile.example.org'); undefined when the
+ * template is not an https URL with {z}, {x} and {y}.
+ */
+export function tileImageSource(template: string): string | undefined {
+  if (!/\{z\}/.test(template) || !/\{x\}/.test(template) || !/\{y\}/.test(template)) return;
+  const m = /^https:\/\/((?:\{s\}\.)?)([A-Za-z0-9.-]+(?::\d+)?)\//.exec(template);
+  if (!m) return;
+  let url: URL;
+  try {
+    url = new URL(`https://${m[2]}/`);
+  } catch {
+    return;
+  }
+  return m[1] ? `https://*.${url.host}` : url.origin;
+}
 
 /** S3-compatible storage for uploaded documents; unset means local disk under dataDir/uploads. */
 export type S3Config = {
@@ -173,6 +208,8 @@ export type AppConfig = {
   limits: { serviceRequestsPerHour: number; registrationsPerHour: number };
   /** Absolute path of the built client, served with SPA fallback when it exists. */
   clientDir?: string;
+  /** The map view's tiles (GET /api/config/map) and the CSP img-src source they need. */
+  map: { tileUrl: string; attribution: string; imageSource: string };
 };
 
 /**
@@ -372,6 +409,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           .filter(Boolean),
       ],
       allowLocalEndpoints: e.NODE_ENV !== 'production',
+    },
+    map: {
+      tileUrl: e.MAP_TILE_URL,
+      attribution: e.MAP_TILE_ATTRIBUTION,
+      imageSource: tileImageSource(e.MAP_TILE_URL)!,
     },
     sms: {
       provider: e.SMS_PROVIDER,

@@ -19,6 +19,8 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/technicians': 'public',
   'POST /api/technicians/search': 'public',
   'GET /api/stats': 'public',
+  'GET /api/geo/nearest-zip': 'public',
+  'GET /api/config/map': 'public',
   'GET /api/technicians/:id': 'public',
   'GET /api/technicians/:id/reviews': 'public',
   'GET /api/technicians/me': 'technician',

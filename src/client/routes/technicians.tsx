@@ -1,50 +1,99 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Technician } from '@shared/schemas/technicians';
+import {
+  TECHNICIAN_SORTS,
+  type Technician,
+  type TechnicianSort,
+} from '@shared/schemas/technicians';
 import { Page } from '../components/page';
+import { ApiError, errorMessage } from '../lib/api-client';
+import { placeOf, setPlaceParam } from '../lib/places';
 import { useTechnicianSearch } from '../features/technicians/api';
 import {
   TechnicianFilters,
   type ListFilters,
+  type ListView,
 } from '../features/technicians/components/technician-filters';
-import { TechnicianResults } from '../features/technicians/components/technician-results';
+import { TechnicianMapView } from '../features/technicians/components/technician-map-view';
+import {
+  LIST_FAILED,
+  TechnicianResults,
+} from '../features/technicians/components/technician-results';
 import { ContactDialog } from '../features/technicians/dialogs';
 
 const PAGE_SIZE = 12;
+
+/** A 4xx answer's own message (e.g. 'Unknown ZIP code: 99999'); otherwise the generic one. */
+const listError = (err: unknown) =>
+  err instanceof ApiError && err.status < 500 ? errorMessage(err, LIST_FAILED) : LIST_FAILED;
 
 export default function Technicians() {
   // Filters live in the URL, so a search can be shared and reloaded.
   const [params, setParams] = useSearchParams();
   const [contact, setContact] = useState<Technician | null>(null);
+  const place = placeOf(params);
+  const canFilterDistance = !!place;
+  // Distance is the default with a place; without one the list is by rating (ADR 018).
+  const askedSort = TECHNICIAN_SORTS.find((s) => s === params.get('sort'));
+  const sort: TechnicianSort =
+    askedSort && (askedSort !== 'distance' || canFilterDistance)
+      ? askedSort
+      : canFilterDistance
+        ? 'distance'
+        : 'rating';
   const filters: ListFilters = {
     serviceType: params.get('serviceType') ?? '',
-    location: params.get('location') ?? '',
-    zip: params.get('zip') ?? '',
+    place,
     maxDistance: params.get('maxDistance') ?? '',
     name: params.get('name') ?? '',
+    sort,
   };
+  const view: ListView = params.get('view') === 'map' ? 'map' : 'list';
   const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
-  const canFilterDistance = !!(filters.location || filters.zip);
-  const { data, isLoading, isError } = useTechnicianSearch({
-    ...filters,
+  const search = useTechnicianSearch({
+    serviceType: filters.serviceType,
+    location: params.get('location') ?? '',
+    zip: params.get('zip') ?? '',
+    near: params.get('near') ?? '',
     maxDistance: canFilterDistance ? filters.maxDistance : '',
+    name: filters.name,
+    sort: askedSort ? sort : undefined,
     page,
     pageSize: PAGE_SIZE,
   });
+  const { data, isLoading, isError } = search;
 
-  const set = (key: string, value: string) => {
+  const update = (change: (next: URLSearchParams) => void) => {
     const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
+    change(next);
     next.delete('page');
     setParams(next);
   };
+  const set = (key: string, value: string) =>
+    update((next) => {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    });
+  const setPlace = (text: string) =>
+    update((next) => {
+      const p = setPlaceParam(next, text);
+      // Distance needs a place: without one, the list falls back to rating.
+      if (!p && next.get('sort') === 'distance') next.delete('sort');
+    });
+  const setView = (v: ListView) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (v === 'map') next.set('view', 'map');
+      else next.delete('view');
+      return next;
+    });
   const goToPage = (n: number) => {
     const next = new URLSearchParams(params);
     next.set('page', String(n));
     setParams(next);
   };
   const total = data?.total ?? 0;
+  const items = data?.items ?? [];
 
   return (
     <Page
@@ -55,12 +104,21 @@ export default function Technicians() {
         filters={filters}
         canFilterDistance={canFilterDistance}
         defaultOpen={params.has('maxDistance')}
+        view={view}
         onChange={set}
+        onPlace={setPlace}
+        onView={setView}
       />
+      {view === 'map' && !isLoading && !isError && items.length > 0 && (
+        <div className="mb-6">
+          <TechnicianMapView items={items} />
+        </div>
+      )}
       <TechnicianResults
         isLoading={isLoading}
-        isError={isError}
-        items={data?.items ?? []}
+        error={isError ? listError(search.error) : null}
+        onRetry={() => void search.refetch()}
+        items={items}
         total={total}
         page={page}
         pages={Math.max(1, Math.ceil(total / PAGE_SIZE))}

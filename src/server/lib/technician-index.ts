@@ -50,9 +50,39 @@ export type SearchFilters = {
   featured?: boolean;
   /** Featured first within each distance band (without a point: featured first). */
   boost?: boolean;
+  /**
+   * The order (ADR 018): 'distance' (the default; without a point it is 'rating'), 'rating'
+   * (best first), 'price' (hourly rate, lowest first) or 'experience' (years, most first).
+   * `boost` applies to 'distance' and 'rating'; 'price' and 'experience' are strict orders.
+   */
+  sort?: IndexSort;
   offset: number;
   limit: number;
 };
+
+export type IndexSort = 'distance' | 'rating' | 'price' | 'experience';
+
+type KeyedSort = Exclude<IndexSort, 'distance'>;
+
+/** A keyed order of the snapshot (built once per snapshot and sort). */
+function keyedOrder(s: Snapshot, sort: KeyedSort) {
+  let o = s.orders[sort];
+  if (o) return o;
+  let order = s.byRank;
+  if (sort !== 'rating') {
+    const rank = new Int32Array(s.n);
+    for (let k = 0; k < s.n; k++) rank[s.byRank[k]!] = k;
+    const key = sort === 'price' ? s.rateCents : s.years;
+    const sign = sort === 'price' ? 1 : -1;
+    const idx = Array.from(s.byRank);
+    idx.sort((a, b) => sign * (key[a]! - key[b]!) || rank[a]! - rank[b]!);
+    order = Int32Array.from(idx);
+  }
+  const pos = new Int32Array(s.n);
+  for (let k = 0; k < s.n; k++) pos[order[k]!] = k;
+  s.orders[sort] = o = { order, pos };
+  return o;
+}
 
 export type SearchHit = { id: number; distanceMiles?: number; featured?: boolean };
 
@@ -77,6 +107,14 @@ export type Snapshot = {
   hRadius: Float64Array;
   /** Indices in the no-location order: rating desc, reviews desc, id asc. */
   byRank: Int32Array;
+  /** Hourly rate in cents and years of experience (the price and experience orders). */
+  rateCents: Float64Array;
+  years: Int32Array;
+  /**
+   * The keyed orders, built on first use: `order` lists indices (price: rate asc; experience:
+   * years desc; each then as byRank), `pos[i]` is technician i's place in it.
+   */
+  orders: Partial<Record<KeyedSort, { order: Int32Array; pos: Int32Array }>>;
   maxRadius: number;
   /** Epoch ms until which the plan delivers leads / a featured listing (0: not at all). */
   leadsUntil: Float64Array;
@@ -92,6 +130,8 @@ type Row = {
   rating: number;
   reviews: number;
   radius: number;
+  rateCents: number;
+  years: number;
   available: boolean;
   specialties: string;
   name: string;
@@ -113,6 +153,7 @@ async function load(db: DbOrTx, version: number): Promise<Snapshot> {
   const res = (await db.execute(sql`
     select t.id, t.latitude as lat, t.longitude as lng, t.rating::float8 as rating,
            t.total_reviews as reviews, t.service_radius_miles as radius,
+           t.hourly_rate_cents as "rateCents", t.years_experience as years,
            t.is_available as available, array_to_string(t.specialties, ${SEP}) as specialties,
            lower(u.first_name || ' ' || u.last_name) as name,
            p.name as plan, s.status as "planStatus",
@@ -141,6 +182,9 @@ async function load(db: DbOrTx, version: number): Promise<Snapshot> {
     z: new Float64Array(n),
     hRadius: new Float64Array(n),
     byRank: new Int32Array(n),
+    rateCents: new Float64Array(n),
+    years: new Int32Array(n),
+    orders: {},
     maxRadius: 0,
     leadsUntil: new Float64Array(n),
     featuredUntil: new Float64Array(n),
@@ -158,6 +202,8 @@ async function load(db: DbOrTx, version: number): Promise<Snapshot> {
     s.z[i] = v.z;
     s.rating[i] = Number(r.rating);
     s.reviews[i] = Number(r.reviews);
+    s.rateCents[i] = Number(r.rateCents);
+    s.years[i] = Number(r.years);
     s.radius[i] = Number(r.radius);
     s.hRadius[i] = hOfMiles(s.radius[i]!);
     s.available[i] = r.available ? 1 : 0;
@@ -263,14 +309,24 @@ export function searchSnapshot(
   const now = f.now;
   const { featuredUntil } = s;
 
+  const sort: KeyedSort | 'distance' =
+    f.sort === undefined || (f.sort === 'distance' && !f.point)
+      ? f.point
+        ? 'distance'
+        : 'rating'
+      : f.sort;
+  // The featured boost (ADR 014) applies to the relevance orders: distance and rating.
+  const boostKeyed = f.boost === true && sort === 'rating' && !f.featured;
+
   if (!f.point) {
     const hits: SearchHit[] = [];
     let total = 0;
-    // Boosted: the featured in rank order, then the others; else one pass in rank order.
-    const passes = f.boost && !f.featured ? [true, false] : [null];
+    const order = sort === 'distance' ? s.byRank : keyedOrder(s, sort).order;
+    // Boosted: the featured in order, then the others; else one pass in order.
+    const passes = boostKeyed ? [true, false] : [null];
     for (const featuredPass of passes) {
       for (let k = 0; k < s.n; k++) {
-        const i = s.byRank[k]!;
+        const i = order[k]!;
         if (featuredPass !== null && featuredUntil[i]! > now !== featuredPass) continue;
         if (!matches(s, i, f, specialty)) continue;
         if (total >= f.offset && hits.length < f.limit)
@@ -280,6 +336,8 @@ export function searchSnapshot(
     }
     return { hits, total };
   }
+
+  if (sort !== 'distance') return searchKeyed(s, f, f.point, sort, boostKeyed, specialty);
 
   const p = f.point;
   const box = boundingBox(p, f.maxDistance ?? Math.max(s.maxRadius, f.widenTo ?? 0));
@@ -387,6 +445,91 @@ export function searchSnapshot(
         s.ids[topIdx[a]!]! - s.ids[topIdx[b]!]!,
     );
     page = order.slice(f.offset, k);
+  } else {
+    page = [];
+    for (let j = f.offset; j < topIdx.length; j++) page.push(j);
+  }
+  return {
+    hits: page.map((j) => ({
+      id: s.ids[topIdx[j]!]!,
+      distanceMiles: milesOfH(topH[j]!),
+      featured: featuredUntil[topIdx[j]!]! > now,
+    })),
+    total,
+  };
+}
+
+/**
+ * A search around a point in a keyed order (rating, price, experience): the same matches as the
+ * distance order, ranked by the technician's place in the keyed order (featured first when
+ * boosted), keeping a bounded top-k of (rank, index) with its distance.
+ */
+function searchKeyed(
+  s: Snapshot,
+  f: SearchFilters,
+  p: Point,
+  sort: KeyedSort,
+  boost: boolean,
+  specialty: Uint8Array | null,
+): { hits: SearchHit[]; total: number } {
+  const { pos } = keyedOrder(s, sort);
+  const now = f.now;
+  const { featuredUntil, x, y, z, lng: lngs, available, hRadius, leadsUntil } = s;
+  const box = boundingBox(p, f.maxDistance ?? Math.max(s.maxRadius, f.widenTo ?? 0));
+  const c = unitVector({ lat: p.latitude, lng: p.longitude });
+  const hMax = f.maxDistance === undefined ? -1 : hOfMiles(f.maxDistance);
+  const hWiden = f.widenTo === undefined ? -1 : hOfMiles(f.widenTo);
+  const k = f.offset + f.limit;
+  const checkOther = specialty !== null || f.name !== undefined || f.featured === true;
+  // Deep pages: collect every match and sort once instead of a long insertion list.
+  const collectAll = k > 1000;
+  // Kept sorted by key asc: key = place in the order, plus n for the unfeatured when boosted.
+  const topKey: number[] = [];
+  const topIdx: number[] = [];
+  const topH: number[] = [];
+  let total = 0;
+  for (let i = lowerBound(s.lat, box.minLat); i < s.n; i++) {
+    if (s.lat[i]! > box.maxLat) break;
+    const lng = lngs[i]!;
+    if (lng < box.minLng || lng > box.maxLng) continue;
+    if (f.available && available[i] === 0) continue;
+    if (f.leads === true && leadsUntil[i]! <= now) continue;
+    const dx = x[i]! - c.x;
+    const dy = y[i]! - c.y;
+    const dz = z[i]! - c.z;
+    const h = (dx * dx + dy * dy + dz * dz) / 4;
+    if (h > (hMax < 0 ? Math.max(hRadius[i]!, hWiden) : hMax)) continue;
+    if (checkOther && !matches(s, i, f, specialty)) continue;
+    total++;
+    const key = pos[i]! + (boost && !(featuredUntil[i]! > now) ? s.n : 0);
+    if (collectAll) {
+      topKey.push(key);
+      topIdx.push(i);
+      topH.push(h);
+      continue;
+    }
+    if (topKey.length === k && key >= topKey[k - 1]!) continue;
+    let lo = 0;
+    let hi = topKey.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (topKey[mid]! < key) lo = mid + 1;
+      else hi = mid;
+    }
+    topKey.splice(lo, 0, key);
+    topIdx.splice(lo, 0, i);
+    topH.splice(lo, 0, h);
+    if (topKey.length > k) {
+      topKey.pop();
+      topIdx.pop();
+      topH.pop();
+    }
+  }
+  let page: number[];
+  if (collectAll) {
+    page = topKey.map((_, j) => j);
+    page.sort((a, b) => topKey[a]! - topKey[b]!);
+    page = page.slice(f.offset, k);
   } else {
     page = [];
     for (let j = f.offset; j < topIdx.length; j++) page.push(j);

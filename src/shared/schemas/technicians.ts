@@ -26,6 +26,11 @@ export const technicianSchema = z.object({
   serviceRadiusMiles: z.number().int(),
   /** Miles from the searched location, when one was given. */
   distanceMiles: z.number().optional(),
+  /**
+   * The technician's base for the list's map, rounded to 2 decimals (about half a mile): bases
+   * are town or ZIP centres, and the rounding keeps it from pointing at a house.
+   */
+  mapPoint: z.object({ latitude: z.number(), longitude: z.number() }).optional(),
   /** On a plan with a featured listing (Premium, Professional): the 'Featured' badge. */
   featured: z.boolean(),
 });
@@ -49,6 +54,10 @@ const caseInsensitiveOneOf = <T extends readonly [string, ...string[]]>(
       .optional(),
   );
 
+/** The list's orders (ADR 018); distance needs a place, else the list is by rating. */
+export const TECHNICIAN_SORTS = ['distance', 'rating', 'price', 'experience'] as const;
+export type TechnicianSort = (typeof TECHNICIAN_SORTS)[number];
+
 /** Filters for GET /api/technicians (query) and POST /api/technicians/search (body). */
 export const technicianSearchSchema = z
   .object({
@@ -64,6 +73,23 @@ export const technicianSearchSchema = z
       z
         .string()
         .regex(/^\d{5}(-\d{4})?$/, 'zip must be a 5-digit US ZIP code')
+        .optional(),
+    ),
+    /** Free text: a ZIP code, an address with a ZIP code, a named town or 'City, ST'. */
+    near: safeText()
+      .trim()
+      .max(200, 'near must be at most 200 characters')
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    sort: optionalText.pipe(
+      z
+        .string()
+        .transform((v) => v.toLowerCase())
+        .pipe(
+          z.enum(TECHNICIAN_SORTS, {
+            error: `sort must be one of: ${TECHNICIAN_SORTS.join(', ')}`,
+          }),
+        )
         .optional(),
     ),
     maxDistance: z.coerce
@@ -91,6 +117,10 @@ export const technicianSearchSchema = z
   .refine((f) => !(f.location && f.zip), {
     message: 'Give either location or zip, not both',
     path: ['zip'],
+  })
+  .refine((f) => !(f.near && (f.location || f.zip)), {
+    message: 'Give one of location, zip or near',
+    path: ['near'],
   });
 export type TechnicianSearch = z.infer<typeof technicianSearchSchema>;
 export type TechnicianSearchInput = z.input<typeof technicianSearchSchema>;

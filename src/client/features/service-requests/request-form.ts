@@ -1,4 +1,4 @@
-import { LOCATION_NAMES } from '@shared/constants/locations';
+import { findLocation } from '@shared/constants/locations';
 import { SERVICE_TYPES, type Urgency } from '@shared/constants/service-types';
 import {
   MIN_PROBLEM_LENGTH,
@@ -86,7 +86,8 @@ export function prefilledRequestForm(
   return {
     ...blankRequestForm,
     serviceType: SERVICE_TYPES.find((s) => s === params.get('serviceType')) ?? '',
-    location: LOCATION_NAMES.find((l) => l === params.get('location')) ?? '',
+    // A named town (its name), or a ZIP code / address the quick search passed on.
+    location: prefillLocation(params.get('location') ?? params.get('zip') ?? params.get('near')),
     ...(vehicle ? vehicleFields(vehicle) : typed),
     ...(user && {
       fullName: `${user.firstName} ${user.lastName}`.trim(),
@@ -111,7 +112,7 @@ export function validateRequestForm(form: RequestForm): RequestFormErrors {
   if (!form.vehicleModel.trim()) e.vehicleModel = 'Vehicle model is required';
   if (!form.description.trim()) e.description = 'Please describe the problem';
   else if (form.description.trim().length < MIN_PROBLEM_LENGTH) e.description = PROBLEM_TOO_SHORT;
-  if (!form.location) e.location = 'Please select your location';
+  if (!form.location.trim()) e.location = 'Please enter your ZIP code, address or town';
   if (form.preferredDate && form.preferredDate < todayLocal())
     e.preferredDate = 'Preferred date cannot be in the past';
   return e;
@@ -176,10 +177,19 @@ export function serverFieldErrors(err: unknown): RequestFormErrors {
       const key = FIELD_OF[issue.path.split('.')[0] ?? ''];
       if (key) out[key] ??= issue.message;
     }
-    const byMessage = body.message ? FIELD_OF_MESSAGE[body.message] : undefined;
+    const byMessage = body.message
+      ? (FIELD_OF_MESSAGE[body.message] ??
+        (body.message.startsWith('Unknown ZIP code:') ? 'location' : undefined))
+      : undefined;
     if (byMessage && Object.keys(out).length === 0) out[byMessage] = body.message;
   } catch {
     // Not JSON: no field errors.
   }
   return out;
+}
+
+/** A prefilled location: a named town's own spelling, or the text as given (up to 200 characters). */
+function prefillLocation(text: string | null): string {
+  const t = (text ?? '').trim();
+  return findLocation(t)?.name ?? t.slice(0, 200);
 }

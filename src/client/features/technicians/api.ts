@@ -7,6 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { ContactTechnicianInput } from '@shared/schemas/contact';
+import type { MapConfig } from '@shared/schemas/geo';
 import type { PublicReview } from '@shared/schemas/reviews';
 import type {
   MarketplaceStats,
@@ -26,6 +27,7 @@ export const technicianKeys = {
     ['technicians', id, 'reviews', offset, limit] as const,
   allReviews: (id: number, limit: number) => ['technicians', id, 'reviews', 'all', limit] as const,
   stats: ['stats'] as const,
+  mapConfig: ['config', 'map'] as const,
 };
 
 export function searchUrl(f: SearchFilters) {
@@ -91,4 +93,11 @@ export const useContactTechnician = () =>
   useMutation({
     mutationFn: (input: ContactTechnicianInput) =>
       apiRequest('POST', '/api/contact-technician', input),
+  });
+
+/** The map view's tile source (MAP_TILE_URL on the server). */
+export const useMapConfig = () =>
+  useQuery({
+    queryKey: technicianKeys.mapConfig,
+    queryFn: () => getJson<MapConfig>('/api/config/map'),
   });

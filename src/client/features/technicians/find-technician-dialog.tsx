@@ -2,7 +2,8 @@ import { MapPin, Search } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_DIALOG_DISTANCE, DIALOG_DISTANCES } from '@shared/constants/locations';
-import { LocationSelect } from '../../components/location-select';
+import { PlaceField } from '../../components/place-field';
+import { setPlaceParam } from '../../lib/places';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -42,6 +43,13 @@ export function FindTechnicianDialog({
   const go = (url: string) => {
     change(false);
     navigate(url);
+  };
+  /** A ZIP code, an address or a town: /technicians?zip=... (or location=, near=). */
+  const searchNear = (place: string) => {
+    const p = new URLSearchParams();
+    if (!setPlaceParam(p, place)) return;
+    p.set('maxDistance', distance);
+    go(`/technicians?${p}`);
   };
 
   return (
@@ -100,17 +108,16 @@ export function FindTechnicianDialog({
             className="space-y-4"
             onSubmit={(e) => {
               e.preventDefault();
-              if (location)
-                go(`/technicians?location=${encodeURIComponent(location)}&maxDistance=${distance}`);
+              searchNear(location);
             }}
           >
             <div className="space-y-1.5">
               <Label htmlFor="find-location">Your Location</Label>
-              <LocationSelect
+              <PlaceField
                 id="find-location"
                 value={location}
-                onChange={(e) => setLocation(e.target.value)}
-                placeholder="Select a location"
+                onValueChange={setLocation}
+                onLocated={searchNear}
               />
             </div>
             <div className="space-y-1.5">
@@ -131,7 +138,7 @@ export function FindTechnicianDialog({
               <Button type="button" variant="outline" onClick={() => setMode('choose')}>
                 Back
               </Button>
-              <Button type="submit" disabled={!location}>
+              <Button type="submit" disabled={!location.trim()}>
                 Search
               </Button>
             </div>

@@ -45,7 +45,10 @@ export function TechnicianCard({
           <MapPin className="h-4 w-4" aria-hidden="true" />
           {t.location}
           {t.distanceMiles !== undefined && (
-            <span className="text-slate-500"> · {t.distanceMiles} mi away</span>
+            <span className="text-slate-500" data-testid="technician-distance">
+              {' '}
+              · {t.distanceMiles.toFixed(1)} miles away
+            </span>
           )}
         </p>
         <div className="flex flex-wrap gap-1.5">

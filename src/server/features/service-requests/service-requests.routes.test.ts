@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
-import { createUser, signIn } from '../../../../tests/helpers/factories';
+import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
 import { composeServiceDescription } from '../../../shared/schemas/service-requests';
-import { serviceRequests, users, vehicles } from '../../db/schema';
+import { jobNotifications, serviceRequests, users, vehicles } from '../../db/schema';
 import { serviceAreaToday } from '../../lib/customers';
 
 let t: TestApp;
@@ -108,6 +108,49 @@ describe('POST /api/service-requests', () => {
   it('accepts a location given by ZIP code', async () => {
     const res = await post({ ...form, location: '1600 Pennsylvania Ave, Washington 20500' });
     expect(res.statusCode).toBe(201);
+  });
+
+  it('resolves a ZIP, an address or City, ST to coordinates and dispatches from there', async () => {
+    // A Professional technician based in Bethesda (20814), outside the 9 named towns.
+    const { technician } = await createTechnician(t.app, {
+      firstName: 'Bethany',
+      latitude: 39.0003,
+      longitude: -77.1022,
+      serviceRadiusMiles: 10,
+      specialties: ['Diagnostics'],
+      plan: 'Professional',
+    });
+    const cases: [string, string][] = [
+      ['20814', 'Bethesda, MD 20814'],
+      ['12 Elm St, Bethesda, MD 20814', '12 Elm St, Bethesda, MD 20814'],
+      ['Bethesda, MD', 'Bethesda, MD'],
+      // A named town keeps its name (old payloads).
+      ['bowie, md', 'Bowie, MD'],
+    ];
+    for (const [location, stored] of cases) {
+      const res = await post({ ...form, serviceType: 'Diagnostics', location });
+      expect(res.statusCode, location).toBe(201);
+      expect(res.json().location).toBe(stored);
+      const [row] = await t.app.db
+        .select()
+        .from(serviceRequests)
+        .where(eq(serviceRequests.id, res.json().id));
+      if (location === 'bowie, md') {
+        expect(res.json().notifiedTechnicians).toBe(0);
+        continue;
+      }
+      expect(row!.latitude, location).toBeCloseTo(39, 0);
+      expect(row!.longitude, location).toBeCloseTo(-77.1, 1);
+      expect(res.json().notifiedTechnicians, location).toBe(1);
+      const [alert] = await t.app.db
+        .select()
+        .from(jobNotifications)
+        .where(eq(jobNotifications.serviceRequestId, res.json().id));
+      expect(alert?.technicianId).toBe(technician.id);
+    }
+    const unknown = await post({ ...form, location: '1 Main St, Nowhere 99999' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Unknown ZIP code: 99999');
   });
 
   it('refuses bad input with 400 and stores nothing', async () => {

@@ -1,7 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import zipcodes from 'zipcodes';
-import { findLocation } from '../../../shared/constants/locations';
 import { formatReference } from '../../../shared/jobs';
 import {
   composeServiceDescription,
@@ -11,6 +9,7 @@ import {
 import { vehicleLabel } from '../../../shared/schemas/vehicles';
 import { serviceRequests } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { parsePlace, unknownZip } from '../../lib/places';
 import { findOrCreateGuestCustomer, serviceAreaToday } from '../../lib/customers';
 import { RateLimiter, tooManyAttempts } from '../../lib/rate-limiter';
 import { requestPagePath } from '../../lib/request-links';
@@ -18,14 +17,28 @@ import type { SessionUser } from '../../lib/session';
 import { recordMove } from '../../lib/job-timeline';
 import { customerVehicle } from './service-requests.queries';
 
-/** A named service location, or any text holding a US ZIP code. */
+export const CHOOSE_A_LOCATION = 'Please choose one of our service locations or enter a ZIP code';
+
+/**
+ * A named service location, a US ZIP code, an address holding one or a 'City, ST', resolved as
+ * the technician search does (ADR 018). Kept as typed, except that a named town gets its name
+ * and a bare ZIP code reads 'Bethesda, MD 20814'.
+ */
 function locate(location: string) {
-  const named = findLocation(location);
-  if (named) return { location: named.name, latitude: named.latitude, longitude: named.longitude };
-  const zip = location.match(/\b(\d{5})(?:-\d{4})?\b/)?.[1];
-  const z = zip ? zipcodes.lookup(zip) : undefined;
-  if (z) return { location, latitude: z.latitude, longitude: z.longitude };
-  throw new AppError(400, 'Please choose one of our service locations or enter a ZIP code');
+  let place;
+  try {
+    place = parsePlace(location);
+  } catch (err) {
+    if (err instanceof AppError && err.message.startsWith(unknownZip(''))) throw err;
+    throw new AppError(400, CHOOSE_A_LOCATION);
+  }
+  const text = location.trim();
+  const keepLabel = place.named || /^\d{5}(-\d{4})?$/.test(text);
+  return {
+    location: keepLabel ? place.label : text,
+    latitude: place.latitude,
+    longitude: place.longitude,
+  };
 }
 
 /** Reads 'Label: value' lines the request form merges into the description. */

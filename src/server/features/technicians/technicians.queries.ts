@@ -19,6 +19,8 @@ export const technicianColumns = {
   profileImage: technicians.profileImage,
   isAvailable: technicians.isAvailable,
   serviceRadiusMiles: technicians.serviceRadiusMiles,
+  latitude: technicians.latitude,
+  longitude: technicians.longitude,
 };
 
 export type TechnicianRow = {
@@ -38,6 +40,8 @@ export type TechnicianRow = {
   profileImage: string | null;
   isAvailable: boolean;
   serviceRadiusMiles: number;
+  latitude: number;
+  longitude: number;
 };
 
 const listed = and(eq(users.status, 'approved'), eq(users.role, 'technician'));

@@ -1,27 +1,38 @@
 import type { FastifyInstance } from 'fastify';
-import zipcodes from 'zipcodes';
 import { findLocation } from '../../../shared/constants/locations';
 import { roundMiles, type Point } from '../../../shared/geo';
 import { centsToDecimal } from '../../../shared/money';
 import type { Technician, TechnicianSearch } from '../../../shared/schemas/technicians';
 import { AppError } from '../../lib/app-error';
 import { technicianPlan } from '../../lib/entitlements';
+import { lookupZip, parsePlace, unknownZip } from '../../lib/places';
 import { featuredEpoch, searchSnapshot } from '../../lib/technician-index';
 import type { SessionUser } from '../../lib/session';
 import { toPublicReview } from './technicians.presenters';
 import * as q from './technicians.queries';
 
-/** Coordinates of a named location or any US ZIP code; a 400 when the ZIP is unknown. */
-export function resolvePoint(f: { location?: string; zip?: string }): Point | undefined {
+/**
+ * Coordinates of a named location, any US ZIP code, or free text `near` (a ZIP, an address with
+ * its ZIP, a named town or 'City, ST'); a 400 when the ZIP or place is unknown.
+ */
+export function resolvePoint(f: {
+  location?: string;
+  zip?: string;
+  near?: string;
+}): Point | undefined {
   if (f.location) {
     const loc = findLocation(f.location);
     if (!loc) throw new AppError(400, `Unknown location: ${f.location}`);
     return loc;
   }
   if (f.zip) {
-    const z = zipcodes.lookup(f.zip.slice(0, 5));
-    if (!z) throw new AppError(400, `Unknown ZIP code: ${f.zip}`);
+    const z = lookupZip(f.zip);
+    if (!z) throw new AppError(400, unknownZip(f.zip));
     return { latitude: z.latitude, longitude: z.longitude };
+  }
+  if (f.near) {
+    const { latitude, longitude } = parsePlace(f.near);
+    return { latitude, longitude };
   }
   return undefined;
 }
@@ -35,6 +46,7 @@ const seesEmailOf = (viewer: Viewer, technicianId: number) =>
 /** The public shape (e-mail hidden): the same for every viewer, so it can be cached. */
 export function toTechnician(
   row: q.TechnicianRow & { distanceMiles?: number | null; featured: boolean },
+  withMapPoint = false,
 ): Technician {
   const t: Technician = {
     id: row.id,
@@ -53,6 +65,11 @@ export function toTechnician(
     featured: row.featured,
   };
   if (row.distanceMiles != null) t.distanceMiles = roundMiles(row.distanceMiles);
+  if (withMapPoint)
+    t.mapPoint = {
+      latitude: Math.round(row.latitude * 100) / 100,
+      longitude: Math.round(row.longitude * 100) / 100,
+    };
   return t;
 }
 
@@ -125,7 +142,11 @@ export function createTechnicianService(app: FastifyInstance) {
       cacheEpoch = epoch;
     }
     const name = f.name?.toLowerCase();
+    // Distance needs a place; without one the list is by rating (ADR 018).
+    const sort = f.sort ?? 'distance';
+    const effectiveSort = sort === 'distance' && !point ? 'rating' : sort;
     const key = JSON.stringify([
+      effectiveSort,
       point?.latitude,
       point?.longitude,
       f.maxDistance,
@@ -150,6 +171,7 @@ export function createTechnicianService(app: FastifyInstance) {
       available: f.available,
       featured: f.featured,
       boost: true,
+      sort: effectiveSort,
       now,
       offset: (f.page - 1) * f.pageSize,
       limit: f.pageSize,
@@ -162,7 +184,12 @@ export function createTechnicianService(app: FastifyInstance) {
     const items = hits.flatMap((h) => {
       const row = byId.get(h.id);
       return row
-        ? [toTechnician({ ...row, distanceMiles: h.distanceMiles, featured: h.featured === true })]
+        ? [
+            toTechnician(
+              { ...row, distanceMiles: h.distanceMiles, featured: h.featured === true },
+              true,
+            ),
+          ]
         : [];
     });
     const result = { total, body: JSON.stringify(items) };

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_DIALOG_DISTANCE, DIALOG_DISTANCES } from '@shared/constants/locations';
-import { LocationSelect } from '../../../components/location-select';
+import { PlaceField } from '../../../components/place-field';
 import { ServiceTypeSelect } from '../../../components/service-type-select';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -9,6 +9,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { PATHS } from '@shared/paths';
+import { setPlaceParam } from '../../../lib/places';
 
 const PREFILL_KEYS = [
   'serviceType',
@@ -39,10 +40,8 @@ export function QuickSearch() {
     e.preventDefault();
     const p = new URLSearchParams();
     if (q.serviceType) p.set('serviceType', q.serviceType);
-    if (q.location) {
-      p.set('location', q.location);
-      p.set('maxDistance', q.distance);
-    }
+    // A named town, a ZIP code, or an address / 'City, ST' (near=).
+    if (setPlaceParam(p, q.location)) p.set('maxDistance', q.distance);
     navigate(`${PATHS.technicians}?${p}`);
   };
 
@@ -64,11 +63,10 @@ export function QuickSearch() {
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="qs-location">Location</Label>
-            <LocationSelect
+            <PlaceField
               id="qs-location"
               value={q.location}
-              onChange={(e) => setQ({ ...q, location: e.target.value })}
-              placeholder="Any location"
+              onValueChange={(location) => setQ((prev) => ({ ...prev, location }))}
             />
           </div>
           <div className="space-y-1.5">

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { URGENCIES, URGENCY_LABELS } from '@shared/constants/service-types';
 import { PATHS } from '@shared/paths';
 import type { Vehicle } from '@shared/schemas/vehicles';
-import { LocationSelect } from '../../../components/location-select';
+import { PlaceField } from '../../../components/place-field';
 import { ServiceTypeSelect } from '../../../components/service-type-select';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -106,7 +106,7 @@ export function RequestFormFields({
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="rs-location">Location *</Label>
-        <LocationSelect {...field('location')} placeholder="Select your location" />
+        <LocationField {...field('location')} />
         {err('location')}
       </div>
       <div className="space-y-1.5">
@@ -125,5 +125,16 @@ export function RequestFormFields({
         {err('preferredDate')}
       </div>
     </>
+  );
+}
+
+/** The location: a ZIP code, an address with its ZIP code or a town, or 'Use my location'. */
+function LocationField({ onChange, ...props }: FieldProps) {
+  return (
+    <PlaceField
+      {...props}
+      autoComplete="postal-code"
+      onValueChange={(value) => onChange({ target: { value } })}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useTechnicianSearch } from '../api';
 import { TechnicianCard } from '../technician-card';
+import { ListError } from './technician-results';
 import { PATHS } from '@shared/paths';
 
 /**
@@ -24,6 +25,14 @@ export function FeaturedTechnicians({ onContact }: { onContact: (t: Technician) 
             <Link to={PATHS.technicians}>View All Technicians</Link>
           </Button>
         </div>
+        {featured.isError && (
+          <div className="mt-8">
+            <ListError
+              message="We could not load the featured mechanics."
+              onRetry={() => void featured.refetch()}
+            />
+          </div>
+        )}
         {featured.data?.items.length === 0 && (
           <p className="mt-8 text-slate-600">No featured mechanics right now.</p>
         )}

@@ -1,7 +1,8 @@
-import { SlidersHorizontal } from 'lucide-react';
+import { List, Map as MapIcon, Search, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { LIST_DISTANCES } from '@shared/constants/locations';
-import { LocationSelect } from '../../../components/location-select';
+import type { TechnicianSort } from '@shared/schemas/technicians';
+import { PlaceField } from '../../../components/place-field';
 import { ServiceTypeSelect } from '../../../components/service-type-select';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
@@ -9,34 +10,61 @@ import { Select } from '../../../components/ui/select';
 
 export type ListFilters = {
   serviceType: string;
-  location: string;
-  zip: string;
+  /** The place as typed: a named town, a ZIP code or free text (location, zip or near). */
+  place: string;
   maxDistance: string;
   name: string;
+  sort: TechnicianSort;
+};
+
+export type ListView = 'list' | 'map';
+
+const SORT_LABELS: Record<TechnicianSort, string> = {
+  distance: 'Distance',
+  rating: 'Rating',
+  price: 'Price (low to high)',
+  experience: 'Experience',
 };
 
 /**
- * The technician list's filters; `onChange` sets one URL parameter ('' removes it).
- * `defaultOpen` shows the extra filters at first (a shared link with a distance).
+ * The technician list's filters; `onChange` sets one URL parameter ('' removes it), `onPlace`
+ * the place (as location, zip or near). `defaultOpen` shows the extra filters at first (a
+ * shared link with a distance).
  */
 export function TechnicianFilters({
   filters,
   canFilterDistance,
   defaultOpen,
+  view,
   onChange,
+  onPlace,
+  onView,
 }: {
   filters: ListFilters;
   canFilterDistance: boolean;
   defaultOpen: boolean;
-  onChange: (key: keyof ListFilters, value: string) => void;
+  view: ListView;
+  onChange: (key: 'serviceType' | 'maxDistance' | 'name' | 'sort', value: string) => void;
+  onPlace: (text: string) => void;
+  onView: (view: ListView) => void;
 }) {
   const [showFilters, setShowFilters] = useState(defaultOpen);
+  // The typed place, applied on Search (or Enter, or 'Use my location').
+  const [place, setPlace] = useState(filters.place);
+  const [shownPlace, setShownPlace] = useState(filters.place);
+  if (filters.place !== shownPlace) {
+    setShownPlace(filters.place);
+    setPlace(filters.place);
+  }
+  const sorts: TechnicianSort[] = canFilterDistance
+    ? ['distance', 'rating', 'price', 'experience']
+    : ['rating', 'price', 'experience'];
   return (
     <section
       aria-label="Filters"
       className="mb-6 space-y-4 rounded-lg border border-slate-200 bg-white p-4"
     >
-      <div className="grid gap-4 md:grid-cols-[1fr_1fr_auto]">
+      <div className="grid gap-4 md:grid-cols-[1fr_1.6fr_auto]">
         <div className="space-y-1.5">
           <Label htmlFor="filter-service">Service Type</Label>
           <ServiceTypeSelect
@@ -46,15 +74,28 @@ export function TechnicianFilters({
             placeholder="All services"
           />
         </div>
-        <div className="space-y-1.5">
+        <form
+          className="space-y-1.5"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onPlace(place);
+          }}
+        >
           <Label htmlFor="filter-location">Location</Label>
-          <LocationSelect
-            id="filter-location"
-            value={filters.location}
-            onChange={(e) => onChange('location', e.target.value)}
-            placeholder="All locations"
-          />
-        </div>
+          <div className="flex gap-2">
+            <PlaceField
+              id="filter-location"
+              className="min-w-0 flex-1"
+              value={place}
+              onValueChange={setPlace}
+              onLocated={onPlace}
+            />
+            <Button type="submit" aria-label="Search location" title="Search location">
+              <Search aria-hidden="true" />
+            </Button>
+          </div>
+        </form>
         <div className="flex items-end">
           <Button
             variant="outline"
@@ -88,6 +129,43 @@ export function TechnicianFilters({
           </div>
         </div>
       )}
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex items-center gap-2">
+          <Label htmlFor="filter-sort" className="whitespace-nowrap">
+            Sort by
+          </Label>
+          <Select
+            id="filter-sort"
+            className="w-auto"
+            value={filters.sort}
+            onChange={(e) => onChange('sort', e.target.value)}
+          >
+            {sorts.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div role="group" aria-label="View" className="flex gap-1">
+          <Button
+            variant={view === 'list' ? 'default' : 'outline'}
+            size="sm"
+            aria-pressed={view === 'list'}
+            onClick={() => onView('list')}
+          >
+            <List aria-hidden="true" /> List
+          </Button>
+          <Button
+            variant={view === 'map' ? 'default' : 'outline'}
+            size="sm"
+            aria-pressed={view === 'map'}
+            onClick={() => onView('map')}
+          >
+            <MapIcon aria-hidden="true" /> Map
+          </Button>
+        </div>
+      </div>
       {filters.name && (
         <p className="text-sm text-slate-600">
           Name contains “{filters.name}” ·{' '}

@@ -3,10 +3,28 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TechnicianCard } from '../technician-card';
 
+export const LIST_FAILED = 'We could not load technicians. Please try again.';
+
+/** A list that did not load: why, and 'Try again' (refetches). */
+export function ListError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-red-50 p-4 text-red-700"
+    >
+      <p>{message}</p>
+      <Button variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
 /** The technician list's results: loading, error, empty, or cards with pagination. */
 export function TechnicianResults({
   isLoading,
-  isError,
+  error,
+  onRetry,
   items,
   total,
   page,
@@ -16,7 +34,9 @@ export function TechnicianResults({
   onContact,
 }: {
   isLoading: boolean;
-  isError: boolean;
+  /** The server's message for a bad search (e.g. 'Unknown ZIP code: 99999'), or the fallback. */
+  error: string | null;
+  onRetry: () => void;
   items: Technician[];
   total: number;
   page: number;
@@ -37,12 +57,7 @@ export function TechnicianResults({
         ))}
       </div>
     );
-  if (isError)
-    return (
-      <p role="alert" className="rounded-md bg-red-50 p-4 text-red-700">
-        We could not load technicians. Please try again.
-      </p>
-    );
+  if (error) return <ListError message={error} onRetry={onRetry} />;
   if (items.length === 0)
     return (
       <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
