@@ -18,7 +18,9 @@ function walk(d) {
       if (name !== '.vite') walk(file);
       continue;
     }
-    if (!TEXT.test(name)) continue;
+    // The service worker is compared byte for byte by browsers checking for an update: it is
+    // always sent as it is on disk (compressed per response), never from a twin made earlier.
+    if (!TEXT.test(name) || name === 'sw.js') continue;
     const body = readFileSync(file);
     if (body.length < 1024) continue;
     const br = brotliCompressSync(body, {

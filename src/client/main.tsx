@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { App } from './app/app';
+import { holdEarlyEvents } from './app/early-events';
 import { matchScreen } from './app/routes';
 import { SSR_STATE_ID } from './app/ssr-contract';
 import { ApiError } from './lib/api-client';
@@ -29,15 +30,18 @@ if (state && root.firstElementChild) {
       isSentApiError(value) ? new ApiError(value.status, value.body, '') : value,
     ),
   );
-  // The screen's code is on its way already (modulepreload). Waiting for it here, in the
-  // module's own evaluation, keeps the page's load event until the page is hydrated: a click on
-  // the server's markup before that would find no handler.
+  // The screen's code is on its way already (modulepreload); hydrating waits for it so that the
+  // first render is the server's markup, not a loading placeholder. Meanwhile clicks, typing and
+  // choices on that markup are held and done again once the page is live.
+  const replayEarlyEvents = holdEarlyEvents();
   await matchScreen(window.location.pathname)
     ?.route.Screen.preload()
     .catch(() => undefined);
+  performance.mark('wrenchly:hydrate');
   hydrateRoot(root, app, {
     onRecoverableError: (error) => console.error('Hydration fell back to rendering:', error),
   });
+  replayEarlyEvents();
 } else {
   createRoot(root).render(app);
 }

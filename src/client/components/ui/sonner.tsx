@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Toaster as Sonner } from 'sonner';
+import { Toaster as Sonner, toast } from 'sonner';
 import { toasterIsMounted } from '../../lib/toast';
 
 /**
@@ -8,7 +8,7 @@ import { toasterIsMounted } from '../../lib/toast';
  */
 export function Toaster() {
   // Runs after sonner's own effects: it listens for toasts by now.
-  useEffect(toasterIsMounted, []);
+  useEffect(() => toasterIsMounted(toast), []);
   return (
     <Sonner
       visibleToasts={1}

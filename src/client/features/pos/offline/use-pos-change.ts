@@ -2,6 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { notify } from '../../../lib/toast';
 import type { ChangeKind, ChangePayloads } from './changes';
 import { usePosSync } from './pos-sync';
+// The point of sale's screens bring the sync engine with them, so that it is running (and
+// cached for offline use) by the time a change is made; other screens load it on demand.
+import './pos-engine';
 import type { Outcome } from './sync-engine';
 
 export const SAVED_OFFLINE = 'Saved on this device';

@@ -1,0 +1,62 @@
+/**
+ * What a visitor does on a server-rendered page before React has taken it over (the screen's
+ * code may still be on its way when the page's load event fires): clicks, typing and choices
+ * are held, then done again once the page is live, so none is lost (issue 16, ADR 021).
+ */
+type Held =
+  | { kind: 'click'; target: HTMLElement }
+  | { kind: 'value'; target: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement };
+
+const nativeValueSetter = (el: Element) => {
+  const proto =
+    el instanceof HTMLSelectElement
+      ? HTMLSelectElement.prototype
+      : el instanceof HTMLTextAreaElement
+        ? HTMLTextAreaElement.prototype
+        : HTMLInputElement.prototype;
+  return Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+};
+
+export function holdEarlyEvents(): () => void {
+  const held: Held[] = [];
+  const onClick = (e: MouseEvent) => {
+    const target = e.target instanceof HTMLElement ? e.target : null;
+    if (!target || e.button !== 0) return;
+    // Not yet: the click is done again when the page is live (a link then navigates in-app).
+    e.preventDefault();
+    e.stopPropagation();
+    held.push({ kind: 'click', target });
+  };
+  const onValue = (e: Event) => {
+    const t = e.target;
+    if (
+      (t instanceof HTMLInputElement && t.type !== 'checkbox' && t.type !== 'radio') ||
+      t instanceof HTMLTextAreaElement ||
+      t instanceof HTMLSelectElement
+    ) {
+      if (!held.some((h) => h.kind === 'value' && h.target === t))
+        held.push({ kind: 'value', target: t });
+    }
+  };
+  document.addEventListener('click', onClick, true);
+  document.addEventListener('input', onValue, true);
+  document.addEventListener('change', onValue, true);
+  return () => {
+    document.removeEventListener('click', onClick, true);
+    document.removeEventListener('input', onValue, true);
+    document.removeEventListener('change', onValue, true);
+    for (const h of held) {
+      if (!h.target.isConnected) continue;
+      if (h.kind === 'click') {
+        h.target.click();
+        continue;
+      }
+      // React compares the field's value with the one it last saw: show it the change.
+      const value = h.target.value;
+      h.target.value = '';
+      nativeValueSetter(h.target)?.call(h.target, value);
+      h.target.dispatchEvent(new Event('input', { bubbles: true }));
+      h.target.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  };
+}
