@@ -1,5 +1,5 @@
 import { LogOut, Menu, Wrench } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { BRAND } from '@shared/brand';
 import { Badge } from '../components/ui/badge';
@@ -37,6 +37,7 @@ function NavBadge({ badge }: { badge: NavItem['badge'] }) {
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const authDialog = useAuthDialog();
   const { data: user } = useCurrentUser();
   const signOut = useSignOut();
@@ -96,7 +97,7 @@ export function Header() {
           ) : (
             <Button
               size="sm"
-              onClick={authDialog.open}
+              onClick={() => authDialog.open()}
               onPointerEnter={authDialog.preload}
               onFocus={authDialog.preload}
             >
@@ -110,6 +111,7 @@ export function Header() {
           <Button
             variant="ghost"
             size="icon"
+            ref={menuButton}
             aria-label="Open menu"
             aria-expanded={menuOpen}
             aria-haspopup="dialog"
@@ -169,7 +171,8 @@ export function Header() {
                 onFocus={authDialog.preload}
                 onClick={() => {
                   setMenuOpen(false);
-                  authDialog.open();
+                  // This button goes with the menu: focus comes back to the menu's button.
+                  authDialog.open(menuButton.current);
                 }}
               >
                 Sign in
