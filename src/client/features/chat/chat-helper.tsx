@@ -111,7 +111,14 @@ export function ChatHelper() {
             )}
             {messages.length > 2 && !typing && (
               <Button asChild size="sm">
-                <Link to={PATHS.requestService} onClick={() => setOpen(false)}>
+                <Link
+                  to={PATHS.requestService}
+                  onClick={() => {
+                    // Off to another screen: focus goes with the navigation, not to the button.
+                    toggled.current = false;
+                    setOpen(false);
+                  }}
+                >
                   Request Service
                 </Link>
               </Button>
