@@ -4,6 +4,7 @@ import {
   Suspense,
   useContext,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -12,8 +13,11 @@ const loadAuthDialog = () => import('../features/auth/components/auth-dialog');
 const AuthDialog = lazy(() => loadAuthDialog().then((m) => ({ default: m.AuthDialog })));
 
 type AuthDialogApi = {
-  /** Opens the 'Technician Access' dialog. */
-  open: () => void;
+  /**
+   * Opens the 'Technician Access' dialog. `returnFocusTo`: where focus goes when it closes if the
+   * control that opened it is gone by then (a button in the mobile menu, which closes first).
+   */
+  open: (returnFocusTo?: unknown) => void;
   /** Starts loading the dialog's code (on hover or focus of a button that opens it). */
   preload: () => void;
 };
@@ -24,9 +28,12 @@ const Ctx = createContext<AuthDialogApi>({ open: () => {}, preload: () => {} });
 export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const [isOpen, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  const returnTo = useRef<HTMLElement | null>(null);
   const api = useMemo<AuthDialogApi>(
     () => ({
-      open: () => {
+      // Also used as an onClick handler: its argument is then an event, not an element.
+      open: (returnFocusTo?: unknown) => {
+        returnTo.current = returnFocusTo instanceof HTMLElement ? returnFocusTo : null;
         setUsed(true);
         setOpen(true);
       },
@@ -39,7 +46,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
       {children}
       {used && (
         <Suspense fallback={null}>
-          <AuthDialog open={isOpen} onOpenChange={setOpen} />
+          <AuthDialog open={isOpen} onOpenChange={setOpen} returnFocusTo={() => returnTo.current} />
         </Suspense>
       )}
     </Ctx.Provider>

@@ -1,5 +1,5 @@
 import { LogOut, Menu, Wrench } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { BRAND } from '@shared/brand';
 import { Badge } from '../components/ui/badge';
@@ -43,6 +43,7 @@ export function NavBadge({ badge }: { badge: NavItem['badge'] }) {
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const authDialog = useAuthDialog();
   const { data: user } = useCurrentUser();
   const signOut = useSignOut();
@@ -102,7 +103,7 @@ export function Header() {
           ) : (
             <Button
               size="sm"
-              onClick={authDialog.open}
+              onClick={() => authDialog.open()}
               onPointerEnter={authDialog.preload}
               onFocus={authDialog.preload}
             >
@@ -116,6 +117,7 @@ export function Header() {
           <Button
             variant="ghost"
             size="icon"
+            ref={menuButton}
             aria-label="Open menu"
             aria-expanded={menuOpen}
             aria-haspopup="dialog"
@@ -134,6 +136,8 @@ export function Header() {
         displayName={displayName}
         signingOut={signOut.isPending}
         onSignOut={doSignOut}
+        // The menu's Sign in goes with the menu: focus comes back to the menu's button.
+        onSignIn={() => authDialog.open(menuButton.current)}
       />
     </header>
   );

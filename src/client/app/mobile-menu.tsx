@@ -17,6 +17,7 @@ export type MobileMenuProps = {
   displayName: string;
   signingOut: boolean;
   onSignOut: () => void;
+  onSignIn: () => void;
 };
 
 /** The menu of narrow screens: the links, and signing in or out. */
@@ -28,6 +29,7 @@ export function MobileMenu({
   displayName,
   signingOut,
   onSignOut,
+  onSignIn,
 }: MobileMenuProps) {
   const authDialog = useAuthDialog();
   return (
@@ -80,7 +82,7 @@ export function MobileMenu({
               onFocus={authDialog.preload}
               onClick={() => {
                 onOpenChange(false);
-                authDialog.open();
+                onSignIn();
               }}
             >
               Sign in

@@ -12,7 +12,7 @@ const badgeVariants = cva(
         destructive: 'border-transparent bg-destructive text-destructive-foreground',
         outline: 'border-input text-slate-700',
         success: 'border-transparent bg-success text-white',
-        warning: 'border-transparent bg-amber-500 text-white',
+        warning: 'border-transparent bg-warning text-white',
       },
     },
     defaultVariants: { variant: 'default' },

@@ -13,9 +13,18 @@ export const Card = ({ className, ...p }: ComponentProps<'div'>) => (
 export const CardHeader = ({ className, ...p }: ComponentProps<'div'>) => (
   <div className={cn('flex flex-col gap-1.5 p-6', className)} {...p} />
 );
-export const CardTitle = ({ className, ...p }: ComponentProps<'h3'>) => (
-  <h3 className={cn('text-lg font-semibold leading-tight', className)} {...p} />
-);
+/**
+ * A card's heading: h2, as most cards sit right under the screen's h1; `level` 3 (or 4) for cards
+ * inside a section that has its own heading, so no level is ever skipped.
+ */
+export const CardTitle = ({
+  className,
+  level = 2,
+  ...p
+}: ComponentProps<'h2'> & { level?: 2 | 3 | 4 }) => {
+  const Heading = `h${level}` as const;
+  return <Heading className={cn('text-lg font-semibold leading-tight', className)} {...p} />;
+};
 export const CardDescription = ({ className, ...p }: ComponentProps<'p'>) => (
   <p className={cn('text-sm text-muted-foreground', className)} {...p} />
 );

@@ -1,6 +1,6 @@
 import { Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 
 export const Dialog = D.Root;
@@ -17,7 +17,48 @@ export const DialogOverlay = ({ className, ...p }: ComponentProps<typeof D.Overl
   />
 );
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof D.Content>) {
+type FocusProps = Pick<ComponentProps<typeof D.Content>, 'onOpenAutoFocus' | 'onCloseAutoFocus'> & {
+  /** Where focus goes on close when the control that opened the dialog is gone. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
+};
+
+/**
+ * Closing a dialog gives focus back to the control that opened it. Radix does that only for a
+ * Dialog.Trigger; most dialogs here open from state (a list's button, a menu, a push link), so
+ * the element that had focus when the dialog opened is kept and focused again on close. When
+ * something else has taken focus meanwhile (another dialog opened as this one closed), it stays.
+ */
+export function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, returnFocusTo }: FocusProps) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (e: Event) => {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      onOpenAutoFocus?.(e);
+    },
+    onCloseAutoFocus: (e: Event) => {
+      onCloseAutoFocus?.(e);
+      if (e.defaultPrevented) return;
+      const content = e.currentTarget as HTMLElement | null;
+      const active = document.activeElement;
+      const target = opener.current?.isConnected ? opener.current : returnFocusTo?.();
+      opener.current = null;
+      if (!target?.isConnected) return; // Radix: its trigger, if it has one
+      e.preventDefault();
+      if (!active || active === document.body || content?.contains(active)) target.focus();
+    },
+  };
+}
+
+export function DialogContent({
+  className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  returnFocusTo,
+  ...props
+}: ComponentProps<typeof D.Content> & Pick<FocusProps, 'returnFocusTo'>) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, returnFocusTo });
   return (
     <D.Portal>
       <DialogOverlay />
@@ -27,6 +68,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
           className,
         )}
         {...props}
+        {...focus}
       >
         {children}
         <D.Close

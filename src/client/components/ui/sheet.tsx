@@ -2,7 +2,7 @@ import { Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
-import { DialogOverlay } from './dialog';
+import { DialogOverlay, useReturnFocus } from './dialog';
 
 /** A panel sliding in from the right edge (a modal dialog underneath: focus trap, Escape). */
 export const Sheet = D.Root;
@@ -13,8 +13,11 @@ export function SheetContent({
   className,
   children,
   closeLabel = 'Close',
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof D.Content> & { closeLabel?: string }) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <D.Portal>
       <DialogOverlay />
@@ -24,6 +27,7 @@ export function SheetContent({
           className,
         )}
         {...props}
+        {...focus}
       >
         {children}
         <D.Close

@@ -1,5 +1,5 @@
 import { MessageCircle, Send, X } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { LIMITS } from '@shared/constants/domain';
 import { Button } from '../../components/ui/button';
@@ -22,6 +22,23 @@ export function ChatHelper() {
   const [typing, setTyping] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const end = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  // Focus follows the panel: into its field when it opens, back to its button when it closes
+  // (not on the first render: the page keeps its own focus).
+  const toggled = useRef(false);
+  useEffect(() => {
+    if (!toggled.current) return;
+    if (open) input.current?.focus();
+    else opener.current?.focus();
+  }, [open]);
+  const setOpenAndFocus = (next: boolean) => {
+    toggled.current = true;
+    setOpen(next);
+  };
+  const closeOnEscape = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') setOpenAndFocus(false);
+  };
 
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
@@ -55,11 +72,12 @@ export function ChatHelper() {
       {open ? (
         <section
           aria-label="Chat helper"
+          onKeyDown={closeOnEscape}
           className="flex h-[28rem] w-[calc(100vw-2rem)] max-w-sm flex-col rounded-lg border bg-white shadow-xl"
         >
           <header className="flex items-center justify-between rounded-t-lg bg-brand-600 px-4 py-3 text-white">
             <h2 className="font-semibold">Car Trouble Helper</h2>
-            <button type="button" aria-label="Close chat" onClick={() => setOpen(false)}>
+            <button type="button" aria-label="Close chat" onClick={() => setOpenAndFocus(false)}>
               <X className="h-4 w-4" />
             </button>
           </header>
@@ -93,7 +111,14 @@ export function ChatHelper() {
             )}
             {messages.length > 2 && !typing && (
               <Button asChild size="sm">
-                <Link to={PATHS.requestService} onClick={() => setOpen(false)}>
+                <Link
+                  to={PATHS.requestService}
+                  onClick={() => {
+                    // Off to another screen: focus goes with the navigation, not to the button.
+                    toggled.current = false;
+                    setOpen(false);
+                  }}
+                >
                   Request Service
                 </Link>
               </Button>
@@ -105,6 +130,7 @@ export function ChatHelper() {
               Describe your car issue
             </label>
             <Input
+              ref={input}
               id="chat-input"
               placeholder="Describe your car issue..."
               value={text}
@@ -119,8 +145,9 @@ export function ChatHelper() {
         <Button
           size="lg"
           className="h-14 w-14 rounded-full p-0 shadow-lg"
+          ref={opener}
           aria-label="Open chat helper"
-          onClick={() => setOpen(true)}
+          onClick={() => setOpenAndFocus(true)}
         >
           <MessageCircle className="!size-6" />
         </Button>

@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { uploadDocument } from '../../lib/upload';
 import { submitApplication } from './api/submit-application';
+import { focusFirstError } from '../../lib/focus-first-error';
 
 export type Slot = (typeof APPLICATION_DOCUMENT_SLOTS)[number];
 export type Field =
@@ -118,6 +119,7 @@ export function useApplicationForm() {
         next[key] ??= issue.message;
       }
       setErrors(next);
+      focusFirstError(e.currentTarget);
       return;
     }
     setErrors({});

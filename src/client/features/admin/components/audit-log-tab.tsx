@@ -85,7 +85,8 @@ export function AuditLogTab() {
         ) : log.data?.items.length === 0 ? (
           <p className="text-sm text-slate-600">No entries match.</p>
         ) : (
-          <div className="overflow-x-auto">
+          // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Audit log table">
             <table className="w-full text-left text-sm" aria-busy={log.isFetching}>
               <thead>
                 <tr className="border-b">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { focusFirstError } from '../../../lib/focus-first-error';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -46,8 +47,15 @@ export function CancelRequestDialog({
           onSubmit={(e) => {
             e.preventDefault();
             const r = reason.trim();
-            if (!r) return setError('Please give a reason');
-            if (r.length > 500) return setError('Reason must be at most 500 characters');
+            const problem = !r
+              ? 'Please give a reason'
+              : r.length > 500
+                ? 'Reason must be at most 500 characters'
+                : '';
+            if (problem) {
+              setError(problem);
+              return focusFirstError(e.currentTarget);
+            }
             onConfirm(r);
           }}
         >

@@ -12,7 +12,13 @@ export function PaymentsTab() {
       <CardHeader>
         <CardTitle>Payments</CardTitle>
       </CardHeader>
-      <CardContent className="overflow-x-auto text-sm">
+      {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+      <CardContent
+        className="overflow-x-auto text-sm"
+        tabIndex={0}
+        role="region"
+        aria-label="Payments table"
+      >
         {list.isLoading ? (
           <Skeleton className="h-32" />
         ) : list.isError ? (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { ROLES } from '@shared/constants/domain';
 import { LocationSelect } from '../../../components/location-select';
@@ -15,6 +15,7 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { errorMessage } from '../../../lib/api-client';
+import { focusFirstError } from '../../../lib/focus-first-error';
 import { notify } from '../../../lib/toast';
 import { useForgotPassword } from '../api/forgot-password';
 import { useRegister } from '../api/register';
@@ -48,9 +49,12 @@ const landingFor = (role: (typeof ROLES)[number]) =>
 export function AuthDialog({
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes on close when the control that opened the dialog is gone. */
+  returnFocusTo?: () => HTMLElement | null;
 }) {
   const navigate = useNavigate();
   const [tab, setTab] = useState('signin');
@@ -62,6 +66,11 @@ export function AuthDialog({
   const [forgotOpen, setForgotOpen] = useState(false);
   const [forgotEmail, setForgotEmail] = useState('');
   const forgot = useForgotPassword();
+  const usernameRef = useRef<HTMLInputElement>(null);
+  // After a submit with required fields left empty, those fields are marked invalid (and the
+  // first one gets focus) until filled in.
+  const [signinTried, setSigninTried] = useState(false);
+  const [registerTried, setRegisterTried] = useState(false);
 
   const change = (next: boolean) => {
     if (!next) {
@@ -70,6 +79,8 @@ export function AuthDialog({
       setReg(emptyRegister);
       setForgotOpen(false);
       setForgotEmail('');
+      setSigninTried(false);
+      setRegisterTried(false);
       signIn.reset();
       register.reset();
       forgot.reset();
@@ -100,6 +111,8 @@ export function AuthDialog({
   const submitSignIn = (e: FormEvent) => {
     e.preventDefault();
     if (!signin.username.trim() || !signin.password) {
+      setSigninTried(true);
+      focusFirstError(e.currentTarget);
       notify({
         title: 'Missing Information',
         description: 'Please enter both username and password.',
@@ -128,6 +141,8 @@ export function AuthDialog({
   const submitRegister = (e: FormEvent) => {
     e.preventDefault();
     if (!reg.username.trim() || !reg.email.trim() || !reg.password) {
+      setRegisterTried(true);
+      focusFirstError(e.currentTarget);
       notify({
         title: 'Missing Information',
         description: 'Please fill in all required fields.',
@@ -178,6 +193,7 @@ export function AuthDialog({
         type={type}
         autoComplete={autoComplete}
         value={reg[key]}
+        aria-invalid={registerTried && key !== 'phone' && !reg[key].trim() ? true : undefined}
         onChange={(e) => setReg({ ...reg, [key]: e.target.value })}
       />
     </div>
@@ -185,7 +201,14 @@ export function AuthDialog({
 
   return (
     <Dialog open={open} onOpenChange={change}>
-      <DialogContent>
+      <DialogContent
+        returnFocusTo={returnFocusTo}
+        // Straight into the Username field, not the tabs above it.
+        onOpenAutoFocus={(e) => {
+          e.preventDefault();
+          usernameRef.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Technician Access</DialogTitle>
           <DialogDescription>
@@ -252,9 +275,11 @@ export function AuthDialog({
                   <div className="space-y-1.5">
                     <Label htmlFor="signin-username">Username</Label>
                     <Input
+                      ref={usernameRef}
                       id="signin-username"
                       autoComplete="username"
                       value={signin.username}
+                      aria-invalid={signinTried && !signin.username.trim() ? true : undefined}
                       onChange={(e) => setSignin({ ...signin, username: e.target.value })}
                     />
                   </div>
@@ -274,6 +299,7 @@ export function AuthDialog({
                       type="password"
                       autoComplete="current-password"
                       value={signin.password}
+                      aria-invalid={signinTried && !signin.password ? true : undefined}
                       onChange={(e) => setSignin({ ...signin, password: e.target.value })}
                     />
                   </div>

@@ -4,6 +4,7 @@ import { FieldError } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import type { SetPasswordCheck } from '../api/set-password';
+import { focusFirstError } from '../../../lib/focus-first-error';
 
 /** Choose a password (twice); `onSave` gets it once both match and it is long enough. */
 export function SetPasswordForm({
@@ -17,12 +18,24 @@ export function SetPasswordForm({
 }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<{ field: 'password' | 'confirm'; message: string }>();
+  const invalid = (field: 'password' | 'confirm') =>
+    error?.field === field
+      ? { 'aria-invalid': true as const, 'aria-describedby': `sp-${field}-error` }
+      : {};
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (password.length < 8) return setError('Password must be at least 8 characters');
-    if (password !== confirm) return setError('Passwords do not match');
+    const problem =
+      password.length < 8
+        ? { field: 'password' as const, message: 'Password must be at least 8 characters' }
+        : password !== confirm
+          ? { field: 'confirm' as const, message: 'Passwords do not match' }
+          : undefined;
+    if (problem) {
+      setError(problem);
+      return focusFirstError(e.currentTarget);
+    }
     setError(undefined);
     onSave(password);
   };
@@ -50,7 +63,11 @@ export function SetPasswordForm({
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
+          {...invalid('password')}
         />
+        {error?.field === 'password' && (
+          <FieldError id="sp-password-error" message={error.message} />
+        )}
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="sp-confirm">Confirm Password</Label>
@@ -60,8 +77,9 @@ export function SetPasswordForm({
           autoComplete="new-password"
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}
+          {...invalid('confirm')}
         />
-        <FieldError message={error} />
+        {error?.field === 'confirm' && <FieldError id="sp-confirm-error" message={error.message} />}
       </div>
       <Button type="submit" className="w-full" disabled={saving}>
         {saving ? 'Saving...' : 'Set Password'}

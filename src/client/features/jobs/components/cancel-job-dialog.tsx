@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PATHS } from '@shared/paths';
 import { Button } from '../../../components/ui/button';
@@ -37,9 +37,13 @@ export function CancelJobDialog({ reference }: { reference: string }) {
     void navigate(PATHS.myJobs);
   });
 
+  const field = useRef<HTMLTextAreaElement>(null);
   const submit = () => {
     const text = reason.trim();
-    if (!text) return setError('Please give a reason');
+    if (!text) {
+      field.current?.focus();
+      return setError('Please give a reason');
+    }
     setError(undefined);
     move.mutate(
       { move: 'cancel', reason: text },
@@ -78,6 +82,7 @@ export function CancelJobDialog({ reference }: { reference: string }) {
         <div className="space-y-1.5">
           <Label htmlFor="cancel-reason">Reason *</Label>
           <Textarea
+            ref={field}
             id="cancel-reason"
             rows={3}
             maxLength={MAX}

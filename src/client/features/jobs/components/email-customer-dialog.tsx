@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -31,11 +31,16 @@ export function EmailCustomerDialog({
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | undefined>();
   const send = useMessageCustomer(reference);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const invalid = (message: string) => {
+    setError(message);
+    field.current?.focus();
+  };
 
   const submit = () => {
     const text = message.trim();
-    if (!text) return setError('Please write a message');
-    if (text.length > MAX) return setError(`Message must be at most ${MAX} characters`);
+    if (!text) return invalid('Please write a message');
+    if (text.length > MAX) return invalid(`Message must be at most ${MAX} characters`);
     setError(undefined);
     send.mutate(
       { message: text },
@@ -70,6 +75,7 @@ export function EmailCustomerDialog({
         <div className="space-y-1.5">
           <Label htmlFor="job-message">Message</Label>
           <Textarea
+            ref={field}
             id="job-message"
             rows={5}
             value={message}

@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useMoveJob } from '../api/move-job';
 import { windowFromInputs } from '../window-input';
+import { focusFirstError } from '../../../lib/focus-first-error';
 
 type Errors = { date?: string; start?: string; end?: string; form?: string };
 
@@ -23,7 +24,10 @@ export function WindowForm({ job }: { job: JobDetail }) {
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const w = windowFromInputs({ date, start, end }, new Date());
-    if (!w.ok) return setErrors(w.errors);
+    if (!w.ok) {
+      focusFirstError(e.currentTarget);
+      return setErrors(w.errors);
+    }
     setErrors({});
     move.mutate(
       { move: 'propose_window', windowStart: w.windowStart, windowEnd: w.windowEnd },

@@ -16,9 +16,9 @@ export function DeviceList() {
 
   return (
     <section aria-labelledby="push-devices-heading" className="space-y-3">
-      <h4 id="push-devices-heading" className="text-sm font-semibold text-slate-800">
+      <h3 id="push-devices-heading" className="text-sm font-semibold text-slate-800">
         Devices with push notifications
-      </h4>
+      </h3>
       {devices.isLoading ? (
         <Skeleton className="h-12" />
       ) : devices.isError ? (

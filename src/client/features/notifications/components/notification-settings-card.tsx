@@ -26,6 +26,7 @@ import {
 } from '../settings-form';
 import { US_TIME_ZONES } from '../time-zones';
 import { DeviceList } from './device-list';
+import { focusFirstError } from '../../../lib/focus-first-error';
 
 /** The profile's 'Notifications' card: channels, SMS number, quiet hours, devices. */
 export function NotificationSettingsCard() {
@@ -124,7 +125,10 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
   const save = (e: FormEvent) => {
     e.preventDefault();
     const checked = checkSettingsDraft(d);
-    if (!checked.ok) return setErrors(checked.errors);
+    if (!checked.ok) {
+      focusFirstError(e.currentTarget);
+      return setErrors(checked.errors);
+    }
     setErrors({});
     update.mutate(checked.body, {
       onSuccess: () => notify({ title: 'Notification settings saved' }),

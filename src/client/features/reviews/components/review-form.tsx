@@ -13,6 +13,7 @@ import { notify } from '../../../lib/toast';
 import { useSaveReview } from '../api';
 import { StarInput } from './star-input';
 import { TechnicianReply } from './technician-reply';
+import { focusFirstError } from '../../../lib/focus-first-error';
 
 const RATING_MESSAGE = 'Please choose a rating from 1 to 5 stars';
 
@@ -69,7 +70,7 @@ export function ReviewForm({
     if (comment.trim().length > MAX_REVIEW_CHARS)
       errs.comment = `Review must be at most ${MAX_REVIEW_CHARS} characters`;
     setErrors(errs);
-    if (errs.rating || errs.comment) return;
+    if (errs.rating || errs.comment) return focusFirstError(e.currentTarget);
     save.mutate(
       { reference, token, body: { rating: rating!, comment: comment.trim() || null } },
       {

@@ -8,6 +8,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useSaveReply } from '../api';
+import { focusFirstError } from '../../../lib/focus-first-error';
 
 /**
  * The reviewed technician's one public reply: a 'Reply' button (or 'Edit reply' once there is
@@ -46,7 +47,10 @@ export function ReviewReplyForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const value = text.trim();
-    if (!value) return setError('Please write a reply');
+    if (!value) {
+      focusFirstError(e.currentTarget);
+      return setError('Please write a reply');
+    }
     if (value.length > MAX_REVIEW_CHARS)
       return setError(`Reply must be at most ${MAX_REVIEW_CHARS} characters`);
     setError(undefined);

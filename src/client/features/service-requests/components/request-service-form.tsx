@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Vehicle } from '@shared/schemas/vehicles';
 import { Button } from '../../../components/ui/button';
@@ -16,6 +16,7 @@ import {
   type RequestFormErrors,
 } from '../request-form';
 import { RequestFormFields } from './request-form-fields';
+import { focusFirstError } from '../../../lib/focus-first-error';
 
 /**
  * The Request Service form, starting from `initial` (the quick search's prefill, and a signed-in
@@ -33,6 +34,7 @@ export function RequestServiceForm({
   const [errors, setErrors] = useState<RequestFormErrors>({});
   const submit = useCreateServiceRequest();
   const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
 
   const pickVehicle = (id: string) => {
     setForm({ ...form, ...vehicleFields(vehicles.find((v) => String(v.id) === id)) });
@@ -43,7 +45,7 @@ export function RequestServiceForm({
     e.preventDefault();
     const found = validateRequestForm(form);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) return focusFirstError(formRef.current);
     submit.mutate(requestBody(form), {
       onSuccess: (created) => {
         notify({
@@ -57,6 +59,7 @@ export function RequestServiceForm({
         const fieldErrors = serverFieldErrors(err);
         if (Object.keys(fieldErrors).length > 0) {
           setErrors(fieldErrors);
+          focusFirstError(formRef.current);
           return;
         }
         notify({
@@ -82,7 +85,7 @@ export function RequestServiceForm({
   return (
     <Card className="lg:col-span-2">
       <CardContent className="pt-6">
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
           <RequestFormFields
             field={field}
             err={err}

@@ -70,9 +70,10 @@ export function TechnicianResults({
     );
   return (
     <>
-      <p className="mb-4 text-sm text-slate-600" aria-live="polite">
+      {/* The results' heading: the cards' names (h3) sit under it. */}
+      <h2 className="mb-4 text-sm font-normal text-slate-600" aria-live="polite">
         Showing {items.length} of {total} technicians
-      </p>
+      </h2>
       <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {items.map((t) => (
           <TechnicianCard key={t.id} technician={t} onContact={onContact} />
