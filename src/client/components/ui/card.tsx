@@ -4,7 +4,7 @@ import { cn } from '../../lib/utils';
 export const Card = ({ className, ...p }: ComponentProps<'div'>) => (
   <div
     className={cn(
-      'rounded-lg border border-border bg-card text-card-foreground shadow-sm',
+      'rounded-lg border bg-card text-card-foreground shadow-sm',
       className,
     )}
     {...p}
