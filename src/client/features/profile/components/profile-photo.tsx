@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { LIMITS } from '@shared/constants/domain';
 import type { OwnProfile } from '@shared/schemas/profile';
+import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -42,17 +43,11 @@ export function ProfilePhoto({ profile, disabled }: { profile: OwnProfile; disab
     <div className="space-y-2">
       <Label htmlFor="p-photo">Profile Photo</Label>
       <div className="flex items-center gap-4">
-        {profile.profileImage ? (
-          <img
-            src={profile.profileImage}
-            alt={`${profile.firstName} ${profile.lastName}`}
-            className="h-20 w-20 rounded-full object-cover"
-          />
-        ) : (
-          <div className="flex h-20 w-20 items-center justify-center rounded-full bg-muted text-sm text-muted-foreground">
-            No photo
-          </div>
-        )}
+        <Avatar
+          name={`${profile.firstName} ${profile.lastName}`}
+          src={profile.profileImage}
+          size="lg"
+        />
         <div className="space-y-2">
           <Input
             id="p-photo"
