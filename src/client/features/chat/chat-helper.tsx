@@ -1,5 +1,5 @@
 import { MessageCircle, Send, X } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { LIMITS } from '@shared/constants/domain';
 import { Button } from '../../components/ui/button';
@@ -15,6 +15,47 @@ const greeting = (): Message => ({
   timestamp: new Date(),
 });
 
+const NOT_TYPED = new Set([
+  'button',
+  'submit',
+  'reset',
+  'checkbox',
+  'radio',
+  'range',
+  'color',
+  'file',
+  'image',
+]);
+
+/** A control that takes typing (and, on a phone, raises the keyboard). */
+function isTypingField(el: EventTarget | null): boolean {
+  if (!(el instanceof HTMLElement)) return false;
+  if (el.isContentEditable || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)
+    return true;
+  return el instanceof HTMLInputElement && !NOT_TYPED.has(el.type);
+}
+
+/**
+ * True while a form field outside `root` has focus: the floating chat button then steps aside
+ * so it never covers what is being typed or the form's buttons beside it.
+ */
+function useFieldFocused(root: RefObject<HTMLElement | null>) {
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    const outside = (el: EventTarget | null) =>
+      isTypingField(el) && !root.current?.contains(el as Node);
+    const onIn = (e: FocusEvent) => setFocused(outside(e.target));
+    const onOut = (e: FocusEvent) => setFocused(outside(e.relatedTarget));
+    document.addEventListener('focusin', onIn);
+    document.addEventListener('focusout', onOut);
+    return () => {
+      document.removeEventListener('focusin', onIn);
+      document.removeEventListener('focusout', onOut);
+    };
+  }, [root]);
+  return focused;
+}
+
 export function ChatHelper() {
   const [open, setOpen] = useState(false);
   const [messages, setMessages] = useState<Message[]>(() => [greeting()]);
@@ -22,6 +63,8 @@ export function ChatHelper() {
   const [typing, setTyping] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const end = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const fieldFocused = useFieldFocused(root);
 
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
@@ -51,7 +94,7 @@ export function ChatHelper() {
   };
 
   return (
-    <div className="fixed bottom-4 right-4 z-40">
+    <div ref={root} className="fixed bottom-4 right-4 z-40">
       {open ? (
         <section
           aria-label="Chat helper"
@@ -59,8 +102,13 @@ export function ChatHelper() {
         >
           <header className="flex items-center justify-between rounded-t-lg bg-brand-600 px-4 py-3 text-white">
             <h2 className="font-semibold">Car Trouble Helper</h2>
-            <button type="button" aria-label="Close chat" onClick={() => setOpen(false)}>
-              <X className="h-4 w-4" />
+            <button
+              type="button"
+              aria-label="Close chat"
+              className="-mr-2 flex size-8 items-center justify-center rounded-sm"
+              onClick={() => setOpen(false)}
+            >
+              <X className="h-4 w-4" aria-hidden="true" />
             </button>
           </header>
           <div className="flex-1 space-y-3 overflow-y-auto p-4" aria-live="polite">
@@ -115,7 +163,7 @@ export function ChatHelper() {
             </Button>
           </form>
         </section>
-      ) : (
+      ) : fieldFocused ? null : (
         <Button
           size="lg"
           className="h-14 w-14 rounded-full p-0 shadow-lg"

@@ -13,7 +13,7 @@ export function AvailabilityRatesCard({ form: f, set }: ProfileSectionProps) {
         <label className="flex items-center gap-2 text-sm font-medium">
           <input
             type="checkbox"
-            className="h-4 w-4"
+            className="size-6 shrink-0 accent-primary sm:size-5"
             checked={f.isAvailable}
             onChange={(e) => set({ isAvailable: e.target.checked })}
           />

@@ -18,7 +18,7 @@ export function SpecialtiesCard({ form: f, set }: ProfileSectionProps) {
               <label key={s} className="flex items-center gap-2 text-sm">
                 <input
                   type="checkbox"
-                  className="h-4 w-4"
+                  className="size-6 shrink-0 accent-primary sm:size-5"
                   checked={f.specialties.includes(s)}
                   onChange={(e) =>
                     set({
