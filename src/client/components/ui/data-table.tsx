@@ -45,15 +45,17 @@ export function DataTable<T>({
       {...table}
     >
       {caption && <caption className="sr-only">{caption}</caption>}
-      <thead role="rowgroup" className="max-sm:sr-only">
-        <tr role="row" className="border-b text-slate-500">
+      <thead role="rowgroup" className="max-sm:block">
+        <tr role="row" className="border-b text-slate-500 max-sm:block max-sm:border-0">
           {columns.map((c, i) => (
             <th
               key={i}
               role="columnheader"
               scope="col"
               className={cn(
-                'py-2 pr-3 font-medium last:pr-0',
+                // On phones each header is visually hidden on its own: a hidden thead would
+                // still lay its row out at full width and widen the page.
+                'py-2 pr-3 font-medium last:pr-0 max-sm:sr-only',
                 c.align === 'right' && 'text-right',
                 c.hideHeader && 'sr-only',
               )}
@@ -84,7 +86,7 @@ export function DataTable<T>({
                   className={cn(
                     'py-2 pr-3 last:pr-0',
                     c.align === 'right' && 'sm:text-right',
-                    'max-sm:py-1 max-sm:pr-0',
+                    'max-sm:py-1 max-sm:pr-0 max-sm:[overflow-wrap:anywhere]',
                     c.primary || c.hideHeader
                       ? 'max-sm:block'
                       : 'max-sm:flex max-sm:min-h-6 max-sm:items-center max-sm:justify-between max-sm:gap-4 max-sm:text-right',
