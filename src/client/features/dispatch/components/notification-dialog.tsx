@@ -52,8 +52,8 @@ export function NotificationDialog({
               </dd>
               <dt className="font-medium text-slate-500">Location</dt>
               <dd>
-                {n.serviceRequest.location}
-                {distanceSuffix(n.distanceMiles)}
+                <span>{n.serviceRequest.location}</span>
+                <span className="text-slate-600">{distanceSuffix(n.distanceMiles)}</span>
               </dd>
               <dt className="font-medium text-slate-500">Preferred Date</dt>
               <dd>
