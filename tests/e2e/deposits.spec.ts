@@ -15,7 +15,7 @@ test('a deposit paid on remote signature shows on the quote, the invoice and the
   await page.getByLabel('Customer Name *').fill(customer);
   await page.getByRole('button', { name: 'Add Labor' }).click();
   await page.getByLabel('Labor description').fill('Brake job');
-  await page.getByLabel('Unit Price').first().fill('100');
+  await page.getByLabel('Rate per Hour').fill('100');
   // $100 + 8.25% tax.
   await expect(page.getByTestId('total-amount')).toHaveText('$108.25');
   await page.getByLabel('Deposit', { exact: true }).selectOption('percent');

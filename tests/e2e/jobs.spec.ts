@@ -143,7 +143,7 @@ test("a technician's job from accepted to completed, with a quote made from it i
   await expect(page.getByLabel('Notes')).toHaveValue(new RegExp(problem));
   await page.getByRole('button', { name: 'Add Labor' }).click();
   await page.getByLabel('Labor description').fill('Idle diagnosis');
-  await page.getByLabel('Unit Price').first().fill('120');
+  await page.getByLabel('Rate per Hour').fill('120');
   await page.getByRole('button', { name: 'Create Quote' }).click();
   await expect(page.getByText('Quote Created')).toBeVisible();
   const quote = page.getByTestId('quote').filter({ hasText: `Job ${reference}` });

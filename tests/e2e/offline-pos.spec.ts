@@ -54,11 +54,11 @@ test('offline, a quote, its signature, its invoice and a cash payment wait on th
   await page.getByLabel('Make').fill('Honda');
   await page.getByRole('button', { name: 'Add Labor' }).click();
   await page.getByLabel('Labor description').fill('Alternator replacement');
-  await page.getByLabel('Quantity').first().fill('2');
-  await page.getByLabel('Unit Price').first().fill('90');
+  await page.getByLabel('Labor Hours').fill('2');
+  await page.getByLabel('Rate per Hour').fill('90');
   await page.getByRole('button', { name: 'Add Part' }).click();
   await page.getByLabel('Part description').fill('Alternator');
-  await page.getByLabel('Unit Price').nth(1).fill('189.99');
+  await page.getByLabel('Unit Price').fill('189.99');
   await page.getByRole('button', { name: 'Create Quote' }).click();
   await expect(page.getByText('Saved on this device')).toBeVisible();
   await expect(badge(page).getByText('1 change waiting to sync', { exact: true })).toBeVisible();
@@ -212,7 +212,7 @@ test('a quote for a job canceled while it waited is refused: the change shows wh
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Add Labor' }).click();
   await page.getByLabel('Labor description').fill('Diagnose stalling');
-  await page.getByLabel('Unit Price').first().fill('120');
+  await page.getByLabel('Rate per Hour').fill('120');
   await page.getByRole('button', { name: 'Create Quote' }).click();
   await expect(page.getByText('Saved on this device')).toBeVisible();
   const quote = page.getByTestId('quote').filter({ hasText: `Job ${reference}` });
@@ -341,7 +341,7 @@ test('a draft quote is edited offline and the edit syncs; a signed quote has no 
   await expect(page.getByLabel('Labor description')).toHaveValue('Brake check');
   await page.getByRole('button', { name: 'Add Part' }).click();
   await page.getByLabel('Part description').fill('Brake pads');
-  await page.getByLabel('Unit Price').nth(1).fill('35.5');
+  await page.getByLabel('Unit Price').fill('35.5');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Saved on this device')).toBeVisible();
   await expect(quote).toContainText('$85.50');

@@ -23,12 +23,12 @@ test('quote with labor and parts, signature, invoice, cash payment and receipt o
   await page.getByLabel('Model').fill('Accord');
   await page.getByRole('button', { name: 'Add Labor' }).click();
   await page.getByLabel('Labor description').fill('Alternator replacement');
-  await page.getByLabel('Quantity').first().fill('2');
-  await page.getByLabel('Unit Price').first().fill('90');
+  await page.getByLabel('Labor Hours').fill('2');
+  await page.getByLabel('Rate per Hour').fill('90');
   await page.getByRole('button', { name: 'Add Part' }).click();
   await page.getByLabel('Part description').fill('Alternator');
   await page.getByLabel('Part Number').fill('ALT-220');
-  await page.getByLabel('Unit Price').nth(1).fill('189.99');
+  await page.getByLabel('Unit Price').fill('189.99');
   await expect(page.getByTestId('item-total').first()).toHaveText('$180.00');
   await expect(page.getByTestId('labor-total')).toHaveText('$180.00');
   await expect(page.getByTestId('parts-total')).toHaveText('$189.99');

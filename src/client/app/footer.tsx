@@ -13,8 +13,9 @@ const MechanicRequirementsDialog = loadWhenShown(
 );
 
 const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
+/** min-h-6: at least a 24 px tall tap target (WCAG 2.5.8). */
 const linkClass =
-  'text-sm text-slate-300 transition-colors hover:text-white focus-visible:text-white';
+  'inline-flex min-h-6 items-center text-sm text-slate-300 transition-colors hover:text-white focus-visible:text-white';
 
 const RESOURCES = [
   { href: 'https://www.autozone.com', label: 'AutoZone' },
@@ -64,7 +65,7 @@ export function Footer() {
             Connecting certified mechanics with customers nationwide.
           </p>
           <Collapsible open={resourcesOpen} onOpenChange={setResourcesOpen} className="pt-2">
-            <CollapsibleTrigger className="flex items-center gap-1 rounded-sm text-sm font-semibold text-white">
+            <CollapsibleTrigger className="flex min-h-6 items-center gap-1 rounded-sm text-sm font-semibold text-white">
               Resources
               <ChevronDown
                 className={cn('h-4 w-4 transition-transform', resourcesOpen && 'rotate-180')}
@@ -75,11 +76,7 @@ export function Footer() {
               <ul className="mt-2 space-y-2">
                 {RESOURCES.map((r) => (
                   <li key={r.href}>
-                    <a
-                      className={cn(linkClass, 'inline-flex items-center gap-1')}
-                      href={r.href}
-                      {...newTab}
-                    >
+                    <a className={cn(linkClass, 'gap-1')} href={r.href} {...newTab}>
                       {r.label}
                       <ExternalLink className="h-3 w-3" aria-hidden="true" />
                     </a>

@@ -64,7 +64,7 @@ export function MechanicRequirementsDialog({
         </DialogHeader>
         <div className="grid gap-5 sm:grid-cols-2">
           {REQUIREMENTS.map((r) => (
-            <section key={r.title} className="rounded-md border border-border p-4">
+            <section key={r.title} className="rounded-md border p-4">
               <h3 className="mb-2 font-semibold text-foreground">{r.title}</h3>
               <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
                 {r.items.map((i) => (

@@ -35,7 +35,7 @@ export function FairPriceSummary({
   const verdict = range && total && Number(total) > 0 ? priceVerdict(total, range) : null;
   return (
     <div
-      className={cn('rounded-md border border-slate-200 bg-slate-50 p-3 text-sm', className)}
+      className={cn('rounded-md border bg-slate-50 p-3 text-sm', className)}
       data-testid="fair-price"
     >
       <p className="flex items-center gap-2 font-semibold text-slate-900">

@@ -1,6 +1,37 @@
 import type { DocumentKind } from '@shared/constants/domain';
 import type { CreateUploadInput, UploadTarget } from '@shared/schemas/documents';
-import { ApiError, apiRequest } from './api-client';
+import { ACCEPTED_UPLOAD_TYPES, UPLOAD_MESSAGES } from '@shared/constants/uploads';
+import { LIMITS } from '@shared/constants/domain';
+import { ApiError, apiRequest, errorMessage } from './api-client';
+
+/** The image types a photo or logo may be. */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const IMAGE_TYPE_MESSAGE = 'Unsupported file type: choose a PNG, JPEG or WebP image';
+
+/**
+ * Why a chosen file cannot be uploaded, checked in the browser before any request (the server
+ * checks again): too large, or not one of `types`. Null when it may go.
+ */
+export function uploadProblem(
+  file: File,
+  types: readonly string[] = ACCEPTED_UPLOAD_TYPES,
+  typeMessage: string = UPLOAD_MESSAGES.unsupportedType,
+): string | null {
+  if (file.size > LIMITS.maxUploadBytes) return UPLOAD_MESSAGES.tooLarge;
+  if (file.size === 0) return 'The file is empty';
+  // Some systems give HEIC photos no type: the server reads the bytes and decides.
+  if (file.type && !types.includes(file.type.toLowerCase())) return typeMessage;
+  return null;
+}
+
+/** Why an upload failed, for the message under the file field: the server's words first. */
+export function uploadFailure(err: unknown): string {
+  if (err instanceof ApiError)
+    return err.serverMessage ?? `The upload failed (${err.status}). Please try again.`;
+  if (err instanceof TypeError) return 'The upload failed. Please check your connection.';
+  if (err instanceof Error && !/^\d{3}: /.test(err.message) && err.message) return err.message;
+  return errorMessage(err, 'The upload failed. Please try again.');
+}
 
 /** The body asking the documents upload endpoint for an address for this file. */
 export const uploadRequestFor = (file: File, kind?: DocumentKind): CreateUploadInput => ({

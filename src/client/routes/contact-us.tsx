@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
 import { FieldError } from '../components/ui/form';
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
+import { PhoneLink } from '../components/ui/phone-link';
 import { Textarea } from '../components/ui/textarea';
 import { useSendContactMessage } from '../features/contact/api/send-contact-message';
 import { notify } from '../lib/toast';
@@ -108,7 +109,7 @@ export default function ContactUs() {
             </p>
             <p className="flex gap-2">
               <Phone className="h-4 w-4 text-brand-600" aria-hidden="true" />
-              {BRAND.supportPhone}
+              <PhoneLink phone={BRAND.supportPhone} className="text-brand-700" />
             </p>
             <p className="flex gap-2">
               <MapPin className="h-4 w-4 text-brand-600" aria-hidden="true" />

@@ -90,7 +90,7 @@ export default function Faq() {
     <Page title="Help Center" intro="Frequently asked questions about using Wrenchly.">
       <div className="space-y-3">
         {ITEMS.map((item) => (
-          <details key={item.q} className="group rounded-lg border border-slate-200 bg-white p-4">
+          <details key={item.q} className="group rounded-lg border bg-white p-4">
             <summary className="flex cursor-pointer list-none items-center justify-between font-semibold">
               {item.q}
               <ChevronDown

@@ -49,16 +49,16 @@ export const updateProfileSchema = z
       .regex(/^\d{5}$/, 'Please enter a valid ZIP code')
       .optional(),
     serviceRadiusMiles: z.coerce
-      .number()
+      .number({ error: 'Service radius must be a number' })
       .int('Service radius must be whole miles')
       .min(1, 'Service radius must be at least 1 mile')
       .max(100, 'Service radius must be at most 100 miles')
       .optional(),
     yearsExperience: z.coerce
-      .number()
-      .int()
+      .number({ error: 'Years of experience must be a number' })
+      .int('Years of experience must be a whole number')
       .min(0, 'Years of experience must be 0 or more')
-      .max(80)
+      .max(80, 'Years of experience must be at most 80')
       .optional(),
     phone: safeText().trim().max(30).optional(),
     /** An uploaded image (documents upload flow) to show as the photo; null removes it. */

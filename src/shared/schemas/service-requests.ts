@@ -161,3 +161,20 @@ export function composeServiceDescription(f: {
     `Mileage: ${v(f.mileage)}`,
   ].join('\n');
 }
+
+/** The 'Label: value' lines of `composeServiceDescription` that name the customer. */
+const CONTACT_LINE = /^(Customer|Email|Phone):.*$/;
+
+/**
+ * A request's description without the customer's name, e-mail and phone lines, for screens that
+ * show the customer separately (the technician's job dialog); the problem, vehicle and mileage
+ * stay. Blank lines left at the end go too.
+ */
+export function descriptionWithoutContact(description: string): string {
+  return description
+    .split('\n')
+    .filter((l) => !CONTACT_LINE.test(l.trim()))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

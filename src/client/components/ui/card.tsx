@@ -3,10 +3,7 @@ import { cn } from '../../lib/utils';
 
 export const Card = ({ className, ...p }: ComponentProps<'div'>) => (
   <div
-    className={cn(
-      'rounded-lg border border-border bg-card text-card-foreground shadow-sm',
-      className,
-    )}
+    className={cn('rounded-lg border bg-card text-card-foreground shadow-sm', className)}
     {...p}
   />
 );

@@ -72,7 +72,7 @@ export function DialogContent({
       >
         {children}
         <D.Close
-          className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100"
+          className="absolute right-2.5 top-2.5 flex size-8 items-center justify-center rounded-sm opacity-70 transition-opacity hover:opacity-100"
           aria-label="Close"
         >
           <X className="h-4 w-4" aria-hidden="true" />

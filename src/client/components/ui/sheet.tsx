@@ -31,7 +31,7 @@ export function SheetContent({
       >
         {children}
         <D.Close
-          className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100"
+          className="absolute right-2.5 top-2.5 flex size-8 items-center justify-center rounded-sm opacity-70 transition-opacity hover:opacity-100"
           aria-label={closeLabel}
         >
           <X className="h-5 w-5" aria-hidden="true" />

@@ -1,5 +1,12 @@
 import { MessageCircle, Send, X } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { Link } from 'react-router';
 import { LIMITS } from '@shared/constants/domain';
 import { Button } from '../../components/ui/button';
@@ -14,6 +21,47 @@ const greeting = (): Message => ({
   sender: 'bot',
   timestamp: new Date(),
 });
+
+const NOT_TYPED = new Set([
+  'button',
+  'submit',
+  'reset',
+  'checkbox',
+  'radio',
+  'range',
+  'color',
+  'file',
+  'image',
+]);
+
+/** A control that takes typing (and, on a phone, raises the keyboard). */
+function isTypingField(el: EventTarget | null): boolean {
+  if (!(el instanceof HTMLElement)) return false;
+  if (el.isContentEditable || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)
+    return true;
+  return el instanceof HTMLInputElement && !NOT_TYPED.has(el.type);
+}
+
+/**
+ * True while a form field outside `root` has focus: the floating chat button then steps aside
+ * so it never covers what is being typed or the form's buttons beside it.
+ */
+function useFieldFocused(root: RefObject<HTMLElement | null>) {
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    const outside = (el: EventTarget | null) =>
+      isTypingField(el) && !root.current?.contains(el as Node);
+    const onIn = (e: FocusEvent) => setFocused(outside(e.target));
+    const onOut = (e: FocusEvent) => setFocused(outside(e.relatedTarget));
+    document.addEventListener('focusin', onIn);
+    document.addEventListener('focusout', onOut);
+    return () => {
+      document.removeEventListener('focusin', onIn);
+      document.removeEventListener('focusout', onOut);
+    };
+  }, [root]);
+  return focused;
+}
 
 export function ChatHelper() {
   const [open, setOpen] = useState(false);
@@ -39,6 +87,8 @@ export function ChatHelper() {
   const closeOnEscape = (e: KeyboardEvent) => {
     if (e.key === 'Escape') setOpenAndFocus(false);
   };
+  const root = useRef<HTMLDivElement>(null);
+  const fieldFocused = useFieldFocused(root);
 
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
@@ -68,7 +118,7 @@ export function ChatHelper() {
   };
 
   return (
-    <div className="fixed bottom-4 right-4 z-40">
+    <div ref={root} className="fixed bottom-4 right-4 z-40">
       {open ? (
         <section
           aria-label="Chat helper"
@@ -77,8 +127,13 @@ export function ChatHelper() {
         >
           <header className="flex items-center justify-between rounded-t-lg bg-brand-600 px-4 py-3 text-white">
             <h2 className="font-semibold">Car Trouble Helper</h2>
-            <button type="button" aria-label="Close chat" onClick={() => setOpenAndFocus(false)}>
-              <X className="h-4 w-4" />
+            <button
+              type="button"
+              aria-label="Close chat"
+              className="-mr-2 flex size-8 items-center justify-center rounded-sm"
+              onClick={() => setOpenAndFocus(false)}
+            >
+              <X className="h-4 w-4" aria-hidden="true" />
             </button>
           </header>
           <div className="flex-1 space-y-3 overflow-y-auto p-4" aria-live="polite">
@@ -141,7 +196,7 @@ export function ChatHelper() {
             </Button>
           </form>
         </section>
-      ) : (
+      ) : fieldFocused ? null : (
         <Button
           size="lg"
           className="h-14 w-14 rounded-full p-0 shadow-lg"

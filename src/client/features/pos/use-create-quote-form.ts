@@ -19,7 +19,6 @@ export type Item = {
   description: string;
   quantity: string;
   unitPrice: string;
-  laborHours: string;
   partNumber: string;
 };
 
@@ -63,7 +62,6 @@ function fromQuote(q: QuoteView) {
     description: i.description,
     quantity: i.quantity,
     unitPrice: i.unitPrice,
-    laborHours: i.laborHours ?? '',
     partNumber: i.partNumber ?? '',
   }));
   const deposit: DepositForm = q.deposit
@@ -121,7 +119,6 @@ export function useCreateQuoteForm(
         description: '',
         quantity: '1',
         unitPrice: '0',
-        laborHours: type === 'labor' ? '1' : '',
         partNumber: '',
       },
     ]);
@@ -147,7 +144,8 @@ export function useCreateQuoteForm(
         description: i.description.trim() || (i.type === 'labor' ? 'Labor' : 'Part'),
         quantity: qty(i.quantity),
         unitPrice: cents(i.unitPrice) / 100,
-        laborHours: i.type === 'labor' ? qty(i.laborHours) : null,
+        // A labor line has one number: its hours are its quantity (what the totals multiply).
+        laborHours: i.type === 'labor' ? qty(i.quantity) : null,
         partNumber: i.type === 'part' ? i.partNumber : null,
       })),
       deposit: depositBody(deposit),

@@ -1,5 +1,10 @@
 import { LOCATION_NAMES } from '@shared/constants/locations';
-import type { OwnProfile, UpdateProfileInput } from '@shared/schemas/profile';
+import {
+  updateProfileSchema,
+  type OwnProfile,
+  type UpdateProfileInput,
+} from '@shared/schemas/profile';
+import { issuesToErrors, type FormErrors } from '../../lib/form-errors';
 
 /** The profile form's fields, as the inputs hold them. */
 export type ProfileFormState = {
@@ -16,10 +21,25 @@ export type ProfileFormState = {
   phone: string;
 };
 
-/** The props of each form section: the fields and a setter for some of them. */
+/** The fields that can carry a message (the API's names, which the form's inputs share). */
+export const PROFILE_FIELDS = [
+  'hourlyRate',
+  'yearsExperience',
+  'phone',
+  'location',
+  'zipCode',
+  'serviceRadiusMiles',
+  'bio',
+  'specialties',
+  'certifications',
+] as const;
+export type ProfileErrors = FormErrors<(typeof PROFILE_FIELDS)[number]>;
+
+/** The props of each form section: the fields, a setter for some of them, and their messages. */
 export type ProfileSectionProps = {
   form: ProfileFormState;
   set: (patch: Partial<ProfileFormState>) => void;
+  errors: ProfileErrors;
 };
 
 export const fromProfile = (p: OwnProfile): ProfileFormState => ({
@@ -54,3 +74,18 @@ export const toUpdateInput = (f: ProfileFormState): UpdateProfileInput => ({
       : {}
     : { zipCode: f.zipCode }),
 });
+
+/** The body to send, or the messages under the fields: the server's rules (the shared schema). */
+export function checkProfile(
+  f: ProfileFormState,
+): { ok: true; body: UpdateProfileInput } | { ok: false; errors: ProfileErrors } {
+  const body = toUpdateInput(f);
+  const parsed = updateProfileSchema.safeParse(body);
+  const errors: ProfileErrors = parsed.success
+    ? {}
+    : issuesToErrors(parsed.error.issues, PROFILE_FIELDS);
+  // z.coerce reads an emptied field as 0, which the schema accepts for years.
+  if (!f.yearsExperience.trim())
+    errors.yearsExperience = 'Enter your years of experience (0 or more)';
+  return Object.keys(errors).length === 0 ? { ok: true, body } : { ok: false, errors };
+}

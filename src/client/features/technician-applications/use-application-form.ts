@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { LIMITS } from '@shared/constants/domain';
 import {
   APPLICATION_DOCUMENT_SLOTS,
   technicianApplicationSchema,
@@ -8,7 +7,7 @@ import {
 } from '@shared/schemas/applications';
 import { errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
-import { uploadDocument } from '../../lib/upload';
+import { uploadDocument, uploadFailure, uploadProblem } from '../../lib/upload';
 import { submitApplication } from './api/submit-application';
 import { focusFirstError } from '../../lib/focus-first-error';
 
@@ -49,6 +48,8 @@ export function useApplicationForm() {
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [uploads, setUploads] = useState<Uploads>({});
   const [progress, setProgress] = useState<Partial<Record<Slot['field'], number>>>({});
+  /** Why a slot's last upload failed, shown in the slot. */
+  const [uploadErrors, setUploadErrors] = useState<Partial<Record<Slot['field'], string>>>({});
   // Remounts the file inputs on reset.
   const [generation, setGeneration] = useState(0);
 
@@ -63,6 +64,7 @@ export function useApplicationForm() {
       setForm(EMPTY);
       setUploads({});
       setProgress({});
+      setUploadErrors({});
       setErrors({});
       setGeneration((g) => g + 1);
     },
@@ -76,14 +78,9 @@ export function useApplicationForm() {
 
   const upload = async (slot: Slot, file: File | undefined) => {
     if (!file) return;
-    if (file.size > LIMITS.maxUploadBytes) {
-      notify({
-        title: 'Upload Failed',
-        description: 'The file is larger than 10 MB.',
-        variant: 'destructive',
-      });
-      return;
-    }
+    const problem = uploadProblem(file);
+    setUploadErrors((u) => ({ ...u, [slot.field]: problem ?? undefined }));
+    if (problem) return;
     setProgress((p) => ({ ...p, [slot.field]: 0 }));
     try {
       const { uploadURL } = await uploadDocument(file, undefined, (n) =>
@@ -92,11 +89,7 @@ export function useApplicationForm() {
       setUploads((u) => ({ ...u, [slot.field]: uploadURL }));
       notify({ title: 'Document Uploaded', description: `${slot.label} uploaded successfully` });
     } catch (err) {
-      notify({
-        title: 'Upload Failed',
-        description: errorMessage(err, `${slot.label} could not be uploaded. Please try again.`),
-        variant: 'destructive',
-      });
+      setUploadErrors((u) => ({ ...u, [slot.field]: uploadFailure(err) }));
     } finally {
       setProgress((p) => ({ ...p, [slot.field]: undefined }));
     }
@@ -144,7 +137,19 @@ export function useApplicationForm() {
     onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
   });
 
-  return { form, setForm, errors, uploads, progress, generation, submit, upload, onSubmit, input };
+  return {
+    form,
+    setForm,
+    errors,
+    uploads,
+    uploadErrors,
+    progress,
+    generation,
+    submit,
+    upload,
+    onSubmit,
+    input,
+  };
 }
 
 export type ApplicationFormState = ReturnType<typeof useApplicationForm>;

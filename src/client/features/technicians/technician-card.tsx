@@ -2,6 +2,7 @@ import { MapPin } from 'lucide-react';
 import { FeaturedBadge } from './featured-badge';
 import { Link } from 'react-router';
 import type { Technician } from '@shared/schemas/technicians';
+import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -21,7 +22,8 @@ export function TechnicianCard({
     <Card className="flex h-full flex-col" data-testid="technician-card">
       <CardContent className="flex flex-1 flex-col gap-3 pt-6">
         <div className="flex items-start justify-between gap-2">
-          <div className="flex min-w-0 flex-wrap items-center gap-2">
+          <Avatar name={name} src={t.profileImage} size="sm" alt="" />
+          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
             <h3 className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]">
               <Link to={technicianPath(t.id)} className="hover:text-brand-700 hover:underline">
                 {name}

@@ -1,44 +1,36 @@
 import { useState } from 'react';
-import { LIMITS } from '@shared/constants/domain';
-import { errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
-import { uploadDocument } from '../../lib/upload';
+import { uploadDocument, uploadFailure, uploadProblem } from '../../lib/upload';
 
 /** The optional document of a new verification: uploaded first, then sent as its id. */
 export function useVerificationDocument() {
   const [documentId, setDocumentId] = useState<number | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  /** Why the last file could not be attached, shown under the file field. */
+  const [error, setError] = useState<string | null>(null);
 
   const reset = () => {
     setDocumentId(null);
     setProgress(null);
+    setError(null);
   };
 
   const attach = async (file: File | undefined) => {
     if (!file) return;
-    if (file.size > LIMITS.maxUploadBytes) {
-      notify({
-        title: 'Error',
-        description: 'The file is larger than 10 MB.',
-        variant: 'destructive',
-      });
-      return;
-    }
+    const problem = uploadProblem(file);
+    setError(problem);
+    if (problem) return;
     setProgress(0);
     try {
       const target = await uploadDocument(file, 'verification', setProgress);
       setDocumentId(target.documentId);
       notify({ title: 'Document Uploaded', description: `${file.name} uploaded successfully` });
     } catch (err) {
-      notify({
-        title: 'Error',
-        description: errorMessage(err, 'The document could not be uploaded.'),
-        variant: 'destructive',
-      });
+      setError(uploadFailure(err));
     } finally {
       setProgress(null);
     }
   };
 
-  return { documentId, progress, attach, reset };
+  return { documentId, progress, error, attach, reset };
 }

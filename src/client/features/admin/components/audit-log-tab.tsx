@@ -1,11 +1,25 @@
 import { useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { DataTable, type Column } from '../../../components/ui/data-table';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
 import { AUDIT_PAGE_SIZE, useAuditActions, useAuditLog, type AuditFilter } from '../records-api';
 import { Pager } from './pager';
+
+type AuditEntry = NonNullable<ReturnType<typeof useAuditLog>['data']>['items'][number];
+
+const COLUMNS: Column<AuditEntry>[] = [
+  {
+    header: 'When',
+    className: 'whitespace-nowrap text-slate-500',
+    cell: (a) => new Date(a.createdAt).toLocaleString(),
+  },
+  { header: 'Actor', cell: (a) => a.actor ?? 'system' },
+  { header: 'Action', className: 'font-mono text-xs', cell: (a) => a.action },
+  { header: 'Record', cell: (a) => `${a.entityType}${a.entityId ? ` #${a.entityId}` : ''}` },
+];
 
 /** The full audit log: who did what to which record, filtered by actor, action and dates. */
 export function AuditLogTab() {
@@ -85,33 +99,13 @@ export function AuditLogTab() {
         ) : log.data?.items.length === 0 ? (
           <p className="text-sm text-slate-600">No entries match.</p>
         ) : (
-          // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Audit log table">
-            <table className="w-full text-left text-sm" aria-busy={log.isFetching}>
-              <thead>
-                <tr className="border-b">
-                  <th className="py-2 pr-3">When</th>
-                  <th className="pr-3">Actor</th>
-                  <th className="pr-3">Action</th>
-                  <th>Record</th>
-                </tr>
-              </thead>
-              <tbody>
-                {log.data?.items.map((a) => (
-                  <tr key={a.id} className="border-b align-top last:border-0">
-                    <td className="whitespace-nowrap py-2 pr-3 text-slate-500">
-                      {new Date(a.createdAt).toLocaleString()}
-                    </td>
-                    <td className="pr-3">{a.actor ?? 'system'}</td>
-                    <td className="pr-3 font-mono text-xs">{a.action}</td>
-                    <td>
-                      {a.entityType}
-                      {a.entityId ? ` #${a.entityId}` : ''}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div className="sm:overflow-x-auto">
+            <DataTable
+              columns={COLUMNS}
+              rows={log.data?.items ?? []}
+              rowKey={(a) => a.id}
+              aria-busy={log.isFetching}
+            />
           </div>
         )}
         {log.data && (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
+import { PhoneLink } from '../../../components/ui/phone-link';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
@@ -65,7 +66,13 @@ export function MessagesTab() {
                     <p className="font-semibold">{m.subject}</p>
                     <p className="break-words text-slate-500">
                       {m.name} · <a href={`mailto:${m.email}`}>{m.email}</a>
-                      {m.phone ? ` · ${m.phone}` : ''} · {new Date(m.createdAt).toLocaleString()}
+                      {m.phone && (
+                        <>
+                          {' · '}
+                          <PhoneLink phone={m.phone} />
+                        </>
+                      )}{' '}
+                      · {new Date(m.createdAt).toLocaleString()}
                     </p>
                   </div>
                   <div className="flex gap-1">

@@ -1,8 +1,20 @@
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { DataTable, type Column } from '../../../components/ui/data-table';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
+import { formatShortDate } from '../../../lib/dates';
 import { useAdminPayments } from '../api';
 import { money, statusLabel } from '../format';
+
+type AdminPayment = NonNullable<ReturnType<typeof useAdminPayments>['data']>[number];
+
+const COLUMNS: Column<AdminPayment>[] = [
+  { header: 'Date', cell: (p) => formatShortDate(p.createdAt) },
+  { header: 'Technician', primary: true, cell: (p) => p.technicianName },
+  { header: 'Description', cell: (p) => p.description },
+  { header: 'Amount', align: 'right', cell: (p) => money(p.amount) },
+  { header: 'Status', cell: (p) => statusLabel(p.status) },
+];
 
 /** Every technician's plan payments, newest first. */
 export function PaymentsTab() {
@@ -12,13 +24,7 @@ export function PaymentsTab() {
       <CardHeader>
         <CardTitle>Payments</CardTitle>
       </CardHeader>
-      {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
-      <CardContent
-        className="overflow-x-auto text-sm"
-        tabIndex={0}
-        role="region"
-        aria-label="Payments table"
-      >
+      <CardContent className="text-sm sm:overflow-x-auto">
         {list.isLoading ? (
           <Skeleton className="h-32" />
         ) : list.isError ? (
@@ -26,28 +32,7 @@ export function PaymentsTab() {
         ) : list.data!.length === 0 ? (
           <p className="text-slate-600">No payments yet.</p>
         ) : (
-          <table className="w-full">
-            <thead>
-              <tr className="border-b text-left text-slate-500">
-                <th className="py-2">Date</th>
-                <th className="py-2">Technician</th>
-                <th className="py-2">Description</th>
-                <th className="py-2 text-right">Amount</th>
-                <th className="py-2">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data!.map((p) => (
-                <tr key={p.id} className="border-b">
-                  <td className="py-2">{new Date(p.createdAt).toLocaleDateString()}</td>
-                  <td className="py-2">{p.technicianName}</td>
-                  <td className="py-2">{p.description}</td>
-                  <td className="py-2 text-right">{money(p.amount)}</td>
-                  <td className="py-2">{statusLabel(p.status)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable columns={COLUMNS} rows={list.data!} rowKey={(p) => p.id} />
         )}
       </CardContent>
     </Card>

@@ -43,7 +43,7 @@ export function PendingApprovals({ run, pending }: ReturnType<typeof useAdminRun
                         <button
                           key={d.documentId}
                           type="button"
-                          className="text-blue-700 underline"
+                          className="min-h-6 text-blue-700 underline"
                           onClick={() => openDocument(d.documentId)}
                         >
                           {d.label}

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { PhoneLink } from '../../../components/ui/phone-link';
 import { JOB_MOVE_LABELS, JOB_STATUS_LABELS, type JobMove } from '@shared/jobs';
 import type { JobDetail } from '@shared/schemas/jobs';
 import { Badge } from '../../../components/ui/badge';
@@ -126,8 +127,19 @@ function Detail({ reference }: { reference: string }) {
 }
 
 function Facts({ d }: { d: JobDetail }) {
-  const rows: [string, string | null][] = [
-    ['Customer', [d.customer.name, d.customer.email, d.customer.phone].filter(Boolean).join(' · ')],
+  const rows: [string, ReactNode][] = [
+    [
+      'Customer',
+      <>
+        {[d.customer.name, d.customer.email].filter(Boolean).join(' · ')}
+        {d.customer.phone && (
+          <>
+            {' · '}
+            <PhoneLink phone={d.customer.phone} />
+          </>
+        )}
+      </>,
+    ],
     ['Problem', d.problem],
     ['Vehicle', d.vehicleInfo],
     ['Urgency', d.urgency],

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { DataTable, type Column } from '../../../components/ui/data-table';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -8,11 +9,110 @@ import { useAdminTechnicians } from '../api';
 import { useAdminRun } from '../use-admin-run';
 import { useConfirm } from './confirm-dialog';
 
+type AdminTechnician = NonNullable<ReturnType<typeof useAdminTechnicians>['data']>['items'][number];
+
 export function TechniciansTab() {
   const [search, setSearch] = useState('');
   const list = useAdminTechnicians(search, true);
   const { run, pending } = useAdminRun();
   const confirm = useConfirm();
+  const columns: Column<AdminTechnician>[] = [
+    {
+      header: 'Name',
+      primary: true,
+      cell: (t) => (
+        <>
+          <strong>{t.name}</strong>
+          <br />
+          <span className="font-normal text-slate-500">{t.email}</span>
+        </>
+      ),
+    },
+    { header: 'Location', cell: (t) => t.location },
+    {
+      header: 'Rating',
+      cell: (t) => `${Number(t.rating).toFixed(1)} (${t.totalReviews})`,
+    },
+    {
+      header: 'Status',
+      cell: (t) => (
+        <Badge
+          variant={
+            t.status === 'approved'
+              ? 'success'
+              : t.status === 'suspended'
+                ? 'destructive'
+                : 'secondary'
+          }
+          className="capitalize"
+        >
+          {t.status}
+        </Badge>
+      ),
+    },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      className: 'space-x-2 whitespace-nowrap',
+      cell: (t) => (
+        <>
+          {t.status === 'pending' && (
+            <Button
+              size="sm"
+              disabled={pending}
+              aria-label={`Approve ${t.name}`}
+              onClick={() =>
+                confirm.ask({
+                  title: `Approve ${t.name}?`,
+                  description: 'The technician can then receive jobs and use the POS.',
+                  confirmLabel: 'Approve',
+                  onConfirm: () =>
+                    run({ kind: 'technician', id: t.id, action: 'approve' }, 'Technician approved'),
+                })
+              }
+            >
+              Approve
+            </Button>
+          )}
+          {t.status === 'approved' && (
+            <Button
+              size="sm"
+              variant="destructive"
+              disabled={pending}
+              aria-label={`Suspend ${t.name}`}
+              onClick={() =>
+                confirm.ask({
+                  title: `Suspend ${t.name}?`,
+                  description: 'The technician is signed out and stops receiving jobs.',
+                  confirmLabel: 'Suspend',
+                  destructive: true,
+                  onConfirm: () =>
+                    run(
+                      { kind: 'technician', id: t.id, action: 'suspend' },
+                      'Technician suspended',
+                    ),
+                })
+              }
+            >
+              Suspend
+            </Button>
+          )}
+          {t.status === 'suspended' && (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={pending}
+              onClick={() =>
+                run({ kind: 'technician', id: t.id, action: 'reinstate' }, 'Technician reinstated')
+              }
+            >
+              Reinstate
+            </Button>
+          )}
+        </>
+      ),
+    },
+  ];
   return (
     <Card>
       {confirm.dialog}
@@ -29,108 +129,8 @@ export function TechniciansTab() {
             onChange={(e) => setSearch(e.target.value)}
           />
         </div>
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b">
-                <th className="py-2">Name</th>
-                <th>Location</th>
-                <th>Rating</th>
-                <th>Status</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data?.items.map((t) => (
-                <tr key={t.id} className="border-b last:border-0">
-                  <td className="py-2">
-                    <strong>{t.name}</strong>
-                    <br />
-                    <span className="text-slate-500">{t.email}</span>
-                  </td>
-                  <td>{t.location}</td>
-                  <td>
-                    {Number(t.rating).toFixed(1)} ({t.totalReviews})
-                  </td>
-                  <td>
-                    <Badge
-                      variant={
-                        t.status === 'approved'
-                          ? 'success'
-                          : t.status === 'suspended'
-                            ? 'destructive'
-                            : 'secondary'
-                      }
-                      className="capitalize"
-                    >
-                      {t.status}
-                    </Badge>
-                  </td>
-                  <td className="space-x-2 whitespace-nowrap">
-                    {t.status === 'pending' && (
-                      <Button
-                        size="sm"
-                        disabled={pending}
-                        aria-label={`Approve ${t.name}`}
-                        onClick={() =>
-                          confirm.ask({
-                            title: `Approve ${t.name}?`,
-                            description: 'The technician can then receive jobs and use the POS.',
-                            confirmLabel: 'Approve',
-                            onConfirm: () =>
-                              run(
-                                { kind: 'technician', id: t.id, action: 'approve' },
-                                'Technician approved',
-                              ),
-                          })
-                        }
-                      >
-                        Approve
-                      </Button>
-                    )}
-                    {t.status === 'approved' && (
-                      <Button
-                        size="sm"
-                        variant="destructive"
-                        disabled={pending}
-                        aria-label={`Suspend ${t.name}`}
-                        onClick={() =>
-                          confirm.ask({
-                            title: `Suspend ${t.name}?`,
-                            description: 'The technician is signed out and stops receiving jobs.',
-                            confirmLabel: 'Suspend',
-                            destructive: true,
-                            onConfirm: () =>
-                              run(
-                                { kind: 'technician', id: t.id, action: 'suspend' },
-                                'Technician suspended',
-                              ),
-                          })
-                        }
-                      >
-                        Suspend
-                      </Button>
-                    )}
-                    {t.status === 'suspended' && (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={pending}
-                        onClick={() =>
-                          run(
-                            { kind: 'technician', id: t.id, action: 'reinstate' },
-                            'Technician reinstated',
-                          )
-                        }
-                      >
-                        Reinstate
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="sm:overflow-x-auto">
+          <DataTable columns={columns} rows={list.data?.items ?? []} rowKey={(t) => t.id} />
         </div>
       </CardContent>
     </Card>

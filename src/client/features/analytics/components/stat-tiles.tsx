@@ -32,7 +32,7 @@ export function StatTiles({ basic }: { basic: AnalyticsSummary['basic'] }) {
     <section aria-label="Key figures">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {tiles.map(([label, value, note]) => (
-          <div key={label} className="rounded-lg border border-border bg-card p-4 shadow-sm">
+          <div key={label} className="rounded-lg border bg-card p-4 shadow-sm">
             <dt className="text-sm text-slate-600">{label}</dt>
             <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
             {note && <dd className="mt-1 text-xs text-slate-500">{note}</dd>}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PATHS } from '@shared/paths';
 import { API_RATE_LIMIT_PER_MINUTE, API_TOKEN_NAME_MAX } from '@shared/schemas/api-tokens';
 import type { ApiToken, CreatedApiToken } from '@shared/schemas/api-tokens';
+import { DataTable, type Column } from '../../../components/ui/data-table';
 import { Button } from '../../../components/ui/button';
 import {
   Card,
@@ -72,6 +73,27 @@ function Tokens({ tokens }: { tokens: ApiToken[] }) {
   const [name, setName] = useState('');
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const columns: Column<ApiToken>[] = [
+    { header: 'Name', primary: true, cell: (t) => t.name },
+    { header: 'Token', className: 'font-mono', cell: (t) => `${t.prefix}…` },
+    { header: 'Created', cell: (t) => when(t.createdAt) },
+    { header: 'Last used', cell: (t) => when(t.lastUsedAt) },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      className: 'sm:text-right',
+      cell: (t) => (
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setRevoking(t)}
+          aria-label={`Revoke ${t.name}`}
+        >
+          Revoke
+        </Button>
+      ),
+    },
+  ];
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -113,41 +135,14 @@ function Tokens({ tokens }: { tokens: ApiToken[] }) {
       {tokens.length === 0 ? (
         <p className="text-sm text-slate-500">No API tokens yet.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Your API tokens</caption>
-            <thead>
-              <tr className="border-b text-left">
-                <th className="py-2 pr-3">Name</th>
-                <th className="py-2 pr-3">Token</th>
-                <th className="py-2 pr-3">Created</th>
-                <th className="py-2 pr-3">Last used</th>
-                <th className="py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.map((t) => (
-                <tr key={t.id} className="border-b" data-testid="api-token">
-                  <td className="py-2 pr-3 font-medium">{t.name}</td>
-                  <td className="py-2 pr-3 font-mono">{t.prefix}…</td>
-                  <td className="py-2 pr-3">{when(t.createdAt)}</td>
-                  <td className="py-2 pr-3">{when(t.lastUsedAt)}</td>
-                  <td className="py-2 text-right">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      onClick={() => setRevoking(t)}
-                      aria-label={`Revoke ${t.name}`}
-                    >
-                      Revoke
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="sm:overflow-x-auto">
+          <DataTable
+            columns={columns}
+            rows={tokens}
+            rowKey={(t) => t.id}
+            rowProps={() => ({ 'data-testid': 'api-token' })}
+            caption="Your API tokens"
+          />
         </div>
       )}
       <p className="text-xs text-muted-foreground">

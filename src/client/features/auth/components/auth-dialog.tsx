@@ -288,7 +288,7 @@ export function AuthDialog({
                       <Label htmlFor="signin-password">Password</Label>
                       <button
                         type="button"
-                        className="text-xs text-blue-700 underline"
+                        className="min-h-6 text-xs text-blue-700 underline"
                         onClick={() => setForgotOpen(true)}
                       >
                         Forgot password?

@@ -4,6 +4,7 @@ import { PAYMENT_STATUS_LABELS } from '@shared/constants/domain';
 import type { ReactNode } from 'react';
 import type { PaymentHistoryTotals, PaymentRecord } from '@shared/schemas/billing';
 import { Badge } from '../../../components/ui/badge';
+import { DataTable, type Column } from '../../../components/ui/data-table';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatShortDate } from '../../../lib/dates';
 import { PATHS } from '@shared/paths';
@@ -15,6 +16,35 @@ const VARIANT: Record<string, 'success' | 'warning' | 'destructive' | 'outline'>
   requires_payment_method: 'outline',
   failed: 'destructive',
 };
+
+const COLUMNS: Column<PaymentRecord>[] = [
+  { header: 'Date', cell: (r) => formatShortDate(r.created) },
+  { header: 'Description', cell: (r) => r.description },
+  {
+    header: 'Amount',
+    align: 'right',
+    className: 'sm:pr-6',
+    cell: (r) => `$${r.amount.toFixed(2)}`,
+  },
+  {
+    header: 'Status',
+    cell: (r) => <Badge variant={VARIANT[r.status] ?? 'outline'}>{statusLabel(r.status)}</Badge>,
+  },
+  {
+    header: 'Actions',
+    cell: (r) =>
+      r.receipt_url && (
+        <a
+          className="inline-flex min-h-6 items-center text-blue-700 underline"
+          href={r.receipt_url}
+          target="_blank"
+          rel="noreferrer"
+        >
+          Receipt
+        </a>
+      ),
+  },
+];
 
 /**
  * The totals and one page of the technician's plan payments. The totals are the server's, over
@@ -49,44 +79,13 @@ export function PaymentHistoryTable({
         </Card>
       ) : (
         <Card>
-          <CardContent className="overflow-x-auto pt-6">
-            <table className="w-full text-sm">
-              <thead>
-                <tr className="border-b text-left text-slate-500">
-                  <th className="py-2">Date</th>
-                  <th className="py-2">Description</th>
-                  <th className="py-2 pr-6 text-right">Amount</th>
-                  <th className="py-2">Status</th>
-                  <th className="py-2">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.id} className="border-b" data-testid="payment-row">
-                    <td className="py-2">{formatShortDate(r.created)}</td>
-                    <td className="py-2">{r.description}</td>
-                    <td className="py-2 pr-6 text-right">${r.amount.toFixed(2)}</td>
-                    <td className="py-2">
-                      <Badge variant={VARIANT[r.status] ?? 'outline'}>
-                        {statusLabel(r.status)}
-                      </Badge>
-                    </td>
-                    <td className="py-2">
-                      {r.receipt_url && (
-                        <a
-                          className="text-blue-700 underline"
-                          href={r.receipt_url}
-                          target="_blank"
-                          rel="noreferrer"
-                        >
-                          Receipt
-                        </a>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <CardContent className="pt-6 sm:overflow-x-auto">
+            <DataTable
+              columns={COLUMNS}
+              rows={rows}
+              rowKey={(r) => r.id}
+              rowProps={() => ({ 'data-testid': 'payment-row' })}
+            />
             {children}
           </CardContent>
         </Card>

@@ -91,23 +91,21 @@ function BrandingForm({ saved }: { saved: OwnBranding }) {
   const [businessName, setBusinessName] = useState(saved.businessName ?? '');
   const [accent, setAccent] = useState(saved.accentColor ?? '');
   const [footer, setFooter] = useState(saved.footerText ?? '');
+  const [saveError, setSaveError] = useState<string | null>(null);
   const accentValid = accent === '' || HEX_COLOR.test(accent);
   const previewAccent = accent && accentValid ? normalizeHex(accent) : DEFAULT_ACCENT;
 
   const save = (e: FormEvent) => {
     e.preventDefault();
     if (!accentValid) return;
+    setSaveError(null);
     update.mutate(
       { businessName, accentColor: accent, footerText: footer },
       {
         onSuccess: () =>
           notify({ title: 'Branding Saved', description: 'Your documents now carry it.' }),
         onError: (err) =>
-          notify({
-            title: 'Save Failed',
-            description: errorMessage(err, 'Please try again.'),
-            variant: 'destructive',
-          }),
+          setSaveError(errorMessage(err, 'Your branding could not be saved. Please try again.')),
       },
     );
   };
@@ -168,6 +166,11 @@ function BrandingForm({ saved }: { saved: OwnBranding }) {
             {footer.length}/{FOOTER_TEXT_MAX} characters
           </p>
         </div>
+        {saveError && (
+          <p role="alert" className="text-sm text-destructive">
+            {saveError}
+          </p>
+        )}
         <Button type="submit" disabled={update.isPending || !accentValid}>
           {update.isPending ? 'Saving...' : 'Save Branding'}
         </Button>

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { LOGO_MAX_PIXELS } from '@shared/branding';
 import type { OwnBranding } from '@shared/schemas/branding';
 import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { errorMessage } from '../../../lib/api-client';
+import { invalidProps } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
-import { uploadDocument } from '../../../lib/upload';
+import { uploadDocument, uploadFailure } from '../../../lib/upload';
 import { useUpdateBranding } from '../api/update-branding';
 import { resizeLogo } from '../resize-logo';
 
@@ -14,18 +15,13 @@ import { resizeLogo } from '../resize-logo';
 export function LogoField({ saved }: { saved: OwnBranding }) {
   const update = useUpdateBranding();
   const [progress, setProgress] = useState<number | null>(null);
-  const fail = (err: unknown) =>
-    notify({
-      title: 'Upload Failed',
-      description:
-        err instanceof Error && !/^\d{3}: /.test(err.message)
-          ? err.message
-          : errorMessage(err, 'Please try again.'),
-      variant: 'destructive',
-    });
+  // Why the last upload or removal failed, under the file field.
+  const [error, setError] = useState<string | null>(null);
+  const fail = (err: unknown) => setError(uploadFailure(err));
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
+    setError(null);
     setProgress(0);
     try {
       const { documentId } = await uploadDocument(
@@ -63,6 +59,7 @@ export function LogoField({ saved }: { saved: OwnBranding }) {
             type="file"
             accept="image/png,image/jpeg,image/webp"
             disabled={progress !== null}
+            {...invalidProps('b-logo', error ?? undefined)}
             onChange={(e) => {
               void choose(e.target.files?.[0]);
               e.target.value = '';
@@ -86,11 +83,15 @@ export function LogoField({ saved }: { saved: OwnBranding }) {
               variant="outline"
               size="sm"
               disabled={update.isPending}
-              onClick={() => update.mutate({ logoDocumentId: null }, { onError: fail })}
+              onClick={() => {
+                setError(null);
+                update.mutate({ logoDocumentId: null }, { onError: fail });
+              }}
             >
               Remove Logo
             </Button>
           )}
+          <FieldError id="b-logo-error" message={error ?? undefined} />
           <p className="text-xs text-muted-foreground">
             PNG, JPEG or WebP; resized to at most {LOGO_MAX_PIXELS} px before upload.
           </p>

@@ -76,7 +76,7 @@ function Notice({
       className={
         tone === 'warning'
           ? 'mb-6 flex gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900'
-          : 'mb-6 flex gap-3 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700'
+          : 'mb-6 flex gap-3 rounded-md border bg-slate-50 p-4 text-sm text-slate-700'
       }
     >
       <Icon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { JobNotification } from '@shared/schemas/dispatch';
+import { descriptionWithoutContact } from '@shared/schemas/service-requests';
 import {
   Dialog,
   DialogContent,
@@ -7,6 +8,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { PhoneLink } from '../../../components/ui/phone-link';
+import { distanceSuffix } from '../distance';
 import { useAnswerNotification } from '../api/answer-notification';
 import { AnswerNotificationForm } from './answer-notification-form';
 import { UrgencyBadge } from './urgency-badge';
@@ -48,7 +51,10 @@ export function NotificationDialog({
                 <UrgencyBadge urgency={n.serviceRequest.urgency} />
               </dd>
               <dt className="font-medium text-slate-500">Location</dt>
-              <dd>{n.serviceRequest.location}</dd>
+              <dd>
+                <span>{n.serviceRequest.location}</span>
+                <span className="text-slate-600">{distanceSuffix(n.distanceMiles)}</span>
+              </dd>
               <dt className="font-medium text-slate-500">Preferred Date</dt>
               <dd>
                 {n.serviceRequest.preferredDate
@@ -58,9 +64,14 @@ export function NotificationDialog({
               <dt className="font-medium text-slate-500">Customer</dt>
               <dd>
                 {n.serviceRequest.customer.firstName} {n.serviceRequest.customer.lastName}
-                <span className="block text-slate-600">{n.serviceRequest.customer.email}</span>
+                <a
+                  className="block min-h-6 text-slate-600 underline-offset-4 hover:underline"
+                  href={`mailto:${n.serviceRequest.customer.email}`}
+                >
+                  {n.serviceRequest.customer.email}
+                </a>
                 {n.serviceRequest.customer.phone && (
-                  <span className="block text-slate-600">{n.serviceRequest.customer.phone}</span>
+                  <PhoneLink phone={n.serviceRequest.customer.phone} className="flex" />
                 )}
               </dd>
               {n.serviceRequest.estimatedCost && (
@@ -73,7 +84,7 @@ export function NotificationDialog({
             <div>
               <p className="mb-1 text-sm font-medium text-slate-500">Description</p>
               <p className="whitespace-pre-line rounded-md bg-slate-50 p-3 text-sm">
-                {n.serviceRequest.description}
+                {descriptionWithoutContact(n.serviceRequest.description)}
               </p>
             </div>
             {answerable ? (

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { countdown } from '../countdown';
+import { distanceSuffix } from '../distance';
 import { UrgencyBadge } from './urgency-badge';
 
 /** The notifications still waiting for an answer, each with its countdown. */
@@ -39,7 +40,7 @@ export function PendingNotifications({
                   <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
                     <MapPin className="h-4 w-4" aria-hidden="true" />
                     {n.serviceRequest.location}
-                    {n.distanceMiles !== null && ` · ${n.distanceMiles.toFixed(1)} miles away`}
+                    {distanceSuffix(n.distanceMiles)}
                   </p>
                 </div>
                 <UrgencyBadge urgency={n.serviceRequest.urgency} />

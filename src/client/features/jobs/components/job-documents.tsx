@@ -63,7 +63,10 @@ export function JobDocuments({ job }: { job: JobDetail }) {
             <Line
               key={p.id}
               title={
-                <Link className="text-primary underline" to={posReceiptPath(p.id)}>
+                <Link
+                  className="inline-flex min-h-6 items-center text-primary underline"
+                  to={posReceiptPath(p.id)}
+                >
                   {p.receiptNumber}
                 </Link>
               }

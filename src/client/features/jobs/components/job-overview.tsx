@@ -3,13 +3,11 @@ import type { ReactNode } from 'react';
 import { URGENCY_LABELS } from '@shared/constants/service-types';
 import type { JobDetail } from '@shared/schemas/jobs';
 import { Button } from '../../../components/ui/button';
+import { telHref } from '../../../components/ui/phone-link';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatCalendarDate } from '../../../lib/dates';
 import { formatWindow, vehicleLine } from '../format';
 import { EmailCustomerDialog } from './email-customer-dialog';
-
-/** Phone numbers as typed ('(301) 555-0100') dial as digits. */
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** What the technician needs to do the job: the customer, where, what, when. */
 export function JobOverview({ job }: { job: JobDetail }) {

@@ -173,7 +173,7 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
         <label className="flex items-center gap-2 text-sm font-medium">
           <input
             type="checkbox"
-            className="h-4 w-4"
+            className="size-6 shrink-0 accent-primary sm:size-5"
             checked={d.quietEnabled}
             onChange={(e) => set({ quietEnabled: e.target.checked })}
           />

@@ -5,6 +5,7 @@ import { FairLaborNote } from '../../../components/fair-price';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { cn } from '../../../lib/utils';
 import type { Item } from '../use-create-quote-form';
 
 /** One labor or part line of the quote being written (n counts from 0). */
@@ -23,56 +24,51 @@ export function QuoteItemRow({
   onRemove: () => void;
   fairPrice?: FairPrice;
 }) {
+  const labor = i.type === 'labor';
   return (
     <fieldset
       className="grid gap-3 rounded-md border p-3 sm:grid-cols-6"
       aria-label={`Item ${n + 1}`}
     >
-      <div className="space-y-1 sm:col-span-2">
-        <Label htmlFor={`i-${i.key}-d`}>{i.type === 'labor' ? 'Labor' : 'Part'} description</Label>
+      <div className={cn('space-y-1', labor ? 'sm:col-span-3' : 'sm:col-span-2')}>
+        <Label htmlFor={`i-${i.key}-d`}>{labor ? 'Labor' : 'Part'} description</Label>
         <Input
           id={`i-${i.key}-d`}
           value={i.description}
           onChange={(e) => onChange({ description: e.target.value })}
         />
       </div>
-      <div className="space-y-1">
-        <Label htmlFor={`i-${i.key}-x`}>{i.type === 'labor' ? 'Labor Hours' : 'Part Number'}</Label>
-        {i.type === 'labor' ? (
-          <Input
-            id={`i-${i.key}-x`}
-            type="number"
-            step="0.25"
-            min={0}
-            value={i.laborHours}
-            onChange={(e) => onChange({ laborHours: e.target.value })}
-          />
-        ) : (
+      {!labor && (
+        <div className="space-y-1">
+          <Label htmlFor={`i-${i.key}-x`}>Part Number</Label>
           <Input
             id={`i-${i.key}-x`}
             value={i.partNumber}
             onChange={(e) => onChange({ partNumber: e.target.value })}
           />
-        )}
-      </div>
+        </div>
+      )}
       <div className="space-y-1">
-        <Label htmlFor={`i-${i.key}-q`}>Quantity</Label>
+        {/* One number per line: a labor line's hours are its quantity. */}
+        <Label htmlFor={`i-${i.key}-q`}>{labor ? 'Labor Hours' : 'Quantity'}</Label>
         <Input
           id={`i-${i.key}-q`}
           type="number"
-          step="0.01"
+          step={labor ? '0.25' : '0.01'}
           min={0}
+          inputMode="decimal"
           value={i.quantity}
           onChange={(e) => onChange({ quantity: e.target.value })}
         />
       </div>
       <div className="space-y-1">
-        <Label htmlFor={`i-${i.key}-p`}>Unit Price</Label>
+        <Label htmlFor={`i-${i.key}-p`}>{labor ? 'Rate per Hour' : 'Unit Price'}</Label>
         <Input
           id={`i-${i.key}-p`}
           type="number"
           step="0.01"
           min={0}
+          inputMode="decimal"
           value={i.unitPrice}
           onChange={(e) => onChange({ unitPrice: e.target.value })}
         />
@@ -94,7 +90,7 @@ export function QuoteItemRow({
           <Trash2 className="h-4 w-4" aria-hidden="true" />
         </Button>
       </div>
-      {fairPrice && i.type === 'labor' && (
+      {fairPrice && labor && (
         <p className="sm:col-span-6">
           <FairLaborNote fairPrice={fairPrice} amount={centsToDecimal(lineTotalCents)} />
         </p>

@@ -1,5 +1,6 @@
 import { BRAND } from '@shared/brand';
 import { BrandFooter, BrandHeader } from '../../../components/brand-header';
+import { PhoneLink } from '../../../components/ui/phone-link';
 import { PAYMENT_STATUS_LABELS } from '@shared/constants/domain';
 import type { PosReceipt } from '../api/get-receipt';
 
@@ -28,7 +29,12 @@ export function ReceiptDocument({ receipt }: { receipt: PosReceipt }) {
           {!branding?.businessName && <p className="text-xl font-bold">{BRAND.name}</p>}
           <p className="text-sm text-slate-600">
             {technician.name}
-            {technician.phone && ` · ${technician.phone}`}
+            {technician.phone && (
+              <>
+                {' · '}
+                <PhoneLink phone={technician.phone} />
+              </>
+            )}
           </p>
         </div>
         <div className="text-right">

@@ -132,7 +132,10 @@ function RefundBadge({ refund }: { refund: PaymentView['refund'] }) {
   );
 }
 
-/** Gives a card payment back in full, after the technician confirms; one key per attempt. */
+/**
+ * Gives a card payment back in full, after the technician confirms in place (no browser
+ * pop-up); a refusal shows beside the button. One idempotency key per attempt.
+ */
 function RefundButton({
   id,
   receipt,
@@ -144,32 +147,56 @@ function RefundButton({
 }) {
   const refund = useRefundPayment();
   const key = useRef(crypto.randomUUID());
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const go = () => {
+    setConfirming(false);
+    setError(null);
+    refund.mutate(
+      { id, idempotencyKey: key.current },
+      {
+        onSuccess: () => notify({ title: 'Payment Refunded', description: `$${amount}` }),
+        onError: (err) =>
+          setError(errorMessage(err, 'The refund could not be made. Please try again.')),
+        onSettled: () => {
+          key.current = crypto.randomUUID();
+        },
+      },
+    );
+  };
   return (
-    <Button
-      size="sm"
-      variant="outline"
-      disabled={refund.isPending}
-      onClick={() => {
-        if (!window.confirm(`Refund $${amount} of ${receipt ?? 'this payment'} to the card?`))
-          return;
-        refund.mutate(
-          { id, idempotencyKey: key.current },
-          {
-            onSuccess: () => notify({ title: 'Payment Refunded', description: `$${amount}` }),
-            onError: (err) =>
-              notify({
-                title: 'Refund Failed',
-                description: errorMessage(err, 'The refund could not be made. Please try again.'),
-                variant: 'destructive',
-              }),
-            onSettled: () => {
-              key.current = crypto.randomUUID();
-            },
-          },
-        );
-      }}
-    >
-      {refund.isPending ? 'Refunding...' : 'Refund'}
-    </Button>
+    <div className="flex w-full flex-wrap items-center gap-2">
+      {confirming ? (
+        <div
+          role="group"
+          aria-label="Confirm the refund"
+          className="flex flex-wrap items-center gap-2 text-sm"
+        >
+          <span>
+            Refund ${amount} of {receipt ?? 'this payment'} to the card?
+          </span>
+          <Button size="sm" variant="destructive" onClick={go}>
+            Confirm Refund
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setConfirming(false)}>
+            Keep Payment
+          </Button>
+        </div>
+      ) : (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={refund.isPending}
+          onClick={() => setConfirming(true)}
+        >
+          {refund.isPending ? 'Refunding...' : 'Refund'}
+        </Button>
+      )}
+      {error && (
+        <p role="alert" className="w-full text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -7,7 +7,12 @@ export type SignaturePadHandle = {
   clear(): void;
 };
 
-/** A 400 by 200 canvas signed with a finger, a pen or a mouse (pointer events). */
+/**
+ * A 400 by 200 canvas (the saved image's size) signed with a finger, a pen or a mouse (pointer
+ * events). On screen it fills its container's width at 2:1; a point is mapped from the displayed
+ * size to the bitmap's, so a stroke lands under the finger at any width. The dashed border is on
+ * a wrapper: on the canvas itself it would offset the mapping by its width.
+ */
 export function SignaturePad({
   ref,
   onChange,
@@ -50,40 +55,43 @@ export function SignaturePad({
 
   return (
     <div className="space-y-2">
-      <canvas
-        ref={canvas}
-        width={400}
-        height={200}
-        aria-label="Signature pad"
-        className="w-full max-w-[400px] touch-none rounded-md border-2 border-dashed border-slate-300 bg-white"
-        onPointerDown={(e) => {
-          e.currentTarget.setPointerCapture(e.pointerId);
-          const ctx = e.currentTarget.getContext('2d')!;
-          const p = point(e);
-          ctx.beginPath();
-          ctx.moveTo(p.x, p.y);
-          ctx.lineTo(p.x + 0.1, p.y + 0.1);
-          ctx.stroke();
-          drawing.current = true;
-        }}
-        onPointerMove={(e) => {
-          if (!drawing.current) return;
-          const ctx = e.currentTarget.getContext('2d')!;
-          const p = point(e);
-          ctx.lineTo(p.x, p.y);
-          ctx.stroke();
-          if (!inked.current) {
-            inked.current = true;
-            onChange?.(true);
-          }
-        }}
-        onPointerUp={() => {
-          drawing.current = false;
-        }}
-        onPointerCancel={() => {
-          drawing.current = false;
-        }}
-      />
+      <div className="rounded-md border-2 border-dashed border-slate-300 bg-white">
+        <canvas
+          ref={canvas}
+          width={400}
+          height={200}
+          aria-label="Signature pad"
+          data-testid="signature-canvas"
+          className="block aspect-[2/1] w-full touch-none rounded-md"
+          onPointerDown={(e) => {
+            e.currentTarget.setPointerCapture(e.pointerId);
+            const ctx = e.currentTarget.getContext('2d')!;
+            const p = point(e);
+            ctx.beginPath();
+            ctx.moveTo(p.x, p.y);
+            ctx.lineTo(p.x + 0.1, p.y + 0.1);
+            ctx.stroke();
+            drawing.current = true;
+          }}
+          onPointerMove={(e) => {
+            if (!drawing.current) return;
+            const ctx = e.currentTarget.getContext('2d')!;
+            const p = point(e);
+            ctx.lineTo(p.x, p.y);
+            ctx.stroke();
+            if (!inked.current) {
+              inked.current = true;
+              onChange?.(true);
+            }
+          }}
+          onPointerUp={() => {
+            drawing.current = false;
+          }}
+          onPointerCancel={() => {
+            drawing.current = false;
+          }}
+        />
+      </div>
       <Button type="button" variant="outline" size="sm" onClick={clear}>
         Clear
       </Button>

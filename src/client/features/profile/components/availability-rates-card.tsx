@@ -1,9 +1,11 @@
+import { FieldError } from '../../../components/ui/form';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { invalidProps } from '../../../lib/form-errors';
 import type { ProfileSectionProps } from '../profile-form';
 
-export function AvailabilityRatesCard({ form: f, set }: ProfileSectionProps) {
+export function AvailabilityRatesCard({ form: f, set, errors }: ProfileSectionProps) {
   return (
     <Card>
       <CardHeader>
@@ -13,7 +15,7 @@ export function AvailabilityRatesCard({ form: f, set }: ProfileSectionProps) {
         <label className="flex items-center gap-2 text-sm font-medium">
           <input
             type="checkbox"
-            className="h-4 w-4"
+            className="size-6 shrink-0 accent-primary sm:size-5"
             checked={f.isAvailable}
             onChange={(e) => set({ isAvailable: e.target.checked })}
           />
@@ -28,7 +30,9 @@ export function AvailabilityRatesCard({ form: f, set }: ProfileSectionProps) {
             step={0.01}
             value={f.hourlyRate}
             onChange={(e) => set({ hourlyRate: e.target.value })}
+            {...invalidProps('p-rate', errors.hourlyRate)}
           />
+          <FieldError id="p-rate-error" message={errors.hourlyRate} />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="p-years">Years of Experience</Label>
@@ -38,7 +42,9 @@ export function AvailabilityRatesCard({ form: f, set }: ProfileSectionProps) {
             min={0}
             value={f.yearsExperience}
             onChange={(e) => set({ yearsExperience: e.target.value })}
+            {...invalidProps('p-years', errors.yearsExperience)}
           />
+          <FieldError id="p-years-error" message={errors.yearsExperience} />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="p-phone">Phone</Label>
@@ -47,7 +53,9 @@ export function AvailabilityRatesCard({ form: f, set }: ProfileSectionProps) {
             type="tel"
             value={f.phone}
             onChange={(e) => set({ phone: e.target.value })}
+            {...invalidProps('p-phone', errors.phone)}
           />
+          <FieldError id="p-phone-error" message={errors.phone} />
         </div>
       </CardContent>
     </Card>

@@ -3,10 +3,16 @@ import { Link } from 'react-router';
 import type { OwnProfile } from '@shared/schemas/profile';
 import { Page } from '../../../components/page';
 import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
+import { serverErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
-import { fromProfile, toUpdateInput, type ProfileFormState } from '../profile-form';
+import {
+  checkProfile,
+  fromProfile,
+  PROFILE_FIELDS,
+  type ProfileErrors,
+  type ProfileFormState,
+} from '../profile-form';
 import { AboutCard } from './about-card';
 import { ApprovalStatus } from './approval-status';
 import { AvailabilityRatesCard } from './availability-rates-card';
@@ -26,21 +32,38 @@ export function ProfileEditor({
   children?: ReactNode;
 }) {
   const [f, setF] = useState<ProfileFormState>(() => fromProfile(profile));
-  const set = (patch: Partial<ProfileFormState>) => setF({ ...f, ...patch });
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  // An edited field's message goes (and the form's, which may no longer hold).
+  const set = (patch: Partial<ProfileFormState>) => {
+    setF({ ...f, ...patch });
+    setErrors(({ form: _form, ...rest }) => {
+      const next: ProfileErrors = { ...rest };
+      for (const k of Object.keys(patch)) delete next[k as keyof ProfileErrors];
+      if (patch.baseKind) {
+        delete next.zipCode;
+        delete next.location;
+      }
+      return next;
+    });
+  };
   const update = useUpdateProfile();
   const approved = profile.status === 'approved';
 
   const save = (e: FormEvent) => {
     e.preventDefault();
-    update.mutate(toUpdateInput(f), {
+    const checked = checkProfile(f);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    update.mutate(checked.body, {
       onSuccess: () =>
         notify({ title: 'Profile Updated', description: 'Your changes have been saved.' }),
       onError: (err) =>
-        notify({
-          title: 'Update Failed',
-          description: errorMessage(err, 'Please try again.'),
-          variant: 'destructive',
-        }),
+        setErrors(
+          serverErrors(err, PROFILE_FIELDS, 'Your profile could not be saved. Please try again.'),
+        ),
     });
   };
 
@@ -63,13 +86,24 @@ export function ProfileEditor({
       }
     >
       <ApprovalStatus profile={profile} />
-      <form onSubmit={save}>
+      <form onSubmit={save} noValidate>
         <fieldset disabled={!approved || update.isPending} className="grid gap-6 lg:grid-cols-2">
-          <AvailabilityRatesCard form={f} set={set} />
-          <ServiceAreaCard form={f} set={set} currentLocation={profile.location} />
-          <SpecialtiesCard form={f} set={set} />
-          <AboutCard form={f} set={set} profile={profile} photoDisabled={!approved} />
-          <div className="lg:col-span-2">
+          <AvailabilityRatesCard form={f} set={set} errors={errors} />
+          <ServiceAreaCard form={f} set={set} errors={errors} currentLocation={profile.location} />
+          <SpecialtiesCard form={f} set={set} errors={errors} />
+          <AboutCard
+            form={f}
+            set={set}
+            errors={errors}
+            profile={profile}
+            photoDisabled={!approved}
+          />
+          <div className="space-y-2 lg:col-span-2">
+            {Object.keys(errors).length > 0 && (
+              <p role="alert" className="text-sm text-destructive">
+                {errors.form ?? 'Please correct the fields marked above.'}
+              </p>
+            )}
             <Button type="submit">{update.isPending ? 'Saving...' : 'Save Profile'}</Button>
           </div>
         </fieldset>

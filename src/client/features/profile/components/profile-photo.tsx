@@ -1,31 +1,34 @@
 import { useState } from 'react';
-import { LIMITS } from '@shared/constants/domain';
 import type { OwnProfile } from '@shared/schemas/profile';
+import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { errorMessage } from '../../../lib/api-client';
+import { invalidProps } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
-import { uploadDocument } from '../../../lib/upload';
+import {
+  IMAGE_TYPE_MESSAGE,
+  IMAGE_TYPES,
+  uploadDocument,
+  uploadFailure,
+  uploadProblem,
+} from '../../../lib/upload';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** Uploaded through the documents flow and saved at once; shown on the public profile. */
 export function ProfilePhoto({ profile, disabled }: { profile: OwnProfile; disabled: boolean }) {
   const update = useUpdateProfile();
   const [progress, setProgress] = useState<number | null>(null);
-  const fail = (err: unknown) =>
-    notify({
-      title: 'Upload Failed',
-      description: errorMessage(err, 'Please try again.'),
-      variant: 'destructive',
-    });
+  // Why the last upload or removal failed, under the file field.
+  const [error, setError] = useState<string | null>(null);
+  const fail = (err: unknown) => setError(uploadFailure(err));
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
-    if (file.size > LIMITS.maxUploadBytes) {
-      fail(new Error('too large'));
-      return;
-    }
+    const problem = uploadProblem(file, IMAGE_TYPES, IMAGE_TYPE_MESSAGE);
+    setError(problem);
+    if (problem) return;
     setProgress(0);
     try {
       const { documentId } = await uploadDocument(file, 'profilePhoto', setProgress);
@@ -42,23 +45,18 @@ export function ProfilePhoto({ profile, disabled }: { profile: OwnProfile; disab
     <div className="space-y-2">
       <Label htmlFor="p-photo">Profile Photo</Label>
       <div className="flex items-center gap-4">
-        {profile.profileImage ? (
-          <img
-            src={profile.profileImage}
-            alt={`${profile.firstName} ${profile.lastName}`}
-            className="h-20 w-20 rounded-full object-cover"
-          />
-        ) : (
-          <div className="flex h-20 w-20 items-center justify-center rounded-full bg-muted text-sm text-muted-foreground">
-            No photo
-          </div>
-        )}
+        <Avatar
+          name={`${profile.firstName} ${profile.lastName}`}
+          src={profile.profileImage}
+          size="lg"
+        />
         <div className="space-y-2">
           <Input
             id="p-photo"
             type="file"
             accept="image/png,image/jpeg,image/webp"
             disabled={disabled || progress !== null}
+            {...invalidProps('p-photo', error ?? undefined)}
             onChange={(e) => {
               void choose(e.target.files?.[0]);
               e.target.value = '';
@@ -81,11 +79,15 @@ export function ProfilePhoto({ profile, disabled }: { profile: OwnProfile; disab
               variant="outline"
               size="sm"
               disabled={disabled || update.isPending}
-              onClick={() => update.mutate({ profilePhotoDocumentId: null }, { onError: fail })}
+              onClick={() => {
+                setError(null);
+                update.mutate({ profilePhotoDocumentId: null }, { onError: fail });
+              }}
             >
               Remove Photo
             </Button>
           )}
+          <FieldError id="p-photo-error" message={error ?? undefined} />
           <p className="text-xs text-muted-foreground">PNG, JPEG or WebP, up to 10 MB.</p>
         </div>
       </div>

@@ -1,10 +1,12 @@
 import { SERVICE_TYPES } from '@shared/constants/service-types';
+import { FieldError } from '../../../components/ui/form';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { invalidProps } from '../../../lib/form-errors';
 import type { ProfileSectionProps } from '../profile-form';
 
-export function SpecialtiesCard({ form: f, set }: ProfileSectionProps) {
+export function SpecialtiesCard({ form: f, set, errors }: ProfileSectionProps) {
   return (
     <Card>
       <CardHeader>
@@ -18,7 +20,7 @@ export function SpecialtiesCard({ form: f, set }: ProfileSectionProps) {
               <label key={s} className="flex items-center gap-2 text-sm">
                 <input
                   type="checkbox"
-                  className="h-4 w-4"
+                  className="size-6 shrink-0 accent-primary sm:size-5"
                   checked={f.specialties.includes(s)}
                   onChange={(e) =>
                     set({
@@ -32,6 +34,7 @@ export function SpecialtiesCard({ form: f, set }: ProfileSectionProps) {
               </label>
             ))}
           </div>
+          <FieldError id="p-specialties-error" message={errors.specialties} />
         </fieldset>
         <div className="space-y-1.5">
           <Label htmlFor="p-certs">Certifications (comma separated)</Label>
@@ -39,7 +42,9 @@ export function SpecialtiesCard({ form: f, set }: ProfileSectionProps) {
             id="p-certs"
             value={f.certifications}
             onChange={(e) => set({ certifications: e.target.value })}
+            {...invalidProps('p-certs', errors.certifications)}
           />
+          <FieldError id="p-certs-error" message={errors.certifications} />
         </div>
       </CardContent>
     </Card>

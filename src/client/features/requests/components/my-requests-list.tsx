@@ -14,7 +14,7 @@ function RequestRow({ r }: { r: JobSummary }) {
     <li>
       <Link
         to={requestPath(r.reference)}
-        className="flex items-center gap-3 rounded-lg border border-border bg-card p-4 shadow-sm transition-colors hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary"
+        className="flex items-center gap-3 rounded-lg border bg-card p-4 shadow-sm transition-colors hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary"
         data-testid="my-request"
       >
         <div className="min-w-0 flex-1 space-y-1">

@@ -14,7 +14,7 @@ export function RequestTimeline({ entries }: { entries: TimelineEntry[] }) {
         {entries.length === 0 ? (
           <p className="text-sm text-slate-500">Nothing has happened yet.</p>
         ) : (
-          <ol className="relative space-y-4 border-l border-slate-200 pl-5" aria-label="Timeline">
+          <ol className="relative space-y-4 border-l pl-5" aria-label="Timeline">
             {entries.map((e) => (
               <li key={e.id} className="relative" data-testid="timeline-entry">
                 <span

@@ -1,8 +1,10 @@
-import { Phone, UserRound } from 'lucide-react';
+import { Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { technicianPath } from '@shared/paths';
+import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
+import { telHref } from '../../../components/ui/phone-link';
 import { StarRating } from '../../../components/ui/star-rating';
 import type { JobDetail } from '../api/get-request';
 
@@ -19,21 +21,11 @@ export function TechnicianCard({ technician }: { technician: Technician }) {
           Your technician
         </h2>
         <div className="flex items-center gap-4">
-          {technician.profileImage ? (
-            <img
-              src={technician.profileImage}
-              alt={`Photo of ${technician.name}`}
-              className="h-16 w-16 shrink-0 rounded-full object-cover"
-            />
-          ) : (
-            <span
-              className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-400"
-              role="img"
-              aria-label={`No photo of ${technician.name}`}
-            >
-              <UserRound className="h-8 w-8" aria-hidden="true" />
-            </span>
-          )}
+          <Avatar
+            name={technician.name}
+            src={technician.profileImage}
+            alt={`Photo of ${technician.name}`}
+          />
           <div className="min-w-0 space-y-1">
             <Link
               to={technicianPath(technician.id)}
@@ -50,7 +42,7 @@ export function TechnicianCard({ technician }: { technician: Technician }) {
         </div>
         {technician.phone && (
           <Button variant="outline" className="w-full" asChild>
-            <a href={`tel:${technician.phone.replace(/[^\d+]/g, '')}`}>
+            <a href={telHref(technician.phone)}>
               <Phone aria-hidden="true" />
               Call {firstName}: {technician.phone}
             </a>

@@ -41,6 +41,7 @@ export function UnmatchedPanel({ job, req }: { job: JobDetail; req: RequestRef }
                     <input
                       type="radio"
                       name="widen-distance"
+                      className="size-6 shrink-0 accent-primary sm:size-5"
                       value={m}
                       checked={miles === m}
                       onChange={() => setMiles(m)}

@@ -7,11 +7,14 @@ export function DocumentSlot({
   slot,
   uploaded,
   progress,
+  error,
   onFile,
 }: {
   slot: Slot;
   uploaded: boolean;
   progress: number | undefined;
+  /** Why the last upload failed. */
+  error?: string;
   onFile: (file: File | undefined) => void;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
@@ -22,6 +25,11 @@ export function DocumentSlot({
         <p className="font-medium">
           {slot.label} {slot.required && '*'}
         </p>
+        {error && (
+          <p id={`${inputId}-error`} role="alert" className="mt-1 text-sm text-destructive">
+            {error}
+          </p>
+        )}
         {progress !== undefined && (
           <div
             role="progressbar"
@@ -57,6 +65,7 @@ export function DocumentSlot({
           type="button"
           variant="outline"
           disabled={progress !== undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
           onClick={() => inputRef.current?.click()}
         >
           <Upload className="mr-2 h-4 w-4" aria-hidden="true" />

@@ -5,10 +5,11 @@ import { DocumentSlot } from './document-slot';
 
 export function DocumentsCard({
   uploads,
+  uploadErrors,
   progress,
   generation,
   upload,
-}: Pick<ApplicationFormState, 'uploads' | 'progress' | 'generation' | 'upload'>) {
+}: Pick<ApplicationFormState, 'uploads' | 'uploadErrors' | 'progress' | 'generation' | 'upload'>) {
   return (
     <Card>
       <CardHeader>
@@ -21,6 +22,7 @@ export function DocumentsCard({
             slot={slot}
             uploaded={!!uploads[slot.field]}
             progress={progress[slot.field]}
+            error={uploadErrors[slot.field]}
             onFile={(file) => void upload(slot, file)}
           />
         ))}

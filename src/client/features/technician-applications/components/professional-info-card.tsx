@@ -35,7 +35,7 @@ export function ProfessionalInfoCard({
               <label key={s} className="flex items-center gap-2 text-sm">
                 <input
                   type="checkbox"
-                  className="h-4 w-4"
+                  className="size-6 shrink-0 accent-primary sm:size-5"
                   checked={form.specialties.includes(s)}
                   onChange={(e) =>
                     setForm({

@@ -1,8 +1,10 @@
-import { Clock, MapPin, Phone, User } from 'lucide-react';
+import { Clock, MapPin, Phone } from 'lucide-react';
 import type { Technician } from '@shared/schemas/technicians';
+import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
+import { PhoneLink } from '../../../components/ui/phone-link';
 import { StarRating } from '../../../components/ui/star-rating';
 import { FeaturedBadge } from '../featured-badge';
 
@@ -18,21 +20,7 @@ export function ProfileHeader({
   return (
     <Card>
       <CardContent className="flex flex-col gap-6 pt-6 sm:flex-row">
-        {t.profileImage ? (
-          <img
-            src={t.profileImage}
-            alt={`${t.user.firstName} ${t.user.lastName}`}
-            className="h-32 w-32 rounded-full object-cover"
-          />
-        ) : (
-          <div
-            className="flex h-32 w-32 shrink-0 items-center justify-center rounded-full bg-slate-200"
-            role="img"
-            aria-label="No profile photo"
-          >
-            <User className="h-14 w-14 text-slate-400" aria-hidden="true" />
-          </div>
-        )}
+        <Avatar name={`${t.user.firstName} ${t.user.lastName}`} src={t.profileImage} size="xl" />
         <div className="flex-1 space-y-2">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-3xl font-bold">
@@ -54,13 +42,10 @@ export function ProfileHeader({
           <p className="flex items-center gap-1 text-slate-600">
             <Phone className="h-4 w-4" aria-hidden="true" />{' '}
             {t.user.phone ? (
-              <a
-                className="text-blue-700 underline"
-                href={`tel:${t.user.phone.replace(/[^\d+]/g, '')}`}
-                aria-label={`Call ${t.user.firstName} at ${t.user.phone}`}
-              >
+              <PhoneLink phone={t.user.phone} className="text-blue-700 underline">
+                <span className="sr-only">Call {t.user.firstName} at </span>
                 {t.user.phone}
-              </a>
+              </PhoneLink>
             ) : (
               'Contact via platform'
             )}

@@ -37,7 +37,7 @@ export function VehicleHistory({ vehicleId }: { vehicleId: number }) {
 
 function JobEntry({ job }: { job: VehicleJob }) {
   return (
-    <li className="rounded-md border border-slate-200 p-3 text-sm">
+    <li className="rounded-md border p-3 text-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <Link to={job.requestPath} className="font-semibold text-blue-700 underline">
           {job.reference}

@@ -4,6 +4,11 @@ import {
   VERIFICATION_TYPES,
   type VerificationType,
 } from '@shared/constants/domain';
+import {
+  createVerificationSchema,
+  REQUIRED_FIELDS_MESSAGE,
+  type CreateVerificationInput,
+} from '@shared/schemas/verifications';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -12,11 +17,17 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FieldError } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
-import { errorMessage } from '../../../lib/api-client';
+import {
+  invalidProps,
+  issuesToErrors,
+  serverErrors,
+  type FormErrors,
+} from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { useAddVerification } from '../api';
 import { useVerificationDocument } from '../use-verification-document';
@@ -31,6 +42,34 @@ type Draft = {
   credentialNumber: string;
   notes: string;
 };
+const FIELDS = [
+  'verificationType',
+  'credentialName',
+  'issuingOrganization',
+  'issueDate',
+  'expirationDate',
+  'credentialNumber',
+  'notes',
+] as const satisfies readonly (keyof Draft)[];
+type Errors = FormErrors<(typeof FIELDS)[number]>;
+
+/** Under a required field, which one is missing (the schema's message names none). */
+const REQUIRED: Partial<Record<keyof Draft, string>> = {
+  verificationType: 'Choose a verification type',
+  credentialName: 'Enter the credential name',
+  issuingOrganization: 'Enter the issuing organization',
+};
+
+/** The messages under the fields: the shared schema's, as the server will answer. */
+function check(body: unknown): Errors {
+  const parsed = createVerificationSchema.safeParse(body);
+  if (parsed.success) return {};
+  const errors = issuesToErrors(parsed.error.issues, FIELDS);
+  for (const k of FIELDS)
+    if (errors[k] === REQUIRED_FIELDS_MESSAGE) errors[k] = REQUIRED[k] ?? errors[k];
+  return errors;
+}
+
 const EMPTY: Draft = {
   verificationType: '',
   credentialName: '',
@@ -52,47 +91,49 @@ export function AddVerificationDialog({
 }) {
   const add = useAddVerification();
   const [d, setD] = useState<Draft>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
   const doc = useVerificationDocument();
   const { documentId, progress } = doc;
 
   const close = () => {
     setD(EMPTY);
+    setErrors({});
     doc.reset();
     onClose();
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!d.verificationType || !d.credentialName.trim() || !d.issuingOrganization.trim()) {
-      notify({
-        title: 'Error',
-        description: 'Please fill in all required fields',
-        variant: 'destructive',
-      });
+    const body = { ...d, verificationType: d.verificationType, technicianId, documentId };
+    const found = check(body);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      // The spec's toast for missing required fields; the fields say which.
+      if (Object.values(found).some((m) => Object.values(REQUIRED).includes(m)))
+        notify({ title: 'Error', description: REQUIRED_FIELDS_MESSAGE, variant: 'destructive' });
       return;
     }
-    add.mutate(
-      { ...d, verificationType: d.verificationType, technicianId, documentId },
-      {
-        onSuccess: () => {
-          notify({ title: 'Success', description: 'Verification submitted for review' });
-          close();
-        },
-        onError: (err) =>
-          notify({
-            title: 'Error',
-            description: errorMessage(err, 'Failed to submit verification'),
-            variant: 'destructive',
-          }),
+    add.mutate(body as CreateVerificationInput, {
+      onSuccess: () => {
+        notify({ title: 'Success', description: 'Verification submitted for review' });
+        close();
       },
-    );
+      onError: (err) => setErrors(serverErrors(err, FIELDS, 'Failed to submit verification')),
+    });
   };
 
-  const field = (name: keyof Draft) => ({
+  const field = (name: (typeof FIELDS)[number]) => ({
     id: `ver-${name}`,
     value: d[name],
-    onChange: (e: { target: { value: string } }) => setD({ ...d, [name]: e.target.value }),
+    ...invalidProps(`ver-${name}`, errors[name]),
+    onChange: (e: { target: { value: string } }) => {
+      setD({ ...d, [name]: e.target.value });
+      setErrors(({ [name]: _field, form: _form, ...rest }) => rest);
+    },
   });
+  const message = (name: (typeof FIELDS)[number]) => (
+    <FieldError id={`ver-${name}-error`} message={errors[name]} />
+  );
 
   return (
     <Dialog open={open} onOpenChange={(o) => !o && close()}>
@@ -112,34 +153,46 @@ export function AddVerificationDialog({
                 </option>
               ))}
             </Select>
+            {message('verificationType')}
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="ver-credentialName">Credential Name *</Label>
             <Input {...field('credentialName')} />
+            {message('credentialName')}
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="ver-issuingOrganization">Issuing Organization *</Label>
             <Input {...field('issuingOrganization')} />
+            {message('issuingOrganization')}
           </div>
           <div className="grid grid-cols-2 gap-4">
             <div className="space-y-1.5">
               <Label htmlFor="ver-issueDate">Issue Date</Label>
               <Input type="date" {...field('issueDate')} />
+              {message('issueDate')}
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="ver-expirationDate">Expiration Date</Label>
               <Input type="date" {...field('expirationDate')} />
+              {message('expirationDate')}
             </div>
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="ver-credentialNumber">Credential Number</Label>
             <Input {...field('credentialNumber')} />
+            {message('credentialNumber')}
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="ver-notes">Notes</Label>
             <Textarea rows={2} {...field('notes')} />
+            {message('notes')}
           </div>
           <VerificationDocumentField {...doc} />
+          {errors.form && (
+            <p role="alert" className="text-sm text-destructive">
+              {errors.form}
+            </p>
+          )}
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={close}>
               Cancel

@@ -1,11 +1,14 @@
 import { Upload } from 'lucide-react';
+import { FieldError } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { invalidProps } from '../../../lib/form-errors';
 import type { useVerificationDocument } from '../use-verification-document';
 
 export function VerificationDocumentField({
   documentId,
   progress,
+  error,
   attach,
 }: ReturnType<typeof useVerificationDocument>) {
   return (
@@ -21,6 +24,7 @@ export function VerificationDocumentField({
             type="file"
             accept="application/pdf,image/png,image/jpeg,image/webp,image/heic,.heic"
             disabled={progress !== null}
+            {...invalidProps('ver-document', error ?? undefined)}
             onChange={(e) => {
               void attach(e.target.files?.[0]);
               e.target.value = '';
@@ -28,6 +32,7 @@ export function VerificationDocumentField({
           />
         </div>
       )}
+      <FieldError id="ver-document-error" message={error ?? undefined} />
       {progress !== null && (
         <div
           role="progressbar"
