@@ -1,10 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  TECHNICIAN_SORTS,
-  type Technician,
-  type TechnicianSort,
-} from '@shared/schemas/technicians';
+import { TECHNICIAN_SORTS, type TechnicianSort } from '@shared/constants/technician-sorts';
+import type { Technician } from '@shared/schemas/technicians';
 import { Page } from '../components/page';
 import { ApiError, errorMessage } from '../lib/api-client';
 import { placeOf, setPlaceParam } from '../lib/places';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCATION_NAMES } from '../constants/locations';
 import { SERVICE_TYPES } from '../constants/service-types';
+import { TECHNICIAN_SORTS } from '../constants/technician-sorts';
 import { safeText } from './common';
 
 /** The spec's Technician entity, as the API returns it. */
@@ -55,8 +56,7 @@ const caseInsensitiveOneOf = <T extends readonly [string, ...string[]]>(
   );
 
 /** The list's orders (ADR 018); distance needs a place, else the list is by rating. */
-export const TECHNICIAN_SORTS = ['distance', 'rating', 'price', 'experience'] as const;
-export type TechnicianSort = (typeof TECHNICIAN_SORTS)[number];
+export { TECHNICIAN_SORTS, type TechnicianSort } from '../constants/technician-sorts';
 
 /** Filters for GET /api/technicians (query) and POST /api/technicians/search (body). */
 export const technicianSearchSchema = z
