@@ -4,7 +4,7 @@ import { hydrate } from '@tanstack/react-query';
 import { App } from './app/app';
 import { holdEarlyEvents } from './app/early-events';
 import { matchScreen } from './app/routes';
-import { SSR_STATE_ID } from './app/ssr-contract';
+import { SSR_STATE_ID } from '@shared/ssr';
 import { ApiError } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';

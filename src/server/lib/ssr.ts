@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SSR_ROOT } from '../../shared/ssr';
 
 /** What the client's server entry (src/client/entry-server.tsx, built to dist/ssr) exports. */
 export type SsrEntry = {
@@ -90,7 +91,7 @@ export function fillTemplate(
     )
     .replace('</head>', `    ${head}\n  </head>`)
     .replace(
-      '<div id="root"></div>',
+      SSR_ROOT,
       `<div id="root">${page.html}</div>\n    <script type="application/json" id="${stateId}">${scriptJson(page.state)}</script>`,
     );
 }

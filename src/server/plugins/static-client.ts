@@ -4,10 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { publicBaseUrl } from '../lib/public-url';
+import { SSR_STATE_ID } from '../../shared/ssr';
 import { etagOf, loadSsr } from '../lib/ssr';
-
-/** Must match src/client/app/ssr-contract.ts (the client reads the page's data from it). */
-const SSR_STATE_ID = 'wrenchly-state';
 
 /**
  * Serves the built client: hashed assets cached for a year (their .br/.gz twins made at build
