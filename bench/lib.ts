@@ -17,8 +17,9 @@ export function arg(name: string, fallback: string): string {
 
 /**
  * A database holding at least `n` technicians: PostgreSQL (BENCH_DATABASE_URL, or a
- * `wrenchly_bench` database created next to DATABASE_URL / the local server) when reachable,
- * else embedded PGlite in a temporary directory. Seeds with `npm run seed:big` when short.
+ * `wrenchly_bench` database, `wrenchly_bench_<n>` above 100000, created next to DATABASE_URL /
+ * the local server) when reachable, else embedded PGlite in a temporary directory. Seeds with
+ * `npm run seed:big` when short.
  */
 export async function benchDatabase(
   n: number,
@@ -29,13 +30,12 @@ export async function benchDatabase(
     try {
       const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
       await admin.connect();
-      const exists = await admin.query(
-        `select 1 from pg_database where datname = 'wrenchly_bench'`,
-      );
-      if (exists.rowCount === 0) await admin.query('create database wrenchly_bench');
+      const name = n > 100_000 ? `wrenchly_bench_${n}` : 'wrenchly_bench';
+      const exists = await admin.query(`select 1 from pg_database where datname = $1`, [name]);
+      if (exists.rowCount === 0) await admin.query(`create database ${name}`);
       await admin.end();
       const u = new URL(base);
-      u.pathname = '/wrenchly_bench';
+      u.pathname = `/${name}`;
       url = u.toString();
     } catch {
       url = undefined;
@@ -88,3 +88,87 @@ export async function startApp(database: Database) {
 }
 
 export const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+/**
+ * Technician writes at `perSecond` through their own connection, as the app's users make them:
+ * profile edits (bio), availability toggles and rating changes (a new review), spread evenly,
+ * on random technicians. Each commits on its own, firing the index's triggers.
+ */
+export function startWriter(url: string, perSecond: number) {
+  const client = new pg.Client({ connectionString: url });
+  let stopped = false;
+  let writes = 0;
+  let failures = 0;
+  const latencies: number[] = [];
+  const done = (async () => {
+    await client.connect();
+    const max = Number(
+      (await client.query('select max(id) as m from technicians')).rows[0]?.m ?? 0,
+    );
+    const kinds = [
+      `update technicians set bio = 'Mobile mechanic. Updated ' || now()::text where id = $1`,
+      `update technicians set is_available = not is_available where id = $1`,
+      `update technicians set rating = round((2.5 + random() * 2.5)::numeric, 2),
+         total_reviews = total_reviews + 1 where id = $1`,
+    ];
+    const interval = 1000 / perSecond;
+    let next = performance.now();
+    while (!stopped && perSecond > 0) {
+      const id = 1 + Math.floor(Math.random() * max);
+      const t0 = performance.now();
+      try {
+        await client.query(kinds[writes % kinds.length]!, [id]);
+        writes++;
+        latencies.push(performance.now() - t0);
+      } catch {
+        failures++;
+      }
+      next += interval;
+      const wait = next - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    }
+    await client.end();
+  })();
+  return {
+    stats: () => ({ writes, failures, latencies }),
+    async stop() {
+      stopped = true;
+      await done;
+    },
+  };
+}
+
+/**
+ * A second app instance in its own process on the same database (bench/instance.ts), as a
+ * load balancer's other backend would be.
+ */
+export async function startSecondInstance(url: string) {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/instance.ts'], {
+    env: { ...process.env, BENCH_DATABASE_URL: url },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (b: Buffer) => {
+      out += b.toString();
+      const m = /listening (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`second instance exited (${code})`)));
+  });
+  return {
+    base,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export const pct = (xs: number[], p: number) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+};

@@ -13,8 +13,8 @@ export async function giveBenchTechniciansPlans(db: DbOrTx) {
     from technicians t
     join users u on u.id = t.user_id and u.username like 'bench.tech.%'
     join plans p on p.name = case
-      when (t.id * 7919) % 100 < 40 then 'Basic'
-      when (t.id * 7919) % 100 < 65 then 'Premium'
-      when (t.id * 7919) % 100 < 80 then 'Professional' end
+      when (t.id::bigint * 7919) % 100 < 40 then 'Basic'
+      when (t.id::bigint * 7919) % 100 < 65 then 'Premium'
+      when (t.id::bigint * 7919) % 100 < 80 then 'Professional' end
     where not exists (select 1 from subscriptions s where s.technician_id = t.id and s.status <> 'canceled')`);
 }

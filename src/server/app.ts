@@ -61,7 +61,11 @@ import { createPayments, type Payments } from './lib/payments';
 import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from './lib/log-redaction';
 import { fallBackAfterFailedPush } from './lib/technician-alerts';
 import { refreshFairPrices } from './lib/fair-price';
-import { createTechnicianIndex, type TechnicianIndex } from './lib/technician-index';
+import {
+  createTechnicianIndex,
+  pruneTechnicianChanges,
+  type TechnicianIndex,
+} from './lib/technician-index';
 import { sweepVerifications } from './lib/verification-expiry';
 import { accessPlugin } from './plugins/access';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -321,6 +325,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     };
     app.addHook('onReady', async () => {
       app.outbox.start((fn) => app.realtime.onSignal(OUTBOX_CHANNEL, fn));
+      // The technician index: loaded at start, then kept within the change log's reach (a
+      // search catches up anyway; this keeps an idle instance from needing a full reload).
+      const catchUp = () => app.technicianIndex.current();
+      catchUp().catch((err) => app.log.error({ err }, 'technician index load failed'));
+      every(2_000, 'technician index catch-up', catchUp);
+      every(60_000, 'technician change-log prune', () => pruneTechnicianChanges(app.db));
       every(10_000, 'dispatch sweep', () => app.dispatch.sweep());
       every(60 * 60_000, 'verification sweep', () => sweepVerifications(app));
       every(5 * 60_000, 'subscription renewals', () => app.billing.renewDue());

@@ -25,7 +25,7 @@ export async function findCandidates(
   },
 ): Promise<{ technicianId: number; distanceMiles: number }[]> {
   for (let k = r.limit * 4; ; k *= 4) {
-    const { hits, total } = searchSnapshot(snapshot, {
+    const { hits, more } = searchSnapshot(snapshot, {
       point: r.point,
       serviceType: r.serviceType,
       available: true,
@@ -34,6 +34,7 @@ export async function findCandidates(
       ...(r.maxDistanceMiles ? { widenTo: r.maxDistanceMiles } : {}),
       offset: 0,
       limit: k,
+      countTotal: false,
     });
     const eligible = await q.eligibleAmong(db, {
       requestId: r.requestId,
@@ -43,7 +44,7 @@ export async function findCandidates(
       dispatchStartedAt: r.dispatchStartedAt,
     });
     const chosen = hits.filter((h) => eligible.has(h.id)).slice(0, r.limit);
-    if (chosen.length === r.limit || hits.length >= total)
+    if (chosen.length === r.limit || !more)
       return chosen.map((h) => ({ technicianId: h.id, distanceMiles: h.distanceMiles! }));
   }
 }

@@ -6,6 +6,11 @@ import { LOCATIONS } from '../../../shared/constants/locations';
 import { SERVICE_TYPES } from '../../../shared/constants/service-types';
 import { EARTH_RADIUS_MILES } from '../../../shared/geo';
 import { plans, subscriptions, technicians, users } from '../../db/schema';
+import {
+  createTechnicianIndex,
+  pruneTechnicianChanges,
+  searchSnapshot,
+} from '../../lib/technician-index';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -227,34 +232,169 @@ describe('the in-memory search index', () => {
       };
     };
 
-    let featuredSeen = 0;
-    for (let i = 0; i < 60; i++) {
+    const queries = Array.from({ length: 60 }, () => {
       const town = rand() < 0.8 ? pick(LOCATIONS) : undefined;
-      const maxDistance = town && rand() < 0.7 ? pick([5, 10, 25, 50]) : undefined;
-      const serviceType = rand() < 0.5 ? pick(SERVICE_TYPES) : undefined;
-      const featured = rand() < 0.15;
-      const page = 1 + Math.floor(rand() * 2);
-      const qs = new URLSearchParams({ page: String(page), pageSize: '7' });
-      if (town) qs.set('location', town.name);
-      if (maxDistance) qs.set('maxDistance', String(maxDistance));
-      if (serviceType) qs.set('serviceType', serviceType);
-      if (featured) qs.set('featured', 'true');
-      const got = await search(qs.toString());
-      const want = await reference({
-        lat: town?.latitude,
-        lng: town?.longitude,
-        maxDistance,
-        serviceType,
-        featured,
-        limit: 7,
-        offset: (page - 1) * 7,
-      });
-      if (want.ids.length > 0) expect(got.total, qs.toString()).toBe(want.total);
-      expect(got.ids, qs.toString()).toEqual(want.ids);
-      expect(got.featured, qs.toString()).toEqual(want.featured);
-      featuredSeen += want.featured.filter(Boolean).length;
+      return {
+        town,
+        maxDistance: town && rand() < 0.7 ? pick([5, 10, 25, 50]) : undefined,
+        serviceType: rand() < 0.5 ? pick(SERVICE_TYPES) : undefined,
+        featured: rand() < 0.15,
+        page: 1 + Math.floor(rand() * 2),
+      };
+    });
+    let featuredSeen = 0;
+    const checkAll = async (round: string) => {
+      for (const { town, maxDistance, serviceType, featured, page } of queries) {
+        const qs = new URLSearchParams({ page: String(page), pageSize: '7' });
+        if (town) qs.set('location', town.name);
+        if (maxDistance) qs.set('maxDistance', String(maxDistance));
+        if (serviceType) qs.set('serviceType', serviceType);
+        if (featured) qs.set('featured', 'true');
+        const got = await search(qs.toString());
+        const want = await reference({
+          lat: town?.latitude,
+          lng: town?.longitude,
+          maxDistance,
+          serviceType,
+          featured,
+          limit: 7,
+          offset: (page - 1) * 7,
+        });
+        const label = `${round}: ${qs.toString()}`;
+        if (want.ids.length > 0) expect(got.total, label).toBe(want.total);
+        expect(got.ids, label).toEqual(want.ids);
+        expect(got.featured, label).toEqual(want.featured);
+        featuredSeen += want.featured.filter(Boolean).length;
+      }
+    };
+    await checkAll('before any change');
+    // Live updates: the same searches again (their pages and totals cached and judged change by
+    // change) after random writes of every kind, applied to the index incrementally.
+    const loadsBefore = t.app.technicianIndex.stats().fullLoads;
+    for (let round = 1; round <= 3; round++) {
+      const ids = await t.app.db
+        .select({ id: technicians.id, userId: technicians.userId })
+        .from(technicians);
+      for (let k = 0; k < 25; k++) {
+        const { id, userId } = pick(ids);
+        const roll = rand();
+        if (roll < 0.2)
+          await t.app.db
+            .update(technicians)
+            .set({ isAvailable: rand() < 0.5 })
+            .where(eq(technicians.id, id));
+        else if (roll < 0.35)
+          await t.app.db
+            .update(technicians)
+            .set({ rating: (2 + rand() * 3).toFixed(1), totalReviews: Math.floor(rand() * 50) })
+            .where(eq(technicians.id, id));
+        else if (roll < 0.5) {
+          const town = pick(LOCATIONS);
+          await t.app.db
+            .update(technicians)
+            .set({
+              latitude: town.latitude + (rand() - 0.5) * 0.6,
+              longitude: town.longitude + (rand() - 0.5) * 0.6,
+            })
+            .where(eq(technicians.id, id));
+        } else if (roll < 0.6)
+          await t.app.db
+            .update(technicians)
+            .set({ serviceRadiusMiles: 5 + Math.floor(rand() * 30) })
+            .where(eq(technicians.id, id));
+        else if (roll < 0.7)
+          await t.app.db
+            .update(technicians)
+            .set({ specialties: [pick(SERVICE_TYPES)] })
+            .where(eq(technicians.id, id));
+        else if (roll < 0.8)
+          await t.app.db
+            .update(users)
+            .set({ status: rand() < 0.7 ? 'approved' : 'suspended' })
+            .where(eq(users.id, userId));
+        else if (roll < 0.9)
+          await t.app.db
+            .update(technicians)
+            .set({ bio: `Edited ${round}.${k}` })
+            .where(eq(technicians.id, id));
+        else {
+          const plan = pick(['Basic', 'Premium', 'Professional'] as const);
+          await t.app.db
+            .update(subscriptions)
+            .set({ planId: planIds.get(plan)!, status: pick(['active', 'past_due', 'canceled']) })
+            .where(eq(subscriptions.technicianId, id));
+        }
+        // Some searches between writes, so pages are cached at many versions.
+        if (k % 5 === 0)
+          await search(`location=${encodeURIComponent(pick(LOCATIONS).name)}&maxDistance=25`);
+      }
+      await checkAll(`after round ${round} of writes`);
     }
+    // Every write was applied change by change: no full reload.
+    expect(t.app.technicianIndex.stats().fullLoads).toBe(loadsBefore);
     // The pages held featured technicians to rank.
     expect(featuredSeen).toBeGreaterThan(20);
+  });
+
+  it('records each statement as one version with the technicians it changed; sign-ins record nothing', async () => {
+    const made = await Promise.all(
+      [0, 1, 2].map(() => createTechnician(t.app, { firstName: 'Lognote' })),
+    );
+    const ids = made.map((m) => m.technician.id);
+    const v0 = await version();
+    await t.app.db
+      .update(technicians)
+      .set({ yearsExperience: 17 })
+      .where(sql`${technicians.id} in (${sql.join(ids, sql`, `)})`);
+    expect(await version()).toBe(v0 + 1);
+    const res = (await t.app.db.execute(
+      sql`select technician_id from technician_changes where version = ${v0 + 1} order by 1`,
+    )) as { rows: { technician_id: number }[] };
+    expect(res.rows.map((r) => Number(r.technician_id))).toEqual([...ids].sort((a, b) => a - b));
+    // A sign-in records nothing.
+    await t.app.db
+      .update(users)
+      .set({ lastSignInAt: new Date() })
+      .where(eq(users.id, made[0]!.user.id));
+    expect(await version()).toBe(v0 + 1);
+  });
+
+  it('keeps a second instance exact change by change, and reloads it in full when it fell behind the pruned log', async () => {
+    const other = createTechnicianIndex(t.app.db);
+    const find = async (name: string) => {
+      const s = await other.current();
+      return searchSnapshot(s, {
+        name,
+        available: false,
+        now: t.clock.now.getTime(),
+        offset: 0,
+        limit: 10,
+      }).hits.map((h) => h.id);
+    };
+    const { technician } = await createTechnician(t.app, { firstName: 'Secondinst' });
+    expect(await find('secondinst')).toEqual([technician.id]);
+    expect(other.stats().fullLoads).toBe(1);
+    await t.app.db
+      .update(users)
+      .set({ firstName: 'Renamedinst' })
+      .where(eq(users.id, technician.userId));
+    expect(await find('secondinst')).toEqual([]);
+    expect(await find('renamedinst')).toEqual([technician.id]);
+    expect(other.stats()).toMatchObject({ fullLoads: 1, catchUps: 1 });
+
+    // Behind the pruned part of the log: one full load, and the answer is still exact.
+    await t.app.db
+      .update(users)
+      .set({ firstName: 'Prunedinst' })
+      .where(eq(users.id, technician.userId));
+    await pruneTechnicianChanges(t.app.db, 0);
+    expect(await find('prunedinst')).toEqual([technician.id]);
+    expect(other.stats().fullLoads).toBe(2);
+    const left = (await t.app.db.execute(
+      sql`select count(*)::int as n from technician_changes`,
+    )) as {
+      rows: { n: number }[];
+    };
+    expect(Number(left.rows[0]!.n)).toBe(0);
   });
 });

@@ -1,0 +1,246 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { stateOf, type TechState } from './search';
+import { Staging, TechnicianStore, type TechnicianRow } from './store';
+
+export {
+  compareStates,
+  featuredEpoch,
+  stateMatch,
+  stateMatcher,
+  stateOf,
+  type TechState,
+  FEATURED_BAND_MILES,
+  searchSnapshot,
+  type IndexSort,
+  type SearchFilters,
+  type SearchHit,
+  type SearchResult,
+} from './search';
+export type { TechnicianRow } from './store';
+
+/**
+ * Technicians found from memory (ADR 005): search and dispatch matching both read it.
+ *
+ * Each app instance holds the listed technicians (approved users with the technician role) in a
+ * `TechnicianStore`: columns per technician and a grid that counts them (store.ts, search.ts).
+ * Freshness: triggers bump `search_index_state.version` in the same transaction as any change
+ * to what the index holds and record which technicians changed under that version
+ * (`technician_changes`). A search first reads the version (one primary-key read); when it is
+ * ahead of the store's, the store reads just the changed technicians again and applies them
+ * (O(changes)), one catch-up at a time; a full load happens only at start, after a TRUNCATE, or
+ * when the instance fell behind the pruned part of the log. So an answer is never older than
+ * the last commit the request could see, on PGlite and on PostgreSQL with any number of
+ * instances.
+ */
+export type Snapshot = TechnicianStore;
+
+const SEP = '\u001f';
+
+type RawRow = Omit<TechnicianRow, 'specialties'> & { specialties: string | null };
+
+function columns(where: ReturnType<typeof sql>) {
+  return sql`
+    select t.id, t.latitude::float8 as lat, t.longitude::float8 as lng, t.rating::float8 as rating,
+           t.total_reviews as reviews, t.service_radius_miles as radius,
+           t.hourly_rate_cents as "rateCents", t.years_experience as years,
+           t.is_available as available, array_to_string(t.specialties, ${SEP}) as specialties,
+           lower(u.first_name || ' ' || u.last_name) as name,
+           p.name as plan, s.status as "planStatus",
+           (extract(epoch from s.current_period_end) * 1000)::float8 as "periodEndMs"
+    from technicians t join users u on u.id = t.user_id
+    left join subscriptions s on s.technician_id = t.id and s.status in ('active', 'past_due')
+    left join plans p on p.id = s.plan_id
+    where u.status = 'approved' and u.role = 'technician' and ${where}`;
+}
+
+function toRow(r: RawRow): TechnicianRow {
+  return {
+    id: Number(r.id),
+    lat: Number(r.lat),
+    lng: Number(r.lng),
+    rating: Number(r.rating),
+    reviews: Number(r.reviews),
+    radius: Number(r.radius),
+    rateCents: Number(r.rateCents),
+    years: Number(r.years),
+    available: r.available,
+    specialties: r.specialties ? r.specialties.split(SEP) : [],
+    name: r.name,
+    plan: r.plan,
+    planStatus: r.planStatus,
+    periodEndMs: r.periodEndMs === null ? null : Number(r.periodEndMs),
+  };
+}
+
+async function readVersion(db: DbOrTx): Promise<number> {
+  const res = (await db.execute(sql`select version from search_index_state where id = 1`)) as {
+    rows: { version: string | number }[];
+  };
+  return Number(res.rows[0]?.version ?? 0);
+}
+
+/** Rows per query of a full load: the next is read while one is staged. */
+const LOAD_CHUNK = 50_000;
+
+/**
+ * Everyone, as of at least `version` (read first), in id order a chunk at a time (keyset pages:
+ * a technician cannot move between them), staged as numbers and then filed cell by cell.
+ */
+async function loadAll(db: DbOrTx): Promise<TechnicianStore> {
+  const version = await readVersion(db);
+  const store = new TechnicianStore();
+  const st = new Staging(store);
+  const chunk = (after: number) =>
+    db.execute(sql`${columns(sql`t.id > ${after}`)} order by t.id limit ${LOAD_CHUNK}`) as Promise<{
+      rows: RawRow[];
+    }>;
+  let next: Promise<{ rows: RawRow[] }> | null = chunk(0);
+  while (next) {
+    const { rows }: { rows: RawRow[] } = await next;
+    next = rows.length === LOAD_CHUNK ? chunk(Number(rows[rows.length - 1]!.id)) : null;
+    for (const r of rows) st.add(numbers(r), r.specialties ?? '', SEP);
+  }
+  return store.fill(st, version);
+}
+
+function numbers(r: RawRow): Omit<TechnicianRow, 'specialties'> {
+  r.id = Number(r.id);
+  r.lat = Number(r.lat);
+  r.lng = Number(r.lng);
+  r.rating = Number(r.rating);
+  r.reviews = Number(r.reviews);
+  r.radius = Number(r.radius);
+  r.rateCents = Number(r.rateCents);
+  r.years = Number(r.years);
+  r.periodEndMs = r.periodEndMs === null ? null : Number(r.periodEndMs);
+  return r;
+}
+
+/** Changes after `from`, up to the latest version, in one statement (one snapshot). */
+async function readChanges(db: DbOrTx, from: number) {
+  const res = (await db.execute(sql`
+    select s.version, s.pruned_through as "prunedThrough",
+           array(select distinct c.technician_id from technician_changes c
+                 where c.version > ${from} and c.version <= s.version) as ids,
+           exists(select 1 from technician_changes c
+                  where c.version > ${from} and c.version <= s.version
+                    and c.technician_id is null) as "everything"
+    from search_index_state s where s.id = 1`)) as {
+    rows: { version: string; prunedThrough: string; ids: (number | null)[]; everything: boolean }[];
+  };
+  const r = res.rows[0]!;
+  return {
+    version: Number(r.version),
+    prunedThrough: Number(r.prunedThrough),
+    ids: r.ids.filter((x): x is number => x !== null).map(Number),
+    everything: r.everything,
+  };
+}
+
+/** Reading this many changed technicians costs about as much as reading everyone. */
+const FULL_RELOAD_FRACTION = 0.25;
+
+/**
+ * What one catch-up changed, told synchronously as it is applied: each changed technician as it
+ * was and as it is (null: not listed), or `full` after a full load (anything may have changed).
+ */
+export type IndexChange = {
+  store: TechnicianStore;
+  version: number;
+  full: boolean;
+  changes: { id: number; before: TechState | null; after: TechState | null }[];
+};
+
+export function createTechnicianIndex(db: DbOrTx) {
+  let store: TechnicianStore | undefined;
+  const listeners = new Set<(c: IndexChange) => void>();
+  const tell = (c: IndexChange) => {
+    for (const l of listeners) l(c);
+  };
+  let running: Promise<void> | null = null;
+  const stats = { fullLoads: 0, catchUps: 0, applied: 0 };
+
+  /** One catch-up: to the latest version, by the changes when the log still holds them. */
+  async function step() {
+    if (!store) {
+      store = await loadAll(db);
+      stats.fullLoads++;
+      tell({ store, version: store.version, full: true, changes: [] });
+      return;
+    }
+    const c = await readChanges(db, store.version);
+    if (c.version <= store.version) return;
+    if (
+      c.everything ||
+      c.prunedThrough > store.version ||
+      c.ids.length > Math.max(1000, store.n * FULL_RELOAD_FRACTION)
+    ) {
+      // Reads wait: the store cannot be brought to this version change by change.
+      store = await loadAll(db);
+      stats.fullLoads++;
+      tell({ store, version: store.version, full: true, changes: [] });
+      return;
+    }
+    const rows = new Map<number, TechnicianRow>();
+    for (let k = 0; k < c.ids.length; k += 5000) {
+      const ids = c.ids.slice(k, k + 5000);
+      const res = (await db.execute(
+        columns(sql`t.id = any(${sql.raw(`'{${ids.join(',')}}'::int[]`)})`),
+      )) as { rows: RawRow[] };
+      for (const r of res.rows) rows.set(Number(r.id), toRow(r));
+    }
+    // Synchronous from here: a search sees the store before or after all of it.
+    const s = store;
+    const before = c.ids.map((id) => stateOf(s, id));
+    for (const id of c.ids) s.upsert(id, rows.get(id) ?? null);
+    s.version = c.version;
+    tell({
+      store: s,
+      version: c.version,
+      full: false,
+      changes: c.ids.map((id, k) => ({ id, before: before[k] ?? null, after: stateOf(s, id) })),
+    });
+    stats.catchUps++;
+    stats.applied += c.ids.length;
+  }
+
+  async function current(): Promise<TechnicianStore> {
+    const version = await readVersion(db);
+    while (!store || store.version < version) {
+      if (!running) running = step().finally(() => (running = null));
+      await running;
+    }
+    return store;
+  }
+
+  return {
+    /** The store as of the latest committed version (caught up first when behind). */
+    current,
+    /** Called synchronously with every change applied (and every full load). */
+    onChange(listener: (c: IndexChange) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Whether a store has been loaded (readiness). */
+    loaded: () => store !== undefined,
+    stats: () => ({ ...stats, version: store?.version ?? null, technicians: store?.n ?? 0 }),
+  };
+}
+export type TechnicianIndex = ReturnType<typeof createTechnicianIndex>;
+
+/**
+ * Forgets change-log entries recorded more than `keepMs` ago; an instance behind them reloads in
+ * full. Raises `pruned_through` in the same transaction as the delete.
+ */
+export async function pruneTechnicianChanges(db: DbOrTx, keepMs = 15 * 60_000) {
+  await db.execute(sql`
+    with cut as (
+      select max(version) as v from technician_changes
+      where recorded_at < now() - make_interval(secs => ${keepMs / 1000})
+    ), raised as (
+      update search_index_state set pruned_through = greatest(pruned_through, cut.v)
+      from cut where id = 1 and cut.v is not null returning cut.v
+    )
+    delete from technician_changes where version <= (select v from raised)`);
+}

@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import { PLAN_ENTITLEMENTS } from '../../../shared/plans';
+import { planHoldsUntil, tierOf } from '../entitlements';
+import { hOfMiles, milesOfH, unitVector } from './geometry';
+import { FEATURED_BAND_MILES, searchSnapshot, type SearchFilters } from './search';
+import { TechnicianStore, type TechnicianRow } from './store';
+
+/**
+ * The grid search against a brute-force reference over the same rows: every filter, order and
+ * mode, with pages anywhere, before and after thousands of random changes applied one by one.
+ */
+
+let seed = 42;
+const rand = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+};
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+
+const TYPES = ['Engine Repair', 'Brake Service', 'Oil Change', 'Transmission', 'Electrical'];
+const NAMES = ['ann lee', 'bo young', 'cy king', 'di hall', 'ed scott', 'flo green'];
+const TOWNS = [
+  [38.95, -76.94],
+  [38.9, -77.03],
+  [39.1, -77.2],
+  [61.2, -149.9], // far north, where longitude degrees are short
+] as const;
+const NOW = 1_800_000_000_000;
+const DAY = 86_400_000;
+
+function randomRow(id: number): TechnicianRow {
+  const [lat, lng] = pick(TOWNS);
+  const spread = pick([0.002, 0.05, 0.4]);
+  const plan = pick([null, 'Basic', 'Premium', 'Professional'] as const);
+  return {
+    id,
+    lat: lat + (rand() - 0.5) * spread,
+    lng: lng + (rand() - 0.5) * spread,
+    rating: Math.round((2 + rand() * 3) * 10) / 10,
+    reviews: Math.floor(rand() * 5),
+    radius: pick([5, 10, 15, 25, 50]),
+    rateCents: pick([5000, 6000, 7500]),
+    years: pick([1, 5, 10]),
+    available: rand() < 0.8,
+    specialties: [pick(TYPES), pick(TYPES)],
+    name: pick(NAMES),
+    plan,
+    planStatus: plan ? pick(['active', 'active', 'past_due']) : null,
+    periodEndMs: plan ? NOW + (rand() - 0.6) * 20 * DAY : null,
+  };
+}
+
+type Filters = Omit<SearchFilters, 'now'>;
+
+function reference(rows: Map<number, TechnicianRow>, f: Filters) {
+  const point = f.point;
+  const c = point ? unitVector(point.latitude, point.longitude) : null;
+  const sort =
+    f.sort === undefined || (f.sort === 'distance' && !point)
+      ? point
+        ? 'distance'
+        : 'rating'
+      : f.sort;
+  const list: { r: TechnicianRow; h: number; featured: boolean }[] = [];
+  for (const r of rows.values()) {
+    const until =
+      r.plan && r.planStatus ? planHoldsUntil(r.planStatus, new Date(r.periodEndMs!)) : 0;
+    const plan = r.plan ? PLAN_ENTITLEMENTS[tierOf(r.plan)] : null;
+    const leads = plan?.leads ? until : 0;
+    const featured = plan?.featured ? until : 0;
+    if (f.available && !r.available) continue;
+    if (f.serviceType !== undefined && !r.specialties.includes(f.serviceType)) continue;
+    if (f.name !== undefined && !r.name.includes(f.name)) continue;
+    if (f.leads && !(leads > NOW)) continue;
+    if (f.featured && !(featured > NOW)) continue;
+    let h = 0;
+    if (c) {
+      const v = unitVector(r.lat, r.lng);
+      h = ((v.x - c.x) ** 2 + (v.y - c.y) ** 2 + (v.z - c.z) ** 2) / 4;
+      const limit =
+        f.maxDistance !== undefined
+          ? hOfMiles(f.maxDistance)
+          : Math.max(hOfMiles(r.radius), f.widenTo === undefined ? -1 : hOfMiles(f.widenTo));
+      if (h > limit) continue;
+    }
+    list.push({ r, h, featured: featured > NOW });
+  }
+  const rank = (a: TechnicianRow, b: TechnicianRow) =>
+    b.rating - a.rating || b.reviews - a.reviews || a.id - b.id;
+  const band = (h: number) => Math.floor(milesOfH(h) / FEATURED_BAND_MILES + 1e-12);
+  void band;
+  const boost = f.boost === true;
+  list.sort((a, b) => {
+    if (sort === 'distance') {
+      if (boost) {
+        const ba = bandIndex(a.h);
+        const bb = bandIndex(b.h);
+        if (ba !== bb) return ba - bb;
+        if (a.featured !== b.featured) return a.featured ? -1 : 1;
+      }
+      return a.h - b.h || b.r.rating - a.r.rating || a.r.id - b.r.id;
+    }
+    if (boost && sort === 'rating' && !f.featured && a.featured !== b.featured)
+      return a.featured ? -1 : 1;
+    if (sort === 'price') return a.r.rateCents - b.r.rateCents || rank(a.r, b.r);
+    if (sort === 'experience') return b.r.years - a.r.years || rank(a.r, b.r);
+    return rank(a.r, b.r);
+  });
+  return {
+    ids: list.slice(f.offset, f.offset + f.limit).map((x) => x.r.id),
+    total: list.length,
+  };
+}
+
+/** The band index exactly as the index computes it (edges at multiples of 5 miles, in h). */
+const EDGES = Array.from({ length: 2600 }, (_, b) => hOfMiles((b + 1) * FEATURED_BAND_MILES));
+function bandIndex(h: number) {
+  let lo = 0;
+  let hi = EDGES.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (EDGES[mid]! <= h) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function randomFilters(): Filters {
+  const [lat, lng] = pick(TOWNS);
+  const withPoint = rand() < 0.8;
+  const radiusMode = rand() < 0.35;
+  return {
+    point: withPoint
+      ? { latitude: lat + (rand() - 0.5) * 0.3, longitude: lng + (rand() - 0.5) * 0.3 }
+      : undefined,
+    maxDistance: withPoint && !radiusMode ? pick([0.3, 1, 5, 12.5, 25, 60]) : undefined,
+    widenTo: withPoint && radiusMode && rand() < 0.3 ? pick([8, 30]) : undefined,
+    serviceType: rand() < 0.4 ? pick([...TYPES, 'Unknown']) : undefined,
+    name: rand() < 0.15 ? pick(['an', 'o', 'zz', 'ki']) : undefined,
+    available: rand() < 0.7,
+    leads: rand() < 0.1,
+    featured: rand() < 0.1,
+    boost: rand() < 0.7,
+    sort: rand() < 0.6 ? undefined : pick(['distance', 'rating', 'price', 'experience'] as const),
+    offset: pick([0, 0, 3, 17, 60]),
+    limit: pick([1, 5, 20]),
+  };
+}
+
+function check(store: TechnicianStore, rows: Map<number, TechnicianRow>, count: number) {
+  for (let k = 0; k < count; k++) {
+    const f = randomFilters();
+    const got = searchSnapshot(store, { ...f, now: NOW });
+    const want = reference(rows, f);
+    const label = JSON.stringify(f);
+    expect(
+      got.hits.map((h) => h.id),
+      label,
+    ).toEqual(want.ids);
+    expect(got.total, label).toBe(want.total);
+    // Without the total (dispatch), the page is the same and `more` is never wrongly false.
+    const quick = searchSnapshot(store, { ...f, now: NOW, countTotal: false });
+    expect(
+      quick.hits.map((h) => h.id),
+      label,
+    ).toEqual(want.ids);
+    if (want.total > f.offset + f.limit) expect(quick.more, label).toBe(true);
+  }
+}
+
+describe('technician index: grid search', () => {
+  it('matches a brute-force reference, before and after random changes applied one by one', () => {
+    const rows = new Map<number, TechnicianRow>();
+    for (let id = 1; id <= 3000; id++) rows.set(id, randomRow(id));
+    const store = TechnicianStore.fromRows([...rows.values()], 1);
+    check(store, rows, 400);
+    // Build the keyed orders, so the changes below keep them sorted too.
+    for (const sort of ['rating', 'price', 'experience'] as const) store.order(sort);
+    let nextId = 3001;
+    for (let round = 0; round < 4; round++) {
+      for (let k = 0; k < 700; k++) {
+        const roll = rand();
+        if (roll < 0.15) {
+          const id = nextId++;
+          rows.set(id, randomRow(id));
+          store.upsert(id, rows.get(id)!);
+        } else {
+          const ids = [...rows.keys()];
+          const id = pick(ids);
+          if (roll < 0.25) {
+            rows.delete(id);
+            store.upsert(id, null);
+          } else {
+            const r = { ...rows.get(id)! };
+            if (roll < 0.45) r.available = !r.available;
+            else if (roll < 0.6) r.rating = Math.round((2 + rand() * 3) * 10) / 10;
+            else if (roll < 0.75) {
+              const moved = randomRow(id);
+              r.lat = moved.lat;
+              r.lng = moved.lng;
+            } else if (roll < 0.85) r.radius = pick([5, 10, 15, 20, 25, 50]);
+            else if (roll < 0.95) {
+              const p = randomRow(id);
+              r.plan = p.plan;
+              r.planStatus = p.planStatus;
+              r.periodEndMs = p.periodEndMs;
+            } else r.specialties = [pick(TYPES)];
+            rows.set(id, r);
+            store.upsert(id, r);
+          }
+        }
+      }
+      expect(store.n).toBe(rows.size);
+      check(store, rows, 250);
+    }
+  });
+
+  it('answers an empty store and a store of one', () => {
+    const empty = TechnicianStore.fromRows([], 0);
+    const f = { available: true, now: NOW, offset: 0, limit: 10 };
+    expect(searchSnapshot(empty, f)).toEqual({ hits: [], total: 0, more: false });
+    expect(
+      searchSnapshot(empty, { ...f, point: { latitude: 38.9, longitude: -77 }, maxDistance: 25 }),
+    ).toEqual({ hits: [], total: 0, more: false });
+    const one = TechnicianStore.fromRows([{ ...randomRow(7), available: true }], 0);
+    expect(searchSnapshot(one, f).hits.map((h) => h.id)).toEqual([7]);
+  });
+});

@@ -1,0 +1,739 @@
+import { EARTH_RADIUS_MILES, type Point } from '../../../shared/geo';
+import {
+  cellKey,
+  COARSE_SHIFT,
+  FINE,
+  fineCol,
+  fineRow,
+  hOfMiles,
+  insideBy,
+  MID_SHIFT,
+  milesOfH,
+  outsideBy,
+  probeOf,
+  ringLowerH,
+  type Probe,
+} from './geometry';
+import { type Cell, comboOf, type KeyedSort, type TechnicianStore } from './store';
+
+/** Featured technicians come first within each band of this many miles (ADR 014). */
+export const FEATURED_BAND_MILES = 5;
+
+export type IndexSort = 'distance' | 'rating' | 'price' | 'experience';
+
+export type SearchFilters = {
+  point?: Point;
+  /** Miles; without it, with a point, a technician is listed when its radius reaches the point. */
+  maxDistance?: number;
+  /**
+   * Miles; without maxDistance, also lists technicians this close whose own radius is smaller
+   * (a dispatch the customer widened after no one was found).
+   */
+  widenTo?: number;
+  serviceType?: string;
+  /** Lower-case fragment of "first last". */
+  name?: string;
+  available: boolean;
+  /** Epoch ms the plans are judged at (leads, featured). */
+  now: number;
+  /** Only technicians whose plan delivers leads now (dispatch). */
+  leads?: boolean;
+  /** Only featured technicians (the home page's featured mechanics). */
+  featured?: boolean;
+  /** Featured first within each distance band (without a point: featured first). */
+  boost?: boolean;
+  /**
+   * The order (ADR 018): 'distance' (the default; without a point it is 'rating'), 'rating'
+   * (best first), 'price' (hourly rate, lowest first) or 'experience' (years, most first).
+   * `boost` applies to 'distance' and 'rating'; 'price' and 'experience' are strict orders.
+   */
+  sort?: IndexSort;
+  offset: number;
+  limit: number;
+  /**
+   * false: the total is not needed (dispatch): the search stops once the page is certain, and
+   * `more` says whether matches may lie beyond it. Default true: `total` is exact.
+   */
+  countTotal?: boolean;
+  /** The total when the caller already knows it (kept exact change by change): not counted. */
+  knownTotal?: number;
+};
+
+export type SearchHit = { id: number; distanceMiles?: number; featured?: boolean };
+export type SearchResult = { hits: SearchHit[]; total: number; more: boolean };
+
+/** First k with sorted[k] > x. */
+function upperBound(sorted: ArrayLike<number>, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * How many featured listings of the snapshot have run out by `now`: a search answer (and a
+ * cached page) holds while this and the version stay the same.
+ */
+export function featuredEpoch(s: TechnicianStore, now: number) {
+  return upperBound(s.featuredExpiries, now);
+}
+
+/**
+ * BAND_H[b]: the haversine term at the far edge of distance band b, up to half the globe; a
+ * distance's band is the number of edges at or below it, so bands compare without miles.
+ */
+const BAND_H = Float64Array.from(
+  { length: Math.ceil((Math.PI * EARTH_RADIUS_MILES) / FEATURED_BAND_MILES) },
+  (_, b) => hOfMiles((b + 1) * FEATURED_BAND_MILES),
+);
+const bandOf = (h: number) => upperBound(BAND_H, h);
+
+const nameCache = new WeakMap<TechnicianStore, Map<string, { size: number; ok: Uint8Array }>>();
+
+/** Which distinct names contain the fragment (one test per distinct name, not per technician). */
+function namesMatching(s: TechnicianStore, fragment: string): Uint8Array {
+  let byFragment = nameCache.get(s);
+  if (!byFragment) nameCache.set(s, (byFragment = new Map()));
+  let entry = byFragment.get(fragment);
+  if (!entry || entry.size !== s.names.length) {
+    const ok = new Uint8Array(s.names.length);
+    for (let k = 0; k < s.names.length; k++) if (s.names[k]!.includes(fragment)) ok[k] = 1;
+    if (byFragment.size > 64) byFragment.clear();
+    byFragment.set(fragment, (entry = { size: s.names.length, ok }));
+  }
+  return entry.ok;
+}
+
+/** A query compiled against one store. */
+type Query = {
+  s: TechnicianStore;
+  f: SearchFilters;
+  mask: number;
+  nameOk: Uint8Array | null;
+  combo: number;
+  /** Counts per cell answer the total (no name, leads or featured filter). */
+  countable: boolean;
+};
+
+function matches(q: Query, i: number): boolean {
+  const { s, f } = q;
+  if (f.available && s.available[i] === 0) return false;
+  if (q.mask !== 0 && (s.spec[i]! & q.mask) === 0) return false;
+  if (f.leads && s.leadsUntil[i]! <= f.now) return false;
+  if (f.featured && s.featuredUntil[i]! <= f.now) return false;
+  if (q.nameOk && q.nameOk[s.nameId[i]!] === 0) return false;
+  return true;
+}
+
+export function searchSnapshot(s: TechnicianStore, f: SearchFilters): SearchResult {
+  let mask = 0;
+  let bit = -1;
+  if (f.serviceType !== undefined) {
+    bit = s.specialtyBit(f.serviceType, false);
+    if (bit < 0) return { hits: [], total: 0, more: false };
+    mask = 1 << bit;
+  }
+  const q: Query = {
+    s,
+    f,
+    mask,
+    nameOk: f.name === undefined ? null : namesMatching(s, f.name),
+    combo: comboOf(f.available, bit),
+    countable: f.name === undefined && !f.leads && !f.featured,
+  };
+  const sort: KeyedSort | 'distance' =
+    f.sort === undefined || (f.sort === 'distance' && !f.point)
+      ? f.point
+        ? 'distance'
+        : 'rating'
+      : f.sort;
+  if (!f.point) return searchEverywhere(q, sort === 'distance' ? 'rating' : sort);
+  const disc = discOf(q, f.point);
+  if (sort === 'distance') return searchNearest(q, disc);
+  return searchKeyed(q, disc, sort);
+}
+
+/** The place searched around and how far each technician may be from it. */
+type Disc = {
+  p: Probe;
+  /** maxDistance's term, or -1: each technician's own radius (at least widen's). */
+  hMax: number;
+  hWiden: number;
+  /** An upper bound of any technician's limit. */
+  hOuter: number;
+};
+
+function discOf(q: Query, point: Point): Disc {
+  const f = q.f;
+  const hMax = f.maxDistance === undefined ? -1 : hOfMiles(f.maxDistance);
+  const hWiden = f.widenTo === undefined ? -1 : hOfMiles(f.widenTo);
+  return {
+    p: probeOf(point.latitude, point.longitude),
+    hMax,
+    hWiden,
+    hOuter: hMax >= 0 ? hMax : Math.max(hOfMiles(q.s.maxRadius), hWiden),
+  };
+}
+
+/** The term of slot i's distance from the disc's centre, or -1 when it is outside the disc. */
+function hIn(q: Query, d: Disc, i: number): number {
+  const { s } = q;
+  const dx = s.x[i]! - d.p.v.x;
+  const dy = s.y[i]! - d.p.v.y;
+  const dz = s.z[i]! - d.p.v.z;
+  const h = (dx * dx + dy * dy + dz * dz) / 4;
+  const limit = d.hMax >= 0 ? d.hMax : Math.max(s.classH[s.radiusClass[i]!]!, d.hWiden);
+  return h <= limit ? h : -1;
+}
+
+/** A cell's own bound of its technicians' limits. */
+const cellLimit = (d: Disc, c: Cell) =>
+  d.hMax >= 0 ? d.hMax : Math.max(hOfMiles(c.maxRadius), d.hWiden);
+
+const SIZES = [FINE, FINE * (1 << MID_SHIFT), FINE * (1 << COARSE_SHIFT)] as const;
+
+/**
+ * [hMin, hMax] from p over a cell, from the chord to its centre plus or minus the chord to its
+ * farthest corner (the triangle inequality in space): no trigonometry per cell.
+ */
+let LO = 0;
+let HI = 0;
+/** Sets LO and HI (no allocation: called for thousands of cells per search). */
+function rangeOf(p: Probe, c: Cell) {
+  const dx = p.v.x - c.cx;
+  const dy = p.v.y - c.cy;
+  const dz = p.v.z - c.cz;
+  const cc = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  const lo = Math.max(0, cc - c.rho);
+  const hi = cc + c.rho;
+  LO = (lo * lo) / 4;
+  HI = (hi * hi) / 4;
+}
+
+/**
+ * The exact number of matches in the disc, from the counts of whole cells and a scan of the
+ * cells on its edge only (countable queries). With maxDistance: one disc. With each
+ * technician's own radius: one disc per radius class, from the per-class counts.
+ */
+function countDisc(q: Query, d: Disc): number {
+  const { s } = q;
+  const combo = q.combo;
+  const coarse = coarseAround(s, d);
+  if (d.hMax >= 0) {
+    let total = 0;
+    const limit = d.hMax;
+    const visit = (cell: Cell, level: 0 | 1 | 2, lo: number, hi: number) => {
+      if (cell.counts[combo] === 0 || outsideBy(lo, limit)) return;
+      if (insideBy(hi, limit)) {
+        total += cell.counts[combo]!;
+        return;
+      }
+      if (level === 0) {
+        for (const i of cell.slots) if (hIn(q, d, i) >= 0 && matches(q, i)) total++;
+        return;
+      }
+      forChildren(s, cell, level, d.p, visit);
+    };
+    for (const { cell, lo, hi } of coarse) visit(cell, 2, lo, hi);
+    return total;
+  }
+  // Per radius class: a technician of class c matches within max(radius(c), widen). The mid
+  // cells' distance ranges are computed once for all classes.
+  let total = 0;
+  const midRange = new Float64Array(s.midList.length * 2).fill(-1);
+  const pool = s.classPool;
+  for (const { cell, lo, hi } of coarse) {
+    const at = cell.classAt!;
+    for (let c = 0; c < at.length; c++) {
+      const o = at[c]!;
+      if (o < 0 || pool[o + combo] === 0) continue;
+      const limit = Math.max(s.classH[c]!, d.hWiden);
+      if (outsideBy(lo, limit)) continue;
+      if (insideBy(hi, limit)) {
+        total += pool[o + combo]!;
+        continue;
+      }
+      const children = cell.children!;
+      for (let k = 0; k < 16; k++) {
+        const mid = children[k];
+        if (!mid) continue;
+        const mAt = mid.classAt!;
+        const mo = c < mAt.length ? mAt[c]! : -1;
+        if (mo < 0 || pool[mo + combo] === 0) continue;
+        const m = mid.index * 2;
+        if (midRange[m]! < 0) {
+          rangeOf(d.p, mid);
+          midRange[m] = LO;
+          midRange[m + 1] = HI;
+        }
+        if (outsideBy(midRange[m]!, limit)) continue;
+        if (insideBy(midRange[m + 1]!, limit)) {
+          total += pool[mo + combo]!;
+          continue;
+        }
+        for (const i of mid.classSlots![c]!) if (hIn(q, d, i) >= 0 && matches(q, i)) total++;
+      }
+    }
+  }
+  return total;
+}
+
+/** The coarse cells that may hold technicians of the disc, with their distance ranges. */
+function coarseAround(s: TechnicianStore, d: Disc) {
+  const out: { cell: Cell; lo: number; hi: number }[] = [];
+  const miles = milesOfH(d.hOuter);
+  const dLat = (miles / EARTH_RADIUS_MILES) * (180 / Math.PI);
+  const consider = (cell: Cell) => {
+    rangeOf(d.p, cell);
+    if (!outsideBy(LO, d.hOuter)) out.push({ cell, lo: LO, hi: HI });
+  };
+  const r0 = fineRow(d.p.lat - dLat) >> COARSE_SHIFT;
+  const r1 = fineRow(d.p.lat + dLat) >> COARSE_SHIFT;
+  const cosLat = Math.max(Math.cos(((Math.abs(d.p.lat) + dLat) * Math.PI) / 180), 1e-6);
+  const dLng = Math.min(180, dLat / cosLat);
+  const c0 = fineCol(d.p.lng - dLng) >> COARSE_SHIFT;
+  const c1 = fineCol(d.p.lng + dLng) >> COARSE_SHIFT;
+  if ((r1 - r0 + 1) * (c1 - c0 + 1) > s.coarseCells.size || Math.abs(d.p.lat) + dLat >= 89) {
+    for (const cell of s.coarseCells.values()) consider(cell);
+  } else {
+    for (let r = r0; r <= r1; r++)
+      for (let c = c0; c <= c1; c++) {
+        const cell = s.coarseCells.get(cellKey(r, c));
+        if (cell) consider(cell);
+      }
+  }
+  return out;
+}
+
+/** Calls back for each existing child cell (a level lower) with its distance range. */
+function forChildren(
+  s: TechnicianStore,
+  cell: Cell,
+  level: 1 | 2,
+  p: Probe,
+  visit: (child: Cell, level: 0 | 1, lo: number, hi: number) => void,
+) {
+  const childLevel = (level - 1) as 0 | 1;
+  const children = cell.children!;
+  for (let k = 0; k < 16; k++) {
+    const child = children[k];
+    if (child) {
+      rangeOf(p, child);
+      visit(child, childLevel, LO, HI);
+    }
+  }
+}
+
+/**
+ * Every match in the disc (for counts the grid cannot answer and for keyed orders of small
+ * results): cells outside it or without a possible match are skipped whole.
+ */
+function forEachInDisc(q: Query, d: Disc, visit: (i: number, h: number) => void) {
+  const { s } = q;
+  const walk = (cell: Cell, level: 0 | 1 | 2, lo: number) => {
+    if (cell.counts[q.combo] === 0 || outsideBy(lo, cellLimit(d, cell))) return;
+    if (level === 0) {
+      for (const i of cell.slots) {
+        const h = hIn(q, d, i);
+        if (h >= 0 && matches(q, i)) visit(i, h);
+      }
+      return;
+    }
+    forChildren(s, cell, level, d.p, walk);
+  };
+  for (const { cell, lo } of coarseAround(s, d)) walk(cell, 2, lo);
+}
+
+/** A binary min-heap of cells by their nearest distance. */
+class CellHeap {
+  h: number[] = [];
+  cells: Cell[] = [];
+  levels: number[] = [];
+  get size() {
+    return this.h.length;
+  }
+  push(h: number, cell: Cell, level: number) {
+    const { h: hs, cells, levels } = this;
+    let k = hs.length;
+    hs.push(h);
+    cells.push(cell);
+    levels.push(level);
+    while (k > 0) {
+      const parent = (k - 1) >> 1;
+      if (hs[parent]! <= h) break;
+      hs[k] = hs[parent]!;
+      cells[k] = cells[parent]!;
+      levels[k] = levels[parent]!;
+      k = parent;
+    }
+    hs[k] = h;
+    cells[k] = cell;
+    levels[k] = level;
+  }
+  pop(): { h: number; cell: Cell; level: number } {
+    const { h: hs, cells, levels } = this;
+    const top = { h: hs[0]!, cell: cells[0]!, level: levels[0]! };
+    const lastH = hs.pop()!;
+    const lastCell = cells.pop()!;
+    const lastLevel = levels.pop()!;
+    const n = hs.length;
+    if (n > 0) {
+      let k = 0;
+      for (;;) {
+        let c = 2 * k + 1;
+        if (c >= n) break;
+        if (c + 1 < n && hs[c + 1]! < hs[c]!) c++;
+        if (hs[c]! >= lastH) break;
+        hs[k] = hs[c]!;
+        cells[k] = cells[c]!;
+        levels[k] = levels[c]!;
+        k = c;
+      }
+      hs[k] = lastH;
+      cells[k] = lastCell;
+      levels[k] = lastLevel;
+    }
+    return top;
+  }
+}
+
+/**
+ * Cells nearest first: coarse cells are added ring by ring around the point as the search
+ * reaches them, split into their mid and fine cells, and fine cells are scanned; `stop(hMin)`
+ * ends the walk once no cell that near can still change the answer.
+ */
+function walkNearest(
+  q: Query,
+  d: Disc,
+  scan: (i: number, h: number) => void,
+  stop: (hMin: number) => boolean,
+) {
+  const { s } = q;
+  const heap = new CellHeap();
+  const size = SIZES[2];
+  const pr = fineRow(d.p.lat) >> COARSE_SHIFT;
+  const pc = fineCol(d.p.lng) >> COARSE_SHIFT;
+  // Rings reach the disc's box: its latitude span, and its longitude span where degrees of
+  // longitude are shortest.
+  const dLat = (milesOfH(d.hOuter) / EARTH_RADIUS_MILES) * (180 / Math.PI);
+  const cosLat = Math.max(Math.cos((Math.min(90, Math.abs(d.p.lat) + dLat) * Math.PI) / 180), 1e-6);
+  const maxRing = Math.min(
+    Math.ceil(Math.max(dLat, Math.min(180, dLat / cosLat)) / size) + 2,
+    1 << 14,
+  );
+  let ring = 0;
+  const consider = (cell: Cell, level: number, lo: number) => {
+    if (cell.counts[q.combo] === 0 || outsideBy(lo, cellLimit(d, cell))) return;
+    heap.push(lo, cell, level);
+  };
+  const addRing = () => {
+    const r = ring++;
+    for (let row = pr - r; row <= pr + r; row++) {
+      const edge = row === pr - r || row === pr + r;
+      for (let col = pc - r; col <= pc + r; col += edge ? 1 : 2 * r) {
+        const cell = s.coarseCells.get(cellKey(row, col));
+        if (cell) {
+          rangeOf(d.p, cell);
+          consider(cell, 2, LO);
+        }
+        if (r === 0) break;
+      }
+    }
+  };
+  for (;;) {
+    const ringH = ring > maxRing ? Infinity : ringLowerH(d.p, ring, size);
+    if (ringH !== Infinity && (heap.size === 0 || ringH <= heap.h[0]!)) {
+      if (outsideBy(ringH, d.hOuter) || (s.coarseCells.size === 0 && heap.size === 0)) {
+        ring = maxRing + 1;
+        continue;
+      }
+      addRing();
+      continue;
+    }
+    if (heap.size === 0) return;
+    if (stop(heap.h[0]!)) return;
+    const { cell, level } = heap.pop();
+    if (level === 0) {
+      for (const i of cell.slots) {
+        const h = hIn(q, d, i);
+        if (h >= 0 && matches(q, i)) scan(i, h);
+      }
+    } else forChildren(s, cell, level as 1 | 2, d.p, consider);
+  }
+}
+
+/**
+ * Nearest first (featured first within each FEATURED_BAND_MILES band when boosted), then best
+ * rated, then by id: a bounded top-k filled nearest cells first, stopping once the next cell
+ * cannot beat the last kept entry; the total from the grid's counts.
+ */
+function searchNearest(q: Query, d: Disc): SearchResult {
+  const { s, f } = q;
+  const k = f.offset + f.limit;
+  const boost = f.boost === true;
+  const now = f.now;
+  const topIdx: number[] = [];
+  const topH: number[] = [];
+  const topBand: number[] = [];
+  const topFeatured: boolean[] = [];
+  const before = (h: number, band: number, featured: boolean, i: number, j: number) => {
+    if (boost) {
+      if (band !== topBand[j]) return band < topBand[j]!;
+      if (featured !== topFeatured[j]) return featured;
+    }
+    const hj = topH[j]!;
+    if (h !== hj) return h < hj;
+    const a = topIdx[j]!;
+    if (s.rating[i] !== s.rating[a]) return s.rating[i]! > s.rating[a]!;
+    return s.ids[i]! < s.ids[a]!;
+  };
+  const countInWalk = f.countTotal !== false && !q.countable && f.knownTotal === undefined;
+  let seen = 0;
+  const scan = (i: number, h: number) => {
+    seen++;
+    const band = boost ? bandOf(h) : 0;
+    const featured = s.featuredUntil[i]! > now;
+    if (topIdx.length === k && !before(h, band, featured, i, k - 1)) return;
+    let lo = 0;
+    let hi = topIdx.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (before(h, band, featured, i, mid)) hi = mid;
+      else lo = mid + 1;
+    }
+    topIdx.splice(lo, 0, i);
+    topH.splice(lo, 0, h);
+    topBand.splice(lo, 0, band);
+    topFeatured.splice(lo, 0, featured);
+    if (topIdx.length > k) {
+      topIdx.pop();
+      topH.pop();
+      topBand.pop();
+      topFeatured.pop();
+    }
+  };
+  let stopped = false;
+  const stop = (hMin: number) => {
+    if (countInWalk || topIdx.length < k || k === 0) return k === 0 && !countInWalk;
+    const last = k - 1;
+    let done: boolean;
+    if (!boost) done = hMin > topH[last]!;
+    else {
+      const band = bandOf(hMin);
+      done =
+        band > topBand[last]! ||
+        (band === topBand[last]! && topFeatured[last]! && hMin > topH[last]!);
+    }
+    if (done) stopped = true;
+    return done;
+  };
+  walkNearest(q, d, scan, stop);
+  const total =
+    f.countTotal === false
+      ? seen
+      : f.knownTotal !== undefined
+        ? f.knownTotal
+        : countInWalk
+          ? seen
+          : countDisc(q, d);
+  const hits: SearchHit[] = [];
+  for (let j = f.offset; j < topIdx.length; j++)
+    hits.push({
+      id: s.ids[topIdx[j]!]!,
+      distanceMiles: milesOfH(topH[j]!),
+      featured: topFeatured[j]!,
+    });
+  return { hits, total, more: f.countTotal === false ? stopped || seen > k : total > k };
+}
+
+/** Walking a keyed order costs about k * n / total steps; beyond this, collect and sort. */
+const WALK_LIMIT = 50_000;
+
+/**
+ * A search around a point in a keyed order (rating, price, experience): the same matches as the
+ * distance order, ranked by the technician's place in the keyed order (featured first when
+ * boosted on rating). Walks the order testing each technician against the disc when matches
+ * are common; collects the disc's matches and sorts them when they are rare.
+ */
+function searchKeyed(q: Query, d: Disc, sort: KeyedSort): SearchResult {
+  const { s, f } = q;
+  const k = f.offset + f.limit;
+  const boost = f.boost === true && sort === 'rating' && !f.featured;
+  const now = f.now;
+  let total: number;
+  let collected: { i: number; h: number }[] | null = null;
+  if (f.knownTotal !== undefined) total = f.knownTotal;
+  else if (q.countable) total = countDisc(q, d);
+  else {
+    collected = [];
+    const all = collected;
+    forEachInDisc(q, d, (i, h) => all.push({ i, h }));
+    total = collected.length;
+  }
+  const hits: SearchHit[] = [];
+  const push = (i: number, h: number) =>
+    hits.push({ id: s.ids[i]!, distanceMiles: milesOfH(h), featured: s.featuredUntil[i]! > now });
+  if (k === 0 || total === 0) return { hits, total, more: total > 0 };
+  if (!collected && (k * s.n) / total > WALK_LIMIT) {
+    collected = [];
+    const all = collected;
+    forEachInDisc(q, d, (i, h) => all.push({ i, h }));
+  }
+  if (collected) {
+    const cmp = s.comparator(sort);
+    const fe = (i: number) => (boost && s.featuredUntil[i]! > now ? 0 : 1);
+    collected.sort((a, b) => fe(a.i) - fe(b.i) || cmp(a.i, b.i));
+    for (let j = f.offset; j < Math.min(k, collected.length); j++)
+      push(collected[j]!.i, collected[j]!.h);
+    return { hits, total, more: total > k };
+  }
+  const order = s.order(sort);
+  let found = 0;
+  for (const featuredPass of boost ? [true, false] : [null]) {
+    for (let j = 0; j < s.n && found < k; j++) {
+      const i = order[j]!;
+      if (featuredPass !== null && s.featuredUntil[i]! > now !== featuredPass) continue;
+      if (!matches(q, i)) continue;
+      const h = hIn(q, d, i);
+      if (h < 0) continue;
+      if (found >= f.offset) push(i, h);
+      found++;
+    }
+  }
+  return { hits, total, more: total > k };
+}
+
+/** Without a point: the keyed order (rating by default), featured first when boosted. */
+function searchEverywhere(q: Query, sort: KeyedSort): SearchResult {
+  const { s, f } = q;
+  const now = f.now;
+  const k = f.offset + f.limit;
+  const boost = f.boost === true && sort === 'rating' && !f.featured;
+  const order = s.order(sort);
+  const hits: SearchHit[] = [];
+  let found = 0;
+  let total = f.knownTotal ?? (q.countable ? s.totals[q.combo]! : -1);
+  if (total === -1) {
+    // Slot order: sequential memory, not the order's random walk.
+    total = 0;
+    for (let i = 0; i < s.used; i++) if (s.fineOf[i] !== -1 && matches(q, i)) total++;
+  }
+  for (const featuredPass of boost ? [true, false] : [null]) {
+    for (let j = 0; j < s.n && found < k; j++) {
+      const i = order[j]!;
+      if (featuredPass !== null && s.featuredUntil[i]! > now !== featuredPass) continue;
+      if (!matches(q, i)) continue;
+      if (found >= f.offset) hits.push({ id: s.ids[i]!, featured: s.featuredUntil[i]! > now });
+      found++;
+    }
+  }
+  return { hits, total, more: total > k };
+}
+
+/**
+ * One technician's columns, detached from the store: what a change was before and after it is
+ * applied, so a cached answer can be judged against it (technicians.service.ts).
+ */
+export type TechState = {
+  id: number;
+  x: number;
+  y: number;
+  z: number;
+  hRadius: number;
+  rating: number;
+  reviews: number;
+  rateCents: number;
+  years: number;
+  available: boolean;
+  spec: number;
+  name: string;
+  leadsUntil: number;
+  featuredUntil: number;
+};
+
+export function stateOf(s: TechnicianStore, id: number): TechState | null {
+  const i = s.slotOf(id);
+  if (i < 0) return null;
+  return {
+    id,
+    x: s.x[i]!,
+    y: s.y[i]!,
+    z: s.z[i]!,
+    hRadius: s.classH[s.radiusClass[i]!]!,
+    rating: s.rating[i]!,
+    reviews: s.reviews[i]!,
+    rateCents: s.rateCents[i]!,
+    years: s.years[i]!,
+    available: s.available[i] === 1,
+    spec: s.spec[i]!,
+    name: s.names[s.nameId[i]!]!,
+    leadsUntil: s.leadsUntil[i]!,
+    featuredUntil: s.featuredUntil[i]!,
+  };
+}
+
+/** The search's order, resolved as searchSnapshot resolves it. */
+const orderOf = (f: SearchFilters): KeyedSort | 'distance' =>
+  f.sort === undefined || (f.sort === 'distance' && !f.point)
+    ? f.point
+      ? 'distance'
+      : 'rating'
+    : f.sort;
+
+/**
+ * Whether a detached technician matches the search, as searchSnapshot decides: its distance
+ * term (0 without a point), or -1. Compiled once per search (the point's vector, the limits);
+ * `now` judges plans.
+ */
+export function stateMatcher(s: TechnicianStore, f: SearchFilters) {
+  const bit = f.serviceType === undefined ? -1 : s.specialtyBit(f.serviceType, false);
+  const none = f.serviceType !== undefined && bit < 0;
+  const c = f.point ? probeOf(f.point.latitude, f.point.longitude).v : null;
+  const hMax = f.maxDistance !== undefined ? hOfMiles(f.maxDistance) : -1;
+  const hWiden = f.widenTo === undefined ? -1 : hOfMiles(f.widenTo);
+  return (t: TechState, now: number): number => {
+    if (none) return -1;
+    if (f.available && !t.available) return -1;
+    if (bit >= 0 && (t.spec & (1 << bit)) === 0) return -1;
+    if (f.leads && t.leadsUntil <= now) return -1;
+    if (f.featured && t.featuredUntil <= now) return -1;
+    if (f.name !== undefined && !t.name.includes(f.name)) return -1;
+    if (!c) return 0;
+    const h = ((t.x - c.x) ** 2 + (t.y - c.y) ** 2 + (t.z - c.z) ** 2) / 4;
+    return h <= (hMax >= 0 ? hMax : Math.max(t.hRadius, hWiden)) ? h : -1;
+  };
+}
+
+export const stateMatch = (s: TechnicianStore, f: SearchFilters, t: TechState) =>
+  stateMatcher(s, f)(t, f.now);
+
+/** searchSnapshot's order between two detached matches (negative: a comes first). */
+export function compareStates(
+  f: SearchFilters,
+  a: TechState,
+  ha: number,
+  b: TechState,
+  hb: number,
+): number {
+  const sort = orderOf(f);
+  const fa = a.featuredUntil > f.now;
+  const fb = b.featuredUntil > f.now;
+  const rank = () =>
+    Math.fround(b.rating) - Math.fround(a.rating) || b.reviews - a.reviews || a.id - b.id;
+  if (sort === 'distance') {
+    if (f.boost) {
+      const band = bandOf(ha) - bandOf(hb);
+      if (band !== 0) return band;
+      if (fa !== fb) return fa ? -1 : 1;
+    }
+    return ha - hb || Math.fround(b.rating) - Math.fround(a.rating) || a.id - b.id;
+  }
+  if (f.boost && sort === 'rating' && !f.featured && fa !== fb) return fa ? -1 : 1;
+  if (sort === 'price') return a.rateCents - b.rateCents || rank();
+  if (sort === 'experience') return b.years - a.years || rank();
+  return rank();
+}
