@@ -1,0 +1,187 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { loadConfig, parseTrustProxy } from '../../src/server/config';
+import { migrationsDir, projectRoot } from '../../src/server/lib/paths';
+
+/**
+ * The deployment files (Dockerfile, deploy/) agree with each other and with the app: no Docker
+ * here, so this reads them. The Compose schema check and the build itself: README,
+ * 'Running in production'.
+ */
+const root = projectRoot();
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+type Service = {
+  build?: { context: string; dockerfile: string };
+  image?: string;
+  environment?: Record<string, string>;
+  env_file?: string;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+  profiles?: string[];
+  stop_grace_period?: string;
+  volumes?: string[];
+  ports?: string[];
+  expose?: string[];
+};
+const compose = parse(read('deploy/compose.yaml'), { merge: true }) as {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+};
+const services = compose.services;
+const appNames = Object.keys(services).filter((name) => /^app\d+$/.test(name));
+
+/** deploy/.env.example's assignments (comments and blank lines left out). */
+const envExample = Object.fromEntries(
+  read('deploy/.env.example')
+    .split('\n')
+    .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
+    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+);
+
+/** Compose's interpolation: ${VAR}, ${VAR:-default}, ${VAR:?error}. */
+function interpolate(value: string, env: Record<string, string>): string {
+  return value.replace(/\$\{([A-Z0-9_]+)(?::([-?])([^}]*))?\}/g, (_m, name: string, op, arg) => {
+    const v = env[name];
+    if (op === '?' && !v) throw new Error(`${name} is required: ${arg}`);
+    if (op === '-' && !v) return arg as string;
+    return v ?? '';
+  });
+}
+
+const seconds = (duration: string) => {
+  const m = /^(\d+)(s|m)$/.exec(duration);
+  if (!m) throw new Error(`unexpected duration ${duration}`);
+  return Number(m[1]) * (m[2] === 'm' ? 60 : 1);
+};
+
+describe('deploy/compose.yaml', () => {
+  it('runs app1, app2 (and any more) from the Dockerfile on one PostgreSQL, healthy first', () => {
+    expect(appNames.slice(0, 2)).toEqual(['app1', 'app2']);
+    for (const name of appNames) {
+      const app = services[name]!;
+      expect(app.build).toEqual({ context: '..', dockerfile: 'Dockerfile' });
+      expect(app.image).toBe(services.app1!.image);
+      expect(app.depends_on?.postgres).toEqual({ condition: 'service_healthy' });
+      // Reachable only through the proxy: with TRUST_PROXY set, a client talking to the app
+      // directly could choose its own address with X-Forwarded-For.
+      expect(app.ports).toBeUndefined();
+      // Longer than the app's own bounded shutdown (10 s in src/server/main.ts).
+      expect(seconds(app.stop_grace_period!)).toBeGreaterThan(10);
+      expect(app.volumes).toContain(`uploads:${app.environment!.DATA_DIR}`);
+    }
+    const db = services.postgres!;
+    expect(db.image).toMatch(/^postgres:(15|16)/);
+    expect(db.healthcheck!.test.join(' ')).toContain('pg_isready');
+    expect(db.volumes).toContain('pgdata:/var/lib/postgresql/data');
+    expect(Object.keys(compose.volumes)).toEqual(expect.arrayContaining(['pgdata', 'uploads']));
+  });
+
+  it('keeps Redis optional, behind the redis profile', () => {
+    expect(services.redis!.profiles).toEqual(['redis']);
+    for (const name of appNames) expect(services[name]!.depends_on?.redis).toBeUndefined();
+  });
+
+  it('trusts exactly one proxy hop (Caddy)', () => {
+    for (const name of appNames) {
+      expect(parseTrustProxy(services[name]!.environment!.TRUST_PROXY)).toBe(1);
+    }
+  });
+
+  it("gives the apps an environment the app's configuration accepts in production", () => {
+    // deploy/.env.example with its empty secrets filled in, as an operator would.
+    const env = {
+      ...envExample,
+      SESSION_SECRET: 'x'.repeat(48),
+      POSTGRES_PASSWORD: 'a1b2c3d4e5f6',
+    };
+    expect(envExample.SESSION_SECRET).toBe('');
+    expect(envExample.POSTGRES_PASSWORD).toBe('');
+    for (const name of appNames) {
+      const app = services[name]!;
+      expect(app.env_file).toBe('.env');
+      const environment = Object.fromEntries(
+        Object.entries(app.environment!).map(([k, v]) => [k, interpolate(String(v), env)]),
+      );
+      const config = loadConfig({ ...env, ...environment });
+      expect(config.env).toBe('production');
+      expect(config.trustProxy).toBe(1);
+      expect(config.demoMode).toBe(false);
+      expect(config.publicUrl).toBe(envExample.PUBLIC_URL);
+      expect(new URL(config.databaseUrl!).host).toBe('postgres:5432');
+      expect(config.port).toBe(5000);
+    }
+    // Every required variable is in the example, and missing it stops compose with its message.
+    const required = [...read('deploy/compose.yaml').matchAll(/\$\{([A-Z0-9_]+):\?/g)].map(
+      (m) => m[1]!,
+    );
+    expect(new Set(required)).toEqual(
+      new Set(['POSTGRES_PASSWORD', 'PUBLIC_URL', 'SESSION_SECRET']),
+    );
+    for (const name of required) expect(Object.keys(envExample)).toContain(name);
+    expect(() =>
+      interpolate(services.app1!.environment!.SESSION_SECRET!, { ...env, SESSION_SECRET: '' }),
+    ).toThrow(/SESSION_SECRET/);
+  });
+});
+
+describe('deploy/Caddyfile', () => {
+  const caddyfile = read('deploy/Caddyfile');
+
+  it('balances over exactly the app services, on their port', () => {
+    const upstreams = /^\s*reverse_proxy\s+([^{]+)\{/m.exec(caddyfile)![1]!.trim().split(/\s+/);
+    expect(upstreams).toEqual(appNames.map((n) => `${n}:${services[n]!.environment!.PORT}`));
+    for (const name of appNames) {
+      expect(services[name]!.expose).toEqual([services[name]!.environment!.PORT]);
+    }
+  });
+
+  it('checks readiness, spreads live streams and does not buffer them', () => {
+    expect(caddyfile).toMatch(/^\s*health_uri \/api\/health\/ready$/m);
+    expect(caddyfile).toMatch(/^\s*lb_policy \S+$/m);
+    expect(caddyfile).toMatch(/^\s*flush_interval -1$/m);
+    expect(caddyfile).toMatch(/^\{\$SITE_ADDRESS:localhost\} \{$/m);
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = read('Dockerfile');
+  const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+
+  it('builds with every dependency and runs with production ones only', () => {
+    expect(dockerfile).toMatch(/^RUN npm ci$/m);
+    expect(dockerfile).toMatch(/^RUN npm run build$/m);
+    expect(dockerfile).toMatch(/^RUN npm ci --omit=dev/m);
+    expect(runtime).toMatch(/^COPY --from=prod-deps \/app\/node_modules \.\/node_modules$/m);
+  });
+
+  it('copies what the server reads from disk at run time', () => {
+    // The project root is found by package.json; migrations and the client are read from it.
+    const migrations = path.relative(root, migrationsDir());
+    expect(runtime).toContain(`COPY ${migrations} ./${migrations}`);
+    expect(runtime).toMatch(/^COPY package\.json \.\/$/m);
+    // dist/client, dist/ssr and dist/server.
+    expect(runtime).toMatch(/^COPY --from=build \/app\/dist \.\/dist$/m);
+  });
+
+  it('runs as node, in production, on the port Caddy expects, with a readiness health check', () => {
+    expect(runtime).toMatch(/^USER node$/m);
+    expect(runtime).toMatch(/NODE_ENV=production/);
+    const port = /PORT=(\d+)/.exec(runtime)![1];
+    expect(runtime).toMatch(new RegExp(`^EXPOSE ${port}$`, 'm'));
+    expect(port).toBe(services.app1!.environment!.PORT);
+    expect(runtime).toMatch(/^HEALTHCHECK .*\n?.*\/api\/health\/ready/m);
+    expect(runtime).toMatch(/^CMD \["node", "dist\/server\/main\.js"\]$/m);
+  });
+
+  it('keeps installed, built and secret files out of the build context', () => {
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
+    expect(ignored).toEqual(
+      expect.arrayContaining(['.git', 'node_modules', 'dist', 'data', '.env', '**/.env']),
+    );
+  });
+});
