@@ -138,6 +138,12 @@ describe.skipIf(!redisUrl)('two instances on one database: rate limits in Redis'
     expect(keys.some((k) => k.startsWith(`${prefix}route:`))).toBe(true);
     expect(await env.a.db.select().from(rateLimits)).toEqual([]);
   });
+
+  it('reports Redis in the readiness checks', async () => {
+    const res = await env.b.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().checks.redis).toEqual({ ok: true });
+  });
 });
 
 describe('background jobs under leases, two instances on one database', () => {
