@@ -128,3 +128,16 @@ describe('GET /api/health/ready with a migration missing', () => {
     await t.close();
   });
 });
+
+describe('GET /api/health/ready with Redis configured but unreachable', () => {
+  it('answers 503 naming Redis', async () => {
+    // Port 1 on loopback: nothing listens there.
+    const t = await buildTestApp({ config: { redisUrl: 'redis://127.0.0.1:1' } });
+    const started = Date.now();
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ failed: ['redis'], checks: { redis: { ok: false } } });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    await t.close();
+  });
+});
