@@ -7,6 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import {
   jsonSchemaTransform,
@@ -61,6 +62,14 @@ import { createPayments, type Payments } from './lib/payments';
 import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from './lib/log-redaction';
 import { fallBackAfterFailedPush } from './lib/technician-alerts';
 import { refreshFairPrices } from './lib/fair-price';
+import { createJobRunner, type JobRunner } from './lib/leases';
+import {
+  createRateLimits,
+  fastifyRateLimitStore,
+  postgresRateLimitStore,
+  redisRateLimitStore,
+  type RateLimits,
+} from './lib/rate-limiter';
 import {
   createTechnicianIndex,
   pruneTechnicianChanges,
@@ -92,8 +101,23 @@ declare module 'fastify' {
     technicianIndex: TechnicianIndex;
     /** The current time; tests replace it to move through subscription periods and expiry. */
     clock: () => Date;
+    /** Rate limits counted in one store for every instance: PostgreSQL, or Redis (ADR 022). */
+    rateLimits: RateLimits;
+    /** The Redis connection when REDIS_URL is set. */
+    redis: Redis | null;
+    /** Background jobs that run once per interval across instances, under leases (ADR 022). */
+    jobs: JobRunner;
+    /** What /api/health/ready reports besides the database (ADR 022). */
+    lifecycle: Lifecycle;
   }
 }
+
+export type Lifecycle = {
+  /** Set by SIGTERM (and app.close()): the instance takes no new work. */
+  shuttingDown: boolean;
+  /** The technician index has loaded once (search and dispatch answer from it). */
+  indexLoaded: boolean;
+};
 
 export type AppDeps = {
   /** An opened, migrated database; otherwise one is opened from the config. */
@@ -176,13 +200,59 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.outbox.onUndelivered((row) => fallBackAfterFailedPush(app, row));
   app.decorate('payments', deps.payments ?? createPayments(config, app.clock));
   app.decorate('technicianIndex', createTechnicianIndex(database.db));
+  app.decorate('lifecycle', { shuttingDown: false, indexLoaded: false } satisfies Lifecycle);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5000 })
+    : null;
+  if (redis) {
+    let warned = 0;
+    redis.on('error', (err) => {
+      // A reconnecting client reports every attempt; one line a minute is enough.
+      if (Date.now() - warned > 60_000) {
+        warned = Date.now();
+        app.log.warn({ err }, 'redis: connection error');
+      }
+    });
+  }
+  app.decorate('redis', redis);
+  const rateLimitStore = redis
+    ? redisRateLimitStore(redis, config.redisPrefix)
+    : postgresRateLimitStore(database.db);
+  app.decorate(
+    'rateLimits',
+    createRateLimits(rateLimitStore, () => app.clock().getTime()),
+  );
+  app.decorate(
+    'jobs',
+    createJobRunner({ db: database.db, log: app.log, scale: config.jobIntervalScale }),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
     await app.outbox.stop();
     await app.outbox.close();
+    await redis?.quit().catch(() => redis.disconnect());
     if (!deps.database) await database.close();
+  });
+  // Stopping: readiness fails and no job run starts (before the server waits for requests).
+  app.addHook('preClose', async () => {
+    app.lifecycle.shuttingDown = true;
+    app.jobs.stop();
+  });
+  // onClose hooks run last-registered first: this one before the database closes.
+  app.addHook('onClose', async () => {
+    // Runs in progress finish (bounded); then this instance's leases are released.
+    await app.jobs
+      .close(5_000)
+      .catch((err: unknown) => app.log.warn({ err }, 'could not release job leases'));
+  });
+  // The index loads once before it is needed (GET /api/health/ready waits for it).
+  app.addHook('onReady', async () => {
+    app.technicianIndex.current().then(
+      () => (app.lifecycle.indexLoaded = true),
+      (err: unknown) => app.log.warn({ err }, 'technician index: first load failed'),
+    );
   });
 
   await app.register(errorHandlerPlugin);
@@ -248,7 +318,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // Route limits (config.rateLimit) count in the shared store too: Redis through the plugin's
+  // own Redis store, otherwise the rate_limits table (by the app's clock, like our limiters).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis
+      ? { redis, nameSpace: `${config.redisPrefix}route:` }
+      : { store: fastifyRateLimitStore(rateLimitStore, () => app.clock().getTime()) }),
+  });
   await app.register(originCheckPlugin);
   await app.register(accessPlugin);
   await app.register(fastifySwagger, {
@@ -315,38 +392,41 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(staticClientPlugin, { clientDir: config.clientDir });
 
   if (deps.backgroundJobs !== false) {
-    const timers: NodeJS.Timeout[] = [];
-    const every = (ms: number, name: string, job: () => Promise<unknown>) => {
-      const timer = setInterval(() => {
-        job().catch((err) => app.log.error({ err }, `${name} failed`));
-      }, ms);
-      timer.unref();
-      timers.push(timer);
-    };
+    // Each runs once per interval across all instances (ADR 022); the lease (renewed while a
+    // run lasts) is how long a dead instance's run blocks the others.
+    const { jobs } = app;
+    jobs.every('dispatch-sweep', 10_000, 20_000, () => app.dispatch.sweep());
+    jobs.every('verification-sweep', 60 * 60_000, 5 * 60_000, () => sweepVerifications(app));
+    jobs.every('subscription-renewals', 5 * 60_000, 2 * 60_000, () => app.billing.renewDue());
+    jobs.every('abandoned-upload-sweep', 60 * 60_000, 5 * 60_000, () =>
+      sweepAbandonedUploads(app.db, app.storage, app.clock(), app.log),
+    );
+    // Payments left processing by a crash are settled from the provider (ADR 007).
+    jobs.every('payment-reconciliation', 30_000, 60_000, createPaymentReconciler(app));
+    // Typical prices per service type and area, from completed, paid jobs (ADR 015).
+    jobs.every('fair-price-refresh', 60 * 60_000, 5 * 60_000, () =>
+      refreshFairPrices(app.db, app.clock()),
+    );
+    jobs.every('rate-limit-prune', 10 * 60_000, 60_000, () =>
+      app.rateLimits.store.prune(app.clock().getTime()),
+    );
+    // The technician change log keeps 15 minutes (ADR 005).
+    jobs.every('technician-change-log-prune', 60_000, 60_000, () => pruneTechnicianChanges(app.db));
     app.addHook('onReady', async () => {
+      // Every instance runs the outbox worker: it claims messages row by row (ADR 012).
       app.outbox.start((fn) => app.realtime.onSignal(OUTBOX_CHANNEL, fn));
-      // The technician index: loaded at start, then kept within the change log's reach (a
-      // search catches up anyway; this keeps an idle instance from needing a full reload).
-      const catchUp = () => app.technicianIndex.current();
-      catchUp().catch((err) => app.log.error({ err }, 'technician index load failed'));
-      every(2_000, 'technician index catch-up', catchUp);
-      every(60_000, 'technician change-log prune', () => pruneTechnicianChanges(app.db));
-      every(10_000, 'dispatch sweep', () => app.dispatch.sweep());
-      every(60 * 60_000, 'verification sweep', () => sweepVerifications(app));
-      every(5 * 60_000, 'subscription renewals', () => app.billing.renewDue());
-      every(60 * 60_000, 'abandoned upload sweep', () =>
-        sweepAbandonedUploads(app.db, app.storage, app.clock(), app.log),
-      );
-      // Payments left processing by a crash are settled from the provider (ADR 007).
-      const reconcile = createPaymentReconciler(app);
-      every(30_000, 'payment reconciliation', reconcile);
-      reconcile().catch((err) => app.log.error({ err }, 'payment reconciliation failed'));
-      // Typical prices per service type and area, from completed, paid jobs (ADR 015).
-      const fairPrices = () => refreshFairPrices(app.db, app.clock());
-      every(60 * 60_000, 'fair-price refresh', fairPrices);
-      fairPrices().catch((err) => app.log.error({ err }, 'fair-price refresh failed'));
+      jobs.start();
     });
-    app.addHook('onClose', async () => timers.forEach(clearInterval));
+    // Every instance keeps its technician index within the change log's reach (a search
+    // catches up anyway; this spares an idle instance a full reload), ADR 005.
+    const catchUp = setInterval(() => {
+      if (!app.lifecycle.indexLoaded) return;
+      app.technicianIndex
+        .current()
+        .catch((err: unknown) => app.log.warn({ err }, 'technician index: catch-up failed'));
+    }, 2_000);
+    catchUp.unref();
+    app.addHook('preClose', async () => clearInterval(catchUp));
   }
   return app;
 }

@@ -30,6 +30,34 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', DEMO_MODE: 'true' }).demoMode).toBe(true);
   });
 
+  it('takes REDIS_URL, REDIS_PREFIX, SHUTDOWN_GRACE_SECONDS and JOB_INTERVAL_SCALE (ADR 022)', () => {
+    expect(loadConfig({})).toMatchObject({
+      redisUrl: undefined,
+      redisPrefix: 'wrenchly:',
+      shutdownGraceMs: 10_000,
+      jobIntervalScale: 1,
+    });
+    expect(
+      loadConfig({
+        REDIS_URL: 'redis://cache.internal:6379/2',
+        REDIS_PREFIX: 'staging:',
+        SHUTDOWN_GRACE_SECONDS: '2.5',
+        JOB_INTERVAL_SCALE: '0.05',
+      }),
+    ).toMatchObject({
+      redisUrl: 'redis://cache.internal:6379/2',
+      redisPrefix: 'staging:',
+      shutdownGraceMs: 2500,
+      jobIntervalScale: 0.05,
+    });
+    expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
+    expect(() => loadConfig({ REDIS_URL: 'http://cache:6379' })).toThrow(
+      /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '-1' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
+    expect(() => loadConfig({ JOB_INTERVAL_SCALE: '0' })).toThrow(/JOB_INTERVAL_SCALE/);
+  });
+
   it('serves the API docs by default outside production only, unless API_DOCS says otherwise', () => {
     const secret = 'x'.repeat(40);
     expect(loadConfig({}).apiDocs).toBe(true);

@@ -19,6 +19,21 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Shared rate limit counters in Redis instead of PostgreSQL (ADR 022). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REDIS_PREFIX: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((v) => v || 'wrenchly:'),
+  /** How long SIGTERM waits for in-flight requests before closing their connections. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  /** Multiplies every background job's interval and lease (tests and benchmarks run them faster). */
+  JOB_INTERVAL_SCALE: z.coerce.number().min(0.001).max(1000).default(1),
   DEMO_MODE: z.string().optional(),
   PUBLIC_URL: z
     .url()
@@ -155,6 +170,14 @@ export type AppConfig = {
   /** Embedded PGlite location: a directory, or 'memory://'. */
   pgliteDataDir: string;
   databasePoolSize: number;
+  /** Redis for the shared rate limit counters; unset means the `rate_limits` table. */
+  redisUrl?: string;
+  /** Prefix of every Redis key (several deployments or tests on one Redis). */
+  redisPrefix: string;
+  /** SIGTERM: ms to wait for in-flight requests before their connections are closed. */
+  shutdownGraceMs: number;
+  /** Factor on every background job's interval and lease (1 in production). */
+  jobIntervalScale: number;
   demoMode: boolean;
   publicUrl?: string;
   sessionSecret: string;
@@ -357,6 +380,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     pgliteDataDir: path.join(dataDir, 'pg'),
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
+    jobIntervalScale: e.JOB_INTERVAL_SCALE,
     demoMode,
     publicUrl: e.PUBLIC_URL,
     // Signs upload URLs and other short-lived links; a per-process default is fine outside production.

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { clientDistDir } from './lib/paths';
+import { shutDown } from './lib/shutdown';
 
 async function main() {
   let config;
@@ -25,20 +26,21 @@ async function main() {
   if (config.demoMode) await seedDemoData(database.db);
 
   const app = await buildApp(config, { database });
-  app.addHook('onClose', async () => database.close());
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // In-flight requests get the grace period; job runs and the rest get 10 s more.
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
       process.exit(1);
-    }, 10_000);
+    }, config.shutdownGraceMs + 10_000);
     timer.unref();
     try {
-      await app.close();
+      await shutDown(app, config.shutdownGraceMs);
+      await database.close();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');

@@ -11,6 +11,8 @@ import { createTechnician, createUser, signIn, subscribeTechnician } from '../he
  */
 const EXPECTED: Record<string, Access> = {
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
   'GET /api/config': 'public',
   'GET /api/dev/mailbox': 'public',
   'POST /api/auth/signin': 'public',

@@ -20,7 +20,12 @@ export type TestApp = {
  * A fresh database for one test file: PGlite loaded from the migrated template, or, when
  * TEST_DATABASE_URL is set, a PostgreSQL database cloned from the migrated template database.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  /** On PostgreSQL: the fresh database's URL (for server processes of its own). */
+  url?: string;
+  drop(): Promise<void>;
+}> {
   const url = process.env.TEST_DATABASE_URL;
   const templateDb = inject('pgTemplateDb');
   if (url && templateDb) {
@@ -36,6 +41,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     });
     return {
       database,
+      url: withDatabase(url, name),
       async drop() {
         await database.close();
         const a = new pg.Client({ connectionString: url });

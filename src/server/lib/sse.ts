@@ -4,8 +4,15 @@ import type { RealtimeEvent, RealtimeTopic } from '../plugins/realtime';
 import { trackPresence } from './presence';
 
 const HEARTBEAT_MS = 25_000;
+/** When the instance stops: come back after this, plus up to the spread. */
+export const RECONNECT_MS = 500;
+const RECONNECT_SPREAD_MS = 2_000;
 
-/** Open streams per app, ended when the app closes so shutdown does not wait on them. */
+/**
+ * Open streams per app, ended as the app starts closing (preClose, before the server waits for
+ * its connections): each is told to come back in a moment and ended, so EventSource reconnects
+ * (with Last-Event-ID) through the load balancer to an instance that is still serving.
+ */
 const openStreams = new WeakMap<FastifyInstance, Set<() => void>>();
 
 function streamsOf(app: FastifyInstance) {
@@ -14,7 +21,7 @@ function streamsOf(app: FastifyInstance) {
     const created = new Set<() => void>();
     set = created;
     openStreams.set(app, created);
-    app.addHook('onClose', async () => {
+    app.addHook('preClose', async () => {
       for (const end of created) end();
     });
   }
@@ -81,7 +88,11 @@ export async function streamTopic(
   };
   const end = () => {
     cleanup();
-    res.end();
+    // Spread over 0.5-2.5 s, so the streams of a stopping instance do not all return at once.
+    res.end(
+      `retry: ${RECONNECT_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS)}\n` +
+        `event: reconnect\ndata: {}\n\n`,
+    );
   };
   // Before any await: a client gone during the replay is cleaned up too.
   streams.add(end);

@@ -5,7 +5,7 @@ import { sessions, technicians, users } from '../db/schema';
 import { API_RATE_LIMIT_PER_MINUTE } from '../../shared/schemas/api-tokens';
 import { authenticateApiToken, bearerToken, type ApiClient } from '../lib/api-tokens';
 import { AppError } from '../lib/app-error';
-import { RateLimiter } from '../lib/rate-limiter';
+import type { RateLimiter } from '../lib/rate-limiter';
 import { hashToken, SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../lib/session';
 
 /**
@@ -83,10 +83,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('apiClient', null);
   app.decorate('apiRoutes', []);
-  // Per token, per instance (like the other in-memory limits; ADR 016).
-  const tokenLimiter = new RateLimiter(API_RATE_LIMIT_PER_MINUTE, 60_000, () =>
-    app.clock().getTime(),
-  );
+  // Per token, counted in the store every instance shares (ADR 016, ADR 022).
+  let tokenLimiter: RateLimiter | undefined;
 
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
@@ -111,7 +109,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (access === 'api-token') {
       // Cookies are not read here: a browser session cannot be ridden into the API.
       request.apiClient = await authenticateApiToken(app, request.headers.authorization);
-      const wait = tokenLimiter.consume(String(request.apiClient.tokenId));
+      tokenLimiter ??= app.rateLimits.limiter('api-token', API_RATE_LIMIT_PER_MINUTE, 60_000);
+      const wait = await tokenLimiter.consume(String(request.apiClient.tokenId));
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new AppError(

@@ -7,3 +7,4 @@ export * from './messaging';
 export * from './realtime';
 export * from './branding';
 export * from './insights';
+export * from './instances';

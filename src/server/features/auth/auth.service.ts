@@ -10,7 +10,7 @@ import type { CurrentUser, RegisterInput } from '../../../shared/schemas/auth';
 import { technicians, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { RateLimiter, tooManyAttempts } from '../../lib/rate-limiter';
+import { tooManyAttempts } from '../../lib/rate-limiter';
 import { hashToken, newToken, SESSION_TTL_MS, type SessionUser } from '../../lib/session';
 import { claimGuestRecords } from '../../lib/customers';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -28,17 +28,18 @@ export const VERIFY_EMAIL_INVALID = 'This confirmation link is invalid or has ex
 export const SUSPENDED_SIGN_IN_MESSAGE = 'This account is suspended. Please contact support.';
 
 export function createAuthService(app: FastifyInstance) {
-  const now = () => app.clock().getTime();
-  // Failed sign-ins per username, and all sign-ins per IP.
-  const byUsername = new RateLimiter(10, WINDOW_MS, now);
-  const byIp = new RateLimiter(50, WINDOW_MS, now);
+  const limit = app.rateLimits.limiter;
+  // Failed sign-ins per username, and all sign-ins per IP; counted in the store every
+  // instance shares, so N instances still allow 10 guesses per username (ADR 022).
+  const byUsername = limit('signin:user', 10, WINDOW_MS);
+  const byIp = limit('signin:ip', 50, WINDOW_MS);
   // Registrations per IP (each hashes a password with 19 MiB), verification e-mails per user.
-  const registrations = new RateLimiter(
+  const registrations = limit(
+    'registrations:ip',
     app.config.limits.registrationsPerHour,
     60 * 60 * 1000,
-    now,
   );
-  const resends = new RateLimiter(5, 60 * 60 * 1000, now);
+  const resends = limit('verification-resends:user', 5, 60 * 60 * 1000);
   const mail = createAccountMail(app);
   // A real hash to verify against when the user does not exist, so timing does not tell.
   const dummyHash = hashPassword('not-a-real-password-wrenchly');
@@ -48,12 +49,16 @@ export function createAuthService(app: FastifyInstance) {
   return {
     async signIn(input: { username: string; password: string }, ip: string) {
       const userKey = input.username.trim().toLowerCase();
-      // Count first, atomically (no await between the checks and the counts): of N
-      // concurrent attempts at most the limit reach the password check.
-      const wait = Math.max(byIp.retryAfter(ip), byUsername.retryAfter(userKey));
-      if (wait > 0) throw limited(wait);
-      byIp.hit(ip);
-      byUsername.hit(userKey);
+      // Count first, each limit checked and counted in one atomic step in the shared store:
+      // of N concurrent attempts on any instances at most the limit reach the password check.
+      const ipWait = await byIp.consume(ip);
+      if (ipWait > 0) throw limited(ipWait);
+      const userWait = await byUsername.consume(userKey);
+      if (userWait > 0) {
+        // Refused for the username: not an attempt against the network's limit either.
+        await byIp.refund(ip);
+        throw limited(userWait);
+      }
 
       const user = await q.findUserByLogin(app.db, input.username);
       const ok = user?.passwordHash
@@ -62,8 +67,8 @@ export function createAuthService(app: FastifyInstance) {
       if (!user || !ok) throw new AppError(401, 'Invalid username or password');
       // A successful sign-in clears the failures of the username, and does not count against
       // its network (an office behind one address signs many people in; failures still count).
-      byUsername.reset(userKey);
-      byIp.refund(ip);
+      await byUsername.reset(userKey);
+      await byIp.refund(ip);
       if (user.status === 'rejected') {
         throw new AppError(403, 'This account was not approved. Please contact support.');
       }
@@ -88,7 +93,7 @@ export function createAuthService(app: FastifyInstance) {
 
     async register(input: RegisterInput & { accountType: 'technician' | 'customer' }, ip: string) {
       // Per IP, counted before the (deliberately expensive) password hash.
-      const wait = registrations.consume(ip);
+      const wait = await registrations.consume(ip);
       if (wait > 0) throw tooManyAttempts('Too many accounts were created from this network', wait);
       const passwordHash = await hashPassword(input.password);
       let created: { user: CurrentUser };
@@ -187,7 +192,7 @@ export function createAuthService(app: FastifyInstance) {
 
     /** A fresh verification link for the signed-in user. */
     async resendVerification(user: SessionUser) {
-      const wait = resends.consume(String(user.id));
+      const wait = await resends.consume(String(user.id));
       if (wait > 0) throw tooManyAttempts('Too many confirmation e-mails', wait);
       const [row] = await app.db
         .select({ emailVerifiedAt: users.emailVerifiedAt })

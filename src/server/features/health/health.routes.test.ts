@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 
 describe('GET /api/health', () => {
@@ -38,6 +39,105 @@ describe('GET /api/config', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toEqual({
       demoMode: false,
     });
+    await t.close();
+  });
+});
+
+describe('GET /api/health/live and /api/health/ready (load balancers)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    t.app.lifecycle.shuttingDown = false;
+  });
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  const ok = { ok: true };
+
+  it('live: 200 while the process is up, without asking the database', async () => {
+    const execute = vi.spyOn(t.app.db, 'execute');
+    const res = await get('/api/health/live');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(execute).not.toHaveBeenCalled();
+  });
+
+  it('ready: 200 with every check passed', async () => {
+    const res = await get('/api/health/ready');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'ready',
+      failed: [],
+      checks: { database: ok, migrations: ok, technicianIndex: ok, shutdown: ok },
+    });
+  });
+
+  it('ready: 503 while the instance shuts down', async () => {
+    t.app.lifecycle.shuttingDown = true;
+    const res = await get('/api/health/ready');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      status: 'unavailable',
+      failed: ['shutdown'],
+      checks: { shutdown: { ok: false, detail: 'shutting down' } },
+    });
+  });
+
+  it('ready: 503 naming the database when it does not answer', async () => {
+    vi.spyOn(t.app.db, 'execute').mockRejectedValue(new Error('connection refused'));
+    const res = await get('/api/health/ready');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().failed).toEqual(['database', 'migrations', 'technicianIndex']);
+    expect(res.json().checks.database).toEqual({ ok: false, detail: 'unreachable' });
+    // The old route keeps its answer.
+    const old = await get('/api/health');
+    expect(old.statusCode).toBe(503);
+    expect(old.json()).toMatchObject({ status: 'degraded', database: 'down' });
+  });
+
+  it('ready: 503 until the technician index has loaded once', async () => {
+    t.app.lifecycle.indexLoaded = false;
+    vi.spyOn(t.app.technicianIndex, 'current').mockRejectedValueOnce(new Error('loading failed'));
+    const res = await get('/api/health/ready');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      failed: ['technicianIndex'],
+      checks: { technicianIndex: { ok: false, detail: 'not loaded yet' } },
+    });
+    // The next probe loads it.
+    expect((await get('/api/health/ready')).statusCode).toBe(200);
+    expect(t.app.lifecycle.indexLoaded).toBe(true);
+  });
+});
+
+describe('GET /api/health/ready with a migration missing', () => {
+  it('answers 503 naming the migrations', async () => {
+    const t = await buildTestApp();
+    await t.app.db.execute(
+      sql`delete from drizzle.__drizzle_migrations
+          where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+    );
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      failed: ['migrations'],
+      checks: { migrations: { ok: false, detail: 'not all migrations are applied' } },
+    });
+    await t.close();
+  });
+});
+
+describe('GET /api/health/ready with Redis configured but unreachable', () => {
+  it('answers 503 naming Redis', async () => {
+    // Port 1 on loopback: nothing listens there.
+    const t = await buildTestApp({ config: { redisUrl: 'redis://127.0.0.1:1' } });
+    const started = Date.now();
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ failed: ['redis'], checks: { redis: { ok: false } } });
+    expect(Date.now() - started).toBeLessThan(3_000);
     await t.close();
   });
 });

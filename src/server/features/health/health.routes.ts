@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appConfigSchema } from '../../../shared/schemas/common';
+import { createReadiness } from './health.service';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -9,7 +10,51 @@ const healthSchema = z.object({
   uptimeSeconds: z.number(),
 });
 
+const checkSchema = z.object({ ok: z.boolean(), detail: z.string().optional() });
+const readySchema = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  /** The names of the checks that failed. */
+  failed: z.array(z.string()),
+  checks: z.object({
+    database: checkSchema,
+    migrations: checkSchema,
+    technicianIndex: checkSchema,
+    redis: checkSchema.optional(),
+    shutdown: checkSchema,
+  }),
+});
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const readiness = createReadiness(app);
+
+  /** For load balancers: the process is up (nothing else is checked). */
+  app.get(
+    '/api/health/live',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  /**
+   * For load balancers: this instance can serve (database, migrations, technician index, Redis
+   * when configured); 503 naming what failed, and 503 while it shuts down (ADR 022).
+   */
+  app.get(
+    '/api/health/ready',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['health'], response: { 200: readySchema, 503: readySchema } },
+    },
+    async (_request, reply) => {
+      const r = await readiness();
+      return reply
+        .status(r.ready ? 200 : 503)
+        .send({ status: r.ready ? 'ready' : 'unavailable', failed: r.failed, checks: r.checks });
+    },
+  );
+
   app.get(
     '/api/health',
     {

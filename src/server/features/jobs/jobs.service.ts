@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { type MailMessage, composeMail } from '../../lib/mailer';
 import { fullName } from '../../lib/names';
-import { RateLimiter, tooManyAttempts } from '../../lib/rate-limiter';
+import { tooManyAttempts } from '../../lib/rate-limiter';
 import type { SessionUser } from '../../lib/session';
 import type { JobDocuments } from '../../lib/job-documents';
 import { closeNotifications, recordMove } from '../../lib/job-timeline';
@@ -36,7 +36,7 @@ const MESSAGING_STATUSES = [...ACTIVE_JOB_STATUSES, 'completed'] as const;
 
 export function createJobsService(app: FastifyInstance, documents: JobDocuments) {
   const now = () => app.clock();
-  const messages = new RateLimiter(MESSAGES_PER_HOUR, 3600_000, () => now().getTime());
+  const messages = app.rateLimits.limiter('job-messages', MESSAGES_PER_HOUR, 3600_000);
 
   const detail = (request: ServiceRequestRow, viewer: JobViewer) =>
     jobDetail(app, documents, request, viewer);
@@ -240,7 +240,7 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
         throw new AppError(403, 'Only the assigned technician can e-mail the customer');
       if (!(MESSAGING_STATUSES as readonly string[]).includes(request.status))
         throw new AppError(409, `This job is ${JOB_STATUS_LABELS[request.status].toLowerCase()}`);
-      const wait = messages.consume(String(user.id));
+      const wait = await messages.consume(String(user.id));
       if (wait > 0)
         throw tooManyAttempts('Too many messages; please wait before sending more', wait);
       const tech = await q.technicianCard(app.db, request.assignedTechnicianId!);

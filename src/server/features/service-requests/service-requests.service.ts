@@ -11,7 +11,7 @@ import { serviceRequests } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { parsePlace, unknownZip } from '../../lib/places';
 import { findOrCreateGuestCustomer, serviceAreaToday } from '../../lib/customers';
-import { RateLimiter, tooManyAttempts } from '../../lib/rate-limiter';
+import { tooManyAttempts } from '../../lib/rate-limiter';
 import { requestPagePath } from '../../lib/request-links';
 import type { SessionUser } from '../../lib/session';
 import { recordMove } from '../../lib/job-timeline';
@@ -58,8 +58,10 @@ function withVehicleLine(description: string, label: string) {
 
 export function createServiceRequestService(app: FastifyInstance) {
   // Per IP and hour: each request notifies up to 5 technicians and sends e-mail.
-  const byIp = new RateLimiter(app.config.limits.serviceRequestsPerHour, 60 * 60 * 1000, () =>
-    app.clock().getTime(),
+  const byIp = app.rateLimits.limiter(
+    'service-requests:ip',
+    app.config.limits.serviceRequestsPerHour,
+    60 * 60 * 1000,
   );
 
   return {
@@ -128,7 +130,7 @@ export function createServiceRequestService(app: FastifyInstance) {
         if (!vehicle) throw new AppError(400, CHOOSE_YOUR_VEHICLE);
       }
       // Counted once the request is valid, before anything is stored or sent.
-      const wait = byIp.consume(ip);
+      const wait = await byIp.consume(ip);
       if (wait > 0) throw tooManyAttempts('Too many service requests from this network', wait);
 
       const created = await app.db.transaction(async (tx) => {

@@ -5,7 +5,6 @@ import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { claimGuestRecords } from '../../lib/customers';
 import { hashPassword } from '../../lib/password';
-import { RateLimiter } from '../../lib/rate-limiter';
 import { hashToken } from '../../lib/session';
 import { createAccountMail, RESET_PASSWORD_TTL_MS } from '../../lib/account-mail';
 import * as authQ from '../../lib/accounts';
@@ -21,7 +20,7 @@ const PASSWORD_LINKS = ['set_password', 'reset_password'] as const;
 export function createSetPasswordService(app: FastifyInstance) {
   const mail = createAccountMail(app);
   // Reset e-mails per address, so nobody floods a mailbox (the answer stays the same).
-  const resetsByEmail = new RateLimiter(3, 60 * 60 * 1000, () => app.clock().getTime());
+  const resetsByEmail = app.rateLimits.limiter('password-resets:email', 3, 60 * 60 * 1000);
   const inFlight = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
     await Promise.allSettled([...inFlight]);
@@ -83,8 +82,8 @@ export function createSetPasswordService(app: FastifyInstance) {
      * 'Forgot password?': the same answer whether or not the address has an account; the
      * lookup and the e-mail happen after the answer, so its timing tells nothing either.
      */
-    forgot(email: string) {
-      if (resetsByEmail.consume(email.toLowerCase()) === 0) {
+    async forgot(email: string) {
+      if ((await resetsByEmail.consume(email.toLowerCase())) === 0) {
         const job = sendReset(email)
           .catch((err) => app.log.error({ err }, 'password reset e-mail failed'))
           .finally(() => inFlight.delete(job));
