@@ -237,7 +237,7 @@ export async function pruneTechnicianChanges(db: DbOrTx, keepMs = 15 * 60_000) {
   await db.execute(sql`
     with cut as (
       select max(version) as v from technician_changes
-      where recorded_at < now() - make_interval(secs => ${keepMs / 1000})
+      where recorded_at <= now() - make_interval(secs => ${keepMs / 1000})
     ), raised as (
       update search_index_state set pruned_through = greatest(pruned_through, cut.v)
       from cut where id = 1 and cut.v is not null returning cut.v

@@ -227,13 +227,16 @@ function countDisc(q: Query, d: Disc): number {
     let total = 0;
     const limit = d.hMax;
     const visit = (cell: Cell, level: 0 | 1 | 2, lo: number, hi: number) => {
-      if (cell.counts[combo] === 0 || outsideBy(lo, limit)) return;
+      const count = s.countIn(cell, combo);
+      if (count === 0 || outsideBy(lo, limit)) return;
       if (insideBy(hi, limit)) {
-        total += cell.counts[combo]!;
+        total += count;
         return;
       }
       if (level === 0) {
-        for (const i of cell.slots) if (hIn(q, d, i) >= 0 && matches(q, i)) total++;
+        s.forSlots(cell, (i) => {
+          if (hIn(q, d, i) >= 0 && matches(q, i)) total++;
+        });
         return;
       }
       forChildren(s, cell, level, d.p, visit);
@@ -275,7 +278,9 @@ function countDisc(q: Query, d: Disc): number {
           total += pool[mo + combo]!;
           continue;
         }
-        for (const i of mid.classSlots![c]!) if (hIn(q, d, i) >= 0 && matches(q, i)) total++;
+        s.forClassSlots(mid, c, (i) => {
+          if (hIn(q, d, i) >= 0 && matches(q, i)) total++;
+        });
       }
     }
   }
@@ -335,12 +340,12 @@ function forChildren(
 function forEachInDisc(q: Query, d: Disc, visit: (i: number, h: number) => void) {
   const { s } = q;
   const walk = (cell: Cell, level: 0 | 1 | 2, lo: number) => {
-    if (cell.counts[q.combo] === 0 || outsideBy(lo, cellLimit(d, cell))) return;
+    if (s.countIn(cell, q.combo) === 0 || outsideBy(lo, cellLimit(d, cell))) return;
     if (level === 0) {
-      for (const i of cell.slots) {
+      s.forSlots(cell, (i) => {
         const h = hIn(q, d, i);
         if (h >= 0 && matches(q, i)) visit(i, h);
-      }
+      });
       return;
     }
     forChildren(s, cell, level, d.p, walk);
@@ -427,7 +432,7 @@ function walkNearest(
   );
   let ring = 0;
   const consider = (cell: Cell, level: number, lo: number) => {
-    if (cell.counts[q.combo] === 0 || outsideBy(lo, cellLimit(d, cell))) return;
+    if (s.countIn(cell, q.combo) === 0 || outsideBy(lo, cellLimit(d, cell))) return;
     heap.push(lo, cell, level);
   };
   const addRing = () => {
@@ -458,10 +463,10 @@ function walkNearest(
     if (stop(heap.h[0]!)) return;
     const { cell, level } = heap.pop();
     if (level === 0) {
-      for (const i of cell.slots) {
+      s.forSlots(cell, (i) => {
         const h = hIn(q, d, i);
         if (h >= 0 && matches(q, i)) scan(i, h);
-      }
+      });
     } else forChildren(s, cell, level as 1 | 2, d.p, consider);
   }
 }

@@ -147,13 +147,21 @@ export type Cell = {
   cy: number;
   cz: number;
   rho: number;
-  /** Fine and mid cells: the cell's index in the store's fineList / midList. */
+  /** 0 fine, 1 mid, 2 coarse. */
+  level: 0 | 1 | 2;
+  /** Fine and mid cells: the cell's index in the store's fineList / midList (fine: its counts). */
   index: number;
   row: number;
   col: number;
-  counts: Uint32Array;
-  /** Fine cells: the slots in the cell. */
-  slots: number[];
+  /** Mid and coarse cells' counts per combination (fine cells': the store's fineCounts). */
+  counts: Uint32Array | null;
+  /**
+   * Fine cells: the slots laid out for the cell by the load, [start, end) (a slot there belongs
+   * to the cell while fineOf says so), and slots given to it since (`extra`).
+   */
+  start: number;
+  end: number;
+  extra: number[] | null;
   /** Largest service radius in the cell (an upper bound: never lowered until a reload). */
   maxRadius: number;
   /**
@@ -163,8 +171,13 @@ export type Cell = {
   classAt: Int32Array | null;
   /** Mid cells: their fine cells; coarse cells: their mid cells (row-major 4 x 4). */
   children: (Cell | undefined)[] | null;
-  /** Mid cells: the slots per radius class. */
-  classSlots: number[][] | null;
+  /**
+   * Mid cells, from the load: their slots sorted by radius class then slot, each class's run
+   * from classStart[class]; slots filed since are in `extra` (any class). A slot listed is the
+   * cell's while its fine cell is in this mid cell and its class is the run's.
+   */
+  classMembers: Int32Array | null;
+  classStart: Int32Array | null;
 };
 
 const SIZE_OF_LEVEL = [FINE, FINE * (1 << MID_SHIFT), FINE * (1 << COARSE_SHIFT)] as const;
@@ -189,16 +202,20 @@ function centreOf(row: number, col: number, size: number) {
 
 const newCell = (key: number, row: number, col: number, level: 0 | 1 | 2): Cell => ({
   key,
+  level,
   index: -1,
   row,
   col,
   ...centreOf(row, col, SIZE_OF_LEVEL[level]),
-  counts: new Uint32Array(COMBOS),
-  slots: [],
+  counts: level === 0 ? null : new Uint32Array(COMBOS),
+  start: 0,
+  end: 0,
+  extra: null,
   maxRadius: 0,
   classAt: level === 0 ? null : new Int32Array(0),
   children: level === 0 ? null : new Array<Cell | undefined>(16),
-  classSlots: level === 1 ? [] : null,
+  classMembers: null,
+  classStart: null,
 });
 
 export class TechnicianStore {
@@ -243,6 +260,52 @@ export class TechnicianStore {
   fineCells = new Map<number, Cell>();
   midCells = new Map<number, Cell>();
   coarseCells = new Map<number, Cell>();
+  /** Fine cells' counts, COMBOS per cell by index; the mid cell (index) of each fine cell. */
+  fineCounts = new Uint32Array(COMBOS * 1024);
+  midOfFine = new Int32Array(1024);
+
+  /** A cell's count of a combination, at any level. */
+  countIn(cell: Cell, combo: number): number {
+    return cell.level === 0 ? this.fineCounts[cell.index * COMBOS + combo]! : cell.counts![combo]!;
+  }
+
+  /** Calls back with each technician (slot) of a fine cell. */
+  forSlots(cell: Cell, fn: (i: number) => void) {
+    const { fineOf } = this;
+    for (let i = cell.start; i < cell.end; i++) if (fineOf[i] === cell.index) fn(i);
+    if (cell.extra) for (const i of cell.extra) fn(i);
+  }
+
+  /** Calls back with each technician (slot) of a mid cell's radius class. */
+  forClassSlots(mid: Cell, cls: number, fn: (i: number) => void) {
+    const { fineOf, midOfFine, radiusClass } = this;
+    const start = mid.classStart;
+    if (start && cls + 1 < start.length) {
+      const members = mid.classMembers!;
+      for (let k = start[cls]!; k < start[cls + 1]!; k++) {
+        const i = members[k]!;
+        const f = fineOf[i]!;
+        if (f >= 0 && midOfFine[f] === mid.index && radiusClass[i] === cls) fn(i);
+      }
+    }
+    if (mid.extra) for (const i of mid.extra) if (radiusClass[i] === cls) fn(i);
+  }
+
+  /** Whether slot i is in the mid cell's load-time run of its class. */
+  private inClassRun(mid: Cell, cls: number, i: number) {
+    const start = mid.classStart;
+    if (!start || cls + 1 >= start.length) return false;
+    const members = mid.classMembers!;
+    let lo = start[cls]!;
+    let hi = start[cls + 1]!;
+    while (lo < hi) {
+      const m = (lo + hi) >>> 1;
+      if (members[m]! < i) lo = m + 1;
+      else hi = m;
+    }
+    return lo < start[cls + 1]! && members[lo] === i;
+  }
+
   /** Per radius class counts of mid and coarse cells, COMBOS at a time (Cell.classAt). */
   classPool = new Uint32Array(COMBOS * 1024);
   classPoolUsed = 0;
@@ -387,9 +450,9 @@ export class TechnicianStore {
     const mask = this.spec[i]!;
     const cls = this.radiusClass[i]!;
     bump(this.totals, avail, mask, sign);
-    bump(fine.counts, avail, mask, sign);
-    bump(mid.counts, avail, mask, sign);
-    bump(coarse.counts, avail, mask, sign);
+    bump(this.fineCounts, avail, mask, sign, fine.index * COMBOS);
+    bump(mid.counts!, avail, mask, sign);
+    bump(coarse.counts!, avail, mask, sign);
     // Offsets first: taking one may move the pool.
     const inMid = this.classOffset(mid, cls);
     const inCoarse = this.classOffset(coarse, cls);
@@ -406,6 +469,14 @@ export class TechnicianStore {
       if (list) {
         cell.index = list.length;
         list.push(cell);
+      }
+      if (level === 0 && (cell.index + 1) * COMBOS > this.fineCounts.length) {
+        const counts = new Uint32Array(this.fineCounts.length * 2);
+        counts.set(this.fineCounts);
+        this.fineCounts = counts;
+        const mids = new Int32Array(this.midOfFine.length * 2);
+        mids.set(this.midOfFine);
+        this.midOfFine = mids;
       }
     }
     return cell;
@@ -426,13 +497,13 @@ export class TechnicianStore {
     if (row) {
       const st = new Staging(this);
       st.add(row, row.specialties.join(SEP), SEP);
-      const i = this.place(st, 0, null);
+      const i = this.place(st, 0, null, false);
       for (const sort of Object.keys(this.orders) as KeyedSort[]) this.orderInsert(sort, i);
     }
   }
 
   /** Fills a slot from staged row k and files it in its cells (`cells`: known for bulk loads). */
-  private place(st: Staging, k: number, cells: [Cell, Cell, Cell] | null): number {
+  private place(st: Staging, k: number, cells: [Cell, Cell, Cell] | null, bulk: boolean): number {
     let i = this.free.pop();
     if (i === undefined) {
       if (this.used === this.cap) this.grow();
@@ -461,8 +532,10 @@ export class TechnicianStore {
     this.radiusClass[i] = cls;
     const [fine, mid, coarse] = cells ?? this.cellsAt(lat, lng);
     this.fineOf[i] = fine.index;
-    fine.slots.push(i);
-    (mid.classSlots![cls] ??= []).push(i);
+    if (!bulk) {
+      if (i < fine.start || i >= fine.end) (fine.extra ??= []).push(i);
+      if (!this.inClassRun(mid, cls, i)) (mid.extra ??= []).push(i);
+    }
     if (radius > fine.maxRadius) fine.maxRadius = radius;
     if (radius > mid.maxRadius) mid.maxRadius = radius;
     if (radius > coarse.maxRadius) coarse.maxRadius = radius;
@@ -481,6 +554,7 @@ export class TechnicianStore {
     const mid = this.cell(this.midCells, row >> MID_SHIFT, col >> MID_SHIFT, 1);
     const coarse = this.cell(this.coarseCells, row >> COARSE_SHIFT, col >> COARSE_SHIFT, 2);
     mid.children![(row & 3) * 4 + (col & 3)] = fine;
+    this.midOfFine[fine.index] = mid.index;
     coarse.children![((row >> MID_SHIFT) & 3) * 4 + ((col >> MID_SHIFT) & 3)] = mid;
     return [fine, mid, coarse];
   }
@@ -490,8 +564,8 @@ export class TechnicianStore {
     const fine = this.fineList[this.fineOf[i]!]!;
     const [mid, coarse] = this.parents(fine);
     this.count(i, fine, mid, coarse, -1);
-    dropFrom(fine.slots, i);
-    dropFrom(mid.classSlots![this.radiusClass[i]!]!, i);
+    if (fine.extra) dropFrom(fine.extra, i);
+    if (mid.extra) dropFrom(mid.extra, i);
     const featured = this.featuredUntil[i]!;
     if (Number.isFinite(featured) && featured > 0) removeSorted(this.featuredExpiries, featured);
     this.fineOf[i] = -1;
@@ -566,6 +640,27 @@ export class TechnicianStore {
     o.copyWithin(lo, lo + 1, len);
   }
 
+  /** After a bulk load: each mid cell's slots by radius class (classMembers, classStart). */
+  private fileClassRuns() {
+    const classes = this.classRadius.length;
+    const { radiusClass } = this;
+    for (const mid of this.midList) {
+      const slots: number[] = [];
+      for (const fine of mid.children!) if (fine) this.forSlots(fine, (i) => slots.push(i));
+      slots.sort((a, b) => radiusClass[a]! - radiusClass[b]! || a - b);
+      const members = Int32Array.from(slots);
+      const start = new Int32Array(classes + 1);
+      let k = 0;
+      for (let c = 0; c < classes; c++) {
+        start[c] = k;
+        while (k < members.length && radiusClass[members[k]!] === c) k++;
+      }
+      start[classes] = members.length;
+      mid.classMembers = members;
+      mid.classStart = start;
+    }
+  }
+
   /** Bulk load from staged rows: slots laid out cell by cell, for locality. */
   fill(st: Staging, version: number): this {
     // Sort by fine cell with one numeric sort: key * 2^21 + k (keys < 2^32, k < 2^21).
@@ -587,9 +682,19 @@ export class TechnicianStore {
       if (key !== lastKey || !cells) {
         cells = this.cellsAt(st.lat[k]!, st.lng[k]!);
         lastKey = key;
+        // A fine cell's slots run from the next fresh slot (rows come cell by cell).
+        const fine = cells[0];
+        if (sorted && fine.start === fine.end && !fine.extra && this.free.length === 0)
+          fine.start = fine.end = this.used;
       }
-      this.place(st, k, sorted ? cells : null);
+      const i = this.place(st, k, sorted ? cells : null, sorted);
+      if (sorted && i === cells[0].end) cells[0].end = i + 1;
+      else if (sorted) (cells[0].extra ??= []).push(i);
     }
+    if (sorted) this.fileClassRuns();
+    // The per-class pool grew by doubling: give back what it will not need soon.
+    if (this.classPool.length > this.classPoolUsed * 1.25 + COMBOS * 1024)
+      this.classPool = this.classPool.slice(0, Math.ceil(this.classPoolUsed * 1.125));
     this.version = version;
     return this;
   }
@@ -607,6 +712,7 @@ const RAD = Math.PI / 180;
 
 function dropFrom(list: number[], i: number) {
   const pos = list.lastIndexOf(i);
+  if (pos < 0) return;
   const last = list.pop()!;
   if (pos < list.length) list[pos] = last;
 }
