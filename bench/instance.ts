@@ -12,6 +12,8 @@ const database = await openDatabase({
 });
 const { app, base } = await startApp(database);
 await app.technicianIndex.current();
+// As a production instance does (app.ts, with background jobs on): keep the index caught up.
+setInterval(() => void app.technicianIndex.current().catch(() => {}), 2_000).unref();
 console.log(`listening ${base}`);
 process.on('SIGTERM', () => {
   void app

@@ -199,7 +199,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // A job push that did not arrive: the technician is e-mailed (and texted) at once.
   app.outbox.onUndelivered((row) => fallBackAfterFailedPush(app, row));
   app.decorate('payments', deps.payments ?? createPayments(config, app.clock));
-  app.decorate('technicianIndex', createTechnicianIndex(database.db));
+  app.decorate('technicianIndex', createTechnicianIndex(database.db, { pool: database.pool }));
   app.decorate('lifecycle', { shuttingDown: false, indexLoaded: false } satisfies Lifecycle);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5000 })

@@ -10,6 +10,7 @@ import {
   createTechnicianIndex,
   pruneTechnicianChanges,
   searchSnapshot,
+  stateOf,
 } from '../../lib/technician-index';
 
 let t: TestApp;
@@ -397,4 +398,26 @@ describe('the in-memory search index', () => {
     };
     expect(Number(left.rows[0]!.n)).toBe(0);
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'loads the same technicians by binary COPY (PostgreSQL) as by queries',
+    async () => {
+      expect(t.app.database.pool).toBeDefined();
+      const byCopy = await createTechnicianIndex(t.app.db, { pool: t.app.database.pool }).current();
+      const byQuery = await createTechnicianIndex(t.app.db).current();
+      expect(byCopy.n).toBeGreaterThan(100);
+      expect(byCopy.n).toBe(byQuery.n);
+      const ids = Array.from(byQuery.ids.subarray(0, byQuery.used)).filter((id) => id > 0);
+      // Specialty bits are given out in the order first seen: compare the names.
+      const view = (store: typeof byCopy, id: number) => {
+        const st = stateOf(store, id)!;
+        const specialties = [...store.specialtyBits]
+          .filter(([, bit]) => (st.spec & (1 << bit)) !== 0)
+          .map(([name]) => name)
+          .sort();
+        return { ...st, spec: specialties };
+      };
+      for (const id of ids) expect(view(byCopy, id), String(id)).toEqual(view(byQuery, id));
+    },
+  );
 });

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { DbOrTx } from '../../db/client';
+import { copyInto } from './binary-load';
 import { stateOf, type TechState } from './search';
 import { Staging, TechnicianStore, type TechnicianRow } from './store';
 
@@ -87,10 +89,22 @@ const LOAD_CHUNK = 50_000;
  * Everyone, as of at least `version` (read first), in id order a chunk at a time (keyset pages:
  * a technician cannot move between them), staged as numbers and then filed cell by cell.
  */
-async function loadAll(db: DbOrTx): Promise<TechnicianStore> {
+async function loadAll(db: DbOrTx, pool?: pg.Pool): Promise<TechnicianStore> {
   const version = await readVersion(db);
   const store = new TechnicianStore();
   const st = new Staging(store);
+  if (pool) {
+    // PostgreSQL: one binary COPY (binary-load.ts).
+    await copyInto(
+      pool,
+      `from technicians t join users u on u.id = t.user_id
+       left join subscriptions s on s.technician_id = t.id and s.status in ('active', 'past_due')
+       left join plans p on p.id = s.plan_id
+       where u.status = 'approved' and u.role = 'technician'`,
+      st,
+    );
+    return store.fill(st, version);
+  }
   const chunk = (after: number) =>
     db.execute(sql`${columns(sql`t.id > ${after}`)} order by t.id limit ${LOAD_CHUNK}`) as Promise<{
       rows: RawRow[];
@@ -152,7 +166,11 @@ export type IndexChange = {
   changes: { id: number; before: TechState | null; after: TechState | null }[];
 };
 
-export function createTechnicianIndex(db: DbOrTx) {
+/**
+ * `pool`: on PostgreSQL, full loads read through one binary COPY on a connection of their own
+ * (not inside a transaction: the index is read before any transaction opens, ADR 005).
+ */
+export function createTechnicianIndex(db: DbOrTx, options: { pool?: pg.Pool } = {}) {
   let store: TechnicianStore | undefined;
   const listeners = new Set<(c: IndexChange) => void>();
   const tell = (c: IndexChange) => {
@@ -164,7 +182,7 @@ export function createTechnicianIndex(db: DbOrTx) {
   /** One catch-up: to the latest version, by the changes when the log still holds them. */
   async function step() {
     if (!store) {
-      store = await loadAll(db);
+      store = await loadAll(db, options.pool);
       stats.fullLoads++;
       tell({ store, version: store.version, full: true, changes: [] });
       return;
@@ -177,7 +195,7 @@ export function createTechnicianIndex(db: DbOrTx) {
       c.ids.length > Math.max(1000, store.n * FULL_RELOAD_FRACTION)
     ) {
       // Reads wait: the store cannot be brought to this version change by change.
-      store = await loadAll(db);
+      store = await loadAll(db, options.pool);
       stats.fullLoads++;
       tell({ store, version: store.version, full: true, changes: [] });
       return;

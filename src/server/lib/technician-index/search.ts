@@ -618,15 +618,35 @@ function searchEverywhere(q: Query, sort: KeyedSort): SearchResult {
   const now = f.now;
   const k = f.offset + f.limit;
   const boost = f.boost === true && sort === 'rating' && !f.featured;
-  const order = s.order(sort);
   const hits: SearchHit[] = [];
   let found = 0;
   let total = f.knownTotal ?? (q.countable ? s.totals[q.combo]! : -1);
-  if (total === -1) {
-    // Slot order: sequential memory, not the order's random walk.
-    total = 0;
-    for (let i = 0; i < s.used; i++) if (s.fineOf[i] !== -1 && matches(q, i)) total++;
+  // Few matches: one sequential pass over the slots collects them (walking the order would
+  // visit most of it); many: the order's walk finds the page within about k * n / total steps.
+  let collected: number[] | null = null;
+  const collectUpTo = 20_000;
+  if (total === -1 || (total > 0 && (k * s.n) / total > s.n / 4)) {
+    const all: number[] = [];
+    let count = 0;
+    for (let i = 0; i < s.used; i++)
+      if (s.fineOf[i] !== -1 && matches(q, i)) {
+        count++;
+        if (all.length < collectUpTo) all.push(i);
+      }
+    total = count;
+    if (count <= collectUpTo) collected = all;
   }
+  if (collected) {
+    const cmp = s.comparator(sort);
+    const fe = (i: number) => (boost && s.featuredUntil[i]! > now ? 0 : 1);
+    collected.sort((a, b) => fe(a) - fe(b) || cmp(a, b));
+    for (let j = f.offset; j < Math.min(k, collected.length); j++) {
+      const i = collected[j]!;
+      hits.push({ id: s.ids[i]!, featured: s.featuredUntil[i]! > now });
+    }
+    return { hits, total, more: total > k };
+  }
+  const order = s.order(sort);
   for (const featuredPass of boost ? [true, false] : [null]) {
     for (let j = 0; j < s.n && found < k; j++) {
       const i = order[j]!;

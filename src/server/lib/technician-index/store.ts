@@ -91,17 +91,54 @@ export class Staging {
 
   /** `specialties`: the names joined by `sep` (one string: a few hundred distinct sets). */
   add(r: Omit<TechnicianRow, 'specialties'>, specialties: string, sep: string) {
+    this.addValues(
+      r.id,
+      r.lat,
+      r.lng,
+      r.rating,
+      r.reviews,
+      r.radius,
+      r.rateCents,
+      r.years,
+      r.available,
+      specialties,
+      sep,
+      r.name,
+      r.plan,
+      r.planStatus,
+      r.periodEndMs,
+    );
+  }
+
+  /** The same from values (the binary load reads them straight off the wire). */
+  addValues(
+    id: number,
+    lat: number,
+    lng: number,
+    rating: number,
+    reviews: number,
+    radius: number,
+    rateCents: number,
+    years: number,
+    available: boolean,
+    specialties: string,
+    sep: string,
+    name: string,
+    planName: string | null,
+    planStatus: string | null,
+    periodEndMs: number | null,
+  ) {
     this.reserve(1);
     const k = this.n++;
-    this.id[k] = r.id;
-    this.lat[k] = r.lat;
-    this.lng[k] = r.lng;
-    this.rating[k] = r.rating;
-    this.reviews[k] = r.reviews;
-    this.radius[k] = r.radius;
-    this.rate[k] = r.rateCents;
-    this.years[k] = r.years;
-    this.available[k] = r.available ? 1 : 0;
+    this.id[k] = id;
+    this.lat[k] = lat;
+    this.lng[k] = lng;
+    this.rating[k] = rating;
+    this.reviews[k] = reviews;
+    this.radius[k] = radius;
+    this.rate[k] = rateCents;
+    this.years[k] = years;
+    this.available[k] = available ? 1 : 0;
     let mask = this.masks.get(specialties);
     if (mask === undefined) {
       mask = 0;
@@ -113,12 +150,12 @@ export class Staging {
       this.masks.set(specialties, (mask >>>= 0));
     }
     this.mask[k] = mask;
-    this.nameId[k] = this.store.nameIdOf(r.name);
+    this.nameId[k] = this.store.nameIdOf(name);
     let leads = 0;
     let featured = 0;
-    if (r.plan && r.planStatus) {
-      const until = planHoldsUntil(r.planStatus, new Date(Number(r.periodEndMs)));
-      const plan = PLAN_ENTITLEMENTS[tierOf(r.plan)];
+    if (planName && planStatus) {
+      const until = planHoldsUntil(planStatus, new Date(Number(periodEndMs)));
+      const plan = PLAN_ENTITLEMENTS[tierOf(planName)];
       if (plan.leads) leads = until;
       if (plan.featured) featured = until;
     }
