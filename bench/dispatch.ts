@@ -105,6 +105,7 @@ for (let i = 0; i < 5; i++) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: u!.username, password }),
   });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   cookies.push(res.headers.get('set-cookie')!.split(';')[0]!);
 }
 

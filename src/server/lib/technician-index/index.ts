@@ -132,23 +132,44 @@ function numbers(r: RawRow): Omit<TechnicianRow, 'specialties'> {
 }
 
 /** Changes after `from`, up to the latest version, in one statement (one snapshot). */
+/** Changed technicians read with the log itself (one round trip) up to this many. */
+const INLINE_ROWS = 500;
+
+/**
+ * Changes after `from`, up to the latest version, in one statement (one snapshot): the changed
+ * technicians' ids and, when few, their rows too.
+ */
 async function readChanges(db: DbOrTx, from: number) {
   const res = (await db.execute(sql`
-    select s.version, s.pruned_through as "prunedThrough",
-           array(select distinct c.technician_id from technician_changes c
-                 where c.version > ${from} and c.version <= s.version) as ids,
-           exists(select 1 from technician_changes c
-                  where c.version > ${from} and c.version <= s.version
-                    and c.technician_id is null) as "everything"
-    from search_index_state s where s.id = 1`)) as {
-    rows: { version: string; prunedThrough: string; ids: (number | null)[]; everything: boolean }[];
+    with st as (select version, pruned_through from search_index_state where id = 1),
+    ch as (
+      select distinct c.technician_id as id from technician_changes c, st
+      where c.version > ${from} and c.version <= st.version
+    )
+    select st.version, st.pruned_through as "prunedThrough",
+           array(select id from ch where id is not null) as ids,
+           exists(select 1 from ch where id is null) as "everything",
+           case when (select count(*) from ch) <= ${INLINE_ROWS} then
+             (select coalesce(json_agg(r), '[]'::json)
+              from (${columns(sql`t.id in (select id from ch)`)}) r)
+           end as rows
+    from st`)) as {
+    rows: {
+      version: string;
+      prunedThrough: string;
+      ids: (number | null)[];
+      everything: boolean;
+      rows: RawRow[] | string | null;
+    }[];
   };
   const r = res.rows[0]!;
+  const rows = typeof r.rows === 'string' ? (JSON.parse(r.rows) as RawRow[]) : r.rows;
   return {
     version: Number(r.version),
     prunedThrough: Number(r.prunedThrough),
     ids: r.ids.filter((x): x is number => x !== null).map(Number),
     everything: r.everything,
+    rows,
   };
 }
 
@@ -201,7 +222,8 @@ export function createTechnicianIndex(db: DbOrTx, options: { pool?: pg.Pool } = 
       return;
     }
     const rows = new Map<number, TechnicianRow>();
-    for (let k = 0; k < c.ids.length; k += 5000) {
+    if (c.rows) for (const r of c.rows) rows.set(Number(r.id), toRow(r));
+    for (let k = 0; !c.rows && k < c.ids.length; k += 5000) {
       const ids = c.ids.slice(k, k + 5000);
       const res = (await db.execute(
         columns(sql`t.id = any(${sql.raw(`'{${ids.join(',')}}'::int[]`)})`),

@@ -530,13 +530,31 @@ export class TechnicianStore {
   /** Puts a technician in (or replaces its columns); `row` null: the technician is not listed. */
   upsert(id: number, row: TechnicianRow | null) {
     const old = this.slotOf(id);
-    if (old >= 0) this.remove(old);
+    const sorts = Object.keys(this.orders) as KeyedSort[];
+    // Orders whose key this change leaves alone keep their place: the slot is given back and
+    // taken again (the free list is last in, first out), so nothing in them moves.
+    const kept = old >= 0 && row ? sorts.filter((sort) => this.sameKey(sort, old, row)) : [];
+    if (old >= 0) {
+      for (const sort of sorts) if (!kept.includes(sort)) this.orderRemove(sort, old);
+      this.remove(old);
+    }
     if (row) {
       const st = new Staging(this);
       st.add(row, row.specialties.join(SEP), SEP);
       const i = this.place(st, 0, null, false);
-      for (const sort of Object.keys(this.orders) as KeyedSort[]) this.orderInsert(sort, i);
+      for (const sort of sorts) {
+        if (!kept.includes(sort)) this.orderInsert(sort, i);
+        else if (i !== old) throw new Error('technician index: slot not reused');
+      }
     }
+  }
+
+  /** Whether a row sorts where slot i does in an order (rating, reviews, id, and the key). */
+  private sameKey(sort: KeyedSort, i: number, r: TechnicianRow) {
+    if (this.rating[i] !== Math.fround(r.rating) || this.reviews[i] !== r.reviews) return false;
+    if (sort === 'price') return this.rateCents[i] === r.rateCents;
+    if (sort === 'experience') return this.years[i] === r.years;
+    return true;
   }
 
   /** Fills a slot from staged row k and files it in its cells (`cells`: known for bulk loads). */
@@ -596,8 +614,8 @@ export class TechnicianStore {
     return [fine, mid, coarse];
   }
 
+  /** Takes slot i out of its cells and counts (the caller takes it out of the orders). */
   private remove(i: number) {
-    for (const sort of Object.keys(this.orders) as KeyedSort[]) this.orderRemove(sort, i);
     const fine = this.fineList[this.fineOf[i]!]!;
     const [mid, coarse] = this.parents(fine);
     this.count(i, fine, mid, coarse, -1);
