@@ -99,6 +99,8 @@ export function startWriter(url: string, perSecond: number) {
   let stopped = false;
   let writes = 0;
   let failures = 0;
+  let firstAt = 0;
+  let lastAt = 0;
   const latencies: number[] = [];
   const done = (async () => {
     await client.connect();
@@ -119,6 +121,8 @@ export function startWriter(url: string, perSecond: number) {
       try {
         await client.query(kinds[writes % kinds.length]!, [id]);
         writes++;
+        lastAt = performance.now();
+        if (writes === 1) firstAt = lastAt;
         latencies.push(performance.now() - t0);
       } catch {
         failures++;
@@ -130,7 +134,13 @@ export function startWriter(url: string, perSecond: number) {
     await client.end();
   })();
   return {
-    stats: () => ({ writes, failures, latencies }),
+    stats: () => ({
+      writes,
+      failures,
+      latencies,
+      /** Over the time from the first write to the last. */
+      perSecond: writes > 1 ? (writes - 1) / ((lastAt - firstAt) / 1000) : 0,
+    }),
     async stop() {
       stopped = true;
       await done;
