@@ -8,25 +8,37 @@ import type { Staging } from './store';
  * none of the text parsing and row objects of a query result. The statement is one snapshot.
  */
 
-const SEP = '\u001f';
+/** Specialties travel joined by this character (a few hundred distinct sets). */
+export const SEP = '\u001f';
 
-export const COPY_COLUMNS = `
-  t.id::int4, t.latitude::float8, t.longitude::float8, t.rating::float8,
-  t.total_reviews::int4, t.service_radius_miles::int4, t.hourly_rate_cents::int4,
-  t.years_experience::int4, t.is_available,
+/**
+ * The listed technicians' columns, in the order the binary load reads them (queries read them by
+ * name), and where they come from: one definition for the full load and for catch-ups.
+ */
+export const LISTED_COLUMNS = `
+  t.id::int4 as id, t.latitude::float8 as lat, t.longitude::float8 as lng,
+  t.rating::float8 as rating, t.total_reviews::int4 as reviews,
+  t.service_radius_miles::int4 as radius, t.hourly_rate_cents::int4 as "rateCents",
+  t.years_experience::int4 as years, t.is_available as available,
   coalesce(array_to_string(t.specialties, E'\\x1f'), '') as specialties,
   lower(u.first_name || ' ' || u.last_name) as name,
-  p.name as plan, s.status as plan_status,
-  (extract(epoch from s.current_period_end) * 1000)::float8 as period_end_ms`;
+  p.name as plan, s.status as "planStatus",
+  (extract(epoch from s.current_period_end) * 1000)::float8 as "periodEndMs"`;
+
+export const LISTED_FROM = `
+  from technicians t join users u on u.id = t.user_id
+  left join subscriptions s on s.technician_id = t.id and s.status in ('active', 'past_due')
+  left join plans p on p.id = s.plan_id
+  where u.status = 'approved' and u.role = 'technician'`;
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 const FIELDS = 14;
 
-export async function copyInto(pool: pg.Pool, from: string, st: Staging): Promise<void> {
+export async function copyInto(pool: pg.Pool, st: Staging): Promise<void> {
   const client = await pool.connect();
   try {
     const stream = client.query(
-      copyTo(`COPY (select ${COPY_COLUMNS} ${from}) TO STDOUT (FORMAT binary)`),
+      copyTo(`COPY (select ${LISTED_COLUMNS} ${LISTED_FROM}) TO STDOUT (FORMAT binary)`),
     );
     let buf: Buffer = Buffer.alloc(0);
     let headerRead = false;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { DbOrTx } from '../../db/client';
-import { copyInto } from './binary-load';
+import { copyInto, LISTED_COLUMNS, LISTED_FROM, SEP } from './binary-load';
 import { stateOf, type TechState } from './search';
 import { Staging, TechnicianStore, type TechnicianRow } from './store';
 
@@ -37,26 +37,14 @@ export type { TechnicianRow } from './store';
  */
 export type Snapshot = TechnicianStore;
 
-const SEP = '\u001f';
-
 type RawRow = Omit<TechnicianRow, 'specialties'> & { specialties: string | null };
 
 function columns(where: ReturnType<typeof sql>) {
-  return sql`
-    select t.id, t.latitude::float8 as lat, t.longitude::float8 as lng, t.rating::float8 as rating,
-           t.total_reviews as reviews, t.service_radius_miles as radius,
-           t.hourly_rate_cents as "rateCents", t.years_experience as years,
-           t.is_available as available, array_to_string(t.specialties, ${SEP}) as specialties,
-           lower(u.first_name || ' ' || u.last_name) as name,
-           p.name as plan, s.status as "planStatus",
-           (extract(epoch from s.current_period_end) * 1000)::float8 as "periodEndMs"
-    from technicians t join users u on u.id = t.user_id
-    left join subscriptions s on s.technician_id = t.id and s.status in ('active', 'past_due')
-    left join plans p on p.id = s.plan_id
-    where u.status = 'approved' and u.role = 'technician' and ${where}`;
+  return sql`${sql.raw(`select ${LISTED_COLUMNS} ${LISTED_FROM} and `)}${where}`;
 }
 
-function toRow(r: RawRow): TechnicianRow {
+/** Numbers as numbers (drivers may hand some over as text), specialties as they came. */
+function numbers(r: RawRow): Omit<TechnicianRow, 'specialties'> {
   return {
     id: Number(r.id),
     lat: Number(r.lat),
@@ -67,12 +55,15 @@ function toRow(r: RawRow): TechnicianRow {
     rateCents: Number(r.rateCents),
     years: Number(r.years),
     available: r.available,
-    specialties: r.specialties ? r.specialties.split(SEP) : [],
     name: r.name,
     plan: r.plan,
     planStatus: r.planStatus,
     periodEndMs: r.periodEndMs === null ? null : Number(r.periodEndMs),
   };
+}
+
+function toRow(r: RawRow): TechnicianRow {
+  return { ...numbers(r), specialties: r.specialties ? r.specialties.split(SEP) : [] };
 }
 
 async function readVersion(db: DbOrTx): Promise<number> {
@@ -95,14 +86,7 @@ async function loadAll(db: DbOrTx, pool?: pg.Pool): Promise<TechnicianStore> {
   const st = new Staging(store);
   if (pool) {
     // PostgreSQL: one binary COPY (binary-load.ts).
-    await copyInto(
-      pool,
-      `from technicians t join users u on u.id = t.user_id
-       left join subscriptions s on s.technician_id = t.id and s.status in ('active', 'past_due')
-       left join plans p on p.id = s.plan_id
-       where u.status = 'approved' and u.role = 'technician'`,
-      st,
-    );
+    await copyInto(pool, st);
     return store.fill(st, version);
   }
   const chunk = (after: number) =>
@@ -118,20 +102,6 @@ async function loadAll(db: DbOrTx, pool?: pg.Pool): Promise<TechnicianStore> {
   return store.fill(st, version);
 }
 
-function numbers(r: RawRow): Omit<TechnicianRow, 'specialties'> {
-  r.id = Number(r.id);
-  r.lat = Number(r.lat);
-  r.lng = Number(r.lng);
-  r.rating = Number(r.rating);
-  r.reviews = Number(r.reviews);
-  r.radius = Number(r.radius);
-  r.rateCents = Number(r.rateCents);
-  r.years = Number(r.years);
-  r.periodEndMs = r.periodEndMs === null ? null : Number(r.periodEndMs);
-  return r;
-}
-
-/** Changes after `from`, up to the latest version, in one statement (one snapshot). */
 /** Changed technicians read with the log itself (one round trip) up to this many. */
 const INLINE_ROWS = 500;
 
