@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { SERVICE_TYPES } from '../src/shared/constants/service-types';
 import { LOCATIONS } from '../src/shared/constants/locations';
+import { generator } from '../src/shared/random';
 import { arg, benchDatabase, ms, pct, startApp, startSecondInstance, startWriter } from './lib';
 
 const N = Number(arg('technicians', '100000'));
@@ -21,16 +22,7 @@ const duration = Number(arg('duration', '10'));
 const connections = Number(arg('connections', '10'));
 const writesPerSecond = Number(arg('writes', '10'));
 
-// mulberry32: a small seeded generator with 32-bit integer arithmetic (a multiplicative LCG in
-// floating point loses precision and cycles after a few values).
-let seed = 7;
-const rand = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-};
-const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+const { next: rand, pick } = generator(7);
 
 /** `cold`: every path also asks a random page size, so the result cache hardly ever hits. */
 function searchPaths(count: number, cold = false): string[] {

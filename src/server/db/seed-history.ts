@@ -18,30 +18,7 @@ import {
 } from './schema';
 import { DAY, HOUR, MIN, Story, TAX_RATE, type SeedTech } from './seed-jobs';
 import { REVIEW_COMMENTS } from './seed-data';
-
-/** A small deterministic generator (mulberry32): the same history on every fresh start. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
-    /** A key of `weights`, with probability proportional to its weight. */
-    weighted: <K extends string>(weights: Record<K, number>): K => {
-      const entries = Object.entries(weights) as [K, number][];
-      let r = next() * entries.reduce((s, [, w]) => s + w, 0);
-      for (const [k, w] of entries) if ((r -= w) < 0) return k;
-      return entries.at(-1)![0];
-    },
-  };
-}
+import { generator } from '../../shared/random';
 
 /** The demo technician's specialties, with who else nearby takes such a job. */
 const SERVICES: Record<
@@ -206,6 +183,7 @@ async function numbers(tx: DbOrTx, kind: DocumentKind, n: number) {
  */
 export async function seedHistory(tx: DbOrTx, ctx: { now: Date; techs: SeedTech[] }) {
   const { now } = ctx;
+  // Deterministic: the same history on every fresh start.
   const rng = generator(20261124);
   const techs = new Map(ctx.techs.map((t) => [t.username, t]));
   const marcus = techs.get('technician')!;

@@ -39,8 +39,6 @@ export const fineCol = (lng: number) =>
   Math.min(COLS - 1, Math.max(0, Math.floor((lng + 180) / FINE)));
 /** A cell's key at a level (shift 0 fine, MID_SHIFT mid, COARSE_SHIFT coarse). */
 export const cellKey = (row: number, col: number) => row * COLS + col;
-export const rowOfKey = (key: number) => Math.floor(key / COLS);
-export const colOfKey = (key: number) => key % COLS;
 
 /**
  * A search point's precomputed terms, used to bound distances to cells.

@@ -8,7 +8,6 @@ import { Staging, TechnicianStore, type TechnicianRow } from './store';
 export {
   compareStates,
   featuredEpoch,
-  stateMatch,
   stateMatcher,
   stateOf,
   type TechState,
@@ -232,8 +231,6 @@ export function createTechnicianIndex(db: DbOrTx, options: { pool?: pg.Pool } = 
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** Whether a store has been loaded (readiness). */
-    loaded: () => store !== undefined,
     stats: () => ({ ...stats, version: store?.version ?? null, technicians: store?.n ?? 0 }),
   };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_ENTITLEMENTS } from '../../../shared/plans';
+import { generator } from '../../../shared/random';
 import { planHoldsUntil, tierOf } from '../entitlements';
-import { hOfMiles, milesOfH, unitVector } from './geometry';
+import { hOfMiles, unitVector } from './geometry';
 import { FEATURED_BAND_MILES, searchSnapshot, type SearchFilters } from './search';
 import { TechnicianStore, type TechnicianRow } from './store';
 
@@ -10,14 +11,7 @@ import { TechnicianStore, type TechnicianRow } from './store';
  * mode, with pages anywhere, before and after thousands of random changes applied one by one.
  */
 
-let seed = 42;
-const rand = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-};
-const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+const { next: rand, pick } = generator(42);
 
 const TYPES = ['Engine Repair', 'Brake Service', 'Oil Change', 'Transmission', 'Electrical'];
 const NAMES = ['ann lee', 'bo young', 'cy king', 'di hall', 'ed scott', 'flo green'];
@@ -89,8 +83,6 @@ function reference(rows: Map<number, TechnicianRow>, f: Filters) {
   }
   const rank = (a: TechnicianRow, b: TechnicianRow) =>
     b.rating - a.rating || b.reviews - a.reviews || a.id - b.id;
-  const band = (h: number) => Math.floor(milesOfH(h) / FEATURED_BAND_MILES + 1e-12);
-  void band;
   const boost = f.boost === true;
   list.sort((a, b) => {
     if (sort === 'distance') {

@@ -733,9 +733,6 @@ export function stateMatcher(s: TechnicianStore, f: SearchFilters) {
   };
 }
 
-export const stateMatch = (s: TechnicianStore, f: SearchFilters, t: TechState) =>
-  stateMatcher(s, f)(t, f.now);
-
 /** searchSnapshot's order between two detached matches (negative: a comes first). */
 export function compareStates(
   f: SearchFilters,

@@ -630,11 +630,6 @@ export class TechnicianStore {
     this.n--;
   }
 
-  /** Whether slot i holds a listed technician. */
-  live(i: number) {
-    return this.fineOf[i] !== -1;
-  }
-
   /** The keyed order, built on first use (then kept sorted by upsert). */
   order(sort: KeyedSort): Int32Array {
     let o = this.orders[sort];
