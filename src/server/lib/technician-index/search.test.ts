@@ -219,4 +219,16 @@ describe('technician index: grid search', () => {
     const one = TechnicianStore.fromRows([{ ...randomRow(7), available: true }], 0);
     expect(searchSnapshot(one, f).hits.map((h) => h.id)).toEqual([7]);
   });
+
+  it('keeps the searchable service types apart from any number of other specialty names', () => {
+    const rows = Array.from({ length: 30 }, (_, k) => ({
+      ...randomRow(k + 1),
+      available: true,
+      specialties: [`Legacy skill ${k}`],
+    }));
+    rows.push({ ...randomRow(99), available: true, specialties: ['Legacy skill 3', 'Oil Change'] });
+    const store = TechnicianStore.fromRows(rows, 0);
+    const f = { available: true, now: NOW, offset: 0, limit: 10, serviceType: 'Oil Change' };
+    expect(searchSnapshot(store, f)).toMatchObject({ total: 1, hits: [{ id: 99 }] });
+  });
 });

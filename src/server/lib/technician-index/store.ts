@@ -1,3 +1,4 @@
+import { SERVICE_TYPES } from '../../../shared/constants/service-types';
 import { PLAN_ENTITLEMENTS } from '../../../shared/plans';
 import { planHoldsUntil, tierOf } from '../entitlements';
 import {
@@ -376,6 +377,8 @@ export class TechnicianStore {
   orders: Partial<Record<KeyedSort, Int32Array>> = {};
 
   constructor(capacity = 1024) {
+    // The service types customers search by always have their bits, whatever else a row holds.
+    for (const type of SERVICE_TYPES) this.specialtyBit(type, true);
     this.cap = Math.max(16, capacity);
     const c = this.cap;
     this.ids = new Int32Array(c);
