@@ -136,7 +136,7 @@ function randomFilters(): Filters {
     featured: rand() < 0.1,
     boost: rand() < 0.7,
     sort: rand() < 0.6 ? undefined : pick(['distance', 'rating', 'price', 'experience'] as const),
-    offset: pick([0, 0, 3, 17, 60]),
+    offset: pick([0, 0, 3, 17, 60, 990, 1400]),
     limit: pick([1, 5, 20]),
   };
 }

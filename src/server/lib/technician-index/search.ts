@@ -497,11 +497,23 @@ function searchNearest(q: Query, d: Disc): SearchResult {
     return s.ids[i]! < s.ids[a]!;
   };
   const countInWalk = f.countTotal !== false && !q.countable && f.knownTotal === undefined;
+  // A page past the end costs nothing; a deep page (a bounded insertion list would shift
+  // thousands of entries per match) collects every match and sorts once.
+  const known = f.knownTotal ?? (q.countable && f.countTotal !== false ? countDisc(q, d) : -1);
+  if (known >= 0 && f.offset >= known) return { hits: [], total: known, more: false };
+  const deep = k > DEEP_PAGE;
   let seen = 0;
   const scan = (i: number, h: number) => {
     seen++;
     const band = boost ? bandOf(h) : 0;
     const featured = s.featuredUntil[i]! > now;
+    if (deep) {
+      topIdx.push(i);
+      topH.push(h);
+      topBand.push(band);
+      topFeatured.push(featured);
+      return;
+    }
     if (topIdx.length === k && !before(h, band, featured, i, k - 1)) return;
     let lo = 0;
     let hi = topIdx.length;
@@ -523,7 +535,7 @@ function searchNearest(q: Query, d: Disc): SearchResult {
   };
   let stopped = false;
   const stop = (hMin: number) => {
-    if (countInWalk || topIdx.length < k || k === 0) return k === 0 && !countInWalk;
+    if (deep || countInWalk || topIdx.length < k || k === 0) return k === 0 && !countInWalk;
     const last = k - 1;
     let done: boolean;
     if (!boost) done = hMin > topH[last]!;
@@ -537,23 +549,34 @@ function searchNearest(q: Query, d: Disc): SearchResult {
     return done;
   };
   walkNearest(q, d, scan, stop);
-  const total =
-    f.countTotal === false
-      ? seen
-      : f.knownTotal !== undefined
-        ? f.knownTotal
-        : countInWalk
-          ? seen
-          : countDisc(q, d);
+  let order: number[] | null = null;
+  if (deep) {
+    order = topIdx.map((_, j) => j);
+    order.sort(
+      (a, b) =>
+        (boost
+          ? topBand[a]! - topBand[b]! || Number(topFeatured[b]) - Number(topFeatured[a])
+          : 0) ||
+        topH[a]! - topH[b]! ||
+        s.rating[topIdx[b]!]! - s.rating[topIdx[a]!]! ||
+        s.ids[topIdx[a]!]! - s.ids[topIdx[b]!]!,
+    );
+  }
+  const total = known >= 0 ? known : seen;
   const hits: SearchHit[] = [];
-  for (let j = f.offset; j < topIdx.length; j++)
+  for (let p = f.offset; p < Math.min(k, topIdx.length); p++) {
+    const j = order ? order[p]! : p;
     hits.push({
       id: s.ids[topIdx[j]!]!,
       distanceMiles: milesOfH(topH[j]!),
       featured: topFeatured[j]!,
     });
+  }
   return { hits, total, more: f.countTotal === false ? stopped || seen > k : total > k };
 }
+
+/** Pages reaching deeper than this many results collect every match and sort once. */
+const DEEP_PAGE = 1000;
 
 /** Walking a keyed order costs about k * n / total steps; beyond this, collect and sort. */
 const WALK_LIMIT = 50_000;
