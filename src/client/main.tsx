@@ -37,10 +37,10 @@ if (state && root.firstElementChild) {
   await matchScreen(window.location.pathname)
     ?.route.Screen.preload()
     .catch(() => undefined);
+  // The marks bracket hydration: the browser journeys check the markup was not changed by it.
   performance.mark('wrenchly:hydrate');
-  hydrateRoot(root, app, {
-    onRecoverableError: (error) => console.error('Hydration fell back to rendering:', error),
-  });
+  hydrateRoot(root, app);
+  performance.mark('wrenchly:hydrated');
   replayEarlyEvents();
 } else {
   createRoot(root).render(app);

@@ -95,6 +95,53 @@ test('the browser takes over the server page without errors and it works at once
   expect(errors.filter((e) => /hydrat|did not match|server rendered/i.test(e))).toEqual([]);
 });
 
+// What hydration changed in the page (main.tsx marks its start and end): Preact takes matching
+// markup over, and rewrites text and replaces nodes that differ, so any difference between the
+// markup before and after is a mismatch between the server's render and the browser's. (Preact
+// splits text the server sent as one node into the pieces it rendered; that changes no markup.)
+declare global {
+  interface Window {
+    hydrationChange?: string;
+  }
+}
+
+test("hydration keeps the server's markup on every public page", async ({ page, request }) => {
+  await page.addInitScript(() => {
+    let before = '';
+    // An empty style attribute (Radix's collapsible sets its size variables as it mounts) is
+    // no style at all.
+    const markup = (root: HTMLElement) => root.innerHTML.replaceAll(' style=""', '');
+    const mark = performance.mark.bind(performance);
+    performance.mark = (name: string, options?: PerformanceMarkOptions) => {
+      const root = document.getElementById('root');
+      if (name === 'wrenchly:hydrate' && root) before = markup(root);
+      if (name === 'wrenchly:hydrated' && root) {
+        const after = markup(root);
+        let i = 0;
+        while (i < after.length && after[i] === before[i]) i++;
+        window.hydrationChange =
+          after === before
+            ? ''
+            : `server: …${before.slice(i - 80, i + 80)}…\nbrowser: …${after.slice(i - 80, i + 80)}…`;
+      }
+      return mark(name, options);
+    };
+  });
+  const t = await firstTechnician(request);
+  for (const path of [
+    '/',
+    '/technicians',
+    '/technicians?serviceType=Oil%20Change&location=Arlington%2C%20VA',
+    `/technician/${t.id}`,
+    '/faq',
+    '/how-it-works',
+  ]) {
+    await page.goto(path);
+    await page.waitForFunction(() => window.hydrationChange !== undefined);
+    expect(await page.evaluate(() => window.hydrationChange), path).toBe('');
+  }
+});
+
 test('robots.txt and the sitemap list the public pages and the profiles', async ({ request }) => {
   const t = await firstTechnician(request);
   const robots = await request.get('/robots.txt');

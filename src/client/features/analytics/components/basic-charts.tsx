@@ -1,3 +1,4 @@
+import './unfrozen-chart-state';
 import {
   Bar,
   BarChart,
