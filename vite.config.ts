@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import preactPreset from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { webAppManifest } from './src/client/pwa-manifest';
@@ -17,6 +18,25 @@ const preact = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },
 ];
+
+// Whether a module is imported, through static imports only, by the browser entry: the code
+// every page downloads before it runs.
+// (Libraries are left to the bundler: a package's index re-exports modules nobody uses.)
+const ownCode = /[\\/]src[\\/](client|shared)[\\/]/;
+const entryOf = (id: string) => /[\\/]src[\\/]client[\\/]main\.tsx$/.test(id);
+const initial = new Map<string, boolean>();
+function loadedByEntry(id: string, ctx: ChunkingContext, seen = new Set<string>()): boolean {
+  const known = initial.get(id);
+  if (known !== undefined) return known;
+  if (entryOf(id)) return true;
+  if (seen.has(id)) return false;
+  seen.add(id);
+  const importers = ctx.getModuleInfo(id)?.importers ?? [];
+  const result = importers.some((importer) => loadedByEntry(importer, ctx, seen));
+  // A cycle may have cut a search short: only a module's own search (seen just itself) is final.
+  if (result || seen.size === 1) initial.set(id, result);
+  return result;
+}
 
 // The API runs on its own port in development (scripts/dev.ts); Vite proxies /api to it.
 const apiPort = Number(process.env.API_PORT ?? 5001);
@@ -85,6 +105,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'runtime',
                   test: /node_modules[\\/](preact|react-router|@tanstack[\\/](react-query|query-core)|tailwind-merge|clsx|class-variance-authority)[\\/]/,
+                  priority: 2,
+                },
+                // Our code every page runs (what main.tsx imports, directly or not): one file
+                // instead of ~25 small ones. Screens, dialogs and the rest stay lazy.
+                {
+                  name: (id, ctx) => (ownCode.test(id) && loadedByEntry(id, ctx) ? 'shell' : null),
+                  priority: 1,
                 },
               ],
             },

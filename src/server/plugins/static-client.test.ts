@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticClientPlugin } from './static-client';
@@ -18,6 +19,7 @@ describe('static client', () => {
     writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("push", () => {})');
     writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Wrenchly"}');
     app = Fastify();
+    await app.register(fastifyHelmet);
     await app.register(staticClientPlugin, { clientDir: dir });
   });
   afterAll(async () => {
@@ -47,5 +49,24 @@ describe('static client', () => {
     expect((await app.inject({ url: '/api/missing' })).json()).toEqual({
       message: 'Route GET /api/missing not found',
     });
+  });
+
+  it('sends the document policies with pages and the worker, not with hashed assets', async () => {
+    const asset = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(asset.headers['referrer-policy']).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['strict-transport-security']).toBeDefined();
+    for (const url of ['/start', '/sw.js']) {
+      const res = await app.inject({ url });
+      expect(res.headers['content-security-policy'], url).toBeDefined();
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
   });
 });
