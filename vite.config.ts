@@ -20,7 +20,9 @@ const preact = [
 ];
 
 // Whether a module is imported, through static imports only, by the browser entry: the code
-// every page downloads before it runs.
+// every page downloads before it runs. The entry itself stays out of the shared chunk: it waits
+// (top-level await) for the screen's chunk, which imports the shared chunk; were the entry in
+// it, each would wait for the other and the page would never start.
 // (Libraries are left to the bundler: a package's index re-exports modules nobody uses.)
 const ownCode = /[\\/]src[\\/](client|shared)[\\/]/;
 const entryOf = (id: string) => /[\\/]src[\\/]client[\\/]main\.tsx$/.test(id);
@@ -110,7 +112,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // Our code every page runs (what main.tsx imports, directly or not): one file
                 // instead of ~25 small ones. Screens, dialogs and the rest stay lazy.
                 {
-                  name: (id, ctx) => (ownCode.test(id) && loadedByEntry(id, ctx) ? 'shell' : null),
+                  name: (id, ctx) =>
+                    ownCode.test(id) && !entryOf(id) && loadedByEntry(id, ctx) ? 'shell' : null,
                   priority: 1,
                 },
               ],
