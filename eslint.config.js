@@ -165,4 +165,19 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', 'tests/**', '*.config.{ts,js}'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Vitest runs test files without isolation (vitest.config.ts): what one file mocks or sets
+    // in the environment would leak into the next file in the same worker.
+    files: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubEnv', 'stubGlobal', 'resetModules'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Test files share modules (isolate: false): pass a dependency instead.',
+        })),
+      ],
+    },
+  },
 );

@@ -19,6 +19,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Test files share their worker's loaded modules instead of importing the whole app again
+    // each (import time 166 s -> 11 s a run). Each file still gets its own fresh database and
+    // app; no test mocks modules or changes the environment, which this would leak.
+    isolate: false,
     maxWorkers: 2,
     reporters: process.env.CI_REPORT_DIR ? ['default', 'json'] : ['default'],
     outputFile: process.env.CI_REPORT_DIR
