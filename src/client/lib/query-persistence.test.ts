@@ -41,6 +41,15 @@ describe('queries kept on the device for offline reading', () => {
     persistence.stop();
   });
 
+  it('keeps what was read before it knew who is signed in', async () => {
+    const { qc, store, persistence } = setup();
+    qc.setQueryData(['jobs', 'list'], { active: ['early'] });
+    await persistence.setOwner(7);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(store.entries.get(7)!.state.queries.map((q) => q.queryKey)).toEqual([['jobs', 'list']]);
+    persistence.stop();
+  });
+
   it('brings them back for the same user, with their time, marked to be read again', async () => {
     const first = setup();
     await first.persistence.setOwner(7);

@@ -63,10 +63,14 @@ export function createQueryPersistence(
     await store.set(owner, { savedAt: now(), state });
   }
 
+  const schedule = () => {
+    timer ??= setTimeout(() => void save(), options.throttleMs ?? 1000);
+  };
+
   const unsubscribe = qc.getQueryCache().subscribe((event) => {
     if (owner == null || restoring || !shouldPersist(event.query.queryKey)) return;
     if (event.type !== 'added' && event.type !== 'updated' && event.type !== 'removed') return;
-    timer ??= setTimeout(() => void save(), options.throttleMs ?? 1000);
+    schedule();
   });
 
   return {
@@ -82,17 +86,23 @@ export function createQueryPersistence(
         return;
       }
       const saved = await store.get(id);
-      if (!saved || now() - saved.savedAt > maxAge || owner !== id) return;
-      restoring = true;
-      try {
-        hydrate(qc, saved.state);
-      } finally {
-        restoring = false;
+      if (owner !== id) return;
+      if (saved && now() - saved.savedAt <= maxAge) {
+        restoring = true;
+        try {
+          hydrate(qc, saved.state);
+        } finally {
+          restoring = false;
+        }
+        // What came back from the device is as old as it is: read it again when possible.
+        void qc.invalidateQueries({
+          predicate: (q) => shouldPersist(q.queryKey) && q.state.dataUpdatedAt <= saved.savedAt,
+        });
       }
-      // What came back from the device is as old as it is: read it again when possible.
-      void qc.invalidateQueries({
-        predicate: (q) => shouldPersist(q.queryKey) && q.state.dataUpdatedAt <= saved.savedAt,
-      });
+      // Answers that arrived before the app knew who is signed in are kept too (the offline
+      // cache loads after the page, so a screen's first answers often come before it).
+      if (qc.getQueryCache().findAll({ predicate: (q) => shouldPersist(q.queryKey) }).length)
+        schedule();
     },
     /** Writes the kept queries now (leaving the page; tests). */
     flush: () => {
