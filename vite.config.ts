@@ -27,16 +27,21 @@ const preact = [
 const ownCode = /[\\/]src[\\/](client|shared)[\\/]/;
 const entryOf = (id: string) => /[\\/]src[\\/]client[\\/]main\.tsx$/.test(id);
 const initial = new Map<string, boolean>();
-function loadedByEntry(id: string, ctx: ChunkingContext, seen = new Set<string>()): boolean {
+function loadedByEntry(id: string, ctx: ChunkingContext): boolean {
   const known = initial.get(id);
   if (known !== undefined) return known;
-  if (entryOf(id)) return true;
-  if (seen.has(id)) return false;
-  seen.add(id);
-  const importers = ctx.getModuleInfo(id)?.importers ?? [];
-  const result = importers.some((importer) => loadedByEntry(importer, ctx, seen));
-  // A cycle may have cut a search short: only a module's own search (seen just itself) is final.
-  if (result || seen.size === 1) initial.set(id, result);
+  const seen = new Set<string>();
+  const reaches = (m: string): boolean => {
+    if (entryOf(m) || initial.get(m) === true) return true;
+    if (seen.has(m) || initial.get(m) === false) return false;
+    seen.add(m);
+    return (ctx.getModuleInfo(m)?.importers ?? []).some(reaches);
+  };
+  const result = reaches(id);
+  // A search that found no way up to the entry went through all importers of every module it
+  // saw: none of them has a way either.
+  if (result) initial.set(id, true);
+  else for (const m of seen) initial.set(m, false);
   return result;
 }
 
