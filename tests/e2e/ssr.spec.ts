@@ -122,7 +122,7 @@ test("hydration keeps the server's markup on every public page", async ({ page, 
         window.hydrationChange =
           after === before
             ? ''
-            : `server: …${before.slice(i - 80, i + 80)}…\nbrowser: …${after.slice(i - 80, i + 80)}…`;
+            : `server: …${before.slice(Math.max(0, i - 80), i + 80)}…\nbrowser: …${after.slice(Math.max(0, i - 80), i + 80)}…`;
       }
       return mark(name, options);
     };

@@ -16,6 +16,10 @@ describe('static client', () => {
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Wrenchly</title>');
     writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(
+      path.join(dir, 'assets', 'logo-abc123.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
     writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("push", () => {})');
     writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Wrenchly"}');
     app = Fastify();
@@ -51,7 +55,7 @@ describe('static client', () => {
     });
   });
 
-  it('sends the document policies with pages and the worker, not with hashed assets', async () => {
+  it('sends the document policies with pages, the worker and images, not with scripts', async () => {
     const asset = await app.inject({
       url: '/assets/index-abc123.js',
       headers: { 'accept-encoding': 'br' },
@@ -63,7 +67,7 @@ describe('static client', () => {
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
     expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(asset.headers['strict-transport-security']).toBeDefined();
-    for (const url of ['/start', '/sw.js']) {
+    for (const url of ['/start', '/sw.js', '/assets/logo-abc123.svg']) {
       const res = await app.inject({ url });
       expect(res.headers['content-security-policy'], url).toBeDefined();
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');

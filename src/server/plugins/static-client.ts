@@ -37,11 +37,13 @@ export const staticClientPlugin = fp(async (app: FastifyInstance, opts: { client
   const origin = app.config ? publicBaseUrl(app.config) : 'http://localhost';
 
   if (hasClient) {
-    // A hashed script, stylesheet or image is not a document: the page's policies (CSP, framing,
+    // A hashed script or stylesheet is not a document: the page's policies (CSP, framing,
     // referrer, ...) mean nothing on it, and on a phone their ~600 bytes a file, times the ~45
     // files of a first visit, cost as much as a screen's code. nosniff, CORP and HSTS stay.
+    // Anything else (an SVG can be opened as a document and run script) keeps them all.
     app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith('/assets/')) for (const h of DOCUMENT_ONLY) reply.removeHeader(h);
+      if (/^\/assets\/[^?]+\.(js|css)(\?|$)/.test(request.url))
+        for (const h of DOCUMENT_ONLY) reply.removeHeader(h);
     });
     await app.register(fastifyStatic, {
       root: clientDir,
