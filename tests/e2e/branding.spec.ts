@@ -70,7 +70,10 @@ test("a Professional technician's branding appears on the customer's signature p
   await expect(header).toHaveCSS('color', 'rgb(0, 0, 0)');
   const logo = header.getByRole('img', { name: 'Capital Brake Co logo' });
   await expect(logo).toBeVisible();
-  expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Visible is not yet loaded: the image's pixels arrive a moment later.
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await expect(phone.getByTestId('brand-footer')).toHaveText('Licensed in MD, DC and VA.');
   await expect(phone.getByText('Your Quote')).toBeVisible();
   await phoneContext.close();
