@@ -342,7 +342,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one dat
         return n?.status === 'expired' ? n : undefined;
       });
       expect(done.status).toBe('expired');
-      const after = (await lease(helper, 'dispatch-sweep'))!;
+      // The dead process's backend may still finish its one statement once the lock is free
+      // (PostgreSQL notices the closed socket later): then the work is done, once, and the
+      // survivor still takes the sweep when the lease runs out.
+      const after = await waitFor('the survivor to take the sweep', 10_000, async () => {
+        const l = await lease(helper, 'dispatch-sweep');
+        return l?.lastHolder?.includes(`:${survivor.child.pid}:`) ? l : undefined;
+      });
       expect(after.lastHolder).toContain(`:${survivor.child.pid}:`);
       expect(after.startedAt!.getTime()).toBeGreaterThanOrEqual(held.leaseUntil!.getTime() - 1);
       expect(Date.now() - killedAt).toBeLessThan(SWEEP_LEASE_MS + 5_000);
