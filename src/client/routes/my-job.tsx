@@ -44,8 +44,10 @@ function Job() {
         <Skeleton className="h-60" />
       </div>
     );
-  if (!job.data) {
-    const status = job.error instanceof ApiError ? job.error.status : 0;
+  const status = job.error instanceof ApiError ? job.error.status : 0;
+  // The server's "not found" or "not yours" wins over a copy kept on the device (offline
+  // reading, ADR 013): the job may have been given back since it was saved.
+  if (!job.data || status === 400 || status === 403 || status === 404) {
     return (
       <Page title="Job" className="max-w-3xl">
         <Card>
