@@ -4,7 +4,7 @@
 # Stages: deps (every dependency) -> build (dist/client, dist/ssr, dist/server) -> prod-deps
 # (production dependencies only, installed in a clean stage) -> runtime.
 
-ARG NODE_VERSION=20
+ARG NODE_VERSION=24
 
 FROM node:${NODE_VERSION}-bookworm-slim AS base
 WORKDIR /app

@@ -11,7 +11,7 @@ await build({
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'esm',
   packages: 'external',
   sourcemap: true,
