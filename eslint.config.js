@@ -47,41 +47,6 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          // The browser runs React's API on Preact (ADR 023): these React 19 exports have no
-          // Preact counterpart, so they would type-check and then be undefined at run time.
-          paths: [
-            {
-              name: 'react',
-              importNames: [
-                'Activity',
-                'ViewTransition',
-                'Profiler',
-                'act',
-                'cache',
-                'cacheSignal',
-                'captureOwnerStack',
-                'addTransitionType',
-                'useActionState',
-                'useOptimistic',
-              ],
-              message: 'Not available on Preact (ADR 023).',
-            },
-            {
-              name: 'react-dom',
-              importNames: [
-                'useFormStatus',
-                'useFormState',
-                'requestFormReset',
-                'preconnect',
-                'prefetchDNS',
-                'preinit',
-                'preinitModule',
-                'preload',
-                'preloadModule',
-              ],
-              message: 'Not available on Preact (ADR 023).',
-            },
-          ],
           patterns: [
             {
               regex: String.raw`(^@server(/|$))|(^(\.\./)+server/)`,

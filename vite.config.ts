@@ -1,49 +1,54 @@
 import { fileURLToPath } from 'node:url';
-import preactPreset from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { lucideIcons } from './scripts/vite-lucide-icons';
+import { preloadApp } from './scripts/vite-preload-app';
+import { PUBLIC_SCREENS } from './src/client/app/public-screens';
 import { webAppManifest } from './src/client/pwa-manifest';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-// React's API, served by Preact (ADR 023): the same components and libraries at a sixth of the
-// runtime's size (issue 16: initial JS of a public page at most 100 kB gzip).
-const preact = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
-// Whether a module is imported, through static imports only, by the browser entry: the code
-// every page downloads before it runs. The entry itself stays out of the shared chunk: it waits
-// (top-level await) for the screen's chunk, which imports the shared chunk; were the entry in
-// it, each would wait for the other and the page would never start.
-// (Libraries are left to the bundler: a package's index re-exports modules nobody uses.)
-const ownCode = /[\\/]src[\\/](client|shared)[\\/]/;
-const entryOf = (id: string) => /[\\/]src[\\/]client[\\/]main\.tsx$/.test(id);
-const initial = new Map<string, boolean>();
-function loadedByEntry(id: string, ctx: ChunkingContext): boolean {
-  const known = initial.get(id);
-  if (known !== undefined) return known;
-  const seen = new Set<string>();
-  const reaches = (m: string): boolean => {
-    if (entryOf(m) || initial.get(m) === true) return true;
-    if (seen.has(m) || initial.get(m) === false) return false;
-    seen.add(m);
-    return (ctx.getModuleInfo(m)?.importers ?? []).some(reaches);
+// Whether a module is imported, through static imports only, by one of `roots`: by the browser
+// entry, the code every page downloads before it runs; by a public page's screen, the code
+// that page needs before it is live.
+function staticallyImportedBy(roots: (id: string) => boolean) {
+  const known = new Map<string, boolean>();
+  return (id: string, ctx: ChunkingContext): boolean => {
+    const cached = known.get(id);
+    if (cached !== undefined) return cached;
+    const seen = new Set<string>();
+    const reaches = (m: string): boolean => {
+      if (roots(m) || known.get(m) === true) return true;
+      if (seen.has(m) || known.get(m) === false) return false;
+      seen.add(m);
+      return (ctx.getModuleInfo(m)?.importers ?? []).some(reaches);
+    };
+    const result = reaches(id);
+    // A search that found no way up went through all importers of every module it saw: none
+    // of them has a way either.
+    if (result) known.set(id, true);
+    else for (const m of seen) known.set(m, false);
+    return result;
   };
-  const result = reaches(id);
-  // A search that found no way up to the entry went through all importers of every module it
-  // saw: none of them has a way either.
-  if (result) initial.set(id, true);
-  else for (const m of seen) initial.set(m, false);
-  return result;
 }
+
+// The app's start (boot.tsx, which the entry imports once the server's page is painted) stays
+// out of the shell chunk: it waits for the screen's chunk, which imports the shell; were it in
+// it, each would wait for the other and the page would never start. (Libraries other than the runtime's are left to the bundler: a
+// package's index re-exports modules nobody uses.)
+const ownCode = /[\\/]src[\\/](client|shared)[\\/]/;
+const entryOf = (id: string) => /[\\/]src[\\/]client[\\/]boot\.tsx$/.test(id);
+const loadedByEntry = staticallyImportedBy(entryOf);
+const publicScreen = new RegExp(
+  String.raw`[\\/]src[\\/]client[\\/]routes[\\/](${PUBLIC_SCREENS.filter((s) => s !== 'contact-us').join('|')})\.tsx$`,
+);
+// An icon module and its helpers (not the package's indexes: see scripts/vite-lucide-icons.ts).
+const lucideIcon =
+  /[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!lucide-react\.mjs|icons[\\/]index\.mjs)/;
+const loadedByPublicScreen = staticallyImportedBy((id) => publicScreen.test(id));
 
 // The API runs on its own port in development (scripts/dev.ts); Vite proxies /api to it.
 const apiPort = Number(process.env.API_PORT ?? 5001);
@@ -52,8 +57,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: r('./src/client'),
   publicDir: r('./src/client/public'),
   plugins: [
-    // JSX for Preact, and Prefresh for hot updates in development; the aliases are ours (above).
-    preactPreset({ reactAliasesEnabled: false }),
+    // JSX, and Fast Refresh for hot updates in development.
+    react(),
+    lucideIcons(),
+    preloadApp([
+      /[\\/]src[\\/]client[\\/]boot\.tsx$/,
+      /[\\/]src[\\/]client[\\/]app[\\/]warm-up\.ts$/,
+    ]),
     tailwindcss(),
     // The service worker (src/client/sw.ts) precaches the built app shell; the page registers it
     // itself (features/pwa, prompt mode: a new version waits until the user reloads).
@@ -80,12 +90,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   resolve: {
     alias: [
-      ...preact,
       { find: '@shared', replacement: r('./src/shared') },
       { find: '@client', replacement: r('./src/client') },
     ],
   },
-  // The server entry bundles its libraries so that their `react` imports reach Preact too.
+  // The server entry bundles its libraries: dist/ssr runs without resolving node_modules.
   ssr: { noExternal: true },
   build: isSsrBuild
     ? {
@@ -99,27 +108,48 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: r('./dist/client'),
         emptyOutDir: true,
-        sourcemap: false,
+        sourcemap: !!process.env.SOURCEMAP,
         chunkSizeWarningLimit: 900,
         // The server reads which chunks a screen needs, to preload them with its HTML.
         manifest: true,
         rolldownOptions: {
           output: {
             // The runtime every page needs, in one file instead of dozens of small ones: on a
-            // phone's connection each extra request costs a round trip (issue 16).
+            // phone's connection each extra request costs a round trip.
             codeSplitting: {
               groups: [
+                // The module loader's helpers (Rolldown's runtime, Vite's preload helper): the
+                // entry needs them to load the app without evaluating it.
+                {
+                  name: 'loader',
+                  test: /^\0?(rolldown[\\/]runtime|vite[\\/]preload-helper)/,
+                  priority: 3,
+                },
                 {
                   name: 'runtime',
-                  test: /node_modules[\\/](preact|react-router|@tanstack[\\/](react-query|query-core)|tailwind-merge|clsx|class-variance-authority)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|tailwind-merge|clsx|class-variance-authority)[\\/]/,
                   priority: 2,
                 },
-                // Our code every page runs (what main.tsx imports, directly or not): one file
+                // Our code every page runs (what boot.tsx imports, directly or not): one file
                 // instead of ~25 small ones. Screens, dialogs and the rest stay lazy.
                 {
+                  debugName: 'shell',
                   name: (id, ctx) =>
                     ownCode.test(id) && !entryOf(id) && loadedByEntry(id, ctx) ? 'shell' : null,
                   priority: 1,
+                },
+                // What the public pages' screens import (forms, cards, icons, the results list):
+                // one file instead of ~20 small ones, each a round trip on a phone's first
+                // visit. The screens themselves stay one chunk each.
+                {
+                  debugName: 'public',
+                  name: (id, ctx) =>
+                    (ownCode.test(id) || lucideIcon.test(id)) &&
+                    !publicScreen.test(id) &&
+                    loadedByPublicScreen(id, ctx)
+                      ? 'public'
+                      : null,
+                  priority: 0,
                 },
               ],
             },

@@ -1,8 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-// Issue 16: public pages arrive with their content, head tags and data; the browser takes the
-// markup over without drawing it again; assets are compressed and cached for good.
+// Public pages arrive with their content, head tags and data; React takes the markup over
+// without drawing it again; assets are compressed and cached for good (ADR 021, ADR 024).
 
 type Listed = { id: number; user: { firstName: string; lastName: string } };
 
@@ -33,10 +33,12 @@ test('a profile comes from the server with its content, head tags and structured
   expect(html).toContain(name);
   const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
   expect(JSON.parse(ld!)).toMatchObject({ '@type': 'AutoRepair', name });
-  // The screen's code is preloaded with the page.
+  // The page names the screen's code, fetched once the page is painted; its styles are in it.
   expect(html).toMatch(
-    /<link rel="modulepreload" crossorigin href="\/assets\/technician-[^"]+\.js">/,
+    /<script type="application\/json" id="wrenchly-files">\[[^\]]*"\/assets\/technician-[^"]+\.js"/,
   );
+  expect(html).toMatch(/<style data-href="\/assets\/[^"]+\.css">/);
+  expect(html).not.toContain('rel="stylesheet"');
 
   const again = await request.get(`/technician/${t.id}`, {
     headers: { 'if-none-match': res.headers()['etag']! },
@@ -46,6 +48,28 @@ test('a profile comes from the server with its content, head tags and structured
   const missing = await request.get('/technician/999999');
   expect(missing.status()).toBe(404);
   expect(await missing.text()).toContain('<meta name="robots" content="noindex" />');
+});
+
+test('an address no screen has answers 404 with the 404 page, rendered by the server', async ({
+  page,
+  request,
+}) => {
+  const res = await request.get('/no-such-page/at-all?x=1');
+  expect(res.status()).toBe(404);
+  const html = await res.text();
+  expect(html).toContain('404 Page Not Found');
+  expect(html).toContain('<title>Page Not Found | Wrenchly</title>');
+  expect(html).toContain('<meta name="robots" content="noindex" />');
+  // The API keeps its JSON 404, and a missing asset is not a page.
+  expect((await request.get('/api/no-such-thing')).status()).toBe(404);
+  expect((await request.get('/assets/missing-123.js')).status()).toBe(404);
+
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
 test('without JavaScript the home page, the list and a profile still show their content', async ({
@@ -95,17 +119,26 @@ test('the browser takes over the server page without errors and it works at once
   expect(errors.filter((e) => /hydrat|did not match|server rendered/i.test(e))).toEqual([]);
 });
 
-// What hydration changed in the page (main.tsx marks its start and end): Preact takes matching
-// markup over, and rewrites text and replaces nodes that differ, so any difference between the
-// markup before and after is a mismatch between the server's render and the browser's. (Preact
-// splits text the server sent as one node into the pieces it rendered; that changes no markup.)
+// What hydration changed in the page (boot.tsx marks its start and its commit): React takes
+// matching markup over; where it differs, React renders that part again in the browser (and
+// reports it), so any difference between the markup before and after is a mismatch between the
+// server's render and the browser's.
 declare global {
   interface Window {
     hydrationChange?: string;
   }
 }
 
-test("hydration keeps the server's markup on every public page", async ({ page, request }) => {
+test("React hydrates the server's markup unchanged on every public page", async ({
+  page,
+  request,
+}) => {
+  // React reports a difference between the server's markup and its first render (main.tsx
+  // logs it): none may happen.
+  const mismatches: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Hydration mismatch/.test(m.text())) mismatches.push(m.text());
+  });
   await page.addInitScript(() => {
     let before = '';
     // An empty style attribute (Radix's collapsible sets its size variables as it mounts) is
@@ -139,7 +172,17 @@ test("hydration keeps the server's markup on every public page", async ({ page, 
     await page.goto(path);
     await page.waitForFunction(() => window.hydrationChange !== undefined);
     expect(await page.evaluate(() => window.hydrationChange), path).toBe('');
+    // React DOM, not a stand-in, owns the page's root.
+    expect(
+      await page.evaluate(() =>
+        Object.keys(document.getElementById('root')!).some((k) =>
+          k.startsWith('__reactContainer$'),
+        ),
+      ),
+      path,
+    ).toBe(true);
   }
+  expect(mismatches).toEqual([]);
 });
 
 test('robots.txt and the sitemap list the public pages and the profiles', async ({ request }) => {

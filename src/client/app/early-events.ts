@@ -4,7 +4,7 @@
  * are held, then done again once the page is live, so none is lost (issue 16, ADR 021).
  */
 type Held =
-  | { kind: 'click'; target: HTMLElement }
+  | { kind: 'click'; target: Element }
   | { kind: 'value'; target: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement };
 
 const nativeValueSetter = (el: Element) => {
@@ -20,7 +20,8 @@ const nativeValueSetter = (el: Element) => {
 export function holdEarlyEvents(): () => void {
   const held: Held[] = [];
   const onClick = (e: MouseEvent) => {
-    const target = e.target instanceof HTMLElement ? e.target : null;
+    // An icon inside a button is an SVG element: held too.
+    const target = e.target instanceof Element ? e.target : null;
     if (!target || e.button !== 0) return;
     // Not yet: the click is done again when the page is live (a link then navigates in-app).
     e.preventDefault();
@@ -42,13 +43,22 @@ export function holdEarlyEvents(): () => void {
   document.addEventListener('input', onValue, true);
   document.addEventListener('change', onValue, true);
   return () => {
+    // Released once (Strict Mode runs a commit's effects twice in development).
+    const release = held.splice(0);
     document.removeEventListener('click', onClick, true);
     document.removeEventListener('input', onValue, true);
     document.removeEventListener('change', onValue, true);
-    for (const h of held) {
+    for (const h of release) {
       if (!h.target.isConnected) continue;
       if (h.kind === 'click') {
-        h.target.click();
+        h.target.dispatchEvent(
+          new MouseEvent('click', {
+            bubbles: true,
+            cancelable: true,
+            composed: true,
+            view: window,
+          }),
+        );
         continue;
       }
       // React compares the field's value with the one it last saw: show it the change.

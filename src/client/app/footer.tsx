@@ -2,7 +2,6 @@ import { ChevronDown, ExternalLink, Wrench } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BRAND, JOIN_PATH } from '@shared/brand';
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../components/ui/collapsible';
 import { cn } from '../lib/utils';
 import { loadWhenShown } from '../components/deferred';
 import { PATHS } from '@shared/paths';
@@ -64,27 +63,31 @@ export function Footer() {
           <p className="max-w-xs text-sm">
             Connecting certified mechanics with customers nationwide.
           </p>
-          <Collapsible open={resourcesOpen} onOpenChange={setResourcesOpen} className="pt-2">
-            <CollapsibleTrigger className="flex min-h-6 items-center gap-1 rounded-sm text-sm font-semibold text-white">
+          <div className="pt-2">
+            <button
+              type="button"
+              aria-expanded={resourcesOpen}
+              aria-controls="footer-resources"
+              onClick={() => setResourcesOpen((open) => !open)}
+              className="flex min-h-6 items-center gap-1 rounded-sm text-sm font-semibold text-white"
+            >
               Resources
               <ChevronDown
                 className={cn('h-4 w-4 transition-transform', resourcesOpen && 'rotate-180')}
                 aria-hidden="true"
               />
-            </CollapsibleTrigger>
-            <CollapsibleContent>
-              <ul className="mt-2 space-y-2">
-                {RESOURCES.map((r) => (
-                  <li key={r.href}>
-                    <a className={cn(linkClass, 'gap-1')} href={r.href} {...newTab}>
-                      {r.label}
-                      <ExternalLink className="h-3 w-3" aria-hidden="true" />
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </CollapsibleContent>
-          </Collapsible>
+            </button>
+            <ul id="footer-resources" hidden={!resourcesOpen} className="mt-2 space-y-2">
+              {RESOURCES.map((r) => (
+                <li key={r.href}>
+                  <a className={cn(linkClass, 'gap-1')} href={r.href} {...newTab}>
+                    {r.label}
+                    <ExternalLink className="h-3 w-3" aria-hidden="true" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
         </div>
 
         <Column title="Customers">

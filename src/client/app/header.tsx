@@ -7,7 +7,7 @@ import { Button } from '../components/ui/button';
 import { loadWhenShown } from '../components/deferred';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useSignOut } from '../features/auth/api/sign-out';
-import { SyncBadge } from '../features/pos/components/sync-status';
+import { SyncBadge } from '../features/pos/components/sync-badge';
 import { cn } from '../lib/utils';
 import { useAuthDialog } from './auth-dialog-context';
 import type { MobileMenuProps } from './mobile-menu';

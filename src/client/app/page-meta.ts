@@ -108,12 +108,23 @@ export function pageMeta({
   searchParams,
   origin,
   technician,
+  unknownPage,
 }: {
   pathname: string;
   searchParams: URLSearchParams;
   origin: string;
   technician?: Technician;
+  /** No screen has this address (the 404 page). */
+  unknownPage?: boolean;
 }): PageMeta {
+  if (unknownPage) {
+    return {
+      title: `Page Not Found | ${BRAND.name}`,
+      description: SITE_DESCRIPTION,
+      canonical: `${origin}${pathname}`,
+      noindex: true,
+    };
+  }
   if (pathname.startsWith('/technician/')) {
     if (technician) return technicianMeta(technician, origin);
     return {

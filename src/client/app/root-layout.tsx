@@ -1,41 +1,25 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { loadAfterHydration } from '../components/deferred';
+import { HydrateApart, Hydrated, loadAfterHydration } from '../components/deferred';
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { PosSyncProvider } from '../features/pos/offline/pos-sync';
-import { useTechnician } from '../features/technicians/api';
 import { AuthDialogProvider } from './auth-dialog-context';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
-import { pageMeta } from './page-meta';
 import { Header } from './header';
 
-// Useful once the page is interactive; kept out of the first download (issue 16).
+// Useful once the page is interactive; kept out of the first download.
 const ChatHelper = loadAfterHydration(() =>
   import('../features/chat/chat-helper').then((m) => m.ChatHelper),
+);
+// The server set the first page's title and description; they follow later screens.
+const DocumentMeta = loadAfterHydration(() =>
+  import('./document-meta').then((m) => m.DocumentMeta),
 );
 const UpdateBanner = loadAfterHydration(() =>
   import('../features/pwa/components/update-banner').then((m) => m.UpdateBanner),
 );
-
-/** The document's title and description follow the screen (the server sets them on first load). */
-function DocumentMeta() {
-  const { pathname, search } = useLocation();
-  const id = pathname.startsWith('/technician/') ? Number(pathname.split('/')[2]) : NaN;
-  const { data: technician } = useTechnician(id);
-  useEffect(() => {
-    const meta = pageMeta({
-      pathname,
-      searchParams: new URLSearchParams(search),
-      origin: window.location.origin,
-      technician,
-    });
-    document.title = meta.title;
-    document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
-  }, [pathname, search, technician]);
-  return null;
-}
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -82,15 +66,21 @@ export function RootLayout() {
           Skip to main content
         </a>
         <div className="flex min-h-screen flex-col">
-          <Header />
+          <HydrateApart>
+            <Header />
+          </HydrateApart>
           <main id="main" tabIndex={-1} className="flex-1 outline-none">
             <ErrorBoundary key={pathname}>
               <Suspense fallback={<ScreenLoading />}>
-                <Outlet />
+                <Hydrated>
+                  <Outlet />
+                </Hydrated>
               </Suspense>
             </ErrorBoundary>
           </main>
-          <Footer />
+          <HydrateApart>
+            <Footer />
+          </HydrateApart>
         </div>
         <ChatHelper />
         <UpdateBanner />

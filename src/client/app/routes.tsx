@@ -2,36 +2,34 @@ import { matchRoutes } from 'react-router';
 import { JOIN_PATH } from '@shared/brand';
 import { PATHS } from '@shared/paths';
 import { lazyRoute, type LazyRoute } from './lazy-route';
+import { PUBLIC_SCREENS } from './public-screens';
 
 export type ScreenRoute = {
   path: string;
   /** The screen's module, src/client/routes/<file>.tsx (the server preloads its chunk). */
   file: string;
   Screen: LazyRoute;
-  /**
-   * Public pages the server renders into the first response (issue 16): visitors and search
-   * engines get content before any JS runs. Signed-in screens are rendered in the browser.
-   */
-  ssr?: boolean;
+  /** Rendered by the server into the first response (public-screens.ts). */
+  ssr: boolean;
 };
 
-const r = (
-  path: string,
-  file: string,
-  load: Parameters<typeof lazyRoute>[0],
-  ssr = false,
-): ScreenRoute => ({ path, file, Screen: lazyRoute(load), ssr });
+const r = (path: string, file: string, load: Parameters<typeof lazyRoute>[0]): ScreenRoute => ({
+  path,
+  file,
+  Screen: lazyRoute(load),
+  ssr: (PUBLIC_SCREENS as readonly string[]).includes(file),
+});
 
 // One lazily loaded module per screen keeps the first download small.
 export const screens: ScreenRoute[] = [
-  r(PATHS.home, 'home', () => import('../routes/home'), true),
+  r(PATHS.home, 'home', () => import('../routes/home')),
   r(PATHS.start, 'start', () => import('../routes/start')),
-  r(PATHS.howItWorks, 'how-it-works', () => import('../routes/how-it-works'), true),
-  r(PATHS.technicians, 'technicians', () => import('../routes/technicians'), true),
-  r(PATHS.technician, 'technician', () => import('../routes/technician'), true),
+  r(PATHS.howItWorks, 'how-it-works', () => import('../routes/how-it-works')),
+  r(PATHS.technicians, 'technicians', () => import('../routes/technicians')),
+  r(PATHS.technician, 'technician', () => import('../routes/technician')),
   r(PATHS.requestService, 'request-service', () => import('../routes/request-service')),
   r(PATHS.vehicles, 'vehicles', () => import('../routes/vehicles')),
-  r(PATHS.repairSoftware, 'repair-software', () => import('../routes/repair-software'), true),
+  r(PATHS.repairSoftware, 'repair-software', () => import('../routes/repair-software')),
   r(PATHS.posSystem, 'pos-system', () => import('../routes/pos-system')),
   r(PATHS.posReceipt, 'pos-receipt', () => import('../routes/pos-receipt')),
   r(PATHS.quoteApproval, 'quote-approval', () => import('../routes/quote-approval')),
@@ -59,12 +57,12 @@ export const screens: ScreenRoute[] = [
   ),
   r(PATHS.technicianProfile, 'technician-profile', () => import('../routes/technician-profile')),
   r(PATHS.accessDemo, 'access-demo', () => import('../routes/access-demo')),
-  r(PATHS.pricingGuide, 'pricing-guide', () => import('../routes/pricing-guide'), true),
-  r(PATHS.safetyTrust, 'safety-trust', () => import('../routes/safety-trust'), true),
-  r(PATHS.contactUs, 'contact-us', () => import('../routes/contact-us'), true),
-  r(PATHS.faq, 'faq', () => import('../routes/faq'), true),
-  r(PATHS.termsOfService, 'terms-of-service', () => import('../routes/terms-of-service'), true),
-  r(PATHS.privacyPolicy, 'privacy-policy', () => import('../routes/privacy-policy'), true),
+  r(PATHS.pricingGuide, 'pricing-guide', () => import('../routes/pricing-guide')),
+  r(PATHS.safetyTrust, 'safety-trust', () => import('../routes/safety-trust')),
+  r(PATHS.contactUs, 'contact-us', () => import('../routes/contact-us')),
+  r(PATHS.faq, 'faq', () => import('../routes/faq')),
+  r(PATHS.termsOfService, 'terms-of-service', () => import('../routes/terms-of-service')),
+  r(PATHS.privacyPolicy, 'privacy-policy', () => import('../routes/privacy-policy')),
   r(PATHS.setPassword, 'set-password', () => import('../routes/set-password')),
   r(PATHS.verifyEmail, 'verify-email', () => import('../routes/verify-email')),
   r(PATHS.request, 'request', () => import('../routes/request')),

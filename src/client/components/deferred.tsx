@@ -1,11 +1,14 @@
 import {
   lazy,
   Suspense,
+  useLayoutEffect,
   useState,
   useSyncExternalStore,
   type ComponentType,
   type LazyExoticComponent,
+  type ReactNode,
 } from 'react';
+import { isLive, partHydrated, subscribeLive } from '../lib/hydration';
 
 /**
  * A component whose code loads the first time it is shown (a dialog when first opened), then
@@ -34,13 +37,15 @@ export function loadWhenShown<P extends object>(
   return Deferred;
 }
 
-/** True after the first render in the browser: for parts the server does not render. */
+/**
+ * True in the browser once the page is live (a server-rendered page: every part hydrated), for
+ * parts the server does not render.
+ */
 export function useHydrated() {
-  // The server's snapshot (false) is also the one hydration uses; the browser re-renders with true.
-  return useSyncExternalStore(noSubscribe, inBrowser, onServer);
+  // The server's snapshot (false) is also the one hydration uses; the browser re-renders with
+  // true when the page is live.
+  return useSyncExternalStore(subscribeLive, isLive, onServer);
 }
-const noSubscribe = () => () => undefined;
-const inBrowser = () => true;
 const onServer = () => false;
 
 /**
@@ -58,4 +63,26 @@ export function loadAfterHydration(load: () => Promise<ComponentType>) {
       </Suspense>
     );
   };
+}
+
+/**
+ * A part of a server-rendered page that React hydrates and commits on its own, after the parts
+ * around it (a Suspense boundary; nothing in it suspends once the page is live, so it has no
+ * fallback of its own): a big page hydrates in several short tasks instead of one long commit.
+ */
+export function HydrateApart({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <Hydrated>{children}</Hydrated>
+    </Suspense>
+  );
+}
+
+/**
+ * The content of a Suspense boundary on a server-rendered page: says when its hydration has
+ * committed (lib/hydration.ts). It renders its children as they are, on both sides.
+ */
+export function Hydrated({ children }: { children: ReactNode }) {
+  useLayoutEffect(partHydrated, []);
+  return children;
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Technician } from '@shared/schemas/technicians';
+import { HydrateApart } from '../components/deferred';
 import { Hero } from '../features/home/components/hero';
 import { HowItWorks } from '../features/home/components/how-it-works';
 import { QuickSearch } from '../features/home/components/quick-search';
@@ -18,9 +19,15 @@ export default function Home() {
       <Hero stats={stats.data} onFindTechnician={() => setFindOpen(true)}>
         <QuickSearch />
       </Hero>
-      <HowItWorks />
-      <FeaturedTechnicians onContact={setContact} />
-      <Testimonials />
+      <HydrateApart>
+        <HowItWorks />
+      </HydrateApart>
+      <HydrateApart>
+        <FeaturedTechnicians onContact={setContact} />
+      </HydrateApart>
+      <HydrateApart>
+        <Testimonials />
+      </HydrateApart>
       <FindTechnicianDialog open={findOpen} onOpenChange={setFindOpen} />
       <ContactDialog technician={contact} onClose={() => setContact(null)} />
     </>

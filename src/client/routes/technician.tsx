@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { HydrateApart } from '../components/deferred';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
@@ -44,15 +45,17 @@ export default function TechnicianProfilePublic() {
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10 sm:px-6">
       <ProfileHeader technician={t} onContact={() => setContactOpen(true)} />
       <ProfileDetails technician={t} />
-      <TechnicianReviews
-        state={reviews}
-        technicianName={t.user.firstName}
-        actions={
-          ownProfile
-            ? (r) => <ReviewReplyForm reviewId={r.id} reply={r.reply} onSaved={reviews.refresh} />
-            : undefined
-        }
-      />
+      <HydrateApart>
+        <TechnicianReviews
+          state={reviews}
+          technicianName={t.user.firstName}
+          actions={
+            ownProfile
+              ? (r) => <ReviewReplyForm reviewId={r.id} reply={r.reply} onSaved={reviews.refresh} />
+              : undefined
+          }
+        />
+      </HydrateApart>
       <ContactDialog technician={contactOpen ? t : null} onClose={() => setContactOpen(false)} />
     </div>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { TECHNICIAN_SORTS, type TechnicianSort } from '@shared/constants/technician-sorts';
 import type { Technician } from '@shared/schemas/technicians';
+import { HydrateApart } from '../components/deferred';
 import { Page } from '../components/page';
 import { ApiError, errorMessage } from '../lib/api-client';
 import { placeOf, setPlaceParam } from '../lib/places';
@@ -111,18 +112,20 @@ export default function Technicians() {
           <TechnicianMapView items={items} />
         </div>
       )}
-      <TechnicianResults
-        isLoading={isLoading}
-        error={isError ? listError(search.error) : null}
-        onRetry={() => void search.refetch()}
-        items={items}
-        total={total}
-        page={page}
-        pages={Math.max(1, Math.ceil(total / PAGE_SIZE))}
-        onPage={goToPage}
-        onClear={() => setParams(new URLSearchParams())}
-        onContact={setContact}
-      />
+      <HydrateApart>
+        <TechnicianResults
+          isLoading={isLoading}
+          error={isError ? listError(search.error) : null}
+          onRetry={() => void search.refetch()}
+          items={items}
+          total={total}
+          page={page}
+          pages={Math.max(1, Math.ceil(total / PAGE_SIZE))}
+          onPage={goToPage}
+          onClear={() => setParams(new URLSearchParams())}
+          onContact={setContact}
+        />
+      </HydrateApart>
       <ContactDialog technician={contact} onClose={() => setContact(null)} />
     </Page>
   );

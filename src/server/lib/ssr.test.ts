@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preloadsFor, scriptJson, stylesFirst } from './ssr';
+import { inlineStyles, preloadsFor, scriptJson, stylesFirst } from './ssr';
 
 describe('server rendering helpers', () => {
   it('puts the stylesheets ahead of the scripts and preloads, once each', () => {
@@ -26,5 +26,18 @@ describe('server rendering helpers', () => {
 
   it('keeps JSON from closing the script element it sits in', () => {
     expect(scriptJson('{"a":"</script><!--"}')).toBe('{"a":"\\u003c/script>\\u003c!--"}');
+  });
+
+  it('writes the built stylesheets into the page, unless they point elsewhere relatively', () => {
+    const files: Record<string, string> = {
+      'assets/a.css': '.a{color:red}',
+      'assets/b.css': '.b{background:url(./img.png)}',
+      'assets/c.css': '.c{background:url(data:image/png;base64,AA)}',
+    };
+    const html =
+      '<link rel="stylesheet" crossorigin href="/assets/a.css"><link rel="stylesheet" href="/assets/b.css"><link rel="stylesheet" href="/assets/c.css"><link rel="stylesheet" href="https://x.example/d.css">';
+    expect(inlineStyles(html, (href) => files[href]!)).toBe(
+      '<style data-href="/assets/a.css">.a{color:red}</style><link rel="stylesheet" href="/assets/b.css"><style data-href="/assets/c.css">.c{background:url(data:image/png;base64,AA)}</style><link rel="stylesheet" href="https://x.example/d.css">',
+    );
   });
 });

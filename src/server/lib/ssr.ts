@@ -2,18 +2,21 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SSR_ROOT } from '../../shared/ssr';
+import { SSR_FILES_ID, SSR_ROOT, SSR_STATE_ID } from '../../shared/ssr';
 
 /** What the client's server entry (src/client/entry-server.tsx, built to dist/ssr) exports. */
 export type SsrEntry = {
-  isServerRendered: (pathname: string) => boolean;
+  /** Public pages and unknown addresses (the 404 screen); signed-in screens get the shell. */
+  serverRendered: (pathname: string) => boolean;
   render: (
     url: string,
     origin: string,
   ) => Promise<{
-    html: string;
+    /** The root element's markup, complete (React's static prerender). */
+    html: AsyncIterable<Uint8Array | string> | string;
     state: string;
     status: number;
     meta: {
@@ -25,7 +28,7 @@ export type SsrEntry = {
     };
   }>;
   /** The route module (src/client/routes/<file>.tsx) of a path, for its preloads. */
-  screenFile: (pathname: string) => string | undefined;
+  screenFile: (pathname: string) => string;
 };
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
@@ -56,14 +59,43 @@ export function preloadsFor(manifest: Manifest, key: string) {
   return { js: [...js], css: [...css] };
 }
 
-/** The shell with a rendered page: head tags, the markup, its data and the screen's preloads. */
-export function fillTemplate(
-  template: string,
-  page: Awaited<ReturnType<SsrEntry['render']>>,
-  preloads: { js: string[]; css: string[] },
-  stateId: string,
-): string {
+type Page = Awaited<ReturnType<SsrEntry['render']>>;
+
+/** The shell for rendered pages, and the app's files it preloaded. */
+export type PageTemplate = { html: string; appFiles: string[] };
+
+/**
+ * The shell as rendered pages use it: its stylesheets written in (inlineStyles), and its
+ * module preloads taken out. A rendered page is painted before the app's code runs: the entry
+ * asks for these files once it is (src/client/main.tsx), so that they neither hold the first
+ * paint back nor share the connection with it.
+ */
+export function pageTemplate(shell: string, readAsset: (href: string) => string): PageTemplate {
+  const appFiles: string[] = [];
+  const html = inlineStyles(stylesFirst(shell), readAsset).replace(
+    /\s*<link rel="modulepreload"(?: crossorigin)? href="\/([^"]+)">/g,
+    (_link, href: string) => {
+      appFiles.push(href);
+      return '';
+    },
+  );
+  return { html, appFiles };
+}
+
+/**
+ * The shell around a rendered page, split where the page's markup goes: head tags (title,
+ * description, canonical, Open Graph, JSON-LD, the screen's stylesheets and the list of the
+ * app's and the screen's files) in the first part, the page's data block in the second.
+ */
+export function frameFor(
+  template: PageTemplate,
+  page: Omit<Page, 'html'>,
+  screen: { js: string[]; css: string[] },
+): [string, string] {
   const { meta } = page;
+  const files = [...new Set([...template.appFiles, ...screen.js])].filter(
+    (f) => !template.html.includes(`/${f}"`),
+  );
   const head = [
     `<link rel="canonical" href="${escapeAttr(meta.canonical)}" />`,
     `<meta property="og:type" content="${meta.jsonLd?.['@type'] === 'AutoRepair' ? 'profile' : 'website'}" />`,
@@ -76,30 +108,40 @@ export function fillTemplate(
     ...(meta.jsonLd
       ? [`<script type="application/ld+json">${scriptJson(JSON.stringify(meta.jsonLd))}</script>`]
       : []),
-    ...preloads.js
-      .filter((f) => !template.includes(`/${f}"`))
-      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-    ...preloads.css
-      .filter((f) => !template.includes(`/${f}"`))
+    ...screen.css
+      .filter((f) => !template.html.includes(`/${f}"`))
       .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    `<script type="application/json" id="${SSR_FILES_ID}">${scriptJson(JSON.stringify(files.map((f) => `/${f}`)))}</script>`,
   ].join('\n    ');
-  return template
+  const filled = template.html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(meta.title)}</title>`)
     .replace(
       /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
       `<meta name="description" content="${escapeAttr(meta.description)}" />`,
     )
-    .replace('</head>', `    ${head}\n  </head>`)
-    .replace(
-      SSR_ROOT,
-      `<div id="root">${page.html}</div>\n    <script type="application/json" id="${stateId}">${scriptJson(page.state)}</script>`,
-    );
+    .replace('</head>', `    ${head}\n  </head>`);
+  const at = filled.indexOf(SSR_ROOT);
+  return [
+    `${filled.slice(0, at)}<div id="root">`,
+    `</div>\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(page.state)}</script>${filled.slice(at + SSR_ROOT.length)}`,
+  ];
 }
 
-/**
- * A weak validator of a page: the same content gives the same tag, whatever the time the data
- * was fetched at (the query state's timestamps are left out).
- */
+/** The shell with a rendered page, as one stream: the frame's first part, the markup, the rest. */
+export function pageStream(
+  frame: [string, string],
+  html: AsyncIterable<Uint8Array | string> | string,
+): Readable {
+  return Readable.from(
+    (async function* () {
+      yield frame[0];
+      if (typeof html === 'string') yield html;
+      else yield* html;
+      yield frame[1];
+    })(),
+  );
+}
+
 /**
  * The shell with its stylesheets ahead of the scripts and module preloads: the page's first
  * paint waits for the CSS only, so it is asked for first.
@@ -113,11 +155,38 @@ export function stylesFirst(html: string): string {
   return rest.slice(0, firstScript) + sheets.join('') + rest.slice(firstScript);
 }
 
-export const etagOf = (body: string) =>
-  `W/"${createHash('sha1')
-    .update(body.replace(/"(dataUpdatedAt|errorUpdatedAt|dehydratedAt)":\d+/g, ''))
-    .digest('base64url')
-    .slice(0, 27)}"`;
+/**
+ * The shell's own stylesheets written into the page: a rendered page paints with its first
+ * response instead of after another round trip for the CSS. A stylesheet with relative URLs
+ * (which would resolve against the page instead) or that could close the element stays a link.
+ * `data-href` names the file, so that the screen's preloads do not ask for it again.
+ */
+export function inlineStyles(html: string, read: (href: string) => string): string {
+  return html.replace(
+    /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g,
+    (link, href: string) => {
+      const css = read(href);
+      const relative = /url\(\s*(?!['"]?(?:data:|\/|https?:))/i.test(css);
+      return relative || /<\/style/i.test(css)
+        ? link
+        : `<style data-href="/${href}">${css}</style>`;
+    },
+  );
+}
+
+/**
+ * A weak validator of a page from what it is made of (the shell, the address, what the head
+ * says and the data the page showed; the query state's timestamps left out): the same content
+ * gives the same tag whatever the time the data was fetched at. The markup is a function of these.
+ */
+export const etagOf = (...parts: string[]) => {
+  const hash = createHash('sha1');
+  for (const part of parts)
+    hash
+      .update(part.replace(/"(dataUpdatedAt|errorUpdatedAt|dehydratedAt)":\d+/g, ''))
+      .update('\0');
+  return `W/"${hash.digest('base64url').slice(0, 27)}"`;
+};
 
 /**
  * While a page renders, the API requests its screens make (relative URLs through the global
@@ -167,36 +236,39 @@ function inProcessFetch(app: FastifyInstance, request: FastifyRequest) {
 
 export type Ssr = {
   entry: SsrEntry;
-  /** Renders a public page into the shell; undefined when the path is not one. */
+  /** Renders a public page (or the 404 page) into the shell; undefined when the path is not one. */
   page: (
     app: FastifyInstance,
     request: FastifyRequest,
     origin: string,
-  ) => Promise<{ body: string; status: number } | undefined>;
+  ) => Promise<{ body: Readable; status: number; etag: string } | undefined>;
 };
 
 /** Loads the built server entry and the client's manifest; null when the build has none. */
-export async function loadSsr(clientDir: string, stateId: string): Promise<Ssr | null> {
+export async function loadSsr(clientDir: string): Promise<Ssr | null> {
   const entryFile = path.join(clientDir, '..', 'ssr', 'entry-server.js');
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   if (!existsSync(entryFile) || !existsSync(manifestFile)) return null;
   const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  const template = stylesFirst(readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
+  const template = pageTemplate(readFileSync(path.join(clientDir, 'index.html'), 'utf8'), (href) =>
+    readFileSync(path.join(clientDir, href), 'utf8'),
+  );
   patchFetch();
   return {
     entry,
     async page(app, request, origin) {
       const pathname = request.url.split('?')[0] ?? '/';
-      if (!entry.isServerRendered(pathname)) return undefined;
+      if (!entry.serverRendered(pathname)) return undefined;
       const rendered = await renderContext.run(inProcessFetch(app, request), () =>
         entry.render(request.url, origin),
       );
-      const file = entry.screenFile(pathname);
-      const preloads = file ? preloadsFor(manifest, `routes/${file}.tsx`) : { js: [], css: [] };
+      const screen = preloadsFor(manifest, `routes/${entry.screenFile(pathname)}.tsx`);
+      const frame = frameFor(template, rendered, screen);
       return {
-        body: fillTemplate(template, rendered, preloads, stateId),
+        body: pageStream(frame, rendered.html),
         status: rendered.status,
+        etag: etagOf(request.url, frame[0], frame[1]),
       };
     },
   };

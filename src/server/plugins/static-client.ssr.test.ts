@@ -7,18 +7,23 @@ import { staticClientPlugin } from './static-client';
 
 // A build in miniature: the shell, Vite's manifest, a precompressed asset and a server entry
 // whose pages ask the app for their data the way the real one does (fetch of a relative URL).
-const SHELL = `<!doctype html><html><head><meta name="description" content="Generic" /><title>Wrenchly</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`;
+const SHELL = `<!doctype html><html><head><meta name="description" content="Generic" /><title>Wrenchly</title><script type="module" src="/assets/index-abc.js"></script><link rel="modulepreload" crossorigin href="/assets/app-9.js"></head><body><div id="root"></div></body></html>`;
 const ENTRY = `
-export const isServerRendered = (p) => p === '/' || p.startsWith('/technician/') || p === '/broken';
-export const screenFile = (p) => (p.startsWith('/technician/') ? 'technician' : 'home');
+import { Readable } from 'node:stream';
+const screens = ['/', '/pos-system', '/broken'];
+const known = (p) => screens.includes(p) || p.startsWith('/technician/');
+export const serverRendered = (p) => p !== '/pos-system';
+export const screenFile = (p) => (p.startsWith('/technician/') ? 'technician' : known(p) ? 'home' : 'not-found');
 export async function render(url, origin) {
   if (url === '/broken') throw new Error('render failed');
   const res = await fetch('/api/who');
   const who = await res.json();
+  const path = url.split('?')[0];
   return {
-    html: '<h1>Hello ' + who.name + '</h1>',
+    // React's prerender hands over a stream of the markup.
+    html: Readable.from([known(path) ? '<h1>Hello ' : '<h1>Not found, ', who.name + '</h1>']),
     state: JSON.stringify({ queries: [{ data: who.name }] }),
-    status: url.startsWith('/technician/0') ? 404 : 200,
+    status: url.startsWith('/technician/0') || !known(path) ? 404 : 200,
     meta: {
       title: 'Title <for> ' + who.name,
       description: 'About "' + who.name + '"',
@@ -85,9 +90,12 @@ describe('static client with server rendering', () => {
     expect(html).toContain(
       '<script type="application/json" id="wrenchly-state">{"queries":[{"data":"Marcus"}]}</script>',
     );
-    // The screen's chunk and its imports, not the entry the shell already loads.
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/technician-1.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/card-2.js">');
+    // The app's and the screen's files, for the entry to fetch once the page is painted: the
+    // shell's preload, the screen's chunk and its imports, not the entry the shell loads.
+    expect(html).toContain(
+      '<script type="application/json" id="wrenchly-files">["/assets/app-9.js","/assets/technician-1.js","/assets/card-2.js"]</script>',
+    );
+    expect(html).not.toContain('modulepreload');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/technician-1.css">');
     expect(html.match(/index-abc\.js/g)).toHaveLength(1);
   });
@@ -99,8 +107,9 @@ describe('static client with server rendering', () => {
     expect(res.body).toContain('<h1>Hello </script><b>sid=1</h1>');
     expect(res.body).toContain('"name":"\\u003c/script>\\u003cb>sid=1"');
     expect(res.body).toContain('{"queries":[{"data":"\\u003c/script>\\u003cb>sid=1"}]}');
-    // The shell's, the JSON-LD's and the state's (the fourth is the fake page's own markup).
-    expect(res.body.match(/<\/script>/g)).toHaveLength(4);
+    // The shell's, the JSON-LD's, the files' and the state's (the fifth is the fake page's own
+    // markup).
+    expect(res.body.match(/<\/script>/g)).toHaveLength(5);
   });
 
   it('answers a revalidation with 304 when the page is unchanged', async () => {
@@ -118,6 +127,13 @@ describe('static client with server rendering', () => {
     const res = await app.inject({ url: '/technician/0' });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<h1>Hello Marcus</h1>');
+  });
+
+  it('renders the 404 page with status 404 for an address no screen has', async () => {
+    const res = await app.inject({ url: '/no-such-page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<div id="root"><h1>Not found, Marcus</h1></div>');
   });
 
   it('sends the shell when rendering fails, and for screens it does not render', async () => {

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { publicBaseUrl } from '../lib/public-url';
-import { SSR_STATE_ID } from '../../shared/ssr';
 import { etagOf, loadSsr } from '../lib/ssr';
 
 /** Security headers that apply to documents only (set for every response by helmet). */
@@ -23,8 +23,8 @@ const DOCUMENT_ONLY = [
 /**
  * Serves the built client: hashed assets cached for a year (their .br/.gz twins made at build
  * time when the browser takes them), everything else revalidated. Public pages are rendered on
- * the server with their data (ADR 021); other non-API GETs get the app shell; unknown /api
- * paths a JSON 404. HTML carries an ETag, so a revalidation costs a 304. The service worker
+ * the server with their data (ADR 021), and so is the 404 page of an address no screen has
+ * (status 404); other screens get the app shell; unknown /api paths a JSON 404. HTML carries an ETag, so a revalidation costs a 304. The service worker
  * (/sw.js) and the manifest are not hashed, so they are revalidated too.
  */
 export const staticClientPlugin = fp(async (app: FastifyInstance, opts: { clientDir?: string }) => {
@@ -32,7 +32,7 @@ export const staticClientPlugin = fp(async (app: FastifyInstance, opts: { client
   const hasClient = !!clientDir && existsSync(path.join(clientDir, 'index.html'));
   const shell = hasClient ? readFileSync(path.join(clientDir, 'index.html'), 'utf8') : '';
   const shellEtag = etagOf(shell);
-  const ssr = hasClient ? await loadSsr(clientDir, SSR_STATE_ID) : null;
+  const ssr = hasClient ? await loadSsr(clientDir) : null;
   // Canonical and Open Graph URLs: PUBLIC_URL (a bare app in unit tests has no config).
   const origin = app.config ? publicBaseUrl(app.config) : 'http://localhost';
 
@@ -65,7 +65,7 @@ export const staticClientPlugin = fp(async (app: FastifyInstance, opts: { client
   const sendHtml = (
     request: FastifyRequest,
     reply: FastifyReply,
-    body: string,
+    body: string | Readable,
     status: number,
     etag: string,
   ) => {
@@ -75,8 +75,10 @@ export const staticClientPlugin = fp(async (app: FastifyInstance, opts: { client
       .header('vary', 'Cookie')
       .header('etag', etag)
       .type('text/html; charset=utf-8');
-    if (status === 200 && request.headers['if-none-match'] === etag)
+    if (status === 200 && request.headers['if-none-match'] === etag) {
+      if (typeof body !== 'string') body.destroy();
       return reply.status(304).send();
+    }
     return reply.status(status).send(body);
   };
 
@@ -93,7 +95,7 @@ export const staticClientPlugin = fp(async (app: FastifyInstance, opts: { client
       if (ssr) {
         try {
           const page = await ssr.page(app, request, origin);
-          if (page) return sendHtml(request, reply, page.body, page.status, etagOf(page.body));
+          if (page) return sendHtml(request, reply, page.body, page.status, page.etag);
         } catch (err) {
           // The browser can still draw the page itself from the shell.
           request.log.error({ err }, 'server rendering failed; sent the app shell');

@@ -1,4 +1,3 @@
-import './unfrozen-chart-state';
 import {
   Bar,
   BarChart,

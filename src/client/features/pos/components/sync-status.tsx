@@ -1,14 +1,9 @@
 import { CloudUpload, TriangleAlert } from 'lucide-react';
-import { Link } from 'react-router';
-import { PATHS } from '@shared/paths';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../lib/toast';
 import type { Change } from '../offline/changes';
 import { usePosSync } from '../offline/pos-sync';
-
-/** 'N changes waiting to sync' (one change in the singular). */
-export const waitingLabel = (n: number) =>
-  n === 1 ? '1 change waiting to sync' : `${n} changes waiting to sync`;
+import { useSyncCounts, waitingLabel } from './sync-counts';
 
 const METHODS = { cash: 'Cash', check: 'Check', digital: 'Digital wallet' };
 
@@ -28,19 +23,13 @@ function describe(c: Change) {
   }
 }
 
-function useCounts() {
-  const { changes } = usePosSync();
-  const refused = changes.filter((c) => c.status === 'error');
-  return { waiting: changes.length - refused.length, refused };
-}
-
 /**
  * The point of sale's queue: how many changes wait to sync, and each one the server refused
  * with its reason and a way to discard it (and what depends on it).
  */
 export function SyncStatus() {
   const { discard } = usePosSync();
-  const { waiting, refused } = useCounts();
+  const { waiting, refused } = useSyncCounts();
   if (waiting === 0 && refused.length === 0) return null;
   return (
     <section aria-label="Changes on this device" className="mb-6 space-y-3">
@@ -91,31 +80,5 @@ export function SyncStatus() {
         </div>
       )}
     </section>
-  );
-}
-
-/** The header's small version for technicians: the count, linking to the point of sale. */
-export function SyncBadge() {
-  const { waiting, refused } = useCounts();
-  const count = waiting + refused.length;
-  if (count === 0) return null;
-  const label = [
-    waiting > 0 ? waitingLabel(waiting) : null,
-    refused.length > 0 ? `${refused.length} not synced` : null,
-  ]
-    .filter(Boolean)
-    .join(', ');
-  return (
-    <Link
-      to={PATHS.posSystem}
-      aria-label={label}
-      title={label}
-      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${
-        refused.length > 0 ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'
-      }`}
-    >
-      <CloudUpload className="h-3.5 w-3.5" aria-hidden="true" />
-      {count}
-    </Link>
   );
 }
