@@ -43,12 +43,11 @@ export async function boot(replayEarlyEvents: (() => void) | null) {
       ?.route.Screen.preload()
       .catch(() => undefined);
     // The marks bracket hydration (the root's and every boundary's commit): the browser
-    // journeys check it left the markup as it was. What was held meanwhile is done again in
-    // the next task (React cannot handle an event while it commits).
+    // journeys check it left the markup as it was. Then what was held meanwhile is done again.
     performance.mark('wrenchly:hydrate');
     whenHydrated(countBoundaries(root) + 1, () => {
       performance.mark('wrenchly:hydrated');
-      if (replayEarlyEvents) setTimeout(replayEarlyEvents, 0);
+      replayEarlyEvents?.();
     });
     // In a transition, hydration is done in slices between which the browser paints and handles
     // input (an input that reaches React meanwhile hydrates what it needs at once).

@@ -11,13 +11,17 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let live = true;
 const listeners = new Set<() => void>();
 
+// In the task after the last commit: what waits for the page to be live (the held events, the
+// parts rendered only in the browser) does not lengthen that commit's task.
 const finish = () => {
   const done = whenDone;
   whenDone = null;
   clearTimeout(timer);
-  done?.();
-  live = true;
-  for (const listener of listeners) listener();
+  setTimeout(() => {
+    done?.();
+    live = true;
+    for (const listener of listeners) listener();
+  }, 0);
 };
 
 /** For useSyncExternalStore: whether the page is live (every part hydrated). */
