@@ -4,6 +4,10 @@ import { expect, test } from './fixtures';
 // Public pages arrive with their content, head tags and data; React takes the markup over
 // without drawing it again; assets are compressed and cached for good (ADR 021, ADR 024).
 
+// Once installed, the service worker answers navigations with the app shell (ADR 013): these
+// journeys are about what the server sends, so no worker takes over between pages.
+test.use({ serviceWorkers: 'block' });
+
 type Listed = { id: number; user: { firstName: string; lastName: string } };
 
 async function firstTechnician(request: APIRequestContext) {

@@ -1,11 +1,16 @@
 /**
  * What a visitor does on a server-rendered page before React has taken it over (the screen's
  * code may still be on its way when the page's load event fires): clicks, typing and choices
- * are held, then done again once the page is live, so none is lost (issue 16, ADR 021).
+ * are held, then done again once the page is live, so none is lost (ADR 021, ADR 024).
  */
 type Held =
   | { kind: 'click'; target: Element }
-  | { kind: 'value'; target: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement };
+  | {
+      kind: 'value';
+      target: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+      /** As the visitor left it: hydrating a controlled select puts its option back. */
+      value: string;
+    };
 
 const nativeValueSetter = (el: Element) => {
   const proto =
@@ -35,8 +40,9 @@ export function holdEarlyEvents(): () => void {
       t instanceof HTMLTextAreaElement ||
       t instanceof HTMLSelectElement
     ) {
-      if (!held.some((h) => h.kind === 'value' && h.target === t))
-        held.push({ kind: 'value', target: t });
+      const known = held.find((h) => h.kind === 'value' && h.target === t);
+      if (known?.kind === 'value') known.value = t.value;
+      else held.push({ kind: 'value', target: t, value: t.value });
     }
   };
   document.addEventListener('click', onClick, true);
@@ -62,9 +68,8 @@ export function holdEarlyEvents(): () => void {
         continue;
       }
       // React compares the field's value with the one it last saw: show it the change.
-      const value = h.target.value;
       h.target.value = '';
-      nativeValueSetter(h.target)?.call(h.target, value);
+      nativeValueSetter(h.target)?.call(h.target, h.value);
       h.target.dispatchEvent(new Event('input', { bubbles: true }));
       h.target.dispatchEvent(new Event('change', { bubbles: true }));
     }

@@ -61,8 +61,11 @@ export default function Technicians() {
   });
   const { data, isLoading, isError } = search;
 
+  // Changes start from the address as it is now, not as this render saw it: a navigation
+  // renders in a transition, so a second change made before it commits would drop the first.
+  const current = () => new URLSearchParams(window.location.search);
   const update = (change: (next: URLSearchParams) => void) => {
-    const next = new URLSearchParams(params);
+    const next = current();
     change(next);
     next.delete('page');
     setParams(next);
@@ -78,15 +81,14 @@ export default function Technicians() {
       // Distance needs a place: without one, the list falls back to rating.
       if (!p && next.get('sort') === 'distance') next.delete('sort');
     });
-  const setView = (v: ListView) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (v === 'map') next.set('view', 'map');
-      else next.delete('view');
-      return next;
-    });
+  const setView = (v: ListView) => {
+    const next = current();
+    if (v === 'map') next.set('view', 'map');
+    else next.delete('view');
+    setParams(next);
+  };
   const goToPage = (n: number) => {
-    const next = new URLSearchParams(params);
+    const next = current();
     next.set('page', String(n));
     setParams(next);
   };
