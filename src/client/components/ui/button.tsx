@@ -1,6 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { Children, cloneElement, isValidElement, type ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 
 export const buttonVariants = cva(
@@ -35,13 +34,37 @@ export function Button({
   type,
   ...props
 }: ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
-  const Comp = asChild ? Slot.Root : 'button';
+  const classes = cn(buttonVariants({ variant, size }), className);
+  if (asChild) return asButton(props, classes);
   return (
-    <Comp
+    <button
       // A plain button never submits a form by accident; pass type="submit" to submit.
-      type={asChild ? type : (type ?? 'button')}
-      className={cn(buttonVariants({ variant, size }), className)}
+      type={type ?? 'button'}
+      className={classes}
       {...props}
     />
   );
+}
+
+type Props = Record<string, unknown>;
+
+/**
+ * `asChild`: the button's look and props on its one child (a link that looks like a button).
+ * The child's own props win, its class names come after the button's, and where both have an
+ * event handler the child's runs first, then the button's.
+ */
+function asButton({ children, ...props }: Props, className: string) {
+  const child = Children.only(children);
+  if (!isValidElement<Props>(child)) return null;
+  const own = child.props;
+  const merged: Props = { ...props, ...own, className: cn(className, own.className as string) };
+  for (const [key, handler] of Object.entries(props)) {
+    const childHandler = own[key];
+    if (/^on[A-Z]/.test(key) && typeof handler === 'function' && typeof childHandler === 'function')
+      merged[key] = (...args: unknown[]) => {
+        childHandler(...args);
+        handler(...args);
+      };
+  }
+  return cloneElement(child, merged);
 }
