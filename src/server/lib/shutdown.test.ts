@@ -11,21 +11,28 @@ import { shutDown } from './shutdown';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The real app listening on a free port, with a route that takes `?ms=` to answer. */
+/**
+ * The real app listening on a free port, with a route that takes `?ms=` to answer;
+ * `inFlight()` resolves once a request to it has reached the handler (a fixed wait is not
+ * enough on a busy machine: the request could still be on its way when shutdown begins).
+ */
 async function listeningApp() {
   const { database, drop } = await openTestDatabase();
   const app = await buildApp(testConfig(), { database, backgroundJobs: false });
+  let arrived!: () => void;
+  const reached = new Promise<void>((r) => (arrived = r));
   app.get<{ Querystring: { ms: string } }>(
     '/api/test-only/slow',
     { config: { access: 'public' } },
     async (request) => {
+      arrived();
       await sleep(Number(request.query.ms));
       return { done: true };
     },
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
-  return { app, database, port, drop };
+  return { app, database, port, drop, inFlight: () => reached };
 }
 
 function get(port: number, path: string, headers: Record<string, string> = {}) {
@@ -74,7 +81,7 @@ const leaseOf = async (app: FastifyInstance, name: string) =>
 
 describe('graceful shutdown (SIGTERM)', () => {
   it('sends event streams elsewhere, finishes requests in flight, refuses new ones, releases leases', async () => {
-    const { app, port, drop } = await listeningApp();
+    const { app, port, drop, inFlight } = await listeningApp();
     const { cookie } = await signedInTechnician(app);
     const stream = openStream(port, cookie);
     await stream.ready;
@@ -86,7 +93,7 @@ describe('graceful shutdown (SIGTERM)', () => {
     });
     const run = app.jobs.runExclusive('test-running', 1000, 10_000, () => sleep(300));
     const slow = get(port, '/api/test-only/slow?ms=400');
-    await sleep(100);
+    await inFlight();
 
     const stopping = shutDown(app, 5_000);
     expect(app.lifecycle.shuttingDown).toBe(true);
@@ -109,13 +116,13 @@ describe('graceful shutdown (SIGTERM)', () => {
   });
 
   it('closes requests that outlive the grace period', async () => {
-    const { app, port, drop } = await listeningApp();
+    const { app, port, drop, inFlight } = await listeningApp();
     const slow = get(port, '/api/test-only/slow?ms=10000');
     const outcome = slow.then(
-      () => 'answered',
+      ({ status }) => `answered ${status}`,
       (err: Error) => err.message,
     );
-    await sleep(100);
+    await inFlight();
     const started = Date.now();
     await shutDown(app, 300);
     expect(Date.now() - started).toBeLessThan(3_000);
