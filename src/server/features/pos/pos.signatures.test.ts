@@ -1,14 +1,17 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
+import { createUser } from '../../../../tests/helpers/factories';
 import { proTechnician, SIGNATURE } from '../../../../tests/helpers/pos';
+import { formatReference } from '../../../shared/jobs';
 import {
   DRAFT_ONLY_MESSAGE,
   QUOTE_CHANGED_MESSAGE,
   QUOTE_LINK_REPLACED,
   QUOTE_VERSION_REQUIRED,
 } from '../../../shared/schemas/pos';
-import { outbox, quotes } from '../../db/schema';
+import { invoicePayments, outbox, quotes, serviceRequests } from '../../db/schema';
+import { requestLinkToken } from '../../lib/request-links';
 
 /** Signatures on exactly what the customer saw (ADR 026). */
 
@@ -230,5 +233,88 @@ describe('the audit trail', () => {
       version: 1,
       contentHash: q.contentHash,
     });
+  });
+});
+
+describe('the request page', () => {
+  /** An accepted job of the technician with a $100 quote, and the customer's signed link. */
+  async function jobQuote(extra: object = {}) {
+    const customer = await createUser(t.app);
+    const [job] = await t.app.db
+      .insert(serviceRequests)
+      .values({
+        customerId: customer.id,
+        serviceType: 'Diagnostics',
+        description: 'Check engine light is on',
+        location: 'Hyattsville, MD',
+        contactEmail: 'pat@example.com',
+        status: 'accepted',
+        assignedTechnicianId: pro.technicianId,
+        assignedAt: t.clock.now,
+      })
+      .returning();
+    const q = (
+      await call('POST', '/api/quotes', { ...quoteOf(100), ...extra, serviceRequestId: job!.id })
+    ).json();
+    const token = requestLinkToken(t.app.config.sessionSecret, job!.id);
+    const page = `/api/service-requests/${formatReference(job!.id)}`;
+    return { q, page, token };
+  }
+
+  it('shows the version and refuses a signature on the one shown before an edit', async () => {
+    const { q, page, token } = await jobQuote();
+    const seen = (await t.app.inject({ method: 'GET', url: `${page}?t=${token}` })).json();
+    expect(seen.quotes[0]).toMatchObject({ id: q.id, version: 1, contentHash: q.contentHash });
+    await call('PUT', `/api/quotes/${q.id}`, { ...quoteOf(9000), serviceRequestId: undefined });
+    const sign = (version: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${page}/quotes/${q.id}/approve?t=${token}`,
+        payload: { signature: SIGNATURE, version },
+        headers: { 'user-agent': 'CustomerLaptop/3.0' },
+      });
+    const stale = await sign(1);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(QUOTE_CHANGED_MESSAGE);
+    expect((await stored(q.id)).status).toBe('draft');
+
+    const ok = await sign(2);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().quotes[0]).toMatchObject({
+      status: 'approved',
+      version: 2,
+      signatureAudit: { channel: 'request_page', version: 2, userAgent: 'CustomerLaptop/3.0' },
+    });
+  });
+
+  it('charges no deposit for a signature on an older version', async () => {
+    const { q, page, token } = await jobQuote({ deposit: { type: 'fixed', amount: 25 } });
+    await call('PUT', `/api/quotes/${q.id}`, {
+      ...quoteOf(9000),
+      deposit: { type: 'fixed', amount: 25 },
+    });
+    const card = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/sandbox/tokenize',
+        payload: { number: '4111 1111 1111 1111', expiry: '12/39', cvv: '123' },
+      })
+    ).json().token as string;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${page}/quotes/${q.id}/approve?t=${token}`,
+      payload: {
+        signature: SIGNATURE,
+        version: 1,
+        deposit: { sourceId: card, idempotencyKey: 'stale-version-1' },
+      },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(QUOTE_CHANGED_MESSAGE);
+    const payments = await t.app.db
+      .select()
+      .from(invoicePayments)
+      .where(eq(invoicePayments.quoteId, q.id));
+    expect(payments).toEqual([]);
   });
 });
