@@ -260,7 +260,7 @@ test('a signature taken offline on a version edited meanwhile is refused on sync
   test.setTimeout(90_000);
   await signIn();
   const tech = await technicianId(page.request);
-  const customer = `Vera Version ${Date.now()}`;
+  const customer = `Vera Offline ${Date.now()}`;
   const body = (unitPrice: number) => ({
     customerName: customer,
     items: [{ type: 'labor', description: 'Diagnostic', quantity: 1, unitPrice }],
@@ -271,7 +271,7 @@ test('a signature taken offline on a version edited meanwhile is refused on sync
   await page.goto('/pos-system');
   await page.getByRole('tab', { name: 'Manage Quotes' }).click();
   const quote = page.getByTestId('quote').filter({ hasText: customer });
-  await expect(quote.getByText('Version 1')).toBeVisible();
+  await expect(quote.getByText('Version 1', { exact: true })).toBeVisible();
 
   // The customer signs version 1 on the device, offline.
   await context.setOffline(true);
