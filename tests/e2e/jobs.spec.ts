@@ -218,7 +218,9 @@ test("paying a job's invoice in full in the point of sale asks to mark the job c
   });
   expect(quote.status()).toBe(201);
   const { id: quoteId } = (await quote.json()) as { id: number };
-  await tech.request.patch(`/api/quotes/${quoteId}/approve`, { data: { signature: SIGNATURE } });
+  await tech.request.patch(`/api/quotes/${quoteId}/approve`, {
+    data: { signature: SIGNATURE, version: 1 },
+  });
   const invoice = await tech.request.post('/api/invoices', { data: { quoteId } });
   expect(invoice.status()).toBe(201);
   const { invoiceNumber } = (await invoice.json()) as { invoiceNumber: string };

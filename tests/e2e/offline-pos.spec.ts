@@ -251,6 +251,52 @@ test('a quote for a job canceled while it waited is refused: the change shows wh
   expect(quotes.filter((q) => q.jobReference === reference)).toHaveLength(0);
 });
 
+test('a signature taken offline on a version edited meanwhile is refused on sync (ADR 026)', async ({
+  page,
+  context,
+  browser,
+  signIn,
+}) => {
+  test.setTimeout(90_000);
+  await signIn();
+  const tech = await technicianId(page.request);
+  const customer = `Vera Offline ${Date.now()}`;
+  const body = (unitPrice: number) => ({
+    customerName: customer,
+    items: [{ type: 'labor', description: 'Diagnostic', quantity: 1, unitPrice }],
+  });
+  const created = await page.request.post('/api/quotes', { data: body(100) });
+  expect(created.status()).toBe(201);
+  const quoteId = ((await created.json()) as { id: number }).id;
+  await page.goto('/pos-system');
+  await page.getByRole('tab', { name: 'Manage Quotes' }).click();
+  const quote = page.getByTestId('quote').filter({ hasText: customer });
+  await expect(quote.getByText('Version 1', { exact: true })).toBeVisible();
+
+  // The customer signs version 1 on the device, offline.
+  await context.setOffline(true);
+  await quote.getByRole('button', { name: 'Get Signature' }).click();
+  await signOnPad(page);
+  await page.getByRole('button', { name: 'Approve Quote' }).click();
+  await expect(badge(page).getByText('1 change waiting to sync', { exact: true })).toBeVisible();
+
+  // Meanwhile the quote is changed from another device.
+  const other = await browser.newContext({ storageState: await context.storageState() });
+  const edited = await other.request.put(`/api/quotes/${quoteId}`, { data: body(9000) });
+  expect(edited.status()).toBe(200);
+  expect(((await edited.json()) as { version: number }).version).toBe(2);
+  await other.close();
+
+  await context.setOffline(false);
+  const refused = page.getByRole('list', { name: 'Changes not synced' });
+  await expect(page.getByText('1 change could not be synced')).toBeVisible({ timeout: 15_000 });
+  await expect(
+    refused.getByRole('listitem').filter({ hasText: "Customer's signature" }),
+  ).toContainText('This quote changed since you opened it. Review the new version and sign again.');
+  const onServer = (await listed(page.request, 'quotes', tech)).find((q) => q.id === quoteId);
+  expect(onServer).toMatchObject({ status: 'draft', version: 2, signatureAudit: null });
+});
+
 /** What the app keeps in IndexedDB for offline reading, as text ('' before anything is kept). */
 const keptOnDevice = (page: Page) =>
   page.evaluate(async () => {

@@ -47,6 +47,12 @@ test('quote with labor and parts, signature, invoice, cash payment and receipt o
   await expect(page.getByText('Quote Approved')).toBeVisible();
   await expect(quote.getByText('approved')).toBeVisible();
   await expect(quote.getByRole('button', { name: 'Get Signature' })).toHaveCount(0);
+  // The signature's audit trail shows on the quote: who signed which version, where, from what.
+  const audit = quote.getByTestId('signature-audit');
+  await expect(audit).toContainText(`Signed by ${customer} on version 1`);
+  await audit.getByText(/Signed by/).click();
+  await expect(audit).toContainText("on the technician's device");
+  await expect(audit.getByText(/^[0-9a-f]{64}$/)).toBeVisible();
 
   await quote.getByRole('button', { name: 'Create Invoice' }).click();
   await expect(page.getByText('Invoice Created')).toBeVisible();
@@ -154,7 +160,7 @@ test('a card payment keeps one idempotency key across retries and double clicks'
   expect(new Set(keys).size).toBe(2);
 });
 
-test('the customer approves an e-mailed quote on their own device', async ({
+test('the customer approves an e-mailed quote on their own device, on the version they saw', async ({
   page,
   browser,
   signIn,
@@ -162,36 +168,66 @@ test('the customer approves an e-mailed quote on their own device', async ({
 }) => {
   await signIn();
   const customer = `Remote Customer ${Date.now()}`;
-  const created = await page.request.post('/api/quotes', {
-    data: {
-      customerName: customer,
-      items: [{ type: 'labor', description: 'Diagnostic', quantity: 1, unitPrice: 75 }],
-    },
+  const body = (unitPrice: number) => ({
+    customerName: customer,
+    items: [{ type: 'labor', description: 'Diagnostic', quantity: 1, unitPrice }],
   });
+  const created = await page.request.post('/api/quotes', { data: body(75) });
   expect(created.status()).toBe(201);
+  const quoteId = ((await created.json()) as { id: number }).id;
   await page.goto('/pos-system');
   await page.getByRole('tab', { name: 'Manage Quotes' }).click();
   const quote = page.getByTestId('quote').filter({ hasText: customer });
   await quote.getByRole('button', { name: 'Email Quote' }).click();
-  await page.getByLabel('Customer Email').fill('remote@example.com');
+  const email = `remote-${Date.now()}@example.com`;
+  await page.getByLabel('Customer Email').fill(email);
   await page.getByRole('button', { name: 'Send Quote' }).click();
   await expect(page.getByText('Quote Emailed')).toBeVisible();
 
-  const mails = await mailbox();
-  const link = /\/quote-approval\/[\w-]+/.exec(
-    mails.find((m) => m.to === 'remote@example.com')!.text,
-  )![0];
+  const linkTo = async (email: string, count: number) => {
+    let mails: Awaited<ReturnType<typeof mailbox>> = [];
+    await expect
+      .poll(async () => (mails = (await mailbox()).filter((m) => m.to === email)).length)
+      .toBeGreaterThanOrEqual(count);
+    // Newest first.
+    return /\/quote-approval\/[\w-]+/.exec(mails[0]!.text)![0];
+  };
+  const first = await linkTo(email, 1);
 
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  await phone.goto(link);
+  await phone.goto(first);
   await expect(phone.getByText('$81.19').first()).toBeVisible();
+  await expect(phone.getByText('Version 1')).toBeVisible();
+
+  // The technician changes the quote while the customer has it open: the signature on the
+  // version they saw is refused, and the old link says why.
+  const edited = await page.request.put(`/api/quotes/${quoteId}`, { data: body(9000) });
+  expect(edited.status()).toBe(200);
+  await signOnPad(phone);
+  await phone.getByRole('button', { name: 'Approve Quote' }).click();
+  await expect(
+    phone.getByText(/This quote changed after this link was sent/).first(),
+  ).toBeVisible();
+
+  // The new link, e-mailed on the edit, shows the new version; signing it approves.
+  const second = await linkTo(email, 2);
+  expect(second).not.toBe(first);
+  await phone.goto(second);
+  await expect(phone.getByText('Version 2')).toBeVisible();
+  // $9,000 and 8.25% tax.
+  await expect(phone.getByText('$9742.50').first()).toBeVisible();
   await signOnPad(phone);
   await phone.getByRole('button', { name: 'Approve Quote' }).click();
   await expect(phone.getByText('Quote approved. Thank you!')).toBeVisible();
+  await expect(phone.getByTestId('signature-audit')).toContainText('on version 2');
 
   await page.reload();
   await page.getByRole('tab', { name: 'Manage Quotes' }).click();
   await expect(quote.getByRole('button', { name: 'Create Invoice' })).toBeVisible();
+  const audit = quote.getByTestId('signature-audit');
+  await expect(audit).toContainText(`Signed by ${customer} on version 2`);
+  await audit.getByText(/Signed by/).click();
+  await expect(audit).toContainText('through the e-mailed link');
   await phone.close();
 });
 

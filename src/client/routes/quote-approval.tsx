@@ -8,6 +8,7 @@ import { Skeleton } from '../components/ui/skeleton';
 import { usePublicQuote } from '../features/pos/api/get-public-quote';
 import { DepositLine } from '../features/pos/components/deposit-card-form';
 import { PublicQuoteSign } from '../features/pos/components/public-quote-sign';
+import { QuoteVersion, SignatureAuditTrail } from '../components/signature-audit';
 import { errorMessage } from '../lib/api-client';
 
 /** The customer's page behind the e-mailed link: review the quote and sign it. */
@@ -36,6 +37,7 @@ export default function QuoteApproval() {
       {q.branding && <BrandHeader branding={q.branding} />}
       <div>
         <h1 className="text-3xl font-bold">Your Quote {q.quoteNumber}</h1>
+        <QuoteVersion version={q.version} />
         <p className="text-slate-600">
           From {q.technicianName}, {BRAND.name} technician
           {q.vehicleInfo.make &&
@@ -104,6 +106,7 @@ export default function QuoteApproval() {
       ) : (
         <PublicQuoteSign token={token} quote={q} onSigned={() => void quote.refetch()} />
       )}
+      {q.signatureAudit && <SignatureAuditTrail audit={q.signatureAudit} />}
       {q.branding && <BrandFooter branding={q.branding} />}
     </div>
   );

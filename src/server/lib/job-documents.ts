@@ -1,3 +1,4 @@
+import type { QuoteSigningChannel } from '../../shared/constants/domain';
 import type { CardPaymentResponse, Quote } from '../../shared/schemas/pos';
 import type { DbOrTx } from '../db/client';
 import type { invoices, quotes } from '../db/schema';
@@ -12,13 +13,24 @@ export type JobDocuments = {
   quotesOut(rows: (typeof quotes.$inferSelect)[]): Promise<Quote[]>;
   findQuote(id: number): Promise<typeof quotes.$inferSelect | undefined>;
   /**
-   * Stores the customer's signature and approves a draft quote (409 when not a draft); a quote
-   * asking for a deposit is charged on `deposit` first (402 declined, 400 when none is given).
+   * Stores the customer's signature and approves a draft quote (409 when not a draft, or not
+   * at the version signed any more), with its audit trail (ADR 026); a quote asking for a
+   * deposit is charged on `deposit` first (402 declined, 400 when none is given).
    */
   sign(
     quote: typeof quotes.$inferSelect,
-    signature: string,
-    deposit?: { sourceId: string; idempotencyKey: string },
+    body: {
+      signature: string;
+      version: number;
+      contentHash?: string;
+      signerName?: string;
+      deposit?: { sourceId: string; idempotencyKey: string };
+    },
+    context: {
+      channel: QuoteSigningChannel;
+      ipAddress: string | null;
+      userAgent: string | null;
+    },
   ): Promise<Quote>;
   findInvoice(id: number): Promise<typeof invoices.$inferSelect | undefined>;
   /** Charges a card for the technician against one of their invoices. */

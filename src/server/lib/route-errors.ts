@@ -1,6 +1,6 @@
 import { errorResponseSchema } from '../../shared/schemas/common';
 
-type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
+type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503;
 
 /** `{ [status]: errorResponseSchema }` for each status, to spread into a route's `response`. */
 export function errorResponsesFor<const S extends readonly ErrorStatus[]>(

@@ -5,6 +5,7 @@ import { brandingSchema } from './branding';
 import { JOB_MOVES, MAX_REVIEW_CHARS, WIDEN_DISTANCE_MILES, parseReference } from '../jobs';
 import { pageNumber, safeText } from './common';
 import { fairPriceSchema } from './fair-price';
+import { signatureAuditSchema } from './pos';
 
 /**
  * The job's API (ADR 010). Every request is addressed by its reference (WR-000123). The viewer
@@ -84,9 +85,14 @@ export const jobQuoteSchema = z.object({
   id: z.number().int(),
   quoteNumber: z.string(),
   status: z.enum(['draft', 'approved']),
+  /** The version shown, sent back with the signature; its content hash (ADR 026). */
+  version: z.number().int(),
+  contentHash: z.string(),
   total: z.string(),
   createdAt: z.string(),
   signedAt: z.string().nullable(),
+  /** The signature's audit trail once signed (ADR 026). */
+  signatureAudit: signatureAuditSchema.nullable(),
   /** The lines, for the customer to read before signing. */
   items: z.array(
     z.object({

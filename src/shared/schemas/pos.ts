@@ -5,6 +5,7 @@ import {
   PAYMENT_STATUSES,
   POS_PAYMENT_METHODS,
   QUOTE_ITEM_TYPES,
+  QUOTE_SIGNING_CHANNELS,
   QUOTE_STATUSES,
   REFUND_STATUSES,
 } from '../constants/domain';
@@ -17,7 +18,7 @@ import {
   type DepositRule,
 } from '../money';
 import { brandingSchema } from './branding';
-import { dbId, dbIdNumber, safeText } from './common';
+import { dbId, dbIdNumber, MAX_INT4, safeText } from './common';
 import { fairPriceSchema } from './fair-price';
 
 export const QUOTE_VALIDATION_MESSAGE = 'Please fill in customer name and add at least one item.';
@@ -195,7 +196,9 @@ export const createQuoteSchema = quoteFields
   .superRefine(checkQuoteTotal);
 export type CreateQuoteInput = z.input<typeof createQuoteSchema>;
 
-export const DRAFT_ONLY_MESSAGE = 'Only a draft quote can be edited';
+/** A signed quote is final (ADR 026): changes after signing are a new quote, signed again. */
+export const DRAFT_ONLY_MESSAGE =
+  'A signed quote cannot be changed. Make a new quote for the changes; the customer signs it again.';
 
 /**
  * PUT /api/quotes/{id}: a draft quote's new content, replacing the old (its job, number and
@@ -234,6 +237,22 @@ export const quoteDepositSchema = z.object({
 });
 export type QuoteDeposit = z.infer<typeof quoteDepositSchema>;
 
+/**
+ * The audit trail of a quote's signature (ADR 026): when, by whom, where (the technician's
+ * device, the e-mailed link, the request page), from which address and browser, and the version
+ * and content hash that were signed.
+ */
+export const signatureAuditSchema = z.object({
+  signedAt: z.string(),
+  signerName: z.string(),
+  channel: z.enum(QUOTE_SIGNING_CHANNELS),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  version: z.number().int(),
+  contentHash: z.string(),
+});
+export type SignatureAudit = z.infer<typeof signatureAuditSchema>;
+
 export const quoteSchema = z.object({
   id: z.number().int(),
   quoteNumber: z.string(),
@@ -255,8 +274,14 @@ export const quoteSchema = z.object({
   taxAmount: z.string(),
   totalAmount: z.string(),
   status: z.enum(QUOTE_STATUSES),
+  /** Raised by every change of its content; a signature names the version it was given on. */
+  version: z.number().int(),
+  /** SHA-256 (hex) of the content of this version (ADR 026). */
+  contentHash: z.string(),
   signature: z.string().nullable(),
   signedAt: z.string().nullable(),
+  /** The signature's audit trail, once signed (null for quotes signed before it was kept). */
+  signatureAudit: signatureAuditSchema.nullable(),
   invoiceId: z.number().int().nullable(),
   /** The job it belongs to, and that job's reference (WR-000123). */
   serviceRequestId: z.number().int().nullable(),
@@ -288,9 +313,30 @@ export const depositPaymentSchema = z.object({
     .max(100),
 });
 
-/** The customer's signature; with the deposit's card when the quote asks for one (ADR 017). */
+export const QUOTE_CHANGED_MESSAGE =
+  'This quote changed since you opened it. Review the new version and sign again.';
+export const QUOTE_VERSION_REQUIRED = 'The version of the quote being signed is required';
+export const QUOTE_LINK_REPLACED =
+  'This quote changed after this link was sent. Open the newest e-mail about it to review the new version and sign.';
+
+/**
+ * The customer's signature, on the version of the quote they were shown (and, when sent, its
+ * content hash): refused with QUOTE_CHANGED_MESSAGE when the quote changed since (ADR 026). With
+ * the deposit's card when the quote asks for one (ADR 017).
+ */
 export const approveQuoteSchema = z.object({
   signature: signatureSchema,
+  version: z
+    .number({ error: QUOTE_VERSION_REQUIRED })
+    .int(QUOTE_VERSION_REQUIRED)
+    .min(1, QUOTE_VERSION_REQUIRED)
+    .max(MAX_INT4, QUOTE_VERSION_REQUIRED),
+  contentHash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'The content hash must be 64 hexadecimal characters')
+    .optional(),
+  /** Who signs, as they typed it; the quote's customer name when absent. */
+  signerName: safeText().trim().max(200).optional(),
   deposit: depositPaymentSchema.optional(),
 });
 
@@ -469,6 +515,10 @@ export const publicQuoteSchema = z.object({
   totalAmount: z.string(),
   notes: z.string().nullable(),
   status: z.enum(QUOTE_STATUSES),
+  /** The version shown, sent back with the signature (ADR 026). */
+  version: z.number().int(),
+  contentHash: z.string(),
+  signatureAudit: signatureAuditSchema.nullable(),
   deposit: quoteDepositSchema.omit({ paymentId: true }).nullable(),
   expiresAt: z.string(),
   createdAt: z.string(),

@@ -21,7 +21,9 @@ import {
   type RefundStatus,
   POS_PAYMENT_METHODS,
   QUOTE_ITEM_TYPES,
+  QUOTE_SIGNING_CHANNELS,
   QUOTE_STATUSES,
+  type QuoteSigningChannel,
   type InvoiceStatus,
   type PaymentStatus,
   type PosPaymentMethod,
@@ -63,6 +65,11 @@ export const quotes = pgTable(
     taxAmountCents: integer().notNull(),
     totalAmountCents: integer().notNull(),
     status: text().$type<QuoteStatus>().notNull().default('draft'),
+    /**
+     * Raised by every change of what the customer sees (ADR 026): a signature names the version
+     * it was given on and is refused on any other.
+     */
+    version: integer().notNull().default(1),
     signature: text(),
     signedAt: timestamp({ withTimezone: true }),
     /** SHA-256 of the remote-approval token e-mailed to the customer. */
@@ -93,7 +100,48 @@ export const quotes = pgTable(
     index('quotes_service_request_idx').on(t.serviceRequestId),
     check('quotes_status_ck', oneOf(t.status, QUOTE_STATUSES)),
     check('quotes_totals_ck', sql`${t.totalAmountCents} >= 0`),
+    check('quotes_version_ck', sql`${t.version} >= 1`),
   ],
+);
+
+/**
+ * The audit trail of a quote's signature (ADR 026): the version and content hash signed, who
+ * signed and where (the technician's device, the e-mailed link, the request page), when, from
+ * which address and browser. One per quote: a signed quote never changes.
+ */
+export const quoteSignatures = pgTable(
+  'quote_signatures',
+  {
+    id: id(),
+    quoteId: integer()
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    /** SHA-256 (hex) of the canonical content of that version (pos.quote-hash.ts). */
+    contentHash: text().notNull(),
+    signerName: text().notNull(),
+    channel: text().$type<QuoteSigningChannel>().notNull(),
+    ipAddress: text(),
+    userAgent: text(),
+    signedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('quote_signatures_quote_uq').on(t.quoteId),
+    check('quote_signatures_channel_ck', oneOf(t.channel, QUOTE_SIGNING_CHANNELS)),
+  ],
+);
+
+/** Approval links voided by an edit of their quote: they answer "changed", not "invalid". */
+export const quoteVoidedLinks = pgTable(
+  'quote_voided_links',
+  {
+    tokenHash: text().primaryKey(),
+    quoteId: integer()
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    voidedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('quote_voided_links_quote_idx').on(t.quoteId)],
 );
 
 export const quoteItems = pgTable(

@@ -67,7 +67,10 @@ async function jobWithDocuments(who: Tech) {
       items: [{ type: 'labor', description: 'Diagnose', quantity: 1, unitPrice: 120 }],
     })
   ).json();
-  await call('PATCH', `/api/quotes/${quote.id}/approve`, who.cookie, { signature: SIGNATURE });
+  await call('PATCH', `/api/quotes/${quote.id}/approve`, who.cookie, {
+    signature: SIGNATURE,
+    version: 1,
+  });
   const invoice = (await call('POST', '/api/invoices', who.cookie, { quoteId: quote.id })).json();
   const payment = (
     await call('POST', '/api/pos/payments', who.cookie, {

@@ -253,7 +253,10 @@ describe('where the branding shows', () => {
     });
 
     // A receipt and its e-mail.
-    await call('PATCH', `/api/quotes/${quote.id}/approve`, pro.cookie, { signature: SIGNATURE });
+    await call('PATCH', `/api/quotes/${quote.id}/approve`, pro.cookie, {
+      signature: SIGNATURE,
+      version: 1,
+    });
     const inv = (await call('POST', '/api/invoices', pro.cookie, { quoteId: quote.id })).json();
     const pay = (
       await call('POST', '/api/pos/payments', pro.cookie, {

@@ -15,7 +15,8 @@ export async function approveJobQuote(
   user: SessionUser | null,
   token: string | undefined,
   quoteId: number,
-  body: { signature: string; deposit?: { sourceId: string; idempotencyKey: string } },
+  body: Parameters<JobDocuments['sign']>[1],
+  context: Parameters<JobDocuments['sign']>[2],
 ) {
   const { request, viewer } = await resolveJobViewer(app, reference, user, token);
   if (viewer.role !== 'customer')
@@ -24,7 +25,7 @@ export async function approveJobQuote(
   if (!quote || quote.serviceRequestId !== request.id) throw new AppError(404, 'Quote not found');
   // Signing checks, under the job's row lock, that the job is still on with this technician;
   // a quote asking for a deposit is charged on the customer's card first (ADR 017).
-  await documents.sign(quote, body.signature, body.deposit);
+  await documents.sign(quote, body, context);
   return jobDetail(app, documents, request, viewer);
 }
 

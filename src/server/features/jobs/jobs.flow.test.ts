@@ -188,7 +188,7 @@ describe('a guest follows a job from request to review', () => {
       'POST',
       api(created.requestPath, `/quotes/${q.json().id}/approve`),
       undefined,
-      { signature: 'data:image/png;base64,iVBORw0KGgo=' },
+      { signature: 'data:image/png;base64,iVBORw0KGgo=', version: 1 },
     );
     expect(signed.statusCode, signed.body).toBe(200);
     expect(signed.json().quotes[0]).toMatchObject({ status: 'approved', canSign: false });
@@ -591,6 +591,7 @@ describe('edges', () => {
       const q = await jobQuote(a, created.id, `Part ${i}`, 50);
       await call('PATCH', `/api/quotes/${q.id}/approve`, a.cookie, {
         signature: 'data:image/png;base64,iVBORw0KGgo=',
+        version: 1,
       });
       const inv = await call('POST', '/api/invoices', a.cookie, { quoteId: q.id });
       ids.push(inv.json().id);

@@ -121,9 +121,12 @@ export function jobDetailOut(p: DetailParts): Omit<JobDetail, 'branding'> {
       id: qt.id,
       quoteNumber: qt.quoteNumber,
       status: qt.status,
+      version: qt.version,
+      contentHash: qt.contentHash,
       total: qt.totalAmount,
       createdAt: qt.createdAt,
       signedAt: qt.signedAt,
+      signatureAudit: qt.signatureAudit,
       items: qt.items.map((i) => ({
         type: i.type,
         description: i.description,

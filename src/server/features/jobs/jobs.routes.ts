@@ -151,6 +151,11 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ documents: JobDocuments }> = as
         request.query.t,
         request.params.quoteId,
         request.body,
+        {
+          channel: 'request_page',
+          ipAddress: request.ip || null,
+          userAgent: request.headers['user-agent']?.slice(0, 500) || null,
+        },
       ),
   );
 

@@ -222,8 +222,9 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
       user: SessionUser | null,
       token: string | undefined,
       quoteId: number,
-      body: { signature: string; deposit?: { sourceId: string; idempotencyKey: string } },
-    ) => approveJobQuote(app, documents, reference, user, token, quoteId, body),
+      body: Parameters<JobDocuments['sign']>[1],
+      context: Parameters<JobDocuments['sign']>[2],
+    ) => approveJobQuote(app, documents, reference, user, token, quoteId, body, context),
 
     payInvoice: (
       reference: string,

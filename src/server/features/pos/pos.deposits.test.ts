@@ -157,7 +157,7 @@ const signRemote = (token: string, deposit?: object) =>
   t.app.inject({
     method: 'POST',
     url: `/api/quote-approvals/${token}`,
-    payload: { signature: SIGNATURE, ...(deposit ? { deposit } : {}) },
+    payload: { signature: SIGNATURE, version: 1, ...(deposit ? { deposit } : {}) },
   });
 
 describe('paying the deposit when signing remotely', () => {
@@ -240,7 +240,7 @@ describe('paying the deposit on the request page', () => {
       t.app.inject({
         method: 'POST',
         url: `/api/service-requests/${ref}/quotes/${q.id}/approve?t=${token}`,
-        payload: { signature: SIGNATURE, ...(deposit ? { deposit } : {}) },
+        payload: { signature: SIGNATURE, version: 1, ...(deposit ? { deposit } : {}) },
       });
     const noCard = await sign();
     expect(noCard.statusCode).toBe(400);
@@ -260,6 +260,7 @@ describe('the deposit and the invoice', () => {
     const q = (await s.quote({ type: 'fixed', amount: 40 })).json();
     const signed = await s.call('PATCH', `/api/quotes/${q.id}/approve`, s.pro.cookie, {
       signature: SIGNATURE,
+      version: 1,
       deposit: { sourceId: await cardToken(t), idempotencyKey: 'pos-deposit-1' },
     });
     expect(signed.statusCode, signed.body).toBe(200);
@@ -303,6 +304,7 @@ describe('the deposit and the invoice', () => {
     const q = (await s.quote({ type: 'fixed', amount: 10 })).json();
     const unsigned = await s.call('PATCH', `/api/quotes/${q.id}/approve`, s.pro.cookie, {
       signature: SIGNATURE,
+      version: 1,
     });
     expect(unsigned.statusCode).toBe(400);
     expect(unsigned.json().message).toBe(depositDueMessage(1000));
@@ -327,6 +329,7 @@ describe('the deposit and the invoice', () => {
     // Signing again needs no card: the deposit is paid.
     const later = await s.call('PATCH', `/api/quotes/${q.id}/approve`, s.pro.cookie, {
       signature: SIGNATURE,
+      version: 1,
     });
     expect(later.statusCode).toBe(200);
     expect(later.json().deposit.status).toBe('paid');
@@ -339,6 +342,7 @@ describe('refunds', () => {
     const q = (await s.quote({ type: 'fixed', amount: 50 }, jobId)).json();
     const signed = await s.call('PATCH', `/api/quotes/${q.id}/approve`, s.pro.cookie, {
       signature: SIGNATURE,
+      version: 1,
       deposit: { sourceId: await cardToken(t), idempotencyKey: 'job-deposit-1' },
     });
     expect(signed.statusCode, signed.body).toBe(200);
@@ -390,6 +394,7 @@ describe('refunds', () => {
     const q = (await s.quote({ type: 'fixed', amount: 20 })).json();
     await s.call('PATCH', `/api/quotes/${q.id}/approve`, s.pro.cookie, {
       signature: SIGNATURE,
+      version: 1,
       deposit: { sourceId: await cardToken(t), idempotencyKey: 'refund-me-1' },
     });
     const [row] = await depositRows(t, q.id);
@@ -422,6 +427,7 @@ describe('refunds', () => {
     const q = (await s.quote({ type: 'fixed', amount: 15 })).json();
     await s.call('PATCH', `/api/quotes/${q.id}/approve`, s.pro.cookie, {
       signature: SIGNATURE,
+      version: 1,
       deposit: { sourceId: await cardToken(t), idempotencyKey: 'refund-race-1' },
     });
     const [row] = await depositRows(t, q.id);
@@ -482,10 +488,15 @@ describe('races and refunded deposits', () => {
       t.app.inject({
         method: 'POST',
         url: `/api/service-requests/${ref}/quotes/${q.id}/approve?t=${token}`,
-        payload: { signature: SIGNATURE, deposit: { sourceId: a, idempotencyKey: 'race-page-1' } },
+        payload: {
+          signature: SIGNATURE,
+          version: 1,
+          deposit: { sourceId: a, idempotencyKey: 'race-page-1' },
+        },
       }),
       s.call('PATCH', `/api/quotes/${q.id}/approve`, s.pro.cookie, {
         signature: SIGNATURE,
+        version: 1,
         deposit: { sourceId: b, idempotencyKey: 'race-device-1' },
       }),
     ]);
@@ -530,11 +541,13 @@ describe('races and refunded deposits', () => {
 
     const sign = await s.call('PATCH', `/api/quotes/${q.id}/approve`, s.pro.cookie, {
       signature: SIGNATURE,
+      version: 1,
     });
     expect(sign.statusCode).toBe(409);
     expect(sign.json().message).toBe(DEPOSIT_REFUNDED);
     const withCard = await s.call('PATCH', `/api/quotes/${q.id}/approve`, s.pro.cookie, {
       signature: SIGNATURE,
+      version: 1,
       deposit: { sourceId: await cardToken(t), idempotencyKey: 'sign-after-refund-1' },
     });
     expect(withCard.statusCode).toBe(409);
@@ -550,6 +563,7 @@ describe('races and refunded deposits', () => {
     const q = (await s.quote({ type: 'fixed', amount: 35 }, jobId)).json();
     const signed = await s.call('PATCH', `/api/quotes/${q.id}/approve`, s.pro.cookie, {
       signature: SIGNATURE,
+      version: 1,
       deposit: { sourceId: await cardToken(t), idempotencyKey: 'race-give-back-1' },
     });
     expect(signed.statusCode, signed.body).toBe(200);
@@ -581,6 +595,7 @@ describe('a refund the provider did not answer', () => {
     const q = (await s.quote({ type: 'fixed', amount: 45 })).json();
     await s.call('PATCH', `/api/quotes/${q.id}/approve`, s.pro.cookie, {
       signature: SIGNATURE,
+      version: 1,
       deposit: { sourceId: await cardToken(t), idempotencyKey: 'sweep-deposit-1' },
     });
     const inv = (await s.call('POST', '/api/invoices', s.pro.cookie, { quoteId: q.id })).json();
@@ -638,12 +653,14 @@ describe('with Square (against the stand-in)', () => {
       const q = (await s2.quote({ type: 'percent', percent: 20 }, jobId)).json();
       const declined = await s2.call('PATCH', `/api/quotes/${q.id}/approve`, s2.pro.cookie, {
         signature: SIGNATURE,
+        version: 1,
         deposit: { sourceId: SQUARE_NONCES.declined, idempotencyKey: 'sq-deposit-0' },
       });
       expect(declined.statusCode).toBe(402);
       expect(declined.json().message).toBe('The card was declined');
       const signed = await s2.call('PATCH', `/api/quotes/${q.id}/approve`, s2.pro.cookie, {
         signature: SIGNATURE,
+        version: 1,
         deposit: { sourceId: SQUARE_NONCES.ok, idempotencyKey: 'sq-deposit-1' },
       });
       expect(signed.statusCode, signed.body).toBe(200);

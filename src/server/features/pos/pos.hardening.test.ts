@@ -47,7 +47,7 @@ async function invoiceOf50() {
     method: 'PATCH',
     url: `/api/quotes/${q.json().id}/approve`,
     headers: { cookie: pro.cookie },
-    payload: { signature: SIGNATURE },
+    payload: { signature: SIGNATURE, version: 1 },
   });
   const inv = await post('/api/invoices', { quoteId: q.json().id });
   expect(inv.statusCode, inv.body).toBe(201);

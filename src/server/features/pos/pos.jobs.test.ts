@@ -113,7 +113,10 @@ describe("a job's invoice", () => {
   it('copies the job from its quote', async () => {
     const id = await job('in_progress');
     const q = (await quoteFor(id)).json();
-    await call('PATCH', `/api/quotes/${q.id}/approve`, pro.cookie, { signature: SIGNATURE });
+    await call('PATCH', `/api/quotes/${q.id}/approve`, pro.cookie, {
+      signature: SIGNATURE,
+      version: 1,
+    });
     const inv = await call('POST', '/api/invoices', pro.cookie, { quoteId: q.id });
     expect(inv.statusCode).toBe(201);
     expect(inv.json()).toMatchObject({ serviceRequestId: id, jobReference: formatReference(id) });
@@ -125,7 +128,10 @@ describe("a job's invoice", () => {
 
   it('of a plain quote has no job', async () => {
     const q = (await quoteFor()).json();
-    await call('PATCH', `/api/quotes/${q.id}/approve`, pro.cookie, { signature: SIGNATURE });
+    await call('PATCH', `/api/quotes/${q.id}/approve`, pro.cookie, {
+      signature: SIGNATURE,
+      version: 1,
+    });
     const inv = await call('POST', '/api/invoices', pro.cookie, { quoteId: q.id });
     expect(inv.json()).toMatchObject({ serviceRequestId: null, jobReference: null });
   });
@@ -133,7 +139,10 @@ describe("a job's invoice", () => {
 
 describe("signing a job's quote", () => {
   const approve = (quoteId: number) =>
-    call('PATCH', `/api/quotes/${quoteId}/approve`, pro.cookie, { signature: SIGNATURE });
+    call('PATCH', `/api/quotes/${quoteId}/approve`, pro.cookie, {
+      signature: SIGNATURE,
+      version: 1,
+    });
 
   it('works while the job is active', async () => {
     const id = await job('scheduled');
@@ -183,7 +192,7 @@ describe("signing a job's quote", () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/quote-approvals/${token}`,
-      payload: { signature: SIGNATURE },
+      payload: { signature: SIGNATURE, version: 1 },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(JOB_NO_LONGER_ACTIVE);
@@ -193,7 +202,7 @@ describe("signing a job's quote", () => {
     const signed = await t.app.inject({
       method: 'POST',
       url: `/api/quote-approvals/${token}`,
-      payload: { signature: SIGNATURE },
+      payload: { signature: SIGNATURE, version: 1 },
     });
     expect(signed.statusCode).toBe(200);
     expect(signed.json().status).toBe('approved');

@@ -51,6 +51,7 @@ async function signedQuote(who = pro) {
   expect(q.statusCode).toBe(201);
   const signed = await call('PATCH', `/api/quotes/${q.json().id}/approve`, who, {
     signature: SIGNATURE,
+    version: 1,
   });
   expect(signed.statusCode).toBe(200);
   return signed.json();
@@ -104,7 +105,10 @@ describe('a quote made with a client id', () => {
   it('replays as the quote is now (signed since), not as it was', async () => {
     const clientId = randomUUID();
     const first = await call('POST', '/api/quotes', pro, { ...QUOTE, clientId });
-    await call('PATCH', `/api/quotes/${first.json().id}/approve`, pro, { signature: SIGNATURE });
+    await call('PATCH', `/api/quotes/${first.json().id}/approve`, pro, {
+      signature: SIGNATURE,
+      version: 1,
+    });
     const again = await call('POST', '/api/quotes', pro, { ...QUOTE, clientId });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ id: first.json().id, status: 'approved' });
@@ -162,6 +166,7 @@ describe('a job canceled while the quote waited on the device', () => {
     await cancel(id);
     const sign = await call('PATCH', `/api/quotes/${q.json().id}/approve`, pro, {
       signature: SIGNATURE,
+      version: 1,
     });
     expect(sign.statusCode).toBe(409);
     expect(sign.json().message).toBe(JOB_NO_LONGER_ACTIVE);
@@ -174,11 +179,15 @@ describe('a job canceled while the quote waited on the device', () => {
 describe('signing again', () => {
   it('with the same signature is a no-op answering the quote; another signature is 409', async () => {
     const q = await signedQuote();
-    const again = await call('PATCH', `/api/quotes/${q.id}/approve`, pro, { signature: SIGNATURE });
+    const again = await call('PATCH', `/api/quotes/${q.id}/approve`, pro, {
+      signature: SIGNATURE,
+      version: 1,
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(q);
     const otherInk = await call('PATCH', `/api/quotes/${q.id}/approve`, pro, {
       signature: OTHER_SIGNATURE,
+      version: 1,
     });
     expect(otherInk.statusCode).toBe(409);
     expect(otherInk.json().message).toBe('This quote is already approved');
@@ -188,7 +197,10 @@ describe('signing again', () => {
     const q = await call('POST', '/api/quotes', pro, QUOTE);
     const results = await Promise.all(
       [1, 2].map(() =>
-        call('PATCH', `/api/quotes/${q.json().id}/approve`, pro, { signature: SIGNATURE }),
+        call('PATCH', `/api/quotes/${q.json().id}/approve`, pro, {
+          signature: SIGNATURE,
+          version: 1,
+        }),
       ),
     );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
@@ -287,7 +299,10 @@ describe('an invoice made with a client id', () => {
   it('names its quote by the quote’s client id (own technician only, else 404)', async () => {
     const quoteClientId = randomUUID();
     const q = await call('POST', '/api/quotes', pro, { ...QUOTE, clientId: quoteClientId });
-    await call('PATCH', `/api/quotes/${q.json().id}/approve`, pro, { signature: SIGNATURE });
+    await call('PATCH', `/api/quotes/${q.json().id}/approve`, pro, {
+      signature: SIGNATURE,
+      version: 1,
+    });
     const theirs = await call('POST', '/api/invoices', other, {
       quoteClientId,
       clientId: randomUUID(),
@@ -428,6 +443,7 @@ describe('the whole offline sequence replayed', () => {
       const q = await call('POST', '/api/quotes', pro, { ...QUOTE, clientId: quoteClientId });
       const signed = await call('PATCH', `/api/quotes/${q.json().id}/approve`, pro, {
         signature: SIGNATURE,
+        version: 1,
       });
       const inv = await call('POST', '/api/invoices', pro, {
         quoteClientId,

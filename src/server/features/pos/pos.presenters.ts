@@ -9,10 +9,13 @@ import type {
   PublicQuote,
   Quote,
   QuoteDeposit,
+  SignatureAudit,
 } from '../../../shared/schemas/pos';
 import type { InvoiceItemSnapshot } from '../../db/schema/pos';
 import type { RefundRow } from './pos.deposit-queries';
 import type { InvoiceRow, ItemRow, PaymentRow, QuoteRow } from './pos.queries';
+import { quoteContentHash } from './pos.quote-hash';
+import type { SignatureRow } from './pos.signature-queries';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -57,11 +60,26 @@ export function depositOut(
   };
 }
 
+/** A signature's audit trail as shown on the quote (ADR 026). */
+export function signatureAuditOut(s: SignatureRow | undefined): SignatureAudit | null {
+  if (!s) return null;
+  return {
+    signedAt: s.signedAt.toISOString(),
+    signerName: s.signerName,
+    channel: s.channel,
+    ipAddress: s.ipAddress,
+    userAgent: s.userAgent,
+    version: s.version,
+    contentHash: s.contentHash,
+  };
+}
+
 export function quoteOut(
   q: QuoteRow,
   items: ItemRow[],
   invoiceId: number | null,
   deposit: QuoteDeposit | null = null,
+  audit: SignatureRow | undefined = undefined,
 ): Quote {
   return {
     id: q.id,
@@ -84,8 +102,11 @@ export function quoteOut(
     taxAmount: centsToDecimal(q.taxAmountCents),
     totalAmount: centsToDecimal(q.totalAmountCents),
     status: q.status,
+    version: q.version,
+    contentHash: quoteContentHash(q, items),
     signature: q.signature,
     signedAt: iso(q.signedAt),
+    signatureAudit: signatureAuditOut(audit),
     invoiceId,
     ...jobOf(q.serviceRequestId),
     clientId: q.clientId,
@@ -115,6 +136,9 @@ export function publicQuoteOut(
     totalAmount: full.totalAmount,
     notes: full.notes,
     status: full.status,
+    version: full.version,
+    contentHash: full.contentHash,
+    signatureAudit: full.signatureAudit,
     deposit: full.deposit && {
       type: full.deposit.type,
       percent: full.deposit.percent,

@@ -148,16 +148,6 @@ export async function findPaymentByClientId(db: DbOrTx, technicianId: number, cl
   return p;
 }
 
-/** Approves a draft quote; undefined when it is not a draft (any more). */
-export async function approveDraftQuote(db: DbOrTx, id: number, signature: string, now: Date) {
-  const [row] = await db
-    .update(quotes)
-    .set({ status: 'approved', signature, signedAt: now })
-    .where(and(eq(quotes.id, id), eq(quotes.status, 'draft')))
-    .returning();
-  return row;
-}
-
 export async function setApprovalToken(
   db: DbOrTx,
   id: number,

@@ -5,6 +5,7 @@ import { BRAND } from '../../../shared/brand';
 import { ACTIVE_JOB_STATUSES } from '../../../shared/jobs';
 import {
   DRAFT_ONLY_MESSAGE,
+  QUOTE_LINK_REPLACED,
   type createQuoteSchema,
   type PublicQuote,
   type Quote,
@@ -39,6 +40,13 @@ import {
   type QuoteRow,
 } from './pos.queries';
 import { quoteContent } from './pos.quote-content';
+import { quoteContentHash } from './pos.quote-hash';
+import {
+  bumpQuoteVersion,
+  isVoidedLink,
+  signatureAuditsOf,
+  voidApprovalLink,
+} from './pos.signature-queries';
 import { quoteApprovalPath } from '../../../shared/paths';
 
 const APPROVAL_LINK_DAYS = 14;
@@ -73,11 +81,13 @@ export async function ownQuote(app: FastifyInstance, user: SessionUser | null, i
 export async function quotesOut(db: DbOrTx, rows: QuoteRow[]): Promise<Quote[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [items, invs, deposits] = await Promise.all([
+  const [items, invs, deposits, audits] = await Promise.all([
     quoteItemsOf(db, ids),
     invoiceIdsOfQuotes(db, ids),
     liveDepositsOf(db, ids),
+    signatureAuditsOf(db, ids),
   ]);
+  const auditOf = new Map(audits.map((a) => [a.quoteId, a]));
   const invoiceOf = new Map(invs.map((i) => [i.quoteId, i.id]));
   const depositOf = new Map(deposits.map((p) => [p.quoteId, p]));
   const refunds = await latestRefundsOf(
@@ -91,6 +101,7 @@ export async function quotesOut(db: DbOrTx, rows: QuoteRow[]): Promise<Quote[]> 
       items.filter((i) => i.quoteId === q.id),
       invoiceOf.get(q.id) ?? null,
       depositOut(q, payment, payment && refunds.get(payment.id)),
+      auditOf.get(q.id),
     );
   });
 }
@@ -163,7 +174,9 @@ export async function createQuote(
 
 /**
  * A draft quote's new content (PUT): totals computed again, items replaced, under the quote's
- * row lock so that a signature cannot land in between. Signed quotes are final (409).
+ * row lock so that a signature cannot land in between. When what the customer sees changed, the
+ * version goes up by one (a signature on the old one is refused), and a live approval link is
+ * voided and a new one e-mailed to the customer (ADR 026). Signed quotes are final (409).
  */
 export async function updateQuote(
   app: FastifyInstance,
@@ -177,7 +190,17 @@ export async function updateQuote(
     const q = await lockQuote(tx, id);
     if (q?.status !== 'draft') throw new AppError(409, DRAFT_ONLY_MESSAGE);
     await assertNoDeposit(tx, id);
-    const updated = await replaceQuoteContent(tx, id, content.values, content.items);
+    const before = quoteContentHash(q, await quoteItemsOf(tx, [id]));
+    let updated = await replaceQuoteContent(tx, id, content.values, content.items);
+    if (quoteContentHash(updated, await quoteItemsOf(tx, [id])) !== before) {
+      updated = await bumpQuoteVersion(tx, id);
+      if (q.approvalTokenHash) {
+        await voidApprovalLink(tx, id, q.approvalTokenHash);
+        const email = updated.customerEmail ?? q.customerEmail;
+        const live = q.approvalTokenExpiresAt !== null && q.approvalTokenExpiresAt > app.clock();
+        if (email && live) await sendApprovalLink(app, tx, updated, email, null, true);
+      }
+    }
     await jobDocumentChanged(app, tx, updated.serviceRequestId, { kind: 'quote_updated' });
     return updated;
   });
@@ -190,49 +213,73 @@ export async function emailQuote(
   input: { quoteId: number; customerEmail: string; customerName?: string | null },
 ) {
   const { q } = await ownQuote(app, user, input.quoteId);
+  // The link's token and the e-mail that carries it commit together.
+  await app.db.transaction((tx) =>
+    sendApprovalLink(app, tx, q, input.customerEmail, input.customerName ?? null, false),
+  );
+  return { message: 'Quote emailed' };
+}
+
+/**
+ * E-mails the quote with a new approval link (replacing the one it had): on request, or because
+ * the quote changed since the last link was sent (`changed`), which says so.
+ */
+async function sendApprovalLink(
+  app: FastifyInstance,
+  tx: DbOrTx,
+  q: QuoteRow,
+  customerEmail: string,
+  customerName: string | null,
+  changed: boolean,
+) {
   const token = randomBytes(32).toString('base64url');
   const link = `${publicBaseUrl(app.config)}${quoteApprovalPath(token)}`;
-  // The link's token and the e-mail that carries it commit together.
-  await app.db.transaction(async (tx) => {
-    await setApprovalToken(tx, q.id, {
-      approvalTokenHash: hashToken(token),
-      approvalTokenExpiresAt: new Date(app.clock().getTime() + APPROVAL_LINK_DAYS * 86_400_000),
-      customerEmail: q.customerEmail ?? input.customerEmail,
-    });
-    const [full] = await quotesOut(tx, [q]);
-    const branding = await brandingOf(tx, q.technicianId, app.clock());
-    await sendPosMail(
-      app,
-      tx,
-      input.customerEmail,
-      'pos_quote',
-      `Your quote ${q.quoteNumber} from ${branding?.businessName ?? BRAND.name}`,
-      [
-        `Hi ${input.customerName || q.customerName},`,
-        `Here is your quote ${q.quoteNumber}${vehicleText(q) ? ` for your ${vehicleText(q)}` : ''}.`,
-        full!.items
-          .map((i) => `${i.description} (${i.quantity} x $${i.unitPrice}): $${i.totalPrice}`)
-          .join('\n'),
-        `Labor: $${full!.laborTotal}\nParts: $${full!.partsTotal}\nTax (${full!.taxRate}%): $${full!.taxAmount}\nTotal: $${full!.totalAmount}` +
-          (full!.deposit
-            ? `\nDeposit: $${full!.deposit.amount} (${full!.deposit.status}${full!.deposit.status === 'due' ? ', paid by card when you sign' : ''})`
-            : ''),
-        q.status === 'draft'
-          ? `Review and sign it on your own device (the link works for ${APPROVAL_LINK_DAYS} days):\n${link}`
-          : 'This quote is already approved. Thank you!',
-      ],
-      branding,
-    );
+  await setApprovalToken(tx, q.id, {
+    approvalTokenHash: hashToken(token),
+    approvalTokenExpiresAt: new Date(app.clock().getTime() + APPROVAL_LINK_DAYS * 86_400_000),
+    customerEmail: q.customerEmail ?? customerEmail,
   });
-  return { message: 'Quote emailed' };
+  const [full] = await quotesOut(tx, [q]);
+  const branding = await brandingOf(tx, q.technicianId, app.clock());
+  await sendPosMail(
+    app,
+    tx,
+    customerEmail,
+    'pos_quote',
+    changed
+      ? `Your quote ${q.quoteNumber} from ${branding?.businessName ?? BRAND.name} changed`
+      : `Your quote ${q.quoteNumber} from ${branding?.businessName ?? BRAND.name}`,
+    [
+      `Hi ${customerName || q.customerName},`,
+      changed
+        ? `Your quote ${q.quoteNumber} changed: this is version ${q.version}. The link we sent before no longer works.`
+        : `Here is your quote ${q.quoteNumber}${vehicleText(q) ? ` for your ${vehicleText(q)}` : ''} (version ${q.version}).`,
+      full!.items
+        .map((i) => `${i.description} (${i.quantity} x $${i.unitPrice}): $${i.totalPrice}`)
+        .join('\n'),
+      `Labor: $${full!.laborTotal}\nParts: $${full!.partsTotal}\nTax (${full!.taxRate}%): $${full!.taxAmount}\nTotal: $${full!.totalAmount}` +
+        (full!.deposit
+          ? `\nDeposit: $${full!.deposit.amount} (${full!.deposit.status}${full!.deposit.status === 'due' ? ', paid by card when you sign' : ''})`
+          : ''),
+      q.status === 'draft'
+        ? `Review and sign it on your own device (the link works for ${APPROVAL_LINK_DAYS} days):\n${link}`
+        : 'This quote is already approved. Thank you!',
+    ],
+    branding,
+  );
 }
 
 /** The public remote-approval page: the quote behind an unexpired token. */
 export async function quoteByToken(
   app: FastifyInstance,
   token: string,
+  purpose: 'view' | 'sign' = 'view',
 ): Promise<{ q: QuoteRow; view: PublicQuote }> {
-  const row = await findQuoteByTokenHash(app.db, hashToken(token));
+  const tokenHash = hashToken(token);
+  const row = await findQuoteByTokenHash(app.db, tokenHash);
+  // A link voided by an edit of its quote says so: 410 to read it, 409 to sign on it.
+  if (!row && (await isVoidedLink(app.db, tokenHash)))
+    throw new AppError(purpose === 'sign' ? 409 : 410, QUOTE_LINK_REPLACED);
   if (!row || !row.q.approvalTokenExpiresAt || row.q.approvalTokenExpiresAt <= app.clock())
     throw new AppError(404, 'This quote link is invalid or has expired');
   const [full, branding, fairPrice] = await Promise.all([

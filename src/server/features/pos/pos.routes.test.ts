@@ -57,7 +57,10 @@ const QUOTE = {
 
 async function approvedInvoice(who = pro) {
   const q = await call('POST', '/api/quotes', who.cookie, QUOTE);
-  await call('PATCH', `/api/quotes/${q.json().id}/approve`, who.cookie, { signature: SIGNATURE });
+  await call('PATCH', `/api/quotes/${q.json().id}/approve`, who.cookie, {
+    signature: SIGNATURE,
+    version: 1,
+  });
   const inv = await call('POST', '/api/invoices', who.cookie, { quoteId: q.json().id });
   expect(inv.statusCode).toBe(201);
   return inv.json();
@@ -84,6 +87,7 @@ describe('access', () => {
     const q = mine.json()[0];
     const res = await call('PATCH', `/api/quotes/${q.id}/approve`, other.cookie, {
       signature: SIGNATURE,
+      version: 1,
     });
     expect(res.statusCode).toBe(403);
   });
@@ -146,17 +150,20 @@ describe('quotes', () => {
     }
     const ok = await call('PATCH', `/api/quotes/${q.id}/approve`, pro.cookie, {
       signature: SIGNATURE,
+      version: 1,
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ status: 'approved', signature: SIGNATURE });
     // The same approval sent again (the offline queue's replay) is a no-op; other ink is refused.
     const again = await call('PATCH', `/api/quotes/${q.id}/approve`, pro.cookie, {
       signature: SIGNATURE,
+      version: 1,
     });
     expect(again.statusCode).toBe(200);
     expect(again.json().signedAt).toBe(ok.json().signedAt);
     const otherInk = await call('PATCH', `/api/quotes/${q.id}/approve`, pro.cookie, {
       signature: `${SIGNATURE.slice(0, -6)}AAAA==`,
+      version: 1,
     });
     expect(otherInk.statusCode).toBe(409);
 
@@ -329,7 +336,7 @@ describe('receipts and e-mail', () => {
     const signed = await t.app.inject({
       method: 'POST',
       url: `/api/quote-approvals/${token}`,
-      payload: { signature: SIGNATURE },
+      payload: { signature: SIGNATURE, version: 1 },
     });
     expect(signed.statusCode).toBe(200);
     expect(signed.json().status).toBe('approved');

@@ -13,6 +13,7 @@ import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
 import { posTags as tags, technicianParams } from './pos.http';
 import { registerPosPaymentRoutes } from './pos.payments.routes';
 import { createPosService } from './pos.service';
+import { signingContext } from './pos.signing';
 
 const tokenParams = z.object({ token: z.string().min(20).max(100) });
 
@@ -78,7 +79,13 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: quoteSchema, ...errorResponses, ...errorResponsesFor(402, 503) },
       },
     },
-    async (request) => service.approveQuote(request.user, request.params.id, request.body),
+    async (request) =>
+      service.approveQuote(
+        request.user,
+        request.params.id,
+        request.body,
+        signingContext('in_person', request),
+      ),
   );
 
   app.post(
@@ -104,7 +111,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: tokenParams,
-        response: { 200: publicQuoteSchema, ...errorResponses },
+        response: { 200: publicQuoteSchema, ...errorResponses, ...errorResponsesFor(410) },
       },
     },
     async (request) => (await service.quoteByToken(request.params.token)).view,
@@ -127,8 +134,8 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // With the deposit's card when the quote asks for one (ADR 017): 402 when declined.
     async (request) => {
-      const { q } = await service.quoteByToken(request.params.token);
-      await service.sign(q, request.body);
+      const { q } = await service.quoteByToken(request.params.token, 'sign');
+      await service.sign(q, request.body, signingContext('email_link', request));
       return (await service.quoteByToken(request.params.token)).view;
     },
   );

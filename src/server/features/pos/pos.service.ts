@@ -24,7 +24,7 @@ import {
 } from './pos.quotes';
 import { emailReceipt, receipt } from './pos.receipts';
 import { claimJobDepositRefunds, refundPayment, runRefunds } from './pos.refunds';
-import { approveQuote, signQuote } from './pos.signing';
+import { approveQuote, signQuote, type SigningContext } from './pos.signing';
 
 export { POS_PLAN_REQUIRED } from './pos.access';
 
@@ -43,14 +43,18 @@ export function createPosService(app: FastifyInstance) {
       createQuote(app, user, input),
     updateQuote: (user: User, id: number, input: z.output<typeof updateQuoteSchema>) =>
       updateQuote(app, user, id, input),
-    approveQuote: (user: User, id: number, body: z.output<typeof approveQuoteSchema>) =>
-      approveQuote(app, user, id, body.signature, body.deposit),
+    approveQuote: (
+      user: User,
+      id: number,
+      body: z.output<typeof approveQuoteSchema>,
+      context: SigningContext,
+    ) => approveQuote(app, user, id, body, context),
     /** Stores the customer's signature (and takes the deposit) and approves a draft quote. */
-    sign: (q: QuoteRow, body: z.output<typeof approveQuoteSchema>) =>
-      signQuote(app, q, body.signature, body.deposit),
+    sign: (q: QuoteRow, body: z.output<typeof approveQuoteSchema>, context: SigningContext) =>
+      signQuote(app, q, body, context),
     emailQuote: (user: User, input: Parameters<typeof emailQuote>[2]) =>
       emailQuote(app, user, input),
-    quoteByToken: (token: string) => quoteByToken(app, token),
+    quoteByToken: (token: string, purpose?: 'view' | 'sign') => quoteByToken(app, token, purpose),
 
     listInvoices: (user: User, technicianId: number) => listInvoices(app, user, technicianId),
     createInvoice: (user: User, input: z.output<typeof createInvoiceSchema>) =>
@@ -76,7 +80,7 @@ export function createJobDocuments(app: FastifyInstance): JobDocuments {
   return {
     quotesOut: (rows) => quotesOut(app.db, rows),
     findQuote: (id) => findQuote(app.db, id),
-    sign: (q, signature, deposit) => signQuote(app, q, signature, deposit),
+    sign: (q, body, context) => signQuote(app, q, body, context),
     findInvoice: (id) => findInvoice(app.db, id),
     takeCardPayment: (technicianId, input) => takeCardPayment(app, technicianId, input),
     claimDepositRefunds: (tx, serviceRequestId, technicianId) =>

@@ -1,6 +1,7 @@
 import { Mail, Pencil, PenLine, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import type { Invoice } from '@shared/schemas/pos';
+import { QuoteVersion, SignatureAuditTrail } from '../../../components/signature-audit';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -60,7 +61,7 @@ export function ManageQuotes({
               <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
                 <div className="space-y-0.5">
                   <p className="font-semibold">
-                    <DocNumber value={q.quoteNumber} />{' '}
+                    <DocNumber value={q.quoteNumber} /> <QuoteVersion version={q.version} />{' '}
                     <Badge variant={q.status === 'approved' ? 'success' : 'outline'}>
                       {q.status}
                     </Badge>{' '}
@@ -74,6 +75,7 @@ export function ManageQuotes({
                   {q.jobReference && <p className="text-sm text-slate-600">Job {q.jobReference}</p>}
                   <p className="text-sm font-medium">${q.totalAmount}</p>
                   <DepositLine deposit={q.deposit} />
+                  {q.signatureAudit && <SignatureAuditTrail audit={q.signatureAudit} />}
                   <SyncError sync={q.sync} />
                 </div>
                 <div className="flex flex-wrap gap-2">

@@ -40,6 +40,8 @@ export function PublicQuoteSign({
       // A definitive answer (declined, refused): the next try is a new payment attempt.
       if (err instanceof ApiError && err.status < 500 && err.status !== 409) card.newAttempt();
       fail(err, 'The quote could not be approved. Please try again.');
+      // The quote changed since it was shown (ADR 026): show it as it is now.
+      if (err instanceof ApiError && err.status === 409) onSigned();
     },
   });
 
@@ -49,7 +51,13 @@ export function PublicQuoteSign({
     setBusy(true);
     try {
       const deposit = depositDue ? await card.payment() : undefined;
-      await sign.mutateAsync({ signature, ...(deposit ? { deposit } : {}) });
+      // The version shown on this page: refused if the quote changed since (ADR 026).
+      await sign.mutateAsync({
+        signature,
+        version: quote.version,
+        contentHash: quote.contentHash,
+        ...(deposit ? { deposit } : {}),
+      });
     } catch (err) {
       if (!(err instanceof ApiError)) fail(err, (err as Error).message);
     } finally {

@@ -66,7 +66,15 @@ export function SignatureDialog({
       return;
     }
     withDeposit.mutate(
-      { id: quote!.id!, body: { signature, deposit } },
+      {
+        id: quote!.id!,
+        body: {
+          signature,
+          version: quote!.version,
+          ...(quote!.contentHash ? { contentHash: quote!.contentHash } : {}),
+          deposit,
+        },
+      },
       {
         onSuccess: (q) => {
           card.newAttempt();
@@ -119,7 +127,7 @@ export function SignatureDialog({
               if (!quote || !signature) return;
               if (depositDue) return void signWithDeposit(signature);
               approve.mutate(
-                { quote: refOf(quote), signature },
+                { quote: refOf(quote), signature, version: quote.version },
                 {
                   onSuccess: (outcome) => {
                     const ok = notifyOutcome(outcome, 'The signature', (q: Quote) => ({

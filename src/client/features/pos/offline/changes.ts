@@ -25,7 +25,11 @@ export type OfflineMethod = 'cash' | 'check' | 'digital';
 export type ChangePayloads = {
   'quote.create': Omit<CreateQuoteInput, 'clientId'>;
   'quote.update': { quote: DocRef; body: UpdateQuoteInput };
-  'quote.sign': { quote: DocRef; signature: string };
+  /**
+   * The version the customer was shown (ADR 026): the server refuses the signature when the
+   * quote changed since (edited on another device), and the change shows as refused.
+   */
+  'quote.sign': { quote: DocRef; signature: string; version: number };
   'invoice.create': { quote: DocRef };
   'payment.record': {
     invoice: DocRef | null;

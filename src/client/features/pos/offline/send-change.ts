@@ -36,7 +36,7 @@ export function createSender(request: ApiRequest = apiRequest) {
       case 'quote.sign':
         return approveQuote(
           serverIdOf(change.payload.quote, serverId),
-          { signature: change.payload.signature },
+          { signature: change.payload.signature, version: change.payload.version },
           request,
         );
       case 'invoice.create': {

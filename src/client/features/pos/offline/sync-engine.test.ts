@@ -108,7 +108,7 @@ function setup(
 async function roadside(engine: ReturnType<typeof setup>['engine']) {
   const quote = await engine.enqueue('quote.create', QUOTE);
   const ref = { id: null, clientId: quote.change.id };
-  await engine.enqueue('quote.sign', { quote: ref, signature: SIGNATURE });
+  await engine.enqueue('quote.sign', { quote: ref, signature: SIGNATURE, version: 1 });
   const invoice = await engine.enqueue('invoice.create', { quote: ref });
   await engine.enqueue('payment.record', {
     invoice: { id: null, clientId: invoice.change.id },
@@ -153,7 +153,7 @@ describe('back online', () => {
       'POST /api/pos/payments',
     ]);
     expect(s.calls[0]!.body).toMatchObject({ ...QUOTE, clientId: quoteId });
-    expect(s.calls[1]!.body).toEqual({ signature: SIGNATURE });
+    expect(s.calls[1]!.body).toEqual({ signature: SIGNATURE, version: 1 });
     expect(s.calls[2]!.body).toEqual({ quoteClientId: quoteId, clientId: invoiceId });
     expect(s.calls[3]!.body).toMatchObject({ invoiceClientId: invoiceId, amount: 180 });
     expect(s.storage.value!.changes).toEqual([]);
@@ -223,7 +223,7 @@ describe('a refusal', () => {
       serviceRequestId: 7,
     });
     const ref = { id: null, clientId: refused.change.id };
-    await s.engine.enqueue('quote.sign', { quote: ref, signature: SIGNATURE });
+    await s.engine.enqueue('quote.sign', { quote: ref, signature: SIGNATURE, version: 1 });
     await s.engine.enqueue('invoice.create', { quote: ref });
     await roadside(s.engine);
     s.setOnline(true);
@@ -260,10 +260,12 @@ describe('a refusal', () => {
     await s.engine.enqueue('quote.sign', {
       quote: { id: null, clientId: refused.change.id },
       signature: SIGNATURE,
+      version: 1,
     });
     await s.engine.enqueue('quote.sign', {
       quote: { id: 5, clientId: null },
       signature: SIGNATURE,
+      version: 1,
     });
     s.setOnline(true);
     await s.engine.run();

@@ -61,8 +61,11 @@ const serverQuote = (over: Partial<Quote> = {}): Quote => ({
   taxAmount: '8.25',
   totalAmount: '108.25',
   status: 'draft',
+  version: 3,
+  contentHash: 'c'.repeat(64),
   signature: null,
   signedAt: null,
+  signatureAudit: null,
   invoiceId: null,
   serviceRequestId: null,
   jobReference: null,
@@ -79,7 +82,7 @@ describe('the lists with the changes made offline', () => {
     const invoice = change('invoice.create', { quote: ref });
     const changes = [
       create,
-      change('quote.sign', { quote: ref, signature: 'data:image/png;base64,AAAA' }),
+      change('quote.sign', { quote: ref, signature: 'data:image/png;base64,AAAA', version: 1 }),
       invoice,
       change('payment.record', {
         invoice: { id: null, clientId: invoice.id },
@@ -135,7 +138,7 @@ describe('the lists with the changes made offline', () => {
         change('quote.update', { quote: ref, body: { ...QUOTE, customerName: 'Sam Edited' } }),
         change(
           'quote.sign',
-          { quote: ref, signature: 'data:image/png;base64,AAAA' },
+          { quote: ref, signature: 'data:image/png;base64,AAAA', version: 4 },
           { status: 'error', error: 'This job is no longer active' },
         ),
       ],
@@ -148,9 +151,44 @@ describe('the lists with the changes made offline', () => {
         customerName: 'Sam Edited',
         totalAmount: '400.51',
         status: 'approved',
+        // The edit changed what the customer reads: a new version, its hash the server's to say.
+        version: 4,
+        contentHash: null,
         sync: { state: 'error', message: 'This job is no longer active' },
       }),
     ]);
+  });
+
+  it('count a new version only when what the customer reads changed (ADR 026)', () => {
+    const ref = { id: 5, clientId: null };
+    const server = serverQuote({ customerName: 'Sam Server', items: [], totalAmount: '0.00' });
+    const body = { ...QUOTE, customerName: 'Sam Server' };
+    const once = applyChanges(
+      { quotes: [server] },
+      [change('quote.update', { quote: ref, body })],
+      9,
+    );
+    expect(once.quotes[0]).toMatchObject({ version: 4, contentHash: null });
+    // The contact details alone, or the same content again, keep the version.
+    const contact = applyChanges(
+      { quotes: [server] },
+      [
+        change('quote.update', { quote: ref, body }),
+        change('quote.update', { quote: ref, body: { ...body, customerPhone: '555-0100' } }),
+        change('quote.update', { quote: ref, body: { ...body, customerPhone: '555-0100' } }),
+      ],
+      9,
+    );
+    expect(contact.quotes[0]).toMatchObject({ version: 4, customerPhone: '555-0100' });
+    const twice = applyChanges(
+      { quotes: [server] },
+      [
+        change('quote.update', { quote: ref, body }),
+        change('quote.update', { quote: ref, body: { ...body, notes: 'Parts on order' } }),
+      ],
+      9,
+    );
+    expect(twice.quotes[0]).toMatchObject({ version: 5, notes: 'Parts on order' });
   });
 
   it('count nothing twice once the server has a change (its client id is listed)', () => {

@@ -15,10 +15,15 @@ export type SyncMark = { state: 'waiting' } | { state: 'error'; message: string 
 type Local = { id: number | null; clientId: string | null; sync: SyncMark | null };
 
 /** A quote as the technician sees it: the server's, with the device's changes applied. */
-export type QuoteView = Omit<Quote, 'id' | 'quoteNumber' | 'invoiceId' | 'clientId'> &
+export type QuoteView = Omit<
+  Quote,
+  'id' | 'quoteNumber' | 'invoiceId' | 'clientId' | 'contentHash'
+> &
   Local & {
     /** Null until the server numbers it. */
     quoteNumber: string | null;
+    /** The server's content hash; null while the device has edits of it to send. */
+    contentHash: string | null;
     /** The invoice made from it, on the server or on the device. */
     invoice: DocRef | null;
   };
@@ -96,6 +101,49 @@ function contentOf(body: UpdateQuoteInput) {
   };
 }
 
+/**
+ * What the customer reads of a quote, the content its hash covers on the server (ADR 026): an
+ * edit that changes it makes a new version; the contact details alone do not.
+ */
+type Seen = Pick<
+  Quote,
+  | 'customerName'
+  | 'vehicleYear'
+  | 'vehicleMake'
+  | 'vehicleModel'
+  | 'vehicleVin'
+  | 'vehicleMileage'
+  | 'notes'
+  | 'items'
+  | 'taxRate'
+  | 'laborTotal'
+  | 'partsTotal'
+  | 'taxAmount'
+  | 'totalAmount'
+> & { deposit: { type: string; percent: string | null; amount: string } | null };
+const seenKey = (q: Seen) =>
+  JSON.stringify([
+    q.customerName,
+    q.vehicleYear,
+    q.vehicleMake,
+    q.vehicleModel,
+    q.vehicleVin,
+    q.vehicleMileage,
+    q.notes,
+    q.items.map((i) => [
+      i.type,
+      i.description,
+      String(Number(i.quantity)),
+      i.unitPrice,
+      i.totalPrice,
+      i.partNumber ?? null,
+      i.laborHours == null ? null : String(Number(i.laborHours)),
+    ]),
+    q.taxRate,
+    [q.laborTotal, q.partsTotal, q.taxAmount, q.totalAmount],
+    q.deposit && [q.deposit.type, q.deposit.percent, q.deposit.amount],
+  ]);
+
 const quoteView = (q: Quote): QuoteView => ({
   ...q,
   invoice: q.invoiceId === null ? null : { id: q.invoiceId, clientId: null },
@@ -146,8 +194,11 @@ export function applyChanges(
           quoteNumber: null,
           technicianId,
           status: 'draft',
+          version: 1,
+          contentHash: null,
           signature: null,
           signedAt: null,
+          signatureAudit: null,
           invoice: null,
           serviceRequestId: job,
           jobReference: job === null ? null : formatReference(job),
@@ -159,8 +210,16 @@ export function applyChanges(
       case 'quote.update': {
         const at = quotes.findIndex((q) => isRef(q, c.payload.quote));
         const content = contentOf(c.payload.body);
-        if (at >= 0 && content)
-          replace(quotes, at, { ...content, sync: worse(quotes[at]!.sync, mark) });
+        if (at < 0 || !content) break;
+        const was = quotes[at]!;
+        // As the server will count it: a new version when what the customer reads changed.
+        const changed = seenKey(content) !== seenKey(was);
+        replace(quotes, at, {
+          ...content,
+          version: changed ? was.version + 1 : was.version,
+          contentHash: changed ? null : was.contentHash,
+          sync: worse(was.sync, mark),
+        });
         break;
       }
       case 'quote.sign': {

@@ -4,28 +4,25 @@ import { apiRequest } from '../../../lib/api-client';
 import { requestApiUrl, requestKeys, type RequestRef } from './keys';
 
 type Deposit = { sourceId: string; idempotencyKey: string };
+/** The signature, on the version of the quote the customer was shown (ADR 026). */
+type Signing = { signature: string; version: number; contentHash?: string; deposit?: Deposit };
 
 /**
  * POST /api/service-requests/:reference/quotes/:quoteId/approve: the customer signs a quote,
  * with the card that pays its deposit when it asks for one (402 declined).
  */
-export const approveQuote = (
-  ref: RequestRef,
-  quoteId: number,
-  signature: string,
-  deposit?: Deposit,
-) =>
+export const approveQuote = (ref: RequestRef, quoteId: number, { deposit, ...signing }: Signing) =>
   apiRequest<JobDetail>(
     'POST',
     requestApiUrl(ref.reference, ref.token, `/quotes/${quoteId}/approve`),
-    { signature, ...(deposit ? { deposit } : {}) },
+    { ...signing, ...(deposit ? { deposit } : {}) },
   );
 
 export function useApproveQuote(ref: RequestRef) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { quoteId: number; signature: string; deposit?: Deposit }) =>
-      approveQuote(ref, v.quoteId, v.signature, v.deposit),
+    mutationFn: ({ quoteId, ...signing }: Signing & { quoteId: number }) =>
+      approveQuote(ref, quoteId, signing),
     onSuccess: (detail) => qc.setQueryData(requestKeys.detail(ref.reference), detail),
   });
 }

@@ -1,5 +1,6 @@
 import { useRef, useState, type ComponentType, type Ref } from 'react';
 import { FairLaborNote, FairPriceSummary } from '../../../components/fair-price';
+import { QuoteVersion, SignatureAuditTrail } from '../../../components/signature-audit';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -130,7 +131,9 @@ function SignQuoteDialog({
     <Dialog open={quote !== null} onOpenChange={(o) => !o && close()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Sign quote {quote?.quoteNumber}</DialogTitle>
+          <DialogTitle>
+            Sign quote {quote?.quoteNumber} {quote && <QuoteVersion version={quote.version} />}
+          </DialogTitle>
           <DialogDescription>
             {quote && `By signing you approve the work for ${formatMoney(quote.total)}.`}
           </DialogDescription>
@@ -169,7 +172,14 @@ function SignQuoteDialog({
               setBusy(true);
               try {
                 const deposit = depositDue ? await card.payment() : undefined;
-                await approve.mutateAsync({ quoteId: quote.id, signature, deposit });
+                // The version shown here: refused if the quote changed since (ADR 026).
+                await approve.mutateAsync({
+                  quoteId: quote.id,
+                  signature,
+                  version: quote.version,
+                  contentHash: quote.contentHash,
+                  deposit,
+                });
                 card.newAttempt();
                 notify({ title: 'Quote Approved', description: quote.quoteNumber });
                 close();
@@ -222,7 +232,9 @@ export function QuotesSection({
         {job.quotes.map((q) => (
           <article key={q.id} className="space-y-3" aria-label={`Quote ${q.quoteNumber}`}>
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h3 className="font-semibold">{q.quoteNumber}</h3>
+              <h3 className="font-semibold">
+                {q.quoteNumber} <QuoteVersion version={q.version} />
+              </h3>
               {q.status === 'approved' ? (
                 <Badge variant="success">
                   Signed{q.signedAt ? ` ${formatDateTime(q.signedAt)}` : ''}
@@ -234,6 +246,7 @@ export function QuotesSection({
               )}
             </div>
             <QuoteLines quote={q} fairPrice={job.fairPrice} />
+            {q.signatureAudit && <SignatureAuditTrail audit={q.signatureAudit} />}
             {q.canSign && (
               <Button className="w-full" onClick={() => setSigning(q)}>
                 Review and sign

@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import type { ItemRow, QuoteRow } from './pos.queries';
+
+/**
+ * The content hash of a quote (ADR 026): SHA-256 (hex) over a canonical serialisation of what
+ * the customer sees and signs — its number, customer and vehicle, the lines in order (type,
+ * description, quantity, unit price, line total, part number, labor hours), the tax rate, the
+ * labor, parts, tax and grand totals in cents, the deposit asked for, and the notes (the
+ * quote's terms). Arrays in a fixed order, not objects, so no key order can change it; numbers
+ * as the database's canonical text. The version says that it changed; the hash, to what.
+ */
+export function quoteContentHash(q: QuoteRow, items: readonly ItemRow[]): string {
+  const lines = [...items]
+    .sort((a, b) => a.position - b.position)
+    .map((i) => [
+      i.type,
+      i.description,
+      String(Number(i.quantity)),
+      i.unitPriceCents,
+      i.totalPriceCents,
+      i.partNumber ?? null,
+      i.laborHours == null ? null : String(Number(i.laborHours)),
+    ]);
+  const canonical = JSON.stringify([
+    'wrenchly-quote/1',
+    q.quoteNumber,
+    q.customerName,
+    [q.vehicleYear, q.vehicleMake, q.vehicleModel, q.vehicleVin, q.vehicleMileage],
+    lines,
+    Number(q.taxRate).toFixed(2),
+    [q.laborTotalCents, q.partsTotalCents, q.taxAmountCents, q.totalAmountCents],
+    [
+      q.depositType,
+      q.depositPercent === null ? null : Number(q.depositPercent).toFixed(2),
+      q.depositCents,
+    ],
+    q.notes,
+  ]);
+  return createHash('sha256').update(canonical, 'utf8').digest('hex');
+}
