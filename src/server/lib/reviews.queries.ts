@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import {
   invoicePayments,
@@ -45,7 +45,12 @@ export async function technicianIdentity(db: DbOrTx, technicianId: number) {
       zipCode: technicianApplications.zipCode,
     })
     .from(technicianApplications)
-    .where(eq(sql`lower(${technicianApplications.email})`, account.email.trim().toLowerCase()));
+    .where(
+      or(
+        eq(technicianApplications.userId, account.userId),
+        eq(sql`lower(${technicianApplications.email})`, account.email.trim().toLowerCase()),
+      ),
+    );
   return { ...account, applications };
 }
 

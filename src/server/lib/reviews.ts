@@ -2,6 +2,7 @@ import { REVIEW_EDIT_DAYS } from '../../shared/jobs';
 import type { JobActor } from '../../shared/jobs';
 import type { ServiceRequestStatus } from '../../shared/constants/domain';
 import type { JobReview } from '../../shared/schemas/jobs';
+import type { ReviewFlagName } from '../../shared/schemas/reviews';
 import type { DbOrTx } from '../db/client';
 import type { reviews } from '../db/schema';
 import type { JobViewer, ServiceRequestRow } from './job-access';
@@ -117,14 +118,7 @@ export type TechnicianSide = {
 };
 
 /** The moderation signals an admin sees on a review (ADR 025). */
-export const REVIEW_FLAGS = [
-  'same_account',
-  'same_email',
-  'same_phone',
-  'email_domain',
-  'address',
-] as const;
-export type ReviewFlag = (typeof REVIEW_FLAGS)[number];
+export type ReviewFlag = ReviewFlagName;
 
 /** What the reviewer shares with the technician: the same account, e-mail, phone, e-mail domain (not webmail) or address. */
 export function sharedIdentity(reviewer: ReviewerSide, tech: TechnicianSide): ReviewFlag[] {
@@ -202,10 +196,20 @@ export async function reviewRefusal(
   request: ServiceRequestRow,
   viewer: JobViewer,
 ): Promise<string | null> {
-  if (viewer.role !== 'customer') return ONLY_CUSTOMER;
+  return (await reviewCheck(db, request, viewer)).refusal;
+}
+
+/** reviewRefusal, and the signals to keep with the review when it is written. */
+export async function reviewCheck(
+  db: DbOrTx,
+  request: ServiceRequestRow,
+  viewer: JobViewer,
+): Promise<{ refusal: string | null; flags: ReviewFlag[] }> {
+  const refuse = (refusal: string) => ({ refusal, flags: [] });
+  if (viewer.role !== 'customer') return refuse(ONLY_CUSTOMER);
   if (request.submittedAs === 'technician' || request.submittedAs === 'admin')
-    return NOT_A_CUSTOMER_REQUEST;
-  if (viewer.proof === 'follow_link') return REVIEW_BY_EMAILED_LINK;
+    return refuse(NOT_A_CUSTOMER_REQUEST);
+  if (viewer.proof === 'follow_link') return refuse(REVIEW_BY_EMAILED_LINK);
   const flags = await reviewerFlags(db, request, viewer.user);
-  return isTheTechnician(flags) ? OWN_JOB : null;
+  return { refusal: isTheTechnician(flags) ? OWN_JOB : null, flags };
 }

@@ -14,6 +14,10 @@ ALTER TABLE "reviews" ADD COLUMN IF NOT EXISTS "hidden_by" integer REFERENCES "u
 -- When an admin last decided on the review (hid or restored it): reports after that need a look.
 ALTER TABLE "reviews" ADD COLUMN IF NOT EXISTS "moderated_at" timestamp with time zone;
 --> statement-breakpoint
+-- What the reviewer shared with the technician when the review was written (ADR 025): the
+-- signals the moderation queue shows ('same_phone', 'email_domain', 'address', ...).
+ALTER TABLE "reviews" ADD COLUMN IF NOT EXISTS "flags" text[] NOT NULL DEFAULT '{}'::text[];
+--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "reviews_technician_visible_idx" ON "reviews" ("technician_id", "created_at" DESC) WHERE "hidden_at" IS NULL;
 --> statement-breakpoint
 -- One report per reporter per review.

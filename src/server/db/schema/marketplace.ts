@@ -98,8 +98,10 @@ export const reviews = pgTable(
     hiddenAt: timestamp({ withTimezone: true }),
     hiddenReason: text(),
     hiddenBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    /** When an admin last hid or restored it: reports after that need a look. */
+    /** When an admin last decided on it (hid, restored or kept it): reports after that need a look. */
     moderatedAt: timestamp({ withTimezone: true }),
+    /** What the reviewer shared with the technician when it was written (ReviewFlag). */
+    flags: text().array().notNull().default(emptyTextArray),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

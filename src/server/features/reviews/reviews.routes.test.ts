@@ -423,6 +423,7 @@ describe('GET /api/technicians/:id/reviews', () => {
       jobDate: completedAt!.at!.toISOString(),
       reply: 'Thank you Maria',
       repliedAt: expect.any(String),
+      verified: false,
     });
     expect(list[3]).toMatchObject({
       comment: 'From the old days',

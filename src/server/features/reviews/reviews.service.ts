@@ -9,7 +9,7 @@ import { announce } from '../../lib/job-timeline';
 import type { SessionUser } from '../../lib/session';
 // The one resolver of who is looking at a request (the lead's jobs feature; ADR 010).
 import { resolveJobViewer } from '../../lib/job-access';
-import { ONLY_CUSTOMER, canReview, reviewRefusal } from '../../lib/reviews';
+import { ONLY_CUSTOMER, canReview, reviewCheck } from '../../lib/reviews';
 import { toJobReview, toRepliedReview } from './reviews.presenters';
 import * as q from './reviews.queries';
 
@@ -41,7 +41,7 @@ export async function saveReview(
     const technicianId = request.assignedTechnicianId;
     if (request.status !== 'completed' || technicianId === null)
       throw new AppError(409, NOT_COMPLETED);
-    const refusal = await reviewRefusal(tx, request, viewer);
+    const { refusal, flags } = await reviewCheck(tx, request, viewer);
     if (refusal) throw new AppError(403, refusal);
     const now = app.clock();
     const comment = input.comment ? input.comment : null;
@@ -54,6 +54,7 @@ export async function saveReview(
       row = await q.updateReview(tx, existing.id, {
         rating: input.rating,
         comment,
+        flags,
         updatedAt: now,
       });
     } else {
@@ -63,6 +64,7 @@ export async function saveReview(
         serviceRequestId: request.id,
         rating: input.rating,
         comment,
+        flags,
         createdAt: now,
         updatedAt: now,
       });
