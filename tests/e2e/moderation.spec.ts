@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
@@ -6,6 +8,17 @@ import { expect, test } from './fixtures';
  * profile's rating and review count leave it out; restoring brings it back.
  * Data: the demo technician Sofia and her seeded reviews.
  */
+/** Serious and critical WCAG 2.1 AA violations on the page as it is now (as tests/e2e/a11y.spec.ts). */
+async function axe(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 type PublicReview = { id: number; rating: number; reviewerName: string; comment: string | null };
 type Profile = { id: number; rating: string; totalReviews: number };
 
@@ -51,8 +64,12 @@ test('a reported review is hidden by an admin, leaves the rating, and comes back
   const queued = admin.getByTestId('moderation-item').filter({ hasText: reason });
   await expect(queued).toBeVisible();
   await expect(queued.getByText('Needs a look')).toBeVisible();
+  expect(await axe(admin)).toEqual([]);
   await queued.getByRole('button', { name: /^Hide the review by / }).click();
   const hide = admin.getByRole('dialog', { name: 'Hide this review?' });
+  await hide.getByRole('button', { name: 'Hide review' }).click();
+  await expect(hide.getByText('Please give a reason for hiding this review')).toBeVisible();
+  expect(await axe(admin)).toEqual([]);
   await hide.getByLabel('Reason').fill('Reported as written by a competitor');
   await hide.getByRole('button', { name: 'Hide review' }).click();
   await expect(hide).toBeHidden();
