@@ -43,6 +43,16 @@ test('a reported review is hidden by an admin, leaves the rating, and comes back
   const without = (rest.reduce((sum, r) => sum + r.rating, 0) / rest.length).toFixed(2);
   const withAll = (reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length).toFixed(2);
 
+  // The profile as the server renders it (ADR 021): its tag follows what it shows.
+  const served = async () => {
+    const res = await page.request.get(`/technician/${id}`);
+    expect(res.status()).toBe(200);
+    return { etag: res.headers()['etag']!, html: await res.text() };
+  };
+  const shownFirst = await served();
+  expect(shownFirst.etag).toBeTruthy();
+  if (target.comment) expect(shownFirst.html).toContain(target.comment);
+
   // A signed-in customer reports the newest review on the profile.
   const customer = await signedInPage('customer');
   await customer.goto(`/technician/${id}`);
@@ -75,6 +85,16 @@ test('a reported review is hidden by an admin, leaves the rating, and comes back
   await expect(hide).toBeHidden();
   await expect(queued.getByText('Hidden', { exact: true })).toBeVisible();
   await expect(queued.getByText(/Reported as written by a competitor/)).toBeVisible();
+
+  // The server-rendered profile changed: a new tag (the old one gets the page, not a 304),
+  // without the review.
+  const afterHiding = await served();
+  expect(afterHiding.etag).not.toBe(shownFirst.etag);
+  if (target.comment) expect(afterHiding.html).not.toContain(target.comment);
+  const revalidated = await page.request.get(`/technician/${id}`, {
+    headers: { 'if-none-match': shownFirst.etag },
+  });
+  expect(revalidated.status()).toBe(200);
 
   // The rating and the count leave it out, on the API and the public page.
   const hidden = await profile();
