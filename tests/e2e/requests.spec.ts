@@ -110,6 +110,7 @@ test('a guest follows dispatch live: accepted, window confirmed, technician on t
 test('a guest signs the quote, pays the invoice by card and reviews the completed job', async ({
   page,
   signedInContext,
+  mailbox,
 }) => {
   const created = await guestRequest(page.request, `Rough idle when cold ${Date.now()}`);
   const tech = await signedInContext('technician');
@@ -175,9 +176,23 @@ test('a guest signs the quote, pays the invoice by card and reviews the complete
   await expect(page.getByText(/^Paid \$81\.19\. Receipt R-/)).toBeVisible();
   await expect(page.getByTestId('invoice-balance')).toHaveText('$0.00');
 
-  // Completed: the review form appears live.
+  // Completed. The link the submitter got back follows the job; the e-mailed one reviews it.
   await move(tech, created.reference, { move: 'complete' });
   await expect(page.getByTestId('request-status')).toHaveText('Completed', { timeout: 2000 });
+  await expect(
+    page.getByText(/open the link we e-mailed to the address on this request/),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit review' })).toHaveCount(0);
+  let mailed = '';
+  await expect(async () => {
+    const links = (await mailbox())
+      .map((m) => new RegExp(`/requests/${created.reference}\\?t=[\\w-]{43}`).exec(m.text)?.[0])
+      .filter((x): x is string => !!x && x !== created.requestPath);
+    expect(links.length).toBeGreaterThan(0);
+    mailed = links[0]!;
+  }).toPass({ timeout: 10_000 });
+  await page.goto(mailed);
+  await expect(page.getByTestId('request-status')).toHaveText('Completed');
   const me = (await (await tech.request.get('/api/auth/current-user')).json()) as {
     technicianId: number;
   };
@@ -197,6 +212,10 @@ test('a guest signs the quote, pays the invoice by card and reviews the complete
   await page.goto(`/technician/${me.technicianId}`);
   await expect(page.getByText(`(${after.totalReviews} reviews)`).first()).toBeVisible();
   await expect(page.getByText('Quick and friendly.')).toBeVisible();
+  // Paid by card through the platform: a verified job.
+  await expect(
+    page.getByTestId('review').filter({ hasText: 'Quick and friendly.' }).getByText('Verified job'),
+  ).toBeVisible();
 });
 
 test('a customer cancels a request after confirming, with a reason', async ({ page }) => {

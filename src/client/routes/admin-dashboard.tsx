@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs'
 import { useOverview } from '../features/admin/api';
 import { AuditLogTab } from '../features/admin/components/audit-log-tab';
 import { MessagesTab } from '../features/admin/components/messages-tab';
+import { ModerationTab } from '../features/admin/components/moderation-tab';
 import { OutboxTab } from '../features/admin/components/outbox-tab';
 import { OverviewTab } from '../features/admin/components/overview-tab';
 import { PaymentsTab } from '../features/admin/components/payments-tab';
@@ -41,7 +42,8 @@ function Dashboard() {
         <div>
           <h1 className="text-3xl font-bold">Admin Dashboard</h1>
           <p className="text-slate-600">
-            Manage technicians, verifications, payments, users, service requests and messages.
+            Manage technicians, verifications, payments, users, service requests, messages and
+            reviews.
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -70,6 +72,7 @@ function Dashboard() {
           <TabsTrigger value="users">User Management</TabsTrigger>
           <TabsTrigger value="requests">Service Requests</TabsTrigger>
           <TabsTrigger value="messages">Messages</TabsTrigger>
+          <TabsTrigger value="moderation">Review Moderation</TabsTrigger>
           <TabsTrigger value="outbox">Outbox</TabsTrigger>
           <TabsTrigger value="audit">Audit Log</TabsTrigger>
         </TabsList>
@@ -93,6 +96,9 @@ function Dashboard() {
         </TabsContent>
         <TabsContent value="messages">
           <MessagesTab />
+        </TabsContent>
+        <TabsContent value="moderation">
+          <ModerationTab />
         </TabsContent>
         <TabsContent value="outbox">
           <OutboxTab />

@@ -114,8 +114,14 @@ export default function RequestPage() {
           reference={job.reference}
           token={token}
           review={job.review}
+          canEdit={job.canReview}
           onSaved={() => void refetch()}
         />
+      )}
+      {job.status === 'completed' && asCustomer && !job.canReview && job.reviewNote && (
+        <p className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+          {job.reviewNote}
+        </p>
       )}
       <RequestTimeline entries={job.timeline} />
       {asCustomer && <CancelRequest job={job} req={req} />}

@@ -4,6 +4,7 @@ import { HydrateApart } from '../components/deferred';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { ReportReview } from '../features/reviews/components/report-review';
 import { ReviewReplyForm } from '../features/reviews/components/review-reply-form';
 import { useTechnician } from '../features/technicians/api';
 import { ProfileDetails } from '../features/technicians/components/profile-details';
@@ -20,6 +21,7 @@ export default function TechnicianProfilePublic() {
   const { data: me } = useCurrentUser();
   // The technician replies to reviews on their own profile (the server checks it too).
   const ownProfile = me?.technicianId != null && me.technicianId === id;
+  const canReport = me?.role === 'customer' || me?.role === 'technician';
   const [contactOpen, setContactOpen] = useState(false);
 
   if (isLoading) {
@@ -50,9 +52,18 @@ export default function TechnicianProfilePublic() {
           state={reviews}
           technicianName={t.user.firstName}
           actions={
+            // The reviewed technician replies (and may report); signed-in customers and
+            // technicians report (the server checks both).
             ownProfile
-              ? (r) => <ReviewReplyForm reviewId={r.id} reply={r.reply} onSaved={reviews.refresh} />
-              : undefined
+              ? (r) => (
+                  <div className="space-y-1">
+                    <ReviewReplyForm reviewId={r.id} reply={r.reply} onSaved={reviews.refresh} />
+                    <ReportReview reviewId={r.id} reviewerName={r.reviewerName} />
+                  </div>
+                )
+              : canReport
+                ? (r) => <ReportReview reviewId={r.id} reviewerName={r.reviewerName} />
+                : undefined
           }
         />
       </HydrateApart>

@@ -4,7 +4,7 @@ import { parseReference, type JobActor } from '../../shared/jobs';
 import type { DbOrTx } from '../db/client';
 import { serviceRequests } from '../db/schema';
 import { AppError } from './app-error';
-import { verifyRequestLinkToken } from './request-links';
+import { requestLinkKind } from './request-links';
 import type { SessionUser } from './session';
 
 import type { ServiceRequestRow } from './job-timeline';
@@ -16,6 +16,12 @@ export type JobViewer = {
   role: JobActor;
   /** The signed-in user, if any (a guest with the signed link has none). */
   user: SessionUser | null;
+  /**
+   * How a customer proved they are the request's customer: their account, the e-mailed link
+   * (proof of the request's address) or the follow link the submitter got back. Only the first
+   * two may review (ADR 025). Null for admins and technicians.
+   */
+  proof: 'account' | 'review_link' | 'follow_link' | null;
 };
 
 export const REQUEST_NOT_FOUND = 'Service request not found';
@@ -31,7 +37,8 @@ export async function requestByReference(db: DbOrTx, reference: string, lock = f
 
 /**
  * The viewer's role on this request: an admin; the assigned technician; the customer who owns
- * it (signed in); or anyone holding its signed link (`?t=`), who acts as its customer.
+ * it (signed in); or anyone holding its signed link (`?t=`), who acts as its customer (the link's
+ * kind decides whether they may review: `proof`).
  * Anyone else is refused: 401 without a session or link, 403 otherwise.
  */
 export function viewerOf(
@@ -40,16 +47,17 @@ export function viewerOf(
   user: SessionUser | null,
   token: string | undefined,
 ): JobViewer {
-  if (user?.role === 'admin') return { role: 'admin', user };
+  if (user?.role === 'admin') return { role: 'admin', user, proof: null };
   if (
     user?.technicianId != null &&
     request.assignedTechnicianId === user.technicianId &&
     user.role === 'technician'
   )
-    return { role: 'technician', user };
-  if (user && user.id === request.customerId) return { role: 'customer', user };
-  if (verifyRequestLinkToken(app.config.sessionSecret, request.id, token))
-    return { role: 'customer', user };
+    return { role: 'technician', user, proof: null };
+  if (user && user.id === request.customerId) return { role: 'customer', user, proof: 'account' };
+  const link = requestLinkKind(app.config.sessionSecret, request.id, token);
+  if (link)
+    return { role: 'customer', user, proof: link === 'review' ? 'review_link' : 'follow_link' };
   if (token) throw new AppError(403, 'This request link is invalid');
   if (!user)
     throw new AppError(401, 'Please sign in or open the link from your e-mail to see this request');

@@ -2,7 +2,11 @@ import { REVIEW_EDIT_DAYS } from '../../shared/jobs';
 import type { JobActor } from '../../shared/jobs';
 import type { ServiceRequestStatus } from '../../shared/constants/domain';
 import type { JobReview } from '../../shared/schemas/jobs';
+import type { ReviewFlagName } from '../../shared/schemas/reviews';
+import type { DbOrTx } from '../db/client';
 import type { reviews } from '../db/schema';
+import type { JobViewer, ServiceRequestRow } from './job-access';
+import { customerContact, technicianIdentity } from './reviews.queries';
 
 /**
  * The review rules two features need: the reviews feature writes reviews, the jobs feature
@@ -42,4 +46,170 @@ export function canReview(
   if (viewer !== 'customer') return false;
   if (request.status !== 'completed' || request.assignedTechnicianId === null) return false;
   return !review || now.getTime() < reviewEditableUntil(review.createdAt).getTime();
+}
+
+/** Why this customer may not review the job (ADR 025); the messages the API answers with. */
+export const ONLY_CUSTOMER = 'Only the customer of this job can review it';
+export const NOT_A_CUSTOMER_REQUEST =
+  "This request was submitted from a technician's or admin's account, so it cannot be reviewed";
+export const REVIEW_BY_EMAILED_LINK =
+  'To review this job, open the link we e-mailed to the address on this request (or sign in to your account)';
+export const OWN_JOB = 'The technician who did this job cannot review it';
+
+/** Public webmail domains: sharing one says nothing about who someone is. */
+export const WEBMAIL_DOMAINS = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'ymail.com',
+  'hotmail.com',
+  'outlook.com',
+  'live.com',
+  'msn.com',
+  'aol.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'mail.com',
+  'zoho.com',
+  'yandex.com',
+  'comcast.net',
+  'verizon.net',
+  'att.net',
+  'example.com',
+]);
+
+export const normalEmail = (email: string | null | undefined) => {
+  const e = email?.trim().toLowerCase();
+  return e && e.includes('@') ? e : null;
+};
+
+/** Digits only, a leading US country code dropped: '+1 (301) 555-0100' and '301.555.0100' match. */
+export const normalPhone = (phone: string | null | undefined) => {
+  let d = (phone ?? '').replace(/\D/g, '');
+  if (d.length === 11 && d.startsWith('1')) d = d.slice(1);
+  return d.length >= 7 ? d : null;
+};
+
+const normalText = (s: string | null | undefined) =>
+  (s ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
+
+export type ReviewerSide = {
+  userIds: number[];
+  emails: (string | null | undefined)[];
+  phones: (string | null | undefined)[];
+  /** Where the job was (the request's location as typed). */
+  address?: string | null;
+};
+export type TechnicianSide = {
+  userId: number;
+  emails: (string | null | undefined)[];
+  phones: (string | null | undefined)[];
+  /** Street addresses the technician gave (their application). */
+  addresses: (string | null | undefined)[];
+};
+
+/** The moderation signals an admin sees on a review (ADR 025). */
+export type ReviewFlag = ReviewFlagName;
+
+/** What the reviewer shares with the technician: the same account, e-mail, phone, e-mail domain (not webmail) or address. */
+export function sharedIdentity(reviewer: ReviewerSide, tech: TechnicianSide): ReviewFlag[] {
+  const flags: ReviewFlag[] = [];
+  const set = <T>(xs: (T | null)[]) => new Set(xs.filter((x): x is T => x !== null));
+  if (reviewer.userIds.includes(tech.userId)) flags.push('same_account');
+  const rEmails = set(reviewer.emails.map(normalEmail));
+  const tEmails = set(tech.emails.map(normalEmail));
+  if ([...rEmails].some((e) => tEmails.has(e))) flags.push('same_email');
+  const tPhones = set(tech.phones.map(normalPhone));
+  if (reviewer.phones.map(normalPhone).some((p) => p !== null && tPhones.has(p)))
+    flags.push('same_phone');
+  const tDomains = new Set([...tEmails].map(domainOf));
+  if ([...rEmails].some((e) => !WEBMAIL_DOMAINS.has(domainOf(e)) && tDomains.has(domainOf(e))))
+    flags.push('email_domain');
+  const where = normalText(reviewer.address);
+  if (
+    where &&
+    tech.addresses.some((a) => {
+      const street = normalText(a);
+      return street.length >= 5 && /\d/.test(street) && ` ${where} `.includes(` ${street} `);
+    })
+  )
+    flags.push('address');
+  return flags;
+}
+
+/** Flags that refuse a review outright: the technician themself. */
+export const isTheTechnician = (flags: ReviewFlag[]) =>
+  flags.some((f) => f === 'same_account' || f === 'same_email' || f === 'same_phone');
+
+/**
+ * What the job's customer shares with its technician (sharedIdentity): the customer's record
+ * and the request's contact, and the signed-in reviewer if any, against the technician's
+ * account and application.
+ */
+export async function reviewerFlags(
+  db: DbOrTx,
+  request: Pick<
+    ServiceRequestRow,
+    'customerId' | 'assignedTechnicianId' | 'contactEmail' | 'contactPhone' | 'location'
+  >,
+  reviewer: { id: number; email: string; phone?: string | null } | null = null,
+): Promise<ReviewFlag[]> {
+  if (request.assignedTechnicianId === null) return [];
+  const [customer, tech] = await Promise.all([
+    customerContact(db, request.customerId),
+    technicianIdentity(db, request.assignedTechnicianId),
+  ]);
+  if (!tech) return [];
+  return sharedIdentity(
+    {
+      userIds: [request.customerId, ...(reviewer ? [reviewer.id] : [])],
+      emails: [customer?.email, request.contactEmail, reviewer?.email],
+      phones: [customer?.phone, request.contactPhone, reviewer?.phone],
+      address: request.location,
+    },
+    {
+      userId: tech.userId,
+      emails: [tech.email, ...tech.applications.map((a) => a.email)],
+      phones: [tech.phone, ...tech.applications.map((a) => a.phone)],
+      addresses: tech.applications.map((a) => a.address),
+    },
+  );
+}
+
+/**
+ * Why this viewer may not review the job, or null when they may (ADR 025): only its customer,
+ * on a request a customer or guest submitted, proven by their account or the e-mailed link (not
+ * the follow link the submitter got back), and not the assigned technician by account, e-mail
+ * or phone. The job's state and the edit window are canReview's.
+ */
+export async function reviewRefusal(
+  db: DbOrTx,
+  request: ServiceRequestRow,
+  viewer: JobViewer,
+): Promise<string | null> {
+  return (await reviewCheck(db, request, viewer)).refusal;
+}
+
+/** reviewRefusal, and the signals to keep with the review when it is written. */
+export async function reviewCheck(
+  db: DbOrTx,
+  request: ServiceRequestRow,
+  viewer: JobViewer,
+): Promise<{ refusal: string | null; flags: ReviewFlag[] }> {
+  const refuse = (refusal: string) => ({ refusal, flags: [] });
+  if (viewer.role !== 'customer') return refuse(ONLY_CUSTOMER);
+  if (request.submittedAs === 'technician' || request.submittedAs === 'admin')
+    return refuse(NOT_A_CUSTOMER_REQUEST);
+  if (viewer.proof === 'follow_link') return refuse(REVIEW_BY_EMAILED_LINK);
+  const flags = await reviewerFlags(db, request, viewer.user);
+  return { refusal: isTheTechnician(flags) ? OWN_JOB : null, flags };
 }

@@ -222,6 +222,11 @@ export const jobDetailSchema = z.object({
   payments: z.array(jobPaymentSchema),
   review: jobReviewSchema.nullable(),
   canReview: z.boolean(),
+  /**
+   * Why the customer viewing the completed job may not review it (e.g. the link the submitter
+   * got back follows the job; the e-mailed one reviews it), or null.
+   */
+  reviewNote: z.string().nullable(),
   /** The moves this viewer may make now. */
   actions: z.array(jobMoveSchema),
   /** The assigned technician's custom branding on its quotes and invoices (Professional). */

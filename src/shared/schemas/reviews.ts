@@ -19,6 +19,8 @@ export const publicReviewSchema = reviewSchema.extend({
   /** The technician's public reply. */
   reply: z.string().nullable(),
   repliedAt: z.string().nullable(),
+  /** 'Verified job': the job was paid through the platform (a card payment that succeeded). */
+  verified: z.boolean(),
 });
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 
@@ -50,3 +52,67 @@ export const repliedReviewSchema = jobReviewSchema.extend({
   repliedAt: z.string().nullable(),
 });
 export type RepliedReview = z.infer<typeof repliedReviewSchema>;
+
+/** POST /api/reviews/:id/reports: a signed-in customer's or technician's report (ADR 025). */
+export const reviewReportInputSchema = z.object({
+  reason: z
+    .string({ error: 'Please say why you are reporting this review' })
+    .trim()
+    .min(1, 'Please say why you are reporting this review')
+    .max(1000, 'The reason must be at most 1000 characters'),
+});
+export const reviewReportSchema = z.object({
+  id: z.number().int(),
+  reviewId: z.number().int(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type ReviewReport = z.infer<typeof reviewReportSchema>;
+
+/** POST /api/admin/reviews/:id/hide: why the admin hides it (kept in the audit log too). */
+export const hideReviewInputSchema = z.object({
+  reason: z
+    .string({ error: 'Please give a reason for hiding this review' })
+    .trim()
+    .min(1, 'Please give a reason for hiding this review')
+    .max(1000, 'The reason must be at most 1000 characters'),
+});
+
+/** What a reviewer shared with the technician when writing the review (the admin's signals). */
+export const reviewFlagSchema = z.enum([
+  'same_account',
+  'same_email',
+  'same_phone',
+  'email_domain',
+  'address',
+]);
+export type ReviewFlagName = z.infer<typeof reviewFlagSchema>;
+
+/** One review in the admin's moderation queue (GET /api/admin/reviews/moderation). */
+export const moderationItemSchema = z.object({
+  id: z.number().int(),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  createdAt: z.string(),
+  reviewerName: z.string(),
+  technicianId: z.number().int(),
+  technicianName: z.string(),
+  /** The job's reference (WR-000123), when the review is about a job. */
+  reference: z.string().nullable(),
+  verified: z.boolean(),
+  flags: z.array(reviewFlagSchema),
+  reports: z.array(
+    z.object({
+      reason: z.string(),
+      reporterName: z.string(),
+      reporterRole: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  hidden: z.object({ at: z.string(), reason: z.string() }).nullable(),
+  /** When an admin last hid, restored or kept it. */
+  moderatedAt: z.string().nullable(),
+  /** Reports since the last decision, or signals never looked at, on a review still shown. */
+  needsAttention: z.boolean(),
+});
+export type ModerationItem = z.infer<typeof moderationItemSchema>;

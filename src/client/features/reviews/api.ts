@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { JobReview, reviewInputSchema, reviewReplySchema } from '@shared/schemas/jobs';
-import type { RepliedReview } from '@shared/schemas/reviews';
+import type { RepliedReview, ReviewReport } from '@shared/schemas/reviews';
 import { apiRequest } from '../../lib/api-client';
 
 export type ReviewInput = z.input<typeof reviewInputSchema>;
@@ -35,3 +35,9 @@ export const saveReply = ({ reviewId, body }: { reviewId: number; body: ReplyInp
   apiRequest<RepliedReview>('PUT', `/api/reviews/${reviewId}/reply`, body);
 
 export const useSaveReply = () => useMutation({ mutationFn: saveReply });
+
+/** POST /api/reviews/:id/reports: a signed-in customer's or technician's report of a review. */
+export const reportReview = ({ reviewId, reason }: { reviewId: number; reason: string }) =>
+  apiRequest<ReviewReport>('POST', `/api/reviews/${reviewId}/reports`, { reason });
+
+export const useReportReview = () => useMutation({ mutationFn: reportReview });

@@ -23,6 +23,8 @@ import { URGENCIES, type Urgency } from '../../../shared/constants/service-types
 import { createdAt, emptyTextArray, id, oneOf, updatedAt } from './_helpers';
 import { users } from './identity';
 
+export type RequestSubmitter = 'customer' | 'guest' | 'technician' | 'admin';
+
 export const locations = pgTable('locations', {
   id: id(),
   name: text().notNull().unique(),
@@ -92,17 +94,49 @@ export const reviews = pgTable(
     /** The technician's one public reply. */
     reply: text(),
     repliedAt: timestamp({ withTimezone: true }),
+    /** Hidden by an admin (ADR 025): out of the rating, the count and public pages. */
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenReason: text(),
+    hiddenBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** When an admin last decided on it (hid, restored or kept it): reports after that need a look. */
+    moderatedAt: timestamp({ withTimezone: true }),
+    /** What the reviewer shared with the technician when it was written (ReviewFlag). */
+    flags: text().array().notNull().default(emptyTextArray),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('reviews_technician_created_idx').on(t.technicianId, t.createdAt.desc()),
+    index('reviews_technician_visible_idx')
+      .on(t.technicianId, t.createdAt.desc())
+      .where(sql`${t.hiddenAt} is null`),
     // One review per job; the seed's historical reviews have no job.
     uniqueIndex('reviews_service_request_uq')
       .on(t.serviceRequestId)
       .where(sql`${t.serviceRequestId} is not null`),
     check('reviews_rating_ck', sql`${t.rating} between 1 and 5`),
     check('reviews_comment_len_ck', sql`char_length(${t.comment}) <= 2000`),
+  ],
+);
+
+/** A signed-in user's report of a review (ADR 025): one per reporter per review. */
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    id: id(),
+    reviewId: integer()
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    reporterUserId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('review_reports_review_reporter_uq').on(t.reviewId, t.reporterUserId),
+    index('review_reports_created_idx').on(t.createdAt.desc()),
+    check('review_reports_reason_len_ck', sql`char_length(${t.reason}) between 1 and 1000`),
   ],
 );
 
@@ -188,6 +222,12 @@ export const serviceRequests = pgTable(
     contactName: text(),
     contactEmail: text(),
     contactPhone: text(),
+    /**
+     * Whose session submitted it: 'customer', 'guest' (none), 'technician' or 'admin'. A request
+     * from a technician's or admin's session has no customer who can review it (ADR 025). Null
+     * on requests older than the column (a customer's).
+     */
+    submittedAs: text().$type<RequestSubmitter>(),
     vehicleInfo: text(),
     vehicleId: integer().references(() => vehicles.id, { onDelete: 'set null' }),
     status: text().$type<ServiceRequestStatus>().notNull().default('requested'),

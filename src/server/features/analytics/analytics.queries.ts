@@ -104,7 +104,7 @@ export async function ticketCount(db: DbOrTx, r: Range) {
   return row?.n ?? 0;
 }
 
-/** Reviews received in the range, by month: how many and their sum of stars. */
+/** Reviews received in the range (not hidden by an admin), by month: how many and their sum of stars. */
 export function reviewsByMonth(db: DbOrTx, r: Range) {
   return rows<{ month: string; n: number; stars: number }>(
     db,
@@ -112,6 +112,7 @@ export function reviewsByMonth(db: DbOrTx, r: Range) {
         sum(rating)::int as stars
       from reviews
       where technician_id = ${r.technicianId} and created_at >= ${ts(r.start)} and created_at < ${ts(r.end)}
+        and hidden_at is null
       group by 1`,
   );
 }

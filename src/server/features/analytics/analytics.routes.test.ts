@@ -139,8 +139,13 @@ async function payment(
   });
 }
 
-async function review(technicianId: number, rating: number, at: string) {
-  await t.app.db.insert(reviews).values({ technicianId, rating, createdAt: new Date(at) });
+async function review(technicianId: number, rating: number, at: string, hidden = false) {
+  await t.app.db.insert(reviews).values({
+    technicianId,
+    rating,
+    createdAt: new Date(at),
+    hiddenAt: hidden ? new Date(at) : null,
+  });
 }
 
 describe('access per plan', () => {
@@ -230,6 +235,7 @@ describe('figures on constructed data (February and March 2026, Washington time)
     await review(pro.id, 4, '2026-02-26T18:00:00Z');
     await review(pro.id, 3, '2026-03-25T18:00:00Z');
     await review(pro.id, 1, '2026-01-25T18:00:00Z'); // out
+    await review(pro.id, 1, '2026-02-27T18:00:00Z', true); // hidden by an admin: out
   });
 
   it('counts notifications, the acceptance rate and the median answer time', async () => {

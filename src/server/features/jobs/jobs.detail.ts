@@ -4,6 +4,7 @@ import { brandingOf } from '../../lib/branding';
 import { fairPriceFor } from '../../lib/fair-price';
 import type { JobDocuments } from '../../lib/job-documents';
 import type { JobViewer, ServiceRequestRow } from '../../lib/job-access';
+import { reviewRefusal } from '../../lib/reviews';
 import { jobDetailOut } from './jobs.presenters';
 import * as q from './jobs.queries';
 
@@ -68,6 +69,12 @@ export async function jobDetail(
     ),
     viewer.role === 'admin' ? q.notificationsOfJob(db, request.id) : null,
   ]);
+  // Why this customer may not review the completed job (the e-mailed link, not the one the
+  // submitter got back; not the technician themself): shown instead of the form.
+  const reviewNote =
+    request.status === 'completed' && viewer.role === 'customer'
+      ? await reviewRefusal(db, request, viewer)
+      : null;
   const detail = jobDetailOut({
     request,
     viewer,
@@ -80,6 +87,7 @@ export async function jobDetail(
     invoices: ownInvoices,
     payments,
     review,
+    reviewNote,
     dispatch: figures,
     notifications,
     directionsUrl: mapsUrl(request),

@@ -227,8 +227,9 @@ describe('a guest follows a job from request to review', () => {
     // Completed: counted, e-mailed with the review link.
     const done = await move(a.cookie, { move: 'complete' });
     expect(done.json()).toMatchObject({ status: 'completed', actions: [] });
+    // The link the submitter got back follows the job; the e-mailed one reviews it (ADR 025).
     const guestView = await call('GET', api(created.requestPath));
-    expect(guestView.json()).toMatchObject({ canReview: true, actions: [] });
+    expect(guestView.json()).toMatchObject({ canReview: false, actions: [] });
     const [techRow] = await t.app.db.select().from(technicians).where(eq(technicians.id, a.id));
     expect(techRow!.completedJobs).toBe(1);
     const mails = await t.app.db.select().from(outbox).where(eq(outbox.toAddress, email));
@@ -243,7 +244,10 @@ describe('a guest follows a job from request to review', () => {
         'job_completed',
       ]),
     );
-    for (const m of mails) expect(m.textBody, m.template).toContain(created.requestPath);
+    const [mailedPath] = mails[0]!.textBody.match(/\/requests\/WR-\d{6}\?t=[\w-]{43}/)!;
+    expect(mailedPath).not.toBe(created.requestPath);
+    for (const m of mails) expect(m.textBody, m.template).toContain(mailedPath);
+    expect((await call('GET', api(mailedPath!))).json()).toMatchObject({ canReview: true });
 
     // The timeline holds every move, with who and when.
     const events = await t.app.db

@@ -43,6 +43,8 @@ export type DetailParts = {
   invoices: (typeof invoices.$inferSelect)[];
   payments: (typeof invoicePayments.$inferSelect)[];
   review: typeof reviews.$inferSelect | undefined;
+  /** Why the customer may not review this job (reviewRefusal), or null. */
+  reviewNote: string | null;
   dispatch: Awaited<ReturnType<typeof q.dispatchFigures>>;
   notifications: Awaited<ReturnType<typeof q.notificationsOfJob>> | null;
   directionsUrl: string | null;
@@ -160,7 +162,8 @@ export function jobDetailOut(p: DetailParts): Omit<JobDetail, 'branding'> {
       createdAt: x.createdAt.toISOString(),
     })),
     review: p.review ? toJobReview(p.review) : null,
-    canReview: canReview(r, viewer.role, p.review, p.now),
+    canReview: p.reviewNote === null && canReview(r, viewer.role, p.review, p.now),
+    reviewNote: p.reviewNote,
     actions: allowedMoves(r.status, viewer.role, { windowProposed: r.windowStart !== null }),
     notifications:
       p.notifications?.map(({ n, firstName, lastName }) => ({

@@ -153,9 +153,9 @@ describe('PUT /api/service-requests/:reference/review: who may review', () => {
     expect(entry).toMatchObject({ action: 'review.created', actorUserId: owner.id });
   });
 
-  it('lets a guest holding the signed link write it', async () => {
+  it('lets a guest holding the e-mailed link write it', async () => {
     const job = await makeJob();
-    const token = requestLinkToken(t.app.config.sessionSecret, job.id);
+    const token = requestLinkToken(t.app.config.sessionSecret, job.id, 'review');
     const res = await putReview(job.reference, { rating: 4 }, { token });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ rating: 4, comment: null });
@@ -423,6 +423,7 @@ describe('GET /api/technicians/:id/reviews', () => {
       jobDate: completedAt!.at!.toISOString(),
       reply: 'Thank you Maria',
       repliedAt: expect.any(String),
+      verified: false,
     });
     expect(list[3]).toMatchObject({
       comment: 'From the old days',

@@ -9,11 +9,11 @@ import { announce } from '../../lib/job-timeline';
 import type { SessionUser } from '../../lib/session';
 // The one resolver of who is looking at a request (the lead's jobs feature; ADR 010).
 import { resolveJobViewer } from '../../lib/job-access';
-import { canReview } from '../../lib/reviews';
+import { ONLY_CUSTOMER, canReview, reviewCheck } from '../../lib/reviews';
 import { toJobReview, toRepliedReview } from './reviews.presenters';
 import * as q from './reviews.queries';
 
-export const ONLY_CUSTOMER = 'Only the customer of this job can review it';
+export { ONLY_CUSTOMER };
 export const NOT_COMPLETED = 'You can review a job once it is completed';
 export const EDIT_WINDOW_OVER = `Reviews can be edited for ${REVIEW_EDIT_DAYS} days`;
 export const ONLY_REVIEWED_TECHNICIAN = 'Only the reviewed technician can reply to this review';
@@ -41,6 +41,8 @@ export async function saveReview(
     const technicianId = request.assignedTechnicianId;
     if (request.status !== 'completed' || technicianId === null)
       throw new AppError(409, NOT_COMPLETED);
+    const { refusal, flags } = await reviewCheck(tx, request, viewer);
+    if (refusal) throw new AppError(403, refusal);
     const now = app.clock();
     const comment = input.comment ? input.comment : null;
     await q.lockTechnician(tx, technicianId);
@@ -52,6 +54,7 @@ export async function saveReview(
       row = await q.updateReview(tx, existing.id, {
         rating: input.rating,
         comment,
+        flags,
         updatedAt: now,
       });
     } else {
@@ -61,6 +64,7 @@ export async function saveReview(
         serviceRequestId: request.id,
         rating: input.rating,
         comment,
+        flags,
         createdAt: now,
         updatedAt: now,
       });

@@ -169,6 +169,12 @@ export function createServiceRequestService(app: FastifyInstance) {
             contactName: fields.name ?? signedInCustomer?.firstName ?? null,
             contactEmail: fields.email ?? signedInCustomer?.email ?? null,
             contactPhone: fields.phone ?? signedInCustomer?.phone ?? null,
+            // A technician's or admin's session submits a request no customer may review.
+            submittedAs: signedInCustomer
+              ? 'customer'
+              : user?.role === 'technician' || user?.role === 'admin'
+                ? user.role
+                : 'guest',
             vehicleInfo: fields.vehicle ?? null,
             ...vehicleFields,
           })

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { reviews, serviceRequests, technicians, users } from '../../db/schema';
 
@@ -66,7 +66,14 @@ export function findPublicTechnician(db: DbOrTx, id: number) {
     .then((r) => r[0]);
 }
 
-/** A technician's reviews, newest first, with the reviewer's name and the job they are about. */
+/** A technician's reviews that are not hidden by an admin (ADR 025). */
+const visibleOf = (technicianId: number) =>
+  and(eq(reviews.technicianId, technicianId), isNull(reviews.hiddenAt));
+
+/**
+ * A technician's public reviews (hidden ones left out), newest first, with the reviewer's name
+ * and the job they are about.
+ */
 export async function listReviews(db: DbOrTx, technicianId: number, limit: number, offset: number) {
   const [rows, [c]] = await Promise.all([
     db
@@ -79,17 +86,18 @@ export async function listReviews(db: DbOrTx, technicianId: number, limit: numbe
         repliedAt: reviews.repliedAt,
         firstName: users.firstName,
         lastName: users.lastName,
+        serviceRequestId: reviews.serviceRequestId,
         serviceType: serviceRequests.serviceType,
         completedAt: serviceRequests.completedAt,
       })
       .from(reviews)
       .leftJoin(users, eq(users.id, reviews.customerId))
       .leftJoin(serviceRequests, eq(serviceRequests.id, reviews.serviceRequestId))
-      .where(eq(reviews.technicianId, technicianId))
+      .where(visibleOf(technicianId))
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(reviews).where(eq(reviews.technicianId, technicianId)),
+    db.select({ n: count() }).from(reviews).where(visibleOf(technicianId)),
   ]);
   return { rows, total: c?.n ?? 0 };
 }

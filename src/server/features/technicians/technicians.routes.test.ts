@@ -205,6 +205,7 @@ describe('GET /api/technicians/:id and reviews', () => {
       jobDate: null,
       reply: null,
       repliedAt: null,
+      verified: false,
     });
     const page2 = (await get(`/api/technicians/${ids.near}/reviews?pageSize=3&page=2`)).json();
     expect(page2.map((r: { comment: string }) => r.comment)).toEqual(['Review 3', 'Review 4']);

@@ -14,6 +14,7 @@ import {
   type SearchFilters,
 } from '../../lib/technician-index';
 import type { SessionUser } from '../../lib/session';
+import { paidJobs } from '../../lib/reviews.queries';
 import { toPublicReview } from './technicians.presenters';
 import * as q from './technicians.queries';
 import { createSearchCaches } from './technicians.search-cache';
@@ -118,7 +119,11 @@ export function createTechnicianService(app: FastifyInstance) {
       if (!(await q.findPublicTechnician(app.db, id)))
         throw new AppError(404, 'Technician not found');
       const { rows, total } = await q.listReviews(app.db, id, limit, offset);
-      return { items: rows.map(toPublicReview), total };
+      const paid = await paidJobs(
+        app.db,
+        rows.map((r) => r.serviceRequestId).filter((x): x is number => x !== null),
+      );
+      return { items: rows.map((r) => toPublicReview(r, paid)), total };
     },
 
     stats: () => q.marketplaceStats(app.db),

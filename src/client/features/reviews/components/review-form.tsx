@@ -26,11 +26,14 @@ export function ReviewForm({
   reference,
   token,
   review: given,
+  canEdit = true,
   onSaved,
 }: {
   reference: string;
   token?: string | null;
   review: JobReview | null;
+  /** False when this viewer may not write or edit it (the server's canReview). */
+  canEdit?: boolean;
   onSaved?: (review: JobReview) => void;
 }) {
   // The last review this form saved, until the parent passes a newer one.
@@ -42,7 +45,7 @@ export function ReviewForm({
   const save = useSaveReview();
   // When the form opened; the server has the last word on the edit window.
   const [openedAt] = useState(() => Date.now());
-  const editable = !review || openedAt < Date.parse(review.editableUntil);
+  const editable = canEdit && (!review || openedAt < Date.parse(review.editableUntil));
   const id = `review-${reference}`;
 
   if (review && !editable) {
@@ -54,9 +57,11 @@ export function ReviewForm({
         <CardContent className="space-y-2">
           <StarRating rating={review.rating} size={18} />
           {review.comment && <p className="whitespace-pre-line text-slate-700">{review.comment}</p>}
-          <p className="text-sm text-slate-500">
-            Reviews can be edited for {REVIEW_EDIT_DAYS} days after they are written.
-          </p>
+          {canEdit && (
+            <p className="text-sm text-slate-500">
+              Reviews can be edited for {REVIEW_EDIT_DAYS} days after they are written.
+            </p>
+          )}
           {review.reply && <TechnicianReply reply={review.reply} />}
         </CardContent>
       </Card>

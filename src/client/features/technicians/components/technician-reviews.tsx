@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { LIMITS } from '@shared/constants/domain';
 import type { PublicReview } from '@shared/schemas/reviews';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -85,6 +86,15 @@ function ReviewItem({
         <time className="text-sm text-slate-500" dateTime={r.jobDate ?? r.createdAt}>
           {formatCalendarDate(r.jobDate ?? r.createdAt)}
         </time>
+        {r.verified && (
+          <Badge
+            variant="outline"
+            className="border-emerald-700 text-emerald-800"
+            title="Paid through the platform"
+          >
+            Verified job
+          </Badge>
+        )}
       </div>
       {r.serviceType && <p className="text-sm text-slate-600">{r.serviceType}</p>}
       {r.comment && <p className="whitespace-pre-line text-slate-700">{r.comment}</p>}

@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { ReasonDialog } from '../../../components/reason-dialog';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { StarRating } from '../../../components/ui/star-rating';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useModerate, useModerationQueue, type ModerationItem } from '../moderation-api';
+
+/** The signals, as an admin reads them. */
+const FLAG_LABELS: Record<ModerationItem['flags'][number], string> = {
+  same_account: "The technician's own account",
+  same_email: "The technician's e-mail address",
+  same_phone: "The technician's phone number",
+  email_domain: "Same e-mail domain as the technician's",
+  address: "At the technician's address",
+};
+
+/**
+ * Review moderation: reported and flagged reviews first, then the others reported before, then
+ * hidden ones. Hide (with a reason), restore, or keep a review shown; every action is audited.
+ */
+export function ModerationTab() {
+  const queue = useModerationQueue();
+  const moderate = useModerate();
+  const [hiding, setHiding] = useState<ModerationItem | null>(null);
+  const act = (item: ModerationItem, action: 'hide' | 'restore' | 'keep', reason?: string) =>
+    moderate.mutate(
+      { id: item.id, action, reason },
+      {
+        onSuccess: () => {
+          setHiding(null);
+          notify({
+            title:
+              action === 'hide'
+                ? 'Review hidden'
+                : action === 'restore'
+                  ? 'Review restored'
+                  : 'Review kept',
+          });
+        },
+        onError: (err) => {
+          if (action !== 'hide')
+            notify({
+              title: 'Action failed',
+              description: errorMessage(err, 'Please try again.'),
+              variant: 'destructive',
+            });
+        },
+      },
+    );
+  const items = queue.data ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Review moderation</CardTitle>
+        <p className="text-sm text-slate-600">
+          Reported reviews and reviews whose customer shares a phone, e-mail domain or address with
+          the technician. A hidden review leaves the technician's rating and public pages.
+        </p>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {queue.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Could not load the moderation queue.
+          </p>
+        ) : queue.isLoading ? (
+          <p className="text-sm text-slate-600">Loading...</p>
+        ) : items.length === 0 ? (
+          <p className="text-sm text-slate-600">No reported or flagged reviews.</p>
+        ) : (
+          <ul className="divide-y" aria-label="Reviews to moderate" aria-busy={queue.isFetching}>
+            {items.map((r) => (
+              <li key={r.id} className="space-y-2 py-4 text-sm" data-testid="moderation-item">
+                <div className="flex flex-wrap items-center gap-2">
+                  <StarRating rating={r.rating} size={14} />
+                  <span className="font-semibold">
+                    {r.reviewerName} on {r.technicianName}
+                  </span>
+                  {r.reference && <span className="text-slate-500">{r.reference}</span>}
+                  <span className="text-slate-500">{new Date(r.createdAt).toLocaleString()}</span>
+                  {r.verified && <Badge variant="outline">Verified job</Badge>}
+                  {r.hidden ? (
+                    <Badge variant="secondary">Hidden</Badge>
+                  ) : r.needsAttention ? (
+                    <Badge variant="warning">Needs a look</Badge>
+                  ) : (
+                    <Badge variant="outline">Shown</Badge>
+                  )}
+                </div>
+                {r.comment && <p className="whitespace-pre-wrap break-words">{r.comment}</p>}
+                {r.flags.length > 0 && (
+                  <div>
+                    <p className="font-medium">Signals</p>
+                    <ul className="list-disc pl-5 text-amber-800">
+                      {r.flags.map((f) => (
+                        <li key={f}>{FLAG_LABELS[f]}</li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
+                {r.reports.length > 0 && (
+                  <div>
+                    <p className="font-medium">
+                      {r.reports.length} report{r.reports.length === 1 ? '' : 's'}
+                    </p>
+                    <ul className="list-disc pl-5">
+                      {r.reports.map((x, i) => (
+                        <li key={i} className="break-words">
+                          “{x.reason}” · {x.reporterName} ({x.reporterRole}) ·{' '}
+                          {new Date(x.createdAt).toLocaleString()}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
+                {r.hidden && (
+                  <p className="text-slate-600">
+                    Hidden {new Date(r.hidden.at).toLocaleString()}: {r.hidden.reason}
+                  </p>
+                )}
+                <div className="flex flex-wrap gap-2">
+                  {r.hidden ? (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={moderate.isPending}
+                      aria-label={`Restore the review by ${r.reviewerName} on ${r.technicianName}`}
+                      onClick={() => act(r, 'restore')}
+                    >
+                      Restore
+                    </Button>
+                  ) : (
+                    <>
+                      <Button
+                        size="sm"
+                        variant="destructive"
+                        disabled={moderate.isPending}
+                        aria-label={`Hide the review by ${r.reviewerName} on ${r.technicianName}`}
+                        onClick={() => {
+                          moderate.reset();
+                          setHiding(r);
+                        }}
+                      >
+                        Hide
+                      </Button>
+                      {r.needsAttention && (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          disabled={moderate.isPending}
+                          aria-label={`Keep the review by ${r.reviewerName} on ${r.technicianName}`}
+                          onClick={() => act(r, 'keep')}
+                        >
+                          Keep
+                        </Button>
+                      )}
+                    </>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <ReasonDialog
+          open={hiding !== null}
+          title="Hide this review?"
+          description="It leaves the technician's rating, review count and public profile until you restore it."
+          confirmLabel="Hide review"
+          missing="Please give a reason for hiding this review"
+          pending={moderate.isPending}
+          error={
+            hiding && moderate.error
+              ? errorMessage(moderate.error, 'Could not hide the review.')
+              : undefined
+          }
+          onClose={() => setHiding(null)}
+          onConfirm={(reason) => hiding && act(hiding, 'hide', reason)}
+        />
+      </CardContent>
+    </Card>
+  );
+}
