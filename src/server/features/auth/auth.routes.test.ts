@@ -317,6 +317,36 @@ describe('POST /api/auth/register', () => {
     expect(paths).toEqual(expect.arrayContaining(['username', 'email', 'password']));
   });
 
+  it('applies the password rule of reset and admin:create, and writes nothing', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ password: 'password' }, 'This password is too common: choose another one'],
+      [{ password: 'Password123' }, 'This password is too common: choose another one'],
+      [
+        { username: 'weak.casey', password: 'my-weak.casey-pw' },
+        'The password must not contain the username or e-mail address',
+      ],
+      [
+        { email: 'casey.weak@example.com', password: 'casey.weak!2026' },
+        'The password must not contain the username or e-mail address',
+      ],
+      [{ password: 'aaaaaaaaaaaa' }, 'The password needs more different characters'],
+    ];
+    for (const [over, message] of cases) {
+      for (const accountType of ['customer', 'technician']) {
+        const res = await post('/api/auth/register', {
+          username: 'weak.casey',
+          email: 'weak.casey@example.com',
+          accountType,
+          ...over,
+        });
+        expect(res.statusCode, over.password).toBe(400);
+        expect(res.json().message, over.password).toBe(message);
+      }
+    }
+    const rows = await t.app.db.select().from(users).where(eq(users.username, 'weak.casey'));
+    expect(rows).toEqual([]);
+  });
+
   it('never takes over a guest record: the guest stays separate until the address is proven', async () => {
     const [guest] = await t.app.db
       .insert(users)
