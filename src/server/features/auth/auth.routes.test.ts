@@ -535,6 +535,33 @@ describe('cross-site writes', () => {
     expect(out.statusCode).toBe(403);
   });
 
+  it('judges the route, not the text of the URL: an encoded /api path is refused too', async () => {
+    const { user } = await createTechnician(t.app, { plan: 'Premium' });
+    const cookie = await signIn(t.app, user.username!);
+    const before = (
+      await t.app.inject({ method: 'GET', url: '/api/subscriptions/current', headers: { cookie } })
+    ).json();
+    for (const url of ['/%61pi/subscriptions/cancel', '/api/subscriptions/%63ancel']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: 'cancel',
+        headers: {
+          cookie,
+          origin: 'https://evil.example',
+          host: 'localhost:5000',
+          'content-type': 'text/plain',
+        },
+      });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe('Cross-site request refused');
+    }
+    // The subscription was not touched.
+    const current = () =>
+      t.app.inject({ method: 'GET', url: '/api/subscriptions/current', headers: { cookie } });
+    expect((await current()).json()).toEqual(before);
+  });
+
   it('allows a same-origin write', async () => {
     const u = await createUser(t.app);
     const res = await post(
