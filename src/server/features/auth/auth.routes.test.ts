@@ -118,6 +118,25 @@ describe('POST /api/auth/signin', () => {
     ).toBe(200);
   });
 
+  it('counts failures per account, whether its username or its e-mail is typed', async () => {
+    const u = await createUser(t.app);
+    const logins = [u.username!, u.email, u.username!.toUpperCase(), ` ${u.email.toUpperCase()} `];
+    for (let i = 0; i < 10; i++) {
+      const res = await post('/api/auth/signin', { username: logins[i % 4], password: 'wrong' });
+      expect(res.statusCode).toBe(401);
+    }
+    // The 11th guess is refused whichever identifier of the account it uses.
+    for (const login of [u.email, u.username!]) {
+      const res = await post('/api/auth/signin', { username: login, password: TEST_PASSWORD });
+      expect(res.statusCode, login).toBe(429);
+      expect(res.json().message).toMatch(/Too many sign-in attempts/);
+    }
+    t.clock.advance(16 * 60 * 1000);
+    expect(
+      (await post('/api/auth/signin', { username: u.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
+  });
+
   it('counts an attempt before verifying it: 30 concurrent wrong passwords, at most 10 checked', async () => {
     const u = await createUser(t.app);
     const results = await Promise.all(
