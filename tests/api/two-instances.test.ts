@@ -55,6 +55,7 @@ function startInstance(name: string, port: number, databaseUrl: string, dataDir:
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_MODE: 'false',
+      SESSION_SECRET: 'two-instances-test-secret-0123456789abcdef',
       LOG_LEVEL: 'warn',
       JOB_INTERVAL_SCALE: String(SCALE),
       SHUTDOWN_GRACE_SECONDS: '2',
