@@ -254,20 +254,26 @@ test('the request page explains missing, private and unknown requests', async ({
   signedInPage,
 }) => {
   const created = await guestRequest(page.request, `Squeal on start ${Date.now()}`);
-  // No session, no link.
+  // No session, no link: like an unknown reference, with a way in for its owner.
   const anon = await browser.newPage();
+  const notFound = anon.getByRole('heading', { name: 'Service request not found' });
   await anon.goto(`/requests/${created.reference}`);
-  await expect(anon.getByText('Sign in or open the link from your e-mail')).toBeVisible();
+  await expect(notFound).toBeVisible();
+  await expect(
+    anon.getByText('If this request is yours, sign in or open the link from your e-mail.'),
+  ).toBeVisible();
+  await expect(anon.getByRole('button', { name: 'Sign In' })).toBeVisible();
   await anon.goto(`/requests/${created.reference}?t=${'x'.repeat(43)}`);
-  await expect(anon.getByText('This request link is invalid')).toBeVisible();
+  await expect(notFound).toBeVisible();
+  await expect(anon.getByText('Open the link from your e-mail again')).toBeVisible();
   await anon.goto('/requests/WR-999999');
-  await expect(anon.getByRole('heading', { name: 'Service request not found' })).toBeVisible();
+  await expect(notFound).toBeVisible();
   await anon.close();
 
   // Another customer's request; and /my-requests is for customers.
   const customer = await signedInPage('customer');
   await customer.goto(`/requests/${created.reference}`);
-  await expect(customer.getByText('You do not have access to this service request')).toBeVisible();
+  await expect(customer.getByRole('heading', { name: 'Service request not found' })).toBeVisible();
   const tech = await signedInPage('technician');
   await tech.goto('/my-requests');
   await expect(tech.getByText('Customer Access Required')).toBeVisible();
