@@ -497,6 +497,64 @@ describe('live updates', () => {
   });
 });
 
+describe('a stream outlives no access', () => {
+  it('a technician who gives the job back receives none of its later events, and the stream ends', async () => {
+    const a = await tech({ ...north(0.1), specialties: ['Transmission'] });
+    const b = await tech({ ...north(0.3), specialties: ['Transmission'] });
+    const created = await submit('Transmission', 'stream-access@example.com');
+    const na = await pendingOf(created.id, a.id);
+    await call('PATCH', `/api/job-notifications/${na!.id}/accept`, a.cookie);
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const controller = new AbortController();
+    const res = await fetch(
+      `http://127.0.0.1:${port}/api/service-requests/${created.reference}/stream`,
+      { headers: { cookie: a.cookie }, signal: controller.signal },
+    );
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    let ended = false;
+    /** Reads until the needle, the end of the stream, or the deadline. */
+    const readUntil = async (needle: string | null, ms = 3000) => {
+      const deadline = Date.now() + ms;
+      while (!ended && !(needle && text.includes(needle)) && Date.now() < deadline) {
+        const next = await Promise.race([
+          reader.read(),
+          new Promise<null>((r) => setTimeout(() => r(null), Math.max(0, deadline - Date.now()))),
+        ]);
+        if (next === null) break;
+        if (next.done) ended = true;
+        else text += decoder.decode(next.value);
+      }
+    };
+    await readUntil('event: ready');
+    expect(text).toContain('event: ready');
+    const before = text.length;
+
+    const gaveBack = await call(
+      'POST',
+      `/api/service-requests/${created.reference}/moves`,
+      a.cookie,
+      { move: 'cancel', reason: 'Out of parts' },
+    );
+    expect(gaveBack.statusCode, gaveBack.body).toBe(200);
+    // The job goes to b; its events are b's and the customer's business now.
+    const nb = await pendingOf(created.id, b.id);
+    await call('PATCH', `/api/job-notifications/${nb!.id}/accept`, b.cookie);
+    await readUntil(null, 1500);
+    controller.abort();
+    const after = text.slice(before);
+    expect(after).not.toContain('event: request.updated');
+    expect(after).toContain('event: access-lost');
+    expect(ended).toBe(true);
+    // Opening it again is refused like an unknown request.
+    const again = await call('GET', `/api/service-requests/${created.reference}/stream`, a.cookie);
+    expect(again.statusCode).toBe(404);
+  });
+});
+
 describe('recovery', () => {
   it('a request stored but never dispatched (a crash in between) is dispatched by the sweep', async () => {
     const a = await tech({ ...north(0.1), specialties: ['General Maintenance'] });

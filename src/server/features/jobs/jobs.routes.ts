@@ -93,9 +93,10 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ documents: JobDocuments }> = as
       },
     },
     async (request, reply) => {
+      const { reference } = request.params;
       const { request: job } = await resolveJobViewer(
         app,
-        request.params.reference,
+        reference,
         request.user,
         request.query.t,
       );
@@ -105,6 +106,13 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ documents: JobDocuments }> = as
         reply,
         { serviceRequestId: job.id },
         lastEventIdOf(request, request.query.lastEventId),
+        // Access is judged again on every event: a technician who gave the job back (or any
+        // viewer who lost it) gets no more of its events, and the stream ends.
+        () =>
+          resolveJobViewer(app, reference, request.user, request.query.t).then(
+            () => true,
+            () => false,
+          ),
       );
     },
   );
