@@ -235,9 +235,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one dat
       serviceType: 'Brake Service',
       description: composeServiceDescription({
         problem: 'Grinding noise from the front wheels when braking.',
-        customerName: 'Jordan Lee',
-        email: `jordan.${process.pid}@example.com`,
-        phone: '',
         vehicle: '2018 Honda Civic',
         mileage: '',
       }),
