@@ -248,6 +248,36 @@ test('the signed-in customer lists their requests and opens one', async ({ page,
   ).toBeVisible();
 });
 
+test('a signed-out owner is told how to get in, signs in, and sees the request', async ({
+  page,
+  signIn,
+  signInFields,
+}) => {
+  await signIn('customer');
+  const res = await page.request.post('/api/service-requests', {
+    data: {
+      serviceType: 'Oil Change',
+      description: `Oil change after a long drive ${Date.now()}`,
+      urgency: 'low',
+      location: 'Laurel, MD',
+      preferredDate: null,
+      vehicleInfo: '2019 Toyota Camry',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const created = (await res.json()) as Created;
+  expect((await page.request.post('/api/auth/signout')).status()).toBe(200);
+
+  // Signed out, the request answers like an unknown one; the page still shows the way in.
+  await page.goto(`/requests/${created.reference}`);
+  await expect(page.getByRole('heading', { name: 'Service request not found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await signInFields('customer', 'wrenchly-demo');
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Request ${created.reference}` }),
+  ).toBeVisible();
+});
+
 test('the request page explains missing, private and unknown requests', async ({
   page,
   browser,

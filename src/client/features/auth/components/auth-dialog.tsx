@@ -56,11 +56,14 @@ export function AuthDialog({
   open,
   onOpenChange,
   returnFocusTo,
+  stayOnSignIn = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Where focus goes on close when the control that opened the dialog is gone. */
   returnFocusTo?: () => HTMLElement | null;
+  /** Signed in, stay on this page (it shows more now) instead of the role's landing page. */
+  stayOnSignIn?: boolean;
 }) {
   const navigate = useNavigate();
   const [tab, setTab] = useState('signin');
@@ -132,7 +135,7 @@ export function AuthDialog({
         onSuccess: ({ user }) => {
           notify({ title: 'Welcome back!', description: 'Successfully signed in.' });
           change(false);
-          void navigate(landingFor(user.role));
+          if (!stayOnSignIn) void navigate(landingFor(user.role));
         },
         onError: (err) =>
           notify({
