@@ -498,40 +498,44 @@ describe('live updates', () => {
 });
 
 describe('a stream outlives no access', () => {
+  /** Opens the request's stream over HTTP; reads until a needle, the end, or a deadline. */
+  async function openStream(reference: string, cookie: string) {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const controller = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}/api/service-requests/${reference}/stream`, {
+      headers: { cookie },
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    const s = { text: '', ended: false };
+    const readUntil = async (needle: string | null, ms = 3000) => {
+      const deadline = Date.now() + ms;
+      while (!s.ended && !(needle && s.text.includes(needle)) && Date.now() < deadline) {
+        const next = await Promise.race([
+          reader.read(),
+          new Promise<null>((r) => setTimeout(() => r(null), Math.max(0, deadline - Date.now()))),
+        ]);
+        if (next === null) break;
+        if (next.done) s.ended = true;
+        else s.text += decoder.decode(next.value);
+      }
+    };
+    await readUntil('event: ready');
+    expect(s.text).toContain('event: ready');
+    return { s, readUntil, close: () => controller.abort() };
+  }
+
   it('a technician who gives the job back receives none of its later events, and the stream ends', async () => {
     const a = await tech({ ...north(0.1), specialties: ['Transmission'] });
     const b = await tech({ ...north(0.3), specialties: ['Transmission'] });
     const created = await submit('Transmission', 'stream-access@example.com');
     const na = await pendingOf(created.id, a.id);
     await call('PATCH', `/api/job-notifications/${na!.id}/accept`, a.cookie);
-    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (t.app.server.address() as AddressInfo).port;
-    const controller = new AbortController();
-    const res = await fetch(
-      `http://127.0.0.1:${port}/api/service-requests/${created.reference}/stream`,
-      { headers: { cookie: a.cookie }, signal: controller.signal },
-    );
-    expect(res.status).toBe(200);
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    let ended = false;
-    /** Reads until the needle, the end of the stream, or the deadline. */
-    const readUntil = async (needle: string | null, ms = 3000) => {
-      const deadline = Date.now() + ms;
-      while (!ended && !(needle && text.includes(needle)) && Date.now() < deadline) {
-        const next = await Promise.race([
-          reader.read(),
-          new Promise<null>((r) => setTimeout(() => r(null), Math.max(0, deadline - Date.now()))),
-        ]);
-        if (next === null) break;
-        if (next.done) ended = true;
-        else text += decoder.decode(next.value);
-      }
-    };
-    await readUntil('event: ready');
-    expect(text).toContain('event: ready');
-    const before = text.length;
+    const stream = await openStream(created.reference, a.cookie);
+    const before = stream.s.text.length;
 
     const gaveBack = await call(
       'POST',
@@ -543,15 +547,32 @@ describe('a stream outlives no access', () => {
     // The job goes to b; its events are b's and the customer's business now.
     const nb = await pendingOf(created.id, b.id);
     await call('PATCH', `/api/job-notifications/${nb!.id}/accept`, b.cookie);
-    await readUntil(null, 1500);
-    controller.abort();
-    const after = text.slice(before);
+    await stream.readUntil(null, 1500);
+    stream.close();
+    const after = stream.s.text.slice(before);
     expect(after).not.toContain('event: request.updated');
     expect(after).toContain('event: access-lost');
-    expect(ended).toBe(true);
+    expect(stream.s.ended).toBe(true);
     // Opening it again is refused like an unknown request.
     const again = await call('GET', `/api/service-requests/${created.reference}/stream`, a.cookie);
     expect(again.statusCode).toBe(404);
+  });
+
+  it('an owner who signs out receives no more events', async () => {
+    const a = await tech({ ...north(0.1), specialties: ['Suspension'] });
+    const owner = await createUser(t.app, { role: 'customer' });
+    const cookie = await signIn(t.app, owner.username!);
+    const created = await submit('Suspension', owner.email, cookie);
+    const stream = await openStream(created.reference, cookie);
+    const before = stream.s.text.length;
+    expect((await call('POST', '/api/auth/signout', cookie)).statusCode).toBe(200);
+    const na = await pendingOf(created.id, a.id);
+    await call('PATCH', `/api/job-notifications/${na!.id}/accept`, a.cookie);
+    await stream.readUntil('event: access-lost', 1500);
+    stream.close();
+    const after = stream.s.text.slice(before);
+    expect(after).not.toContain('event: request.updated');
+    expect(after).toContain('event: access-lost');
   });
 });
 

@@ -106,13 +106,9 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ documents: JobDocuments }> = as
         reply,
         { serviceRequestId: job.id },
         lastEventIdOf(request, request.query.lastEventId),
-        // Access is judged again on every event: a technician who gave the job back (or any
-        // viewer who lost it) gets no more of its events, and the stream ends.
-        () =>
-          resolveJobViewer(app, reference, request.user, request.query.t).then(
-            () => true,
-            () => false,
-          ),
+        // Access is judged again on every event: a technician who gave the job back, a viewer
+        // who signed out (or lost access otherwise) gets no more of its events; the stream ends.
+        () => service.stillSees(reference, request.user, request.query.t),
       );
     },
   );
