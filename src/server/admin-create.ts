@@ -4,7 +4,8 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { AdminCreateError, adminPasswordProblem, createAdminAccount } from './lib/admin-account';
+import { passwordProblem } from '../shared/passwords';
+import { AdminCreateError, createAdminAccount } from './lib/admin-account';
 
 const USAGE = `Usage: npm run admin:create -- --username <name> --email <address> [--first-name <n>] [--last-name <n>]
 
@@ -56,7 +57,7 @@ async function readPassword(username: string, email: string): Promise<string> {
   }
   for (;;) {
     const password = await askHidden('Password for the new admin: ');
-    const problem = adminPasswordProblem(password, username, email);
+    const problem = passwordProblem(password, { username, email });
     if (problem) {
       process.stderr.write(`${problem}\n`);
       continue;

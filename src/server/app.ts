@@ -15,7 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { ConfigError, DEMO_SESSION_SECRET, type AppConfig } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { adminRecordsRoutes } from './features/admin/admin.records.routes';
 import { adminRoutes } from './features/admin/admin.routes';
@@ -137,6 +137,9 @@ export type AppDeps = {
 
 /** Builds the whole app without listening: plugins, then features, then error and 404 handlers. */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  // However the configuration was made: outside the demo, never the published secret.
+  if (!config.demoMode && (!config.sessionSecret || config.sessionSecret === DEMO_SESSION_SECRET))
+    throw new ConfigError(['SESSION_SECRET: required unless DEMO_MODE is on']);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'

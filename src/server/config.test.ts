@@ -131,4 +131,17 @@ describe('loadConfig', () => {
   it('requires a session secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
   });
+
+  it('requires a session secret whenever demo mode is off, whatever NODE_ENV says', () => {
+    // A staging-like set-up: signed request links must not come from a published default.
+    for (const NODE_ENV of ['development', 'test', undefined]) {
+      expect(() => loadConfig({ NODE_ENV, DEMO_MODE: 'false' }), String(NODE_ENV)).toThrow(
+        /SESSION_SECRET: required unless DEMO_MODE is on/,
+      );
+    }
+    const secret = 's'.repeat(40);
+    expect(loadConfig({ DEMO_MODE: 'false', SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+    // The demo keeps working without one.
+    expect(() => loadConfig({ NODE_ENV: 'development' })).not.toThrow();
+  });
 });

@@ -247,6 +247,9 @@ export const BROWSER_PUSH_SERVICES = [
   'push.apple.com',
 ];
 
+/** The published secret the demo signs with when SESSION_SECRET is not set (demo mode only). */
+export const DEMO_SESSION_SECRET = 'dev-only-secret-change-me-in-production-please';
+
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -307,8 +310,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     e.DEMO_MODE === undefined || e.DEMO_MODE === ''
       ? demoDefault
       : ['true', '1', 'yes'].includes(e.DEMO_MODE.toLowerCase());
-  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
-    throw new ConfigError(['SESSION_SECRET: required when NODE_ENV=production']);
+  // Request links, upload URLs and the sandbox's card tokens are signed with it: a default
+  // anyone can read in the source would let them be forged. Only the demo may use one.
+  if (!demoMode && !e.SESSION_SECRET) {
+    throw new ConfigError([
+      'SESSION_SECRET: required unless DEMO_MODE is on (at least 32 random characters; ' +
+        'without it signed links could be forged)',
+    ]);
   }
   if (e.NODE_ENV === 'production' && demoMode) {
     // The demo seeds known passwords and opens the anonymous mailbox (set-password links).
@@ -387,7 +395,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoMode,
     publicUrl: e.PUBLIC_URL,
     // Signs upload URLs and other short-lived links; a per-process default is fine outside production.
-    sessionSecret: e.SESSION_SECRET ?? 'dev-only-secret-change-me-in-production-please',
+    sessionSecret: e.SESSION_SECRET ?? DEMO_SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy,
     apiDocs,

@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../../src/server/app';
+import { DEMO_SESSION_SECRET } from '../../src/server/config';
 import { accessPlugin } from '../../src/server/plugins/access';
 import {
   buildTestApp,
@@ -126,6 +127,14 @@ describe('access declarations', () => {
 });
 
 describe('demo mode off', () => {
+  it('refuses to start with the published demo secret, however the configuration was made', async () => {
+    const { database, drop } = await openTestDatabase();
+    await expect(
+      buildApp(testConfig({ demoMode: false, sessionSecret: DEMO_SESSION_SECRET }), { database }),
+    ).rejects.toThrow(/SESSION_SECRET/);
+    await drop();
+  });
+
   it('does not expose the mailbox', async () => {
     const { database, drop } = await openTestDatabase();
     const app = await buildApp(testConfig({ demoMode: false }), { database });

@@ -55,6 +55,7 @@ function startInstance(name: string, port: number, databaseUrl: string, dataDir:
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_MODE: 'false',
+      SESSION_SECRET: 'two-instances-test-secret-0123456789abcdef',
       LOG_LEVEL: 'warn',
       JOB_INTERVAL_SCALE: String(SCALE),
       SHUTDOWN_GRACE_SECONDS: '2',
@@ -234,9 +235,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one dat
       serviceType: 'Brake Service',
       description: composeServiceDescription({
         problem: 'Grinding noise from the front wheels when braking.',
-        customerName: 'Jordan Lee',
-        email: `jordan.${process.pid}@example.com`,
-        phone: '',
         vehicle: '2018 Honda Civic',
         mileage: '',
       }),

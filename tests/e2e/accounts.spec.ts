@@ -37,6 +37,21 @@ test('missing fields are caught before the server', async ({ page }) => {
   await expect(page.getByText('Please enter both username and password.')).toBeVisible();
 });
 
+test('registration refuses a weak password before the server, with the same message', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Technician Access' });
+  await dialog.getByRole('tab', { name: 'Register' }).click();
+  await dialog.getByLabel('Username *').fill('weak.pat');
+  await dialog.getByLabel('Email *').fill('weak.pat@example.com');
+  await dialog.getByLabel('Password *').fill('password');
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('This password is too common: choose another one')).toBeVisible();
+  await expect(dialog.getByLabel('Password *')).toBeFocused();
+});
+
 test('guard screens: anonymous and non-admin', async ({ page, signIn }) => {
   await page.goto('/admin-dashboard');
   await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();

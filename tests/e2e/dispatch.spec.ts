@@ -63,7 +63,12 @@ test('a request reaches technicians live; one accepts, the other screen drops it
 
   await cardA.getByRole('button', { name: 'View Details' }).click();
   const dialog = pageA.getByRole('dialog');
-  await expect(dialog.getByText('Casey Customer').first()).toBeVisible();
+  // An offer shows the area and the problem; the customer's contact waits for the accept.
+  await expect(
+    dialog.getByText('Contact details are shown once you accept the job.'),
+  ).toBeVisible();
+  await expect(dialog.getByText('Casey Customer')).toHaveCount(0);
+  await expect(dialog.getByText('casey@example.com')).toHaveCount(0);
   await expect(dialog.getByText('Hyattsville, MD', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Accept Job' }).click();
   await expect(pageA.getByText('Job Accepted!')).toBeVisible();

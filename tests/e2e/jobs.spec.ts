@@ -269,7 +269,7 @@ test('a technician gives a job back with a reason, after confirming; it leaves t
 
   // Back in dispatch, no longer this technician's: the job page says so.
   await page.goto(`/my-jobs/${reference}`);
-  await expect(page.getByText('This job is not one of yours.')).toBeVisible();
+  await expect(page.getByText('This job was not found, or it is no longer yours.')).toBeVisible();
 
   // The guest's page shows dispatch running again, reaching other technicians, never this one.
   const guestPage = await guest.newPage();

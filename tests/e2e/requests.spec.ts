@@ -267,26 +267,62 @@ test('the signed-in customer lists their requests and opens one', async ({ page,
   ).toBeVisible();
 });
 
+test('a signed-out owner is told how to get in, signs in, and sees the request', async ({
+  page,
+  signIn,
+  signInFields,
+}) => {
+  await signIn('customer');
+  const res = await page.request.post('/api/service-requests', {
+    data: {
+      serviceType: 'Oil Change',
+      description: `Oil change after a long drive ${Date.now()}`,
+      urgency: 'low',
+      location: 'Laurel, MD',
+      preferredDate: null,
+      vehicleInfo: '2019 Toyota Camry',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const created = (await res.json()) as Created;
+  expect((await page.request.post('/api/auth/signout')).status()).toBe(200);
+
+  // Signed out, the request answers like an unknown one; the page still shows the way in.
+  await page.goto(`/requests/${created.reference}`);
+  await expect(page.getByRole('heading', { name: 'Service request not found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await signInFields('customer', 'wrenchly-demo');
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Request ${created.reference}` }),
+  ).toBeVisible();
+});
+
 test('the request page explains missing, private and unknown requests', async ({
   page,
   browser,
   signedInPage,
 }) => {
   const created = await guestRequest(page.request, `Squeal on start ${Date.now()}`);
-  // No session, no link.
+  // No session, no link: like an unknown reference, with a way in for its owner.
   const anon = await browser.newPage();
+  const notFound = anon.getByRole('heading', { name: 'Service request not found' });
   await anon.goto(`/requests/${created.reference}`);
-  await expect(anon.getByText('Sign in or open the link from your e-mail')).toBeVisible();
+  await expect(notFound).toBeVisible();
+  await expect(
+    anon.getByText('If this request is yours, sign in or open the link from your e-mail.'),
+  ).toBeVisible();
+  await expect(anon.getByRole('button', { name: 'Sign In' })).toBeVisible();
   await anon.goto(`/requests/${created.reference}?t=${'x'.repeat(43)}`);
-  await expect(anon.getByText('This request link is invalid')).toBeVisible();
+  await expect(notFound).toBeVisible();
+  await expect(anon.getByText('Open the link from your e-mail again')).toBeVisible();
   await anon.goto('/requests/WR-999999');
-  await expect(anon.getByRole('heading', { name: 'Service request not found' })).toBeVisible();
+  await expect(notFound).toBeVisible();
   await anon.close();
 
   // Another customer's request; and /my-requests is for customers.
   const customer = await signedInPage('customer');
   await customer.goto(`/requests/${created.reference}`);
-  await expect(customer.getByText('You do not have access to this service request')).toBeVisible();
+  await expect(customer.getByRole('heading', { name: 'Service request not found' })).toBeVisible();
   const tech = await signedInPage('technician');
   await tech.goto('/my-requests');
   await expect(tech.getByText('Customer Access Required')).toBeVisible();

@@ -67,6 +67,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       LOG_LEVEL: 'silent',
       DEMO_MODE: 'true',
       DATA_DIR: '/tmp/wrenchly-test',
+      // Tests that turn demo mode off still start: outside the demo a secret is required.
+      SESSION_SECRET: 'test-only-session-secret-0123456789abcdef',
     }),
     ...overrides,
   };

@@ -16,8 +16,10 @@ type AuthDialogApi = {
   /**
    * Opens the 'Technician Access' dialog. `returnFocusTo`: where focus goes when it closes if the
    * control that opened it is gone by then (a button in the mobile menu, which closes first).
+   * `stay`: once signed in, stay on the page (which shows more now) instead of the role's
+   * landing page.
    */
-  open: (returnFocusTo?: unknown) => void;
+  open: (returnFocusTo?: unknown, options?: { stay?: boolean }) => void;
   /** Starts loading the dialog's code (on hover or focus of a button that opens it). */
   preload: () => void;
 };
@@ -28,12 +30,14 @@ const Ctx = createContext<AuthDialogApi>({ open: () => {}, preload: () => {} });
 export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const [isOpen, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  const [stay, setStay] = useState(false);
   const returnTo = useRef<HTMLElement | null>(null);
   const api = useMemo<AuthDialogApi>(
     () => ({
       // Also used as an onClick handler: its argument is then an event, not an element.
-      open: (returnFocusTo?: unknown) => {
+      open: (returnFocusTo?: unknown, options?: { stay?: boolean }) => {
         returnTo.current = returnFocusTo instanceof HTMLElement ? returnFocusTo : null;
+        setStay(options?.stay === true);
         setUsed(true);
         setOpen(true);
       },
@@ -46,7 +50,12 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
       {children}
       {used && (
         <Suspense fallback={null}>
-          <AuthDialog open={isOpen} onOpenChange={setOpen} returnFocusTo={() => returnTo.current} />
+          <AuthDialog
+            open={isOpen}
+            onOpenChange={setOpen}
+            returnFocusTo={() => returnTo.current}
+            stayOnSignIn={stay}
+          />
         </Suspense>
       )}
     </Ctx.Provider>

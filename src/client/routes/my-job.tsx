@@ -54,7 +54,8 @@ function Job() {
           <CardContent className="space-y-3 pt-6">
             <p role="alert" className="text-slate-700">
               {status === 404 || status === 400
-                ? 'This job was not found.'
+                ? // A job that is not (or no longer) yours answers like an unknown one.
+                  'This job was not found, or it is no longer yours.'
                 : status === 403
                   ? 'This job is not one of yours.'
                   : 'Failed to load the job. Please try again.'}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PATHS } from '@shared/paths';
 import { useAuthDialog } from '../app/auth-dialog-context';
@@ -50,14 +50,17 @@ export default function RequestPage() {
   const live = useRequestStream(req, detail.data !== undefined);
   const { open } = useAuthDialog();
 
-  // Signed in from the 401 state: ask again as the new user.
+  // A request you may not see answers like an unknown one (404). Signed in from that state:
+  // ask again as the new user.
   const user = useCurrentUser().data ?? null;
   const userId = user?.id ?? null;
-  const needsSignIn = detail.error instanceof ApiError && detail.error.status === 401;
+  const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+  const askedAs = useRef(userId);
   const { refetch } = detail;
   useEffect(() => {
-    if (needsSignIn && userId !== null) void refetch();
-  }, [needsSignIn, userId, refetch]);
+    if (notFound && userId !== null && askedAs.current !== userId) void refetch();
+    askedAs.current = userId;
+  }, [notFound, userId, refetch]);
 
   if (detail.isLoading)
     return (
@@ -66,7 +69,15 @@ export default function RequestPage() {
         <Skeleton className="h-48" />
       </div>
     );
-  if (!detail.data) return <RequestError error={detail.error} onSignIn={open} />;
+  if (!detail.data)
+    return (
+      <RequestError
+        error={detail.error}
+        signedIn={user !== null}
+        withLink={token !== undefined}
+        onSignIn={() => open(undefined, { stay: true })}
+      />
+    );
 
   const job = detail.data;
   const asCustomer = job.viewer === 'customer';

@@ -357,9 +357,6 @@ export async function seedHistory(tx: DbOrTx, ctx: { now: Date; techs: SeedTech[
             serviceType: spec.serviceType,
             description: composeServiceDescription({
               problem: spec.problem,
-              customerName: `${c.firstName} ${c.lastName}`,
-              email: c.email,
-              phone: c.phone ?? undefined,
               vehicle: spec.vehicle,
               mileage: '',
             }),

@@ -311,9 +311,6 @@ export async function seedJobs(
         serviceType: spec.serviceType,
         description: composeServiceDescription({
           problem: spec.problem,
-          customerName: `${c.firstName} ${c.lastName}`,
-          email: c.email,
-          phone: c.phone ?? undefined,
           vehicle: spec.vehicleInfo,
           mileage: spec.mileage,
         }),

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { isUniqueViolation } from './db-errors';
 import { hashPassword } from './password';
+import { passwordProblem } from '../../shared/passwords';
 
 /** A refusal to show the operator (no secret in it). */
 export class AdminCreateError extends Error {
@@ -14,27 +15,6 @@ export class AdminCreateError extends Error {
   }
 }
 
-/** Passwords anyone would try first against an admin account. */
-const COMMON = new Set([
-  'password',
-  'password1',
-  'password123',
-  'passw0rd',
-  '12345678',
-  '123456789',
-  '1234567890',
-  'qwertyuiop',
-  'qwerty123',
-  'iloveyou',
-  'admin123',
-  'administrator',
-  'letmein1',
-  'changeme',
-  'welcome1',
-  'wrenchly',
-  'wrenchly-demo',
-]);
-
 const adminInputSchema = z.object({
   username: registerSchema.shape.username,
   email: registerSchema.shape.email,
@@ -43,26 +23,6 @@ const adminInputSchema = z.object({
   lastName: z.string().trim().max(100).optional(),
 });
 export type AdminInput = z.input<typeof adminInputSchema>;
-
-/**
- * The app's password rules (the registration schema), plus what makes no sense for an admin:
- * a well-known password, the username or e-mail, or one character repeated.
- */
-export function adminPasswordProblem(
-  password: string,
-  username: string,
-  email: string,
-): string | null {
-  const rule = registerSchema.shape.password.safeParse(password);
-  if (!rule.success) return rule.error.issues[0]!.message;
-  const lower = password.toLowerCase();
-  if (COMMON.has(lower)) return 'This password is too common: choose another one';
-  const names = [username.toLowerCase(), email.toLowerCase(), email.split('@')[0]!.toLowerCase()];
-  if (names.some((n) => n.length >= 3 && lower.includes(n)))
-    return 'The password must not contain the username or e-mail address';
-  if (new Set(password).size < 4) return 'The password needs more different characters';
-  return null;
-}
 
 /**
  * Creates an approved admin account: refuses invalid input, a weak password, or a username or
@@ -78,7 +38,7 @@ export async function createAdminAccount(
     throw new AdminCreateError(issue.message);
   }
   const { username, email, password } = parsed.data;
-  const problem = adminPasswordProblem(password, username, email);
+  const problem = passwordProblem(password, { username, email });
   if (problem) throw new AdminCreateError(problem);
 
   const [taken] = await db

@@ -39,7 +39,7 @@ export async function requestByReference(db: DbOrTx, reference: string, lock = f
  * The viewer's role on this request: an admin; the assigned technician; the customer who owns
  * it (signed in); or anyone holding its signed link (`?t=`), who acts as its customer (the link's
  * kind decides whether they may review: `proof`).
- * Anyone else is refused: 401 without a session or link, 403 otherwise.
+ * Anyone else gets the 404 of an unknown reference.
  */
 export function viewerOf(
   app: FastifyInstance,
@@ -58,10 +58,9 @@ export function viewerOf(
   const link = requestLinkKind(app.config.sessionSecret, request.id, token);
   if (link)
     return { role: 'customer', user, proof: link === 'review' ? 'review_link' : 'follow_link' };
-  if (token) throw new AppError(403, 'This request link is invalid');
-  if (!user)
-    throw new AppError(401, 'Please sign in or open the link from your e-mail to see this request');
-  throw new AppError(403, 'You do not have access to this service request');
+  // Without access the request does not exist for you: the same 404 as an unknown reference
+  // (no session, a wrong link or another user), so references cannot be enumerated (ADR 027).
+  throw new AppError(404, REQUEST_NOT_FOUND);
 }
 
 /** Loads the request named by `reference` and the viewer's role on it. */

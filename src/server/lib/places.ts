@@ -73,6 +73,19 @@ export function parsePlace(text: string): Place {
   throw new AppError(400, unknownPlace(t));
 }
 
+/**
+ * The area of a request's location, for those who may not know where the customer is: the
+ * town (or 'City, ST ZIP') a typed street address resolves to; a named town or a bare ZIP code
+ * is its own area. Never the text itself when it could be an address (ADR 027).
+ */
+export function areaOf(location: string): string {
+  try {
+    return parsePlace(location).label;
+  } catch {
+    return 'Area not given';
+  }
+}
+
 /** Grid cells of this many degrees; a query looks at the rings of cells around its own. */
 const CELL_DEG = 0.5;
 /** 'Use my location' answers only within this many miles of a US ZIP code. */

@@ -188,7 +188,7 @@ export function redisRateLimitStore(redis: Redis, prefix: string): RateLimitStor
 
 /**
  * A fixed-window limit of `max` per key, counted in the shared store so every instance
- * enforces one limit. `name` keeps the limits' keys apart ('signin:user', 'messages', ...).
+ * enforces one limit. `name` keeps the limits' keys apart ('signin:account', 'messages', ...).
  */
 export class RateLimiter {
   constructor(

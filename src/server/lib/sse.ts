@@ -43,6 +43,11 @@ export function lastEventIdOf(request: FastifyRequest, fromQuery?: number) {
  * Server-Sent Events for one topic. Each event carries its id; a reconnecting client sends
  * Last-Event-ID and receives what it missed. Subscribes first, then replays, so nothing falls
  * between the two.
+ *
+ * `stillAllowed`, when given, is asked before every event is written (access is checked when
+ * the stream opens, but it can be lost while it is open: a technician gives the job back).
+ * When it says no (or fails), the stream is told `access-lost` and ended without that event;
+ * a reconnect then meets the route's own check.
  */
 export async function streamTopic(
   app: FastifyInstance,
@@ -50,6 +55,7 @@ export async function streamTopic(
   reply: FastifyReply,
   topic: RealtimeTopic,
   lastEventId: number | undefined,
+  stillAllowed?: () => Promise<boolean>,
 ) {
   const streams = streamsOf(app);
   reply.hijack();
@@ -62,12 +68,23 @@ export async function streamTopic(
     'x-request-id': request.id,
   });
   let lastSent = lastEventId ?? 0;
-  const send = (e: RealtimeEvent) => {
-    if (e.id <= lastSent) return;
+  const write = (e: RealtimeEvent) => {
+    if (closed || e.id <= lastSent) return;
     lastSent = e.id;
     res.write(
       `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify({ id: e.id, ...e.payload })}\n\n`,
     );
+  };
+  // With a check, events go out one at a time, each after the check that it may.
+  let queue = Promise.resolve();
+  const send = (e: RealtimeEvent) => {
+    if (!stillAllowed) return write(e);
+    queue = queue.then(async () => {
+      if (closed || e.id <= lastSent) return;
+      const allowed = await stillAllowed().catch(() => false);
+      if (allowed) write(e);
+      else lose();
+    });
   };
   const buffered: RealtimeEvent[] = [];
   let replaying = true;
@@ -94,6 +111,11 @@ export async function streamTopic(
         `event: reconnect\ndata: {}\n\n`,
     );
   };
+  const lose = () => {
+    if (closed) return;
+    cleanup();
+    res.end(`event: access-lost\ndata: {}\n\n`);
+  };
   // Before any await: a client gone during the replay is cleaned up too.
   streams.add(end);
   request.raw.on('close', cleanup);
@@ -105,7 +127,11 @@ export async function streamTopic(
   }
   replaying = false;
   buffered.sort((a, b) => a.id - b.id).forEach(send);
-  res.write(`event: ready\ndata: {}\n\n`);
+  const ready = () => {
+    if (!closed) res.write(`event: ready\ndata: {}\n\n`);
+  };
+  if (stillAllowed) queue = queue.then(ready);
+  else ready();
   timer.heartbeat = setInterval(() => {
     res.write(`: keep-alive\n\n`);
     presence?.touch();

@@ -22,6 +22,7 @@ import {
 import { composeMail } from './mailer';
 import type { OutboxInput, OutboxRow } from './outbox';
 import type { PushPayload } from './outbox/push';
+import { areaOf } from './places';
 import { liveTechnicians } from './presence';
 import { publicBaseUrl } from './public-url';
 
@@ -209,8 +210,11 @@ export async function alertTechnicians(
   for (const n of notifications) {
     const r = people.get(n.technicianId);
     if (!r || isQuiet(r.settings, now)) continue;
+    // Before anyone accepts: the area and the kind of job, nothing personal (ADR 027).
     const job: Job = {
-      ...request,
+      serviceType: request.serviceType,
+      urgency: request.urgency,
+      location: areaOf(request.location),
       notificationId: n.id,
       technicianId: n.technicianId,
       distanceMiles: n.distanceMiles,
@@ -289,7 +293,10 @@ export async function fallBackAfterFailedPush(app: FastifyInstance, row: OutboxR
     if ((await liveTechnicians(tx, [n.technicianId], now)).has(n.technicianId)) return;
     const r = (await recipients(tx, [n.technicianId])).get(n.technicianId);
     if (!r || isQuiet(r.settings, now)) return;
-    await app.outbox.enqueue(tx, fallbackMessages(app, { ...n, notificationId: n.id }, r));
+    await app.outbox.enqueue(
+      tx,
+      fallbackMessages(app, { ...n, location: areaOf(n.location), notificationId: n.id }, r),
+    );
   });
 }
 

@@ -7,13 +7,19 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Refuses cross-site writes: a browser sends Origin (or Sec-Fetch-Site) with every write, and
  * it must name this site. Non-browser clients send neither and are judged by their credentials.
+ *
+ * What is judged is the route the router matched (`request.routeOptions.url`, after it decoded
+ * the path), never the text of the URL: `/%61pi/...` reaches the same route as `/api/...` and
+ * is checked like it. A write that matches no route is checked too (it only gets a 404).
  */
 export const originCheckPlugin = fp(async (app: FastifyInstance) => {
   const allowed = new Set<string>();
   if (app.config.publicUrl) allowed.add(new URL(app.config.publicUrl).host);
 
   app.addHook('onRequest', async (request) => {
-    if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE.has(request.method)) return;
+    const route = request.routeOptions.url;
+    if (route !== undefined && !route.startsWith('/api/')) return;
     const origin = request.headers.origin;
     if (origin) {
       let host: string | undefined;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ROLES, USER_STATUSES } from '../constants/domain';
 import { emailSchema } from './common';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  passwordProblem,
+} from '../passwords';
 
 export const currentUserSchema = z.object({
   id: z.number().int(),
@@ -28,29 +34,36 @@ export const signInResponseSchema = z.object({
 
 export const ACCOUNT_TYPES = ['technician', 'customer'] as const;
 
-export const registerSchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(3, 'Username must be at least 3 characters')
-    .max(50, 'Username must be at most 50 characters')
-    .regex(
-      /^[A-Za-z0-9_.-]+$/,
-      'Username may contain letters, digits, dots, dashes and underscores',
-    ),
-  email: emailSchema,
-  password: z
-    .string()
-    .min(8, 'Password must be at least 8 characters')
-    .max(200, 'Password must be at most 200 characters'),
-  firstName: z.string().trim().max(100).optional(),
-  lastName: z.string().trim().max(100).optional(),
-  phone: z.string().trim().max(30).optional(),
-  location: z.string().trim().max(100).optional(),
-  accountType: z.enum(ACCOUNT_TYPES).default('technician'),
-  specialties: z.string().trim().max(500).optional(),
-  experience: z.string().trim().max(100).optional(),
-});
+export const registerSchema = z
+  .object({
+    username: z
+      .string()
+      .trim()
+      .min(3, 'Username must be at least 3 characters')
+      .max(50, 'Username must be at most 50 characters')
+      .regex(
+        /^[A-Za-z0-9_.-]+$/,
+        'Username may contain letters, digits, dots, dashes and underscores',
+      ),
+    email: emailSchema,
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort)
+      .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong),
+    firstName: z.string().trim().max(100).optional(),
+    lastName: z.string().trim().max(100).optional(),
+    phone: z.string().trim().max(30).optional(),
+    location: z.string().trim().max(100).optional(),
+    accountType: z.enum(ACCOUNT_TYPES).default('technician'),
+    specialties: z.string().trim().max(500).optional(),
+    experience: z.string().trim().max(100).optional(),
+  })
+  // The same rule as a reset link and admin:create: not a well-known password, not the
+  // username or e-mail address inside it.
+  .superRefine((input, ctx) => {
+    const problem = passwordProblem(input.password, input);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+  });
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const registerResponseSchema = z.object({

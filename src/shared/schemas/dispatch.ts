@@ -16,17 +16,28 @@ export const jobNotificationSchema = z.object({
     id: z.number().int(),
     serviceType: z.string(),
     urgency: z.enum(URGENCIES),
+    /**
+     * Where: the customer's location as given while the job is this technician's (accepted and
+     * still assigned to them); otherwise only its area (town, or 'City, ST ZIP').
+     */
     location: z.string(),
+    /** The problem, vehicle and mileage; never the customer's contact. */
     description: z.string(),
     preferredDate: z.string().nullable(),
     estimatedCost: z.string().nullable(),
     status: z.string(),
-    customer: z.object({
-      firstName: z.string(),
-      lastName: z.string(),
-      email: z.string(),
-      phone: z.string().nullable(),
-    }),
+    /**
+     * The customer's contact, only while the job is this technician's; null for a pending
+     * offer and once declined, expired, given back or taken by another (ADR 027).
+     */
+    customer: z
+      .object({
+        firstName: z.string(),
+        lastName: z.string(),
+        email: z.string(),
+        phone: z.string().nullable(),
+      })
+      .nullable(),
   }),
 });
 export type JobNotification = z.infer<typeof jobNotificationSchema>;

@@ -3,17 +3,25 @@ import { composeServiceDescription, descriptionWithoutContact } from './service-
 
 describe('descriptionWithoutContact', () => {
   it('drops the customer, e-mail and phone lines and keeps the problem, vehicle and mileage', () => {
-    const d = composeServiceDescription({
+    const d = [
+      'Grinding noise when braking',
+      '',
+      'Customer: Dana Driver',
+      'Email: dana@example.com',
+      'Phone: (301) 555-0142',
+      'Vehicle: 2018 Honda Civic',
+      'Mileage: 84000',
+    ].join('\n');
+    const composed = composeServiceDescription({
       problem: 'Grinding noise when braking',
-      customerName: 'Dana Driver',
-      email: 'dana@example.com',
-      phone: '(301) 555-0142',
       vehicle: '2018 Honda Civic',
       mileage: '84000',
     });
-    expect(descriptionWithoutContact(d)).toBe(
+    expect(composed).toBe(
       'Grinding noise when braking\n\nVehicle: 2018 Honda Civic\nMileage: 84000',
     );
+    expect(descriptionWithoutContact(d)).toBe(composed);
+    expect(descriptionWithoutContact(composed)).toBe(composed);
   });
 
   it('keeps a description without contact lines as it is', () => {

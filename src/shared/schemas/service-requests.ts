@@ -54,8 +54,9 @@ export const vehicleYearSchema = z
 export const MIN_PROBLEM_LENGTH = 10;
 export const PROBLEM_TOO_SHORT = `Please describe the problem in at least ${MIN_PROBLEM_LENGTH} characters`;
 
-/** The problem part of a description: the text before the contact lines the form appends. */
-export const problemOf = (description: string) => description.split(/\n\s*\nCustomer: /)[0]!.trim();
+/** The problem part of a description: the text before the labelled lines the form appends. */
+export const problemOf = (description: string) =>
+  description.split(/\n\s*\n(?:Customer|Email|Phone|Vehicle|Mileage): /)[0]!.trim();
 
 /** A description whose problem part has at least 10 characters. */
 const descriptionSchema = (max: number) =>
@@ -81,7 +82,7 @@ export const serviceRequestSchema = z
     urgency: z.enum(URGENCIES, { error: 'Urgency must be low, medium or high' }).default('medium'),
     location: safeText().trim().min(1, 'Location is required').max(200),
     preferredDate,
-    // Contact details (also present as lines of the description).
+    // Contact details: fields of their own (lines of the description are moved into them).
     customerName: optionalText(100),
     customerEmail: email.optional(),
     customerPhone: optionalText(30),
@@ -141,34 +142,29 @@ export const serviceRequestResponseSchema = z.object({
 });
 export type ServiceRequestResponse = z.infer<typeof serviceRequestResponseSchema>;
 
-/** The lines merged into a request's description (spec: 'Not specified' when empty). */
+/**
+ * The lines merged into a request's description (spec: 'Not specified' when empty): the
+ * problem, the vehicle and its mileage. The customer's name, e-mail and phone are not part of
+ * it: they travel in fields of their own, which only those who may contact the customer see
+ * (ADR 027).
+ */
 export function composeServiceDescription(f: {
   problem: string;
-  customerName: string;
-  email: string;
-  phone?: string;
   vehicle: string;
   mileage?: string;
 }): string {
   const v = (s: string | undefined) => (s && s.trim() ? s.trim() : 'Not specified');
-  return [
-    f.problem.trim(),
-    '',
-    `Customer: ${v(f.customerName)}`,
-    `Email: ${v(f.email)}`,
-    `Phone: ${v(f.phone)}`,
-    `Vehicle: ${v(f.vehicle)}`,
-    `Mileage: ${v(f.mileage)}`,
-  ].join('\n');
+  return [f.problem.trim(), '', `Vehicle: ${v(f.vehicle)}`, `Mileage: ${v(f.mileage)}`].join('\n');
 }
 
 /** The 'Label: value' lines of `composeServiceDescription` that name the customer. */
 const CONTACT_LINE = /^(Customer|Email|Phone):.*$/;
 
 /**
- * A request's description without the customer's name, e-mail and phone lines, for screens that
- * show the customer separately (the technician's job dialog); the problem, vehicle and mileage
- * stay. Blank lines left at the end go too.
+ * A request's description without the customer's name, e-mail and phone lines (which earlier
+ * versions of the form merged into it, and API clients may still send): what is stored, and
+ * what a technician sees; the problem, vehicle and mileage stay. Blank lines left at the end go
+ * too.
  */
 export function descriptionWithoutContact(description: string): string {
   return description

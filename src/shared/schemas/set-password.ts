@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MESSAGES, passwordProblem } from '../passwords';
 
 export const SET_PASSWORD_INVALID = 'This link is invalid or has expired';
 
@@ -17,9 +18,12 @@ export const setPasswordCheckBodySchema = z.object({ token: linkToken });
 export const setPasswordSchema = z.object({
   token: linkToken,
   password: z
-    .string({ error: 'Password must be at least 8 characters' })
-    .min(8, 'Password must be at least 8 characters')
-    .max(200, 'Password must be at most 200 characters'),
+    .string({ error: PASSWORD_MESSAGES.tooShort })
+    // The account's username and e-mail are checked too, by the server, once the link is known.
+    .superRefine((password, ctx) => {
+      const problem = passwordProblem(password);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 });
 export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
 

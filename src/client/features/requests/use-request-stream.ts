@@ -9,7 +9,7 @@ export const REQUEST_UPDATED_EVENT = 'request.updated';
  * Follows a request live over Server-Sent Events (GET /api/service-requests/:reference/stream):
  * each `request.updated` refetches the detail at once, and so does every `ready` (the first one
  * closes the gap between the page's load and the subscription; later ones follow a reconnect,
- * when events may have been missed). EventSource reconnects by itself.
+ * when events may have been missed). EventSource reconnects by itself; `access-lost` ends it.
  */
 export function useRequestStream({ reference, token }: RequestRef, enabled = true) {
   const qc = useQueryClient();
@@ -28,6 +28,13 @@ export function useRequestStream({ reference, token }: RequestRef, enabled = tru
       refresh();
     });
     source.addEventListener(REQUEST_UPDATED_EVENT, refresh);
+    // The viewer lost access (a technician gave the job back): stop, and let the detail's
+    // refetch say so.
+    source.addEventListener('access-lost', () => {
+      source.close();
+      setConnected(false);
+      refresh();
+    });
     source.onerror = () => setConnected(false);
     return () => {
       source.close();

@@ -127,9 +127,6 @@ export function requestBody(form: RequestForm): CreateServiceRequestInput {
     serviceType: form.serviceType as CreateServiceRequestInput['serviceType'],
     description: composeServiceDescription({
       problem: form.description,
-      customerName: form.fullName,
-      email: form.email,
-      phone: form.phone,
       vehicle,
       mileage: form.mileage,
     }),

@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Rate limit counters shared by every app instance (ADR 022): one fixed window per key
- * ('signin:user:alice', 'route:POST /api/contact:203.0.113.9'). Counted with one atomic upsert
+ * ('signin:account:id:42', 'route:POST /api/contact:203.0.113.9'). Counted with one atomic upsert
  * that returns the new count; rows whose window ended are pruned. Not used when REDIS_URL is set.
  */
 export const rateLimits = pgTable(

@@ -118,6 +118,25 @@ describe('POST /api/auth/signin', () => {
     ).toBe(200);
   });
 
+  it('counts failures per account, whether its username or its e-mail is typed', async () => {
+    const u = await createUser(t.app);
+    const logins = [u.username!, u.email, u.username!.toUpperCase(), ` ${u.email.toUpperCase()} `];
+    for (let i = 0; i < 10; i++) {
+      const res = await post('/api/auth/signin', { username: logins[i % 4], password: 'wrong' });
+      expect(res.statusCode).toBe(401);
+    }
+    // The 11th guess is refused whichever identifier of the account it uses.
+    for (const login of [u.email, u.username!]) {
+      const res = await post('/api/auth/signin', { username: login, password: TEST_PASSWORD });
+      expect(res.statusCode, login).toBe(429);
+      expect(res.json().message).toMatch(/Too many sign-in attempts/);
+    }
+    t.clock.advance(16 * 60 * 1000);
+    expect(
+      (await post('/api/auth/signin', { username: u.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
+  });
+
   it('counts an attempt before verifying it: 30 concurrent wrong passwords, at most 10 checked', async () => {
     const u = await createUser(t.app);
     const results = await Promise.all(
@@ -317,6 +336,36 @@ describe('POST /api/auth/register', () => {
     expect(paths).toEqual(expect.arrayContaining(['username', 'email', 'password']));
   });
 
+  it('applies the password rule of reset and admin:create, and writes nothing', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ password: 'password' }, 'This password is too common: choose another one'],
+      [{ password: 'Password123' }, 'This password is too common: choose another one'],
+      [
+        { username: 'weak.casey', password: 'my-weak.casey-pw' },
+        'The password must not contain the username or e-mail address',
+      ],
+      [
+        { email: 'casey.weak@example.com', password: 'casey.weak!2026' },
+        'The password must not contain the username or e-mail address',
+      ],
+      [{ password: 'aaaaaaaaaaaa' }, 'The password needs more different characters'],
+    ];
+    for (const [over, message] of cases) {
+      for (const accountType of ['customer', 'technician']) {
+        const res = await post('/api/auth/register', {
+          username: 'weak.casey',
+          email: 'weak.casey@example.com',
+          accountType,
+          ...over,
+        });
+        expect(res.statusCode, over.password).toBe(400);
+        expect(res.json().message, over.password).toBe(message);
+      }
+    }
+    const rows = await t.app.db.select().from(users).where(eq(users.username, 'weak.casey'));
+    expect(rows).toEqual([]);
+  });
+
   it('never takes over a guest record: the guest stays separate until the address is proven', async () => {
     const [guest] = await t.app.db
       .insert(users)
@@ -503,6 +552,33 @@ describe('cross-site writes', () => {
     const cookie = await signIn(t.app, u.username!);
     const out = await post('/api/auth/signout', {}, { cookie, 'sec-fetch-site': 'cross-site' });
     expect(out.statusCode).toBe(403);
+  });
+
+  it('judges the route, not the text of the URL: an encoded /api path is refused too', async () => {
+    const { user } = await createTechnician(t.app, { plan: 'Premium' });
+    const cookie = await signIn(t.app, user.username!);
+    const before = (
+      await t.app.inject({ method: 'GET', url: '/api/subscriptions/current', headers: { cookie } })
+    ).json();
+    for (const url of ['/%61pi/subscriptions/cancel', '/api/subscriptions/%63ancel']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: 'cancel',
+        headers: {
+          cookie,
+          origin: 'https://evil.example',
+          host: 'localhost:5000',
+          'content-type': 'text/plain',
+        },
+      });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe('Cross-site request refused');
+    }
+    // The subscription was not touched.
+    const current = () =>
+      t.app.inject({ method: 'GET', url: '/api/subscriptions/current', headers: { cookie } });
+    expect((await current()).json()).toEqual(before);
   });
 
   it('allows a same-origin write', async () => {

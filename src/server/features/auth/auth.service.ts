@@ -29,9 +29,10 @@ export const SUSPENDED_SIGN_IN_MESSAGE = 'This account is suspended. Please cont
 
 export function createAuthService(app: FastifyInstance) {
   const limit = app.rateLimits.limiter;
-  // Failed sign-ins per username, and all sign-ins per IP; counted in the store every
-  // instance shares, so N instances still allow 10 guesses per username (ADR 022).
-  const byUsername = limit('signin:user', 10, WINDOW_MS);
+  // Failed sign-ins per account (whether its username or its e-mail was typed; per typed
+  // text when no account has it), and all sign-ins per IP; counted in the store every
+  // instance shares, so N instances still allow 10 guesses per account (ADR 022, ADR 027).
+  const byAccount = limit('signin:account', 10, WINDOW_MS);
   const byIp = limit('signin:ip', 50, WINDOW_MS);
   // Registrations per IP (each hashes a password with 19 MiB), verification e-mails per user.
   const registrations = limit(
@@ -48,26 +49,27 @@ export function createAuthService(app: FastifyInstance) {
 
   return {
     async signIn(input: { username: string; password: string }, ip: string) {
-      const userKey = input.username.trim().toLowerCase();
       // Count first, each limit checked and counted in one atomic step in the shared store:
       // of N concurrent attempts on any instances at most the limit reach the password check.
       const ipWait = await byIp.consume(ip);
       if (ipWait > 0) throw limited(ipWait);
-      const userWait = await byUsername.consume(userKey);
+      // The account the text names, so its username and its e-mail share one counter.
+      const user = await q.findUserByLogin(app.db, input.username);
+      const userKey = user ? `id:${user.id}` : `login:${input.username.trim().toLowerCase()}`;
+      const userWait = await byAccount.consume(userKey);
       if (userWait > 0) {
-        // Refused for the username: not an attempt against the network's limit either.
+        // Refused for the account: not an attempt against the network's limit either.
         await byIp.refund(ip);
         throw limited(userWait);
       }
 
-      const user = await q.findUserByLogin(app.db, input.username);
       const ok = user?.passwordHash
         ? await verifyPassword(user.passwordHash, input.password)
         : (await verifyPassword(await dummyHash, input.password), false);
       if (!user || !ok) throw new AppError(401, 'Invalid username or password');
-      // A successful sign-in clears the failures of the username, and does not count against
+      // A successful sign-in clears the failures of the account, and does not count against
       // its network (an office behind one address signs many people in; failures still count).
-      await byUsername.reset(userKey);
+      await byAccount.reset(userKey);
       await byIp.refund(ip);
       if (user.status === 'rejected') {
         throw new AppError(403, 'This account was not approved. Please contact support.');

@@ -336,3 +336,119 @@ describe('live delivery over SSE', () => {
     ).toBe(401);
   });
 });
+
+describe('least data: a lead shows the customer only while the job is the technician’s', () => {
+  const contact = {
+    name: 'Pat Private',
+    email: 'pat.private@example.com',
+    phone: '(301) 555-0177',
+    street: '12 Main St',
+  };
+  /** Every personal detail of the request, wherever it might appear in a lead. */
+  const personal = [contact.email, contact.phone, 'Pat', 'Private', contact.street];
+  const leadOf = async (x: Tech, requestId: number) =>
+    ((await list(x)) as { serviceRequest: { id: number } }[]).find(
+      (n) => n.serviceRequest.id === requestId,
+    ) as
+      | {
+          status: string;
+          serviceRequest: {
+            location: string;
+            description: string;
+            customer: { email: string; phone: string | null; firstName: string } | null;
+          };
+        }
+      | undefined;
+  const expectNothingPersonal = (lead: unknown, why: string) => {
+    const text = JSON.stringify(lead);
+    for (const p of personal) expect(text, `${why}: ${p}`).not.toContain(p);
+  };
+
+  async function privateRequest() {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/service-requests',
+      payload: {
+        serviceType: 'Suspension',
+        // An API client that still merges the contact into the text, as the old form did.
+        description: `Clunk over bumps.\n\nCustomer: ${contact.name}\nEmail: ${contact.email}\nPhone: ${contact.phone}\nVehicle: 2016 Mazda 3\nMileage: Not specified`,
+        urgency: 'medium',
+        location: `${contact.street}, Bowie, MD 20715`,
+        customerName: contact.name,
+        customerEmail: contact.email,
+        customerPhone: contact.phone,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: number; reference: string };
+  }
+
+  it('a pending offer shows the area and the problem only, in the list, the e-mail alert and the push', async () => {
+    const a = await tech({ ...north(0.1), specialties: ['Suspension'] });
+    const r = await privateRequest();
+    const lead = await leadOf(a, r.id);
+    expect(lead).toMatchObject({
+      status: 'pending',
+      serviceRequest: {
+        location: 'Bowie, MD 20715',
+        description: 'Clunk over bumps.\n\nVehicle: 2016 Mazda 3\nMileage: Not specified',
+        customer: null,
+      },
+    });
+    expectNothingPersonal(lead, 'pending offer');
+    // The technician has no page open: the lead went out by e-mail, with nothing personal.
+    const alerts = await t.app.db.select().from(outbox).where(eq(outbox.toAddress, a.email));
+    expect(alerts.map((m) => m.template)).toContain('new_job');
+    for (const m of alerts) expectNothingPersonal([m.subject, m.textBody, m.payload], 'alert');
+  });
+
+  it('accepted: contact and exact location; declined, expired, given back or taken by another: nothing personal', async () => {
+    const pool = await Promise.all(
+      [0.2, 0.3, 0.4].map((m) => tech({ ...north(m), specialties: ['Suspension'] })),
+    );
+    const r = await privateRequest();
+    const byTech = new Map(pool.map((p) => [p.id, p]));
+    const ns = (await notificationsOf(r.id)).filter((n) => byTech.has(n.technicianId));
+    expect(ns.length).toBeGreaterThanOrEqual(3);
+    const [na, nb] = ns as [(typeof ns)[number], (typeof ns)[number]];
+    const a = byTech.get(na.technicianId)!;
+    const b = byTech.get(nb.technicianId)!;
+    expect((await decline(a, na.id, { declineReason: 'Too far' })).statusCode).toBe(200);
+    const won = await accept(b, nb.id);
+    expect(won.statusCode).toBe(200);
+    // The technician doing the job: the contact, and where exactly.
+    expect(won.json().serviceRequest).toMatchObject({
+      location: `${contact.street}, Bowie, MD 20715`,
+      customer: { email: contact.email, phone: contact.phone },
+    });
+    expect((await leadOf(b, r.id))?.serviceRequest.customer?.email).toBe(contact.email);
+    // Declined, while another has it.
+    const declined = await leadOf(a, r.id);
+    expect(declined).toMatchObject({ status: 'declined', serviceRequest: { customer: null } });
+    expectNothingPersonal(declined, 'declined');
+
+    // Given back: the technician who had it keeps nothing personal.
+    const gaveBack = await t.app.inject({
+      method: 'POST',
+      url: `/api/service-requests/${r.reference}/moves`,
+      headers: { cookie: b.cookie },
+      payload: { move: 'cancel', reason: 'Out of parts' },
+    });
+    expect(gaveBack.statusCode, gaveBack.body).toBe(200);
+    const returned = await leadOf(b, r.id);
+    if (returned) expectNothingPersonal(returned, 'given back');
+    // Asked again, nobody answers: expired offers keep nothing personal either.
+    t.clock.advance(5 * 60 * 1000 + 1000);
+    await t.app.dispatch.sweep();
+    for (const x of pool) {
+      const lead = await leadOf(x, r.id);
+      if (lead && lead.status !== 'pending') expectNothingPersonal(lead, `${x.id} ${lead.status}`);
+    }
+    const expired = (await notificationsOf(r.id)).filter((n) => n.status === 'expired');
+    expect(expired.length).toBeGreaterThan(0);
+    for (const n of expired) {
+      const x = byTech.get(n.technicianId);
+      if (x) expectNothingPersonal(await leadOf(x, r.id), 'expired');
+    }
+  });
+});

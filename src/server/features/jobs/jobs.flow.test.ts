@@ -281,18 +281,29 @@ describe('who sees a request', () => {
       viewer: 'admin',
       notifications: [],
     });
-    expect((await call('GET', url)).statusCode).toBe(401);
-    expect((await call('GET', `${url}?t=${'x'.repeat(43)}`)).statusCode).toBe(403);
-    const other = await createUser(t.app, { role: 'customer' });
-    expect((await call('GET', url, await signIn(t.app, other.username!))).statusCode).toBe(403);
-    const stranger = await tech();
-    expect((await call('GET', url, stranger.cookie)).statusCode).toBe(403);
     expect((await call('GET', '/api/service-requests/WR-999999', admin)).statusCode).toBe(404);
     expect((await call('GET', '/api/service-requests/nope', admin)).statusCode).toBe(400);
-    // Another request's token does not open this one.
+    // Everyone else: the answer of an unknown reference, so references cannot be enumerated.
+    const other = await createUser(t.app, { role: 'customer' });
+    const otherCookie = await signIn(t.app, other.username!);
+    const stranger = await tech();
     const second = await submit('Engine Repair', 'second@example.com');
     const otherToken = second.requestPath.split('t=')[1];
-    expect((await call('GET', `${url}?t=${otherToken}`)).statusCode).toBe(403);
+    const unknown = '/api/service-requests/WR-999999';
+    const refusals: [string, string | undefined][] = [
+      ['', undefined], // no session, no link
+      [`?t=${'x'.repeat(43)}`, undefined], // a made-up link
+      [`?t=${otherToken}`, undefined], // another request's link
+      ['', otherCookie], // another customer
+      ['', stranger.cookie], // a technician it is not assigned to
+    ];
+    for (const [query, who] of refusals) {
+      const known = await call('GET', `${url}${query}`, who);
+      const none = await call('GET', `${unknown}${query}`, who);
+      expect(known.statusCode, query).toBe(404);
+      expect(known.json(), query).toEqual(none.json());
+      expect(known.json().message).toBe('Service request not found');
+    }
     // The owner's list.
     const mine = await call('GET', '/api/service-requests', cookie);
     expect(mine.json().map((r: { reference: string }) => r.reference)).toEqual([created.reference]);
@@ -328,7 +339,7 @@ describe('a technician gives the job back', () => {
     // a no longer sees the job.
     expect(
       (await call('GET', `/api/service-requests/${created.reference}`, a.cookie)).statusCode,
-    ).toBe(403);
+    ).toBe(404);
     const mails = await t.app.db
       .select()
       .from(outbox)
@@ -486,7 +497,86 @@ describe('live updates', () => {
     const anonymous = await fetch(
       `http://127.0.0.1:${port}/api/service-requests/${created.reference}/stream`,
     );
-    expect(anonymous.status).toBe(401);
+    expect(anonymous.status).toBe(404);
+  });
+});
+
+describe('a stream outlives no access', () => {
+  /** Opens the request's stream over HTTP; reads until a needle, the end, or a deadline. */
+  async function openStream(reference: string, cookie: string) {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const controller = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}/api/service-requests/${reference}/stream`, {
+      headers: { cookie },
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    const s = { text: '', ended: false };
+    const readUntil = async (needle: string | null, ms = 3000) => {
+      const deadline = Date.now() + ms;
+      while (!s.ended && !(needle && s.text.includes(needle)) && Date.now() < deadline) {
+        const next = await Promise.race([
+          reader.read(),
+          new Promise<null>((r) => setTimeout(() => r(null), Math.max(0, deadline - Date.now()))),
+        ]);
+        if (next === null) break;
+        if (next.done) s.ended = true;
+        else s.text += decoder.decode(next.value);
+      }
+    };
+    await readUntil('event: ready');
+    expect(s.text).toContain('event: ready');
+    return { s, readUntil, close: () => controller.abort() };
+  }
+
+  it('a technician who gives the job back receives none of its later events, and the stream ends', async () => {
+    const a = await tech({ ...north(0.1), specialties: ['Transmission'] });
+    const b = await tech({ ...north(0.3), specialties: ['Transmission'] });
+    const created = await submit('Transmission', 'stream-access@example.com');
+    const na = await pendingOf(created.id, a.id);
+    await call('PATCH', `/api/job-notifications/${na!.id}/accept`, a.cookie);
+    const stream = await openStream(created.reference, a.cookie);
+    const before = stream.s.text.length;
+
+    const gaveBack = await call(
+      'POST',
+      `/api/service-requests/${created.reference}/moves`,
+      a.cookie,
+      { move: 'cancel', reason: 'Out of parts' },
+    );
+    expect(gaveBack.statusCode, gaveBack.body).toBe(200);
+    // The job goes to b; its events are b's and the customer's business now.
+    const nb = await pendingOf(created.id, b.id);
+    await call('PATCH', `/api/job-notifications/${nb!.id}/accept`, b.cookie);
+    await stream.readUntil(null, 1500);
+    stream.close();
+    const after = stream.s.text.slice(before);
+    expect(after).not.toContain('event: request.updated');
+    expect(after).toContain('event: access-lost');
+    expect(stream.s.ended).toBe(true);
+    // Opening it again is refused like an unknown request.
+    const again = await call('GET', `/api/service-requests/${created.reference}/stream`, a.cookie);
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('an owner who signs out receives no more events', async () => {
+    const a = await tech({ ...north(0.1), specialties: ['Suspension'] });
+    const owner = await createUser(t.app, { role: 'customer' });
+    const cookie = await signIn(t.app, owner.username!);
+    const created = await submit('Suspension', owner.email, cookie);
+    const stream = await openStream(created.reference, cookie);
+    const before = stream.s.text.length;
+    expect((await call('POST', '/api/auth/signout', cookie)).statusCode).toBe(200);
+    const na = await pendingOf(created.id, a.id);
+    await call('PATCH', `/api/job-notifications/${na!.id}/accept`, a.cookie);
+    await stream.readUntil('event: access-lost', 1500);
+    stream.close();
+    const after = stream.s.text.slice(before);
+    expect(after).not.toContain('event: request.updated');
+    expect(after).toContain('event: access-lost');
   });
 });
 

@@ -13,9 +13,10 @@ import { requestLinkToken } from '../../lib/request-links';
 
 /**
  * The state machine, table-driven: every state × every move × every identity goes through
- * HTTP and gets exactly what src/shared/jobs.ts says: 401/403 for who may not, 409 for a
- * state that does not allow it, 200 and the target state otherwise; a refused move changes
- * nothing (status, row, timeline).
+ * HTTP and gets exactly what src/shared/jobs.ts says: 404 for who has no access (as for an
+ * unknown reference), 403 for a role the move is not for, 409 for a state that does not allow
+ * it, 200 and the target state otherwise; a refused move changes nothing (status, row,
+ * timeline).
  */
 const IDENTITIES = [
   'owner',
@@ -113,10 +114,11 @@ function bodyFor(move: JobMove) {
 
 /** What the table says this identity gets for this move in this state. */
 function expected(status: ServiceRequestStatus, move: JobMove, who: Identity) {
-  if (who === 'anonymous') return { code: 401 };
-  if (who === 'otherCustomer' || who === 'otherTechnician') return { code: 403 };
+  // Without access the request answers like an unknown reference.
+  if (who === 'anonymous' || who === 'otherCustomer' || who === 'otherTechnician')
+    return { code: 404 };
   const assigned = ASSIGNED.includes(status) || status === 'canceled';
-  if (who === 'assignedTechnician' && !assigned) return { code: 403 };
+  if (who === 'assignedTechnician' && !assigned) return { code: 404 };
   const role =
     who === 'owner' || who === 'link' ? 'customer' : who === 'admin' ? 'admin' : 'technician';
   const rule = JOB_RULES[move][role];

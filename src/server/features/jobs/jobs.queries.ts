@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ACTIVE_JOB_STATUSES } from '../../../shared/jobs';
 import type { DbOrTx } from '../../db/client';
@@ -10,6 +10,7 @@ import {
   reviews,
   serviceRequestEvents,
   serviceRequests,
+  sessions,
   technicians,
   users,
   vehicles,
@@ -237,4 +238,14 @@ export function countCompletedJob(db: DbOrTx, technicianId: number) {
     .update(technicians)
     .set({ completedJobs: sql`${technicians.completedJobs} + 1` })
     .where(eq(technicians.id, technicianId));
+}
+
+/** Whether a session is still there and unexpired (signed out, ended or expired: not). */
+export async function sessionIsLive(db: DbOrTx, sessionId: string, now: Date) {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -93,9 +93,10 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ documents: JobDocuments }> = as
       },
     },
     async (request, reply) => {
+      const { reference } = request.params;
       const { request: job } = await resolveJobViewer(
         app,
-        request.params.reference,
+        reference,
         request.user,
         request.query.t,
       );
@@ -105,6 +106,9 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ documents: JobDocuments }> = as
         reply,
         { serviceRequestId: job.id },
         lastEventIdOf(request, request.query.lastEventId),
+        // Access is judged again on every event: a technician who gave the job back, a viewer
+        // who signed out (or lost access otherwise) gets no more of its events; the stream ends.
+        () => service.stillSees(reference, request.user, request.query.t),
       );
     },
   );

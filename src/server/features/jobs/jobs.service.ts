@@ -47,6 +47,19 @@ export function createJobsService(app: FastifyInstance, documents: JobDocuments)
       return detail(request, viewer);
     },
 
+    /**
+     * Whether whoever opened the request's stream may still see it: their session is still
+     * live (not signed out or expired), and the request's current row still lets them in (a
+     * technician who gave the job back no longer does). Asked before every event (ADR 027).
+     */
+    async stillSees(reference: string, user: SessionUser | null, token: string | undefined) {
+      if (user && !(await q.sessionIsLive(app.db, user.sessionId, now()))) return false;
+      return resolveJobViewer(app, reference, user, token).then(
+        () => true,
+        () => false,
+      );
+    },
+
     async listForCustomer(user: SessionUser) {
       return (await q.requestsOfCustomer(app.db, user.id, LIST_LIMIT)).map(jobSummaryOut);
     },

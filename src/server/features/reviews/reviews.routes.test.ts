@@ -109,16 +109,16 @@ describe('PUT /api/service-requests/:reference/review: who may review', () => {
     const body = { rating: 5, comment: 'Great work' };
 
     const anonymous = await putReview(job.reference, body);
-    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.statusCode).toBe(404);
     const badLink = await putReview(job.reference, body, { token: 'x'.repeat(43) });
-    expect(badLink.statusCode).toBe(403);
+    expect(badLink.statusCode).toBe(404);
     const otherCustomer = await putReview(job.reference, body, { cookie: cookies.other });
-    expect(otherCustomer.statusCode).toBe(403);
+    expect(otherCustomer.statusCode).toBe(404);
     const assigned = await putReview(job.reference, body, { cookie: cookies.tech });
     expect(assigned.statusCode).toBe(403);
     expect(assigned.json()).toEqual({ message: ONLY_CUSTOMER });
     expect((await putReview(job.reference, body, { cookie: cookies.otherTech })).statusCode).toBe(
-      403,
+      404,
     );
     const admin = await putReview(job.reference, body, { cookie: cookies.admin });
     expect(admin.statusCode).toBe(403);
@@ -161,7 +161,7 @@ describe('PUT /api/service-requests/:reference/review: who may review', () => {
     expect(res.json()).toMatchObject({ rating: 4, comment: null });
     // A link names one request only.
     const another = await makeJob();
-    expect((await putReview(another.reference, { rating: 4 }, { token })).statusCode).toBe(403);
+    expect((await putReview(another.reference, { rating: 4 }, { token })).statusCode).toBe(404);
   });
 
   it('refuses a job that is not completed, or has no technician (409)', async () => {

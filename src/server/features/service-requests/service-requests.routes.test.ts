@@ -14,12 +14,20 @@ afterAll(() => t.close());
 
 const description = composeServiceDescription({
   problem: 'Grinding noise from the front wheels when braking.',
-  customerName: 'Jordan Lee',
-  email: 'jordan@example.com',
-  phone: '',
   vehicle: '2018 Honda Civic',
   mileage: '',
 });
+/** The form of earlier versions: the contact merged into the text as lines. */
+const withContactLines = (email: string) =>
+  [
+    'Grinding noise from the front wheels when braking.',
+    '',
+    'Customer: Jordan Lee',
+    `Email: ${email}`,
+    'Phone: (301) 555-0142',
+    'Vehicle: 2018 Honda Civic',
+    'Mileage: Not specified',
+  ].join('\n');
 const form = {
   customerId: 1,
   serviceType: 'Brake Service',
@@ -46,7 +54,7 @@ describe('POST /api/service-requests', () => {
       notifiedTechnicians: 0,
     });
     expect(body.description).toContain('Mileage: Not specified');
-    expect(body.description).toContain('Phone: Not specified');
+    expect(body.description).not.toMatch(/^(Customer|Email|Phone):/m);
     const [customer] = await t.app.db.select().from(users).where(eq(users.id, body.customerId));
     expect(customer).toMatchObject({
       email: 'jordan@example.com',
@@ -65,18 +73,29 @@ describe('POST /api/service-requests', () => {
     expect(row!.latitude).toBeCloseTo(38.94, 1);
   });
 
-  it('reads the contact lines from the description when the fields are absent', async () => {
+  it('moves contact lines out of the description into the contact fields', async () => {
     const { customerName: _n, customerEmail: _e, ...bare } = form;
-    const res = await post({
-      ...bare,
-      description: description.replace('jordan@', 'jordan.lines@'),
-    });
+    const res = await post({ ...bare, description: withContactLines('jordan.lines@example.com') });
     expect(res.statusCode).toBe(201);
     const [customer] = await t.app.db
       .select()
       .from(users)
       .where(eq(users.id, res.json().customerId));
     expect(customer!.email).toBe('jordan.lines@example.com');
+    const [row] = await t.app.db
+      .select()
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, res.json().id));
+    expect(row).toMatchObject({
+      description:
+        'Grinding noise from the front wheels when braking.\n\nVehicle: 2018 Honda Civic\nMileage: Not specified',
+      contactName: 'Jordan Lee',
+      contactEmail: 'jordan.lines@example.com',
+      contactPhone: '(301) 555-0142',
+    });
+    // With the fields given too, the lines still leave the text.
+    const both = await post({ ...form, description: withContactLines('jordan@example.com') });
+    expect(both.json().description).not.toMatch(/^(Customer|Email|Phone):/m);
   });
 
   it('links the signed-in customer', async () => {
@@ -273,8 +292,6 @@ describe('POST /api/service-requests', () => {
       ...form,
       description: composeServiceDescription({
         problem: 'Grinding noise when braking',
-        customerName: 'Jordan Lee',
-        email: 'jordan@example.com',
         vehicle: `${nextYear + 5} Honda Civic`,
       }),
     });
@@ -294,8 +311,6 @@ describe('POST /api/service-requests', () => {
     const message = 'Please describe the problem in at least 10 characters';
     const short = composeServiceDescription({
       problem: 'Brakes',
-      customerName: 'Jordan Lee',
-      email: 'jordan@example.com',
       vehicle: '2018 Honda Civic',
     });
     for (const description of ['', '   ', 'Brakes', short]) {

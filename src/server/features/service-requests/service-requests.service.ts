@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatReference } from '../../../shared/jobs';
 import {
   composeServiceDescription,
+  descriptionWithoutContact,
   demoServiceRequestSchema,
   serviceRequestSchema,
 } from '../../../shared/schemas/service-requests';
@@ -93,9 +94,6 @@ export function createServiceRequestService(app: FastifyInstance) {
           vehicle: d.vehicleInfo,
           description: composeServiceDescription({
             problem: d.issueDescription,
-            customerName: d.customerName,
-            email: d.email,
-            phone: d.phoneNumber,
             vehicle: d.vehicleInfo ?? '',
           }),
         };
@@ -106,7 +104,8 @@ export function createServiceRequestService(app: FastifyInstance) {
           urgency: r.urgency,
           location: r.location,
           preferredDate: r.preferredDate,
-          description: r.description,
+          // The contact goes to fields of its own, never in the text a technician reads.
+          description: descriptionWithoutContact(r.description),
           name: r.customerName ?? line(r.description, 'Customer'),
           email: r.customerEmail ?? line(r.description, 'Email')?.toLowerCase(),
           phone: r.customerPhone ?? line(r.description, 'Phone'),

@@ -128,6 +128,13 @@ describe('POST /api/auth/forgot-password', () => {
     const weak = await setPassword(token, 'short');
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toBe('Password must be at least 8 characters');
+    const common = await setPassword(token, 'password123');
+    expect(common.json().message).toBe('This password is too common: choose another one');
+    const named = await setPassword(token, `new-${u.username}-pw`);
+    expect(named.statusCode).toBe(400);
+    expect(named.json().message).toBe(
+      'The password must not contain the username or e-mail address',
+    );
     const done = await setPassword(token, 'a-brand-new-password');
     expect(done.statusCode).toBe(200);
     expect(done.json().username).toBe(u.username);

@@ -5,6 +5,7 @@ import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { claimGuestRecords } from '../../lib/customers';
 import { hashPassword } from '../../lib/password';
+import { passwordProblem } from '../../../shared/passwords';
 import { hashToken } from '../../lib/session';
 import { createAccountMail, RESET_PASSWORD_TTL_MS } from '../../lib/account-mail';
 import * as authQ from '../../lib/accounts';
@@ -59,6 +60,8 @@ export function createSetPasswordService(app: FastifyInstance) {
         const row = usable(
           await authQ.findUserToken(tx, hashToken(token), [...PASSWORD_LINKS], true),
         );
+        const problem = passwordProblem(password, row);
+        if (problem) throw new AppError(400, problem);
         await tx
           .update(users)
           .set({ passwordHash, emailVerifiedAt: row.emailVerifiedAt ?? now })

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { ROLES } from '@shared/constants/domain';
+import { passwordProblem } from '@shared/passwords';
 import { LocationSelect } from '../../../components/location-select';
 import { Button } from '../../../components/ui/button';
 import {
@@ -22,6 +23,11 @@ import { useRegister } from '../api/register';
 import { useSignIn } from '../api/sign-in';
 
 type AccountType = 'technician' | 'customer';
+
+/** Moves focus to the register form's password field. */
+function focusPassword(form: Element) {
+  form.querySelector<HTMLInputElement>('#register-password')?.focus();
+}
 
 const emptySignIn = { username: '', password: '' };
 const emptyRegister = {
@@ -50,11 +56,14 @@ export function AuthDialog({
   open,
   onOpenChange,
   returnFocusTo,
+  stayOnSignIn = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Where focus goes on close when the control that opened the dialog is gone. */
   returnFocusTo?: () => HTMLElement | null;
+  /** Signed in, stay on this page (it shows more now) instead of the role's landing page. */
+  stayOnSignIn?: boolean;
 }) {
   const navigate = useNavigate();
   const [tab, setTab] = useState('signin');
@@ -126,7 +135,7 @@ export function AuthDialog({
         onSuccess: ({ user }) => {
           notify({ title: 'Welcome back!', description: 'Successfully signed in.' });
           change(false);
-          void navigate(landingFor(user.role));
+          if (!stayOnSignIn) void navigate(landingFor(user.role));
         },
         onError: (err) =>
           notify({
@@ -148,6 +157,13 @@ export function AuthDialog({
         description: 'Please fill in all required fields.',
         variant: 'destructive',
       });
+      return;
+    }
+    // The server's rule, shown before the round trip.
+    const weak = passwordProblem(reg.password, { username: reg.username, email: reg.email });
+    if (weak) {
+      focusPassword(e.currentTarget);
+      notify({ title: 'Choose Another Password', description: weak, variant: 'destructive' });
       return;
     }
     const technician = reg.accountType === 'technician';

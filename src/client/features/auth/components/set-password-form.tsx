@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { passwordProblem } from '@shared/passwords';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
@@ -6,7 +7,7 @@ import { Label } from '../../../components/ui/label';
 import type { SetPasswordCheck } from '../api/set-password';
 import { focusFirstError } from '../../../lib/focus-first-error';
 
-/** Choose a password (twice); `onSave` gets it once both match and it is long enough. */
+/** Choose a password (twice); `onSave` gets it once both match and it follows the password rule. */
 export function SetPasswordForm({
   check,
   saving,
@@ -26,12 +27,12 @@ export function SetPasswordForm({
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const problem =
-      password.length < 8
-        ? { field: 'password' as const, message: 'Password must be at least 8 characters' }
-        : password !== confirm
-          ? { field: 'confirm' as const, message: 'Passwords do not match' }
-          : undefined;
+    const weak = passwordProblem(password, check ?? {});
+    const problem = weak
+      ? { field: 'password' as const, message: weak }
+      : password !== confirm
+        ? { field: 'confirm' as const, message: 'Passwords do not match' }
+        : undefined;
     if (problem) {
       setError(problem);
       return focusFirstError(e.currentTarget);

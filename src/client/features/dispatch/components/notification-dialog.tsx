@@ -63,16 +63,7 @@ export function NotificationDialog({
               </dd>
               <dt className="font-medium text-slate-500">Customer</dt>
               <dd>
-                {n.serviceRequest.customer.firstName} {n.serviceRequest.customer.lastName}
-                <a
-                  className="block min-h-6 text-slate-600 underline-offset-4 hover:underline"
-                  href={`mailto:${n.serviceRequest.customer.email}`}
-                >
-                  {n.serviceRequest.customer.email}
-                </a>
-                {n.serviceRequest.customer.phone && (
-                  <PhoneLink phone={n.serviceRequest.customer.phone} className="flex" />
-                )}
+                <CustomerContact notification={n} />
               </dd>
               {n.serviceRequest.estimatedCost && (
                 <>
@@ -106,5 +97,33 @@ export function NotificationDialog({
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The customer's name, e-mail and phone: the server sends them only while the job is this
+ * technician's (accepted, still assigned); otherwise it says when they would be shown.
+ */
+function CustomerContact({ notification: n }: { notification: JobNotification }) {
+  const c = n.serviceRequest.customer;
+  if (!c)
+    return (
+      <span className="text-slate-600">
+        {n.status === 'pending'
+          ? 'Contact details are shown once you accept the job.'
+          : 'Contact details are shown only to the technician doing the job.'}
+      </span>
+    );
+  return (
+    <>
+      {c.firstName} {c.lastName}
+      <a
+        className="block min-h-6 text-slate-600 underline-offset-4 hover:underline"
+        href={`mailto:${c.email}`}
+      >
+        {c.email}
+      </a>
+      {c.phone && <PhoneLink phone={c.phone} className="flex" />}
+    </>
   );
 }
