@@ -4,6 +4,11 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Sibling-feature imports ("../other-feature/...") and alias imports of another side.
+// The server imports shared code as the client does, by its alias, not by climbing folders.
+const sharedByAlias = {
+  regex: String.raw`^(\.\./)+shared(/|$)`,
+  message: 'Import shared code as @shared/… (as the client does), not by a relative path.',
+};
 const crossFeature = {
   regex: String.raw`^\.\./(?!\.)[^/]+/`,
   message: 'Features do not import each other: compose them in app/ or through a service.',
@@ -88,6 +93,7 @@ export default tseslint.config(
               regex: String.raw`(^@client(/|$))|(^(\.\./)+client/)`,
               message: 'The server never imports client code.',
             },
+            sharedByAlias,
           ],
         },
       ],
@@ -104,6 +110,7 @@ export default tseslint.config(
               regex: String.raw`(^@client(/|$))|(^(\.\./)+client/)`,
               message: 'The server never imports client code.',
             },
+            sharedByAlias,
             crossFeature,
           ],
         },

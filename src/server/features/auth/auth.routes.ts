@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ROLES } from '../../../shared/constants/domain';
+import { ROLES } from '@shared/constants/domain';
 import {
   currentUserSchema,
   registerResponseSchema,
@@ -9,8 +9,8 @@ import {
   signInSchema,
   verifyEmailResponseSchema,
   verifyEmailSchema,
-} from '../../../shared/schemas/auth';
-import { messageResponseSchema } from '../../../shared/schemas/common';
+} from '@shared/schemas/auth';
+import { messageResponseSchema } from '@shared/schemas/common';
 import { AppError } from '../../lib/app-error';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../../lib/session';
 import { errorResponsesFor } from '../../lib/route-errors';

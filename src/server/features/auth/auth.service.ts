@@ -1,12 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  DEFAULT_SERVICE_RADIUS_MILES,
-  findLocation,
-  LOCATIONS,
-} from '../../../shared/constants/locations';
-import { specialtyToServiceType } from '../../../shared/constants/service-types';
-import type { CurrentUser, RegisterInput } from '../../../shared/schemas/auth';
+import { DEFAULT_SERVICE_RADIUS_MILES, findLocation, LOCATIONS } from '@shared/constants/locations';
+import { specialtyToServiceType } from '@shared/constants/service-types';
+import type { CurrentUser, RegisterInput } from '@shared/schemas/auth';
 import { technicians, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password';

@@ -1,10 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { BRAND } from '../../../shared/brand';
-import type {
-  contactMessageSchema,
-  contactTechnicianSchema,
-} from '../../../shared/schemas/contact';
+import { BRAND } from '@shared/brand';
+import type { contactMessageSchema, contactTechnicianSchema } from '@shared/schemas/contact';
 import { contactMessages, contactRequests, technicians, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { technicianPlan } from '../../lib/entitlements';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fairPriceQuerySchema, fairPriceSchema } from '../../../shared/schemas/fair-price';
+import { fairPriceQuerySchema, fairPriceSchema } from '@shared/schemas/fair-price';
 import { fairPriceFor } from '../../lib/fair-price';
 import { errorResponsesFor } from '../../lib/route-errors';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appConfigSchema } from '../../../shared/schemas/common';
+import { appConfigSchema } from '@shared/schemas/common';
 import { createReadiness } from './health.service';
 
 const healthSchema = z.object({

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamSchema } from '../../../shared/schemas/common';
+import { idParamSchema } from '@shared/schemas/common';
 import {
   outboxMessageSchema,
   outboxPageSchema,
   outboxQuerySchema,
   type OutboxMessage,
-} from '../../../shared/schemas/notifications';
+} from '@shared/schemas/notifications';
 import type { OutboxRow } from '../../lib/outbox';
 import { errorResponses } from '../../lib/route-errors';
 import { outboxPage } from './outbox.queries';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { formatCents } from '../../../shared/money';
-import type { createInvoiceSchema, Invoice } from '../../../shared/schemas/pos';
+import { formatCents } from '@shared/money';
+import type { createInvoiceSchema, Invoice } from '@shared/schemas/pos';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { jobDocumentChanged } from '../../lib/job-mail';

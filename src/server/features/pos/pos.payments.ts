@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { BRAND } from '../../../shared/brand';
-import { toCents } from '../../../shared/money';
-import type {
-  cardPaymentSchema,
-  PosPayment,
-  recordPaymentSchema,
-} from '../../../shared/schemas/pos';
+import { BRAND } from '@shared/brand';
+import { toCents } from '@shared/money';
+import type { cardPaymentSchema, PosPayment, recordPaymentSchema } from '@shared/schemas/pos';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { jobDocumentChanged } from '../../lib/job-mail';

@@ -1,7 +1,7 @@
-import type { Branding } from '../../../shared/schemas/branding';
-import type { FairPrice } from '../../../shared/schemas/fair-price';
-import { formatReference } from '../../../shared/jobs';
-import { centsToDecimal } from '../../../shared/money';
+import type { Branding } from '@shared/schemas/branding';
+import type { FairPrice } from '@shared/schemas/fair-price';
+import { formatReference } from '@shared/jobs';
+import { centsToDecimal } from '@shared/money';
 import type {
   DepositStatus,
   Invoice,
@@ -10,7 +10,7 @@ import type {
   Quote,
   QuoteDeposit,
   SignatureAudit,
-} from '../../../shared/schemas/pos';
+} from '@shared/schemas/pos';
 import type { InvoiceItemSnapshot } from '../../db/schema/pos';
 import type { RefundRow } from './pos.deposit-queries';
 import type { InvoiceRow, ItemRow, PaymentRow, QuoteRow } from './pos.queries';

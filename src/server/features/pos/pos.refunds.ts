@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { BRAND } from '../../../shared/brand';
-import { formatCents } from '../../../shared/money';
+import { BRAND } from '@shared/brand';
+import { formatCents } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { jobDocumentChanged } from '../../lib/job-mail';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { QuoteSigningChannel } from '../../../shared/constants/domain';
-import { QUOTE_CHANGED_MESSAGE, type approveQuoteSchema } from '../../../shared/schemas/pos';
+import type { QuoteSigningChannel } from '@shared/constants/domain';
+import { QUOTE_CHANGED_MESSAGE, type approveQuoteSchema } from '@shared/schemas/pos';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { jobDocumentChanged } from '../../lib/job-mail';

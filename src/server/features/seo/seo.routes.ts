@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NOT_CRAWLED, SITEMAP_PAGES, SITEMAP_PAGE_SIZE } from '../../../shared/seo';
-import { technicianPath } from '../../../shared/paths';
+import { NOT_CRAWLED, SITEMAP_PAGES, SITEMAP_PAGE_SIZE } from '@shared/seo';
+import { technicianPath } from '@shared/paths';
 import { AppError } from '../../lib/app-error';
 import { publicBaseUrl } from '../../lib/public-url';
 import { countListedTechnicians, listedTechniciansPage } from './seo.queries';
@@ -16,7 +16,7 @@ const url = (loc: string, lastmod?: Date) =>
   `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${day(lastmod)}</lastmod>` : ''}</url>`;
 
 /**
- * robots.txt and sitemap.xml (issue 16): the public pages and every listed technician's profile.
+ * robots.txt and sitemap.xml: the public pages and every listed technician's profile.
  * Up to SITEMAP_PAGE_SIZE profiles it is one file; beyond, /sitemap.xml is an index of
  * /sitemaps/pages.xml and /sitemaps/technicians-N.xml (the protocol's 50,000-URL limit).
  */

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formatReference } from '../../../shared/jobs';
+import { formatReference } from '@shared/jobs';
 import {
   composeServiceDescription,
   descriptionWithoutContact,
   demoServiceRequestSchema,
   serviceRequestSchema,
-} from '../../../shared/schemas/service-requests';
-import { vehicleLabel } from '../../../shared/schemas/vehicles';
+} from '@shared/schemas/service-requests';
+import { vehicleLabel } from '@shared/schemas/vehicles';
 import { serviceRequests } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { parsePlace, unknownZip } from '../../lib/places';

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { FORGOT_PASSWORD_MESSAGE } from '../../../shared/schemas/auth';
-import { SET_PASSWORD_INVALID } from '../../../shared/schemas/set-password';
+import { FORGOT_PASSWORD_MESSAGE } from '@shared/schemas/auth';
+import { SET_PASSWORD_INVALID } from '@shared/schemas/set-password';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { claimGuestRecords } from '../../lib/customers';
 import { hashPassword } from '../../lib/password';
-import { passwordProblem } from '../../../shared/passwords';
+import { passwordProblem } from '@shared/passwords';
 import { hashToken } from '../../lib/session';
 import { createAccountMail, RESET_PASSWORD_TTL_MS } from '../../lib/account-mail';
 import * as authQ from '../../lib/accounts';

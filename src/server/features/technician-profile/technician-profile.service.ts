@@ -1,9 +1,9 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import zipcodes from 'zipcodes';
-import { findLocation } from '../../../shared/constants/locations';
-import { centsToDecimal, toCents } from '../../../shared/money';
-import type { OwnProfile, updateProfileSchema } from '../../../shared/schemas/profile';
+import { findLocation } from '@shared/constants/locations';
+import { centsToDecimal, toCents } from '@shared/money';
+import type { OwnProfile, updateProfileSchema } from '@shared/schemas/profile';
 import { documents, technicians, users, verifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { attachDocument } from '../../lib/documents';
