@@ -7,8 +7,8 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { nextNumber } from '../../lib/document-numbers';
 import { awaitClaimedPayment } from '../../lib/payments';
-import { liveDepositsOf, liveRefundOf, lockPayment, paidDepositOf } from './pos.deposit-queries';
-import { chargeCard } from './pos.payments';
+import { liveDepositsOf, liveRefundOf, lockPayment, paidDepositOf } from './pos.deposits.queries';
+import { chargeCard } from './pos.card';
 import {
   claimPayment,
   findPaymentByKey,

@@ -10,7 +10,7 @@ import type { SessionUser } from '../../lib/session';
 import { assertPosListAccess, posTechnician } from './pos.access';
 import { assertSameReplay, quoteIdOf } from './pos.client-ids';
 import { invoiceOut, vehicleText } from './pos.presenters';
-import { attachDeposit } from './pos.deposit-queries';
+import { attachDeposit } from './pos.deposits.queries';
 import {
   addToInvoice,
   findInvoice,

@@ -22,7 +22,7 @@ import { hashToken, type SessionUser } from '../../lib/session';
 import { assertPosListAccess, posTechnician } from './pos.access';
 import { assertSameReplay, bodyHash } from './pos.client-ids';
 import { sendPosMail } from './pos.mail';
-import { latestRefundsOf, liveDepositsOf } from './pos.deposit-queries';
+import { latestRefundsOf, liveDepositsOf } from './pos.deposits.queries';
 import { assertNoDeposit } from './pos.deposits';
 import { depositOut, publicQuoteOut, quoteOut, vehicleText } from './pos.presenters';
 import {
@@ -46,7 +46,7 @@ import {
   isVoidedLink,
   signatureAuditsOf,
   voidApprovalLink,
-} from './pos.signature-queries';
+} from './pos.signatures.queries';
 import { quoteApprovalPath } from '@shared/paths';
 
 const APPROVAL_LINK_DAYS = 14;

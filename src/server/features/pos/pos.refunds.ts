@@ -19,7 +19,7 @@ import {
   stuckRefunds,
   subtractFromInvoice,
   type RefundRow,
-} from './pos.deposit-queries';
+} from './pos.deposits.queries';
 import { sendPosMail } from './pos.mail';
 import { paymentsOut } from './pos.payments';
 import {
