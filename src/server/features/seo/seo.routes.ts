@@ -4,7 +4,7 @@ import { NOT_CRAWLED, SITEMAP_PAGES, SITEMAP_PAGE_SIZE } from '@shared/seo';
 import { technicianPath } from '@shared/paths';
 import { AppError } from '../../lib/app-error';
 import { publicBaseUrl } from '../../lib/public-url';
-import { countListedTechnicians, listedTechniciansPage } from './seo.queries';
+import { createSeoService } from './seo.service';
 
 const xmlEscape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -21,15 +21,12 @@ const url = (loc: string, lastmod?: Date) =>
  * /sitemaps/pages.xml and /sitemaps/technicians-N.xml (the protocol's 50,000-URL limit).
  */
 export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const seo = createSeoService(app);
   const base = () => publicBaseUrl(app.config);
 
   /** Profiles of the n-th file (from 1), by id. */
   async function technicianUrls(n: number) {
-    const rows = await listedTechniciansPage(
-      app.db,
-      (n - 1) * SITEMAP_PAGE_SIZE,
-      SITEMAP_PAGE_SIZE,
-    );
+    const rows = await seo.listedTechniciansPage((n - 1) * SITEMAP_PAGE_SIZE, SITEMAP_PAGE_SIZE);
     return rows.map((r) => url(`${base()}${technicianPath(r.id)}`, r.updatedAt));
   }
   const pageUrls = () => SITEMAP_PAGES.map((p) => url(`${base()}${p}`));
@@ -58,7 +55,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { hide: true } },
     async (_request, reply) => {
       reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
-      const total = await countListedTechnicians(app.db);
+      const total = await seo.countListedTechnicians();
       if (total <= SITEMAP_PAGE_SIZE) return urlset([...pageUrls(), ...(await technicianUrls(1))]);
       const files = Math.ceil(total / SITEMAP_PAGE_SIZE);
       const sitemaps = [
