@@ -14,6 +14,14 @@ const crossFeature = {
   message: 'Features do not import each other: compose them in app/ or through a service.',
 };
 
+const sqlOnlyInQueries =
+  "Only a feature's *.queries.ts builds SQL: call a query function (a service may pass it a tx).";
+
+const queryBuilderCalls = [
+  String.raw`CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.name=/^(db|tx)$/]`,
+  String.raw`CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.property.name='db']`,
+].map((selector) => ({ selector, message: sqlOnlyInQueries }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -113,6 +121,46 @@ export default tseslint.config(
             sharedByAlias,
             crossFeature,
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Only a feature's *.queries.ts builds SQL (docs/architecture.md): other feature files may
+    // name the schema's types, but not import its tables or drizzle's query helpers, nor call
+    // the query builder on a database or transaction handle (db.transaction(...) stays allowed).
+    files: ['src/server/features/**/*.ts'],
+    ignores: ['**/*.queries.ts', '**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'drizzle-orm', message: sqlOnlyInQueries, allowTypeImports: true },
+            { name: 'drizzle-orm/pg-core', message: sqlOnlyInQueries, allowTypeImports: true },
+          ],
+          patterns: [
+            {
+              regex: String.raw`(^|/)db/schema(/|$)`,
+              message: sqlOnlyInQueries,
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': ['error', ...queryBuilderCalls],
+    },
+  },
+  {
+    // Routes call their service; the service holds the database and calls the queries.
+    files: ['src/server/features/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...queryBuilderCalls,
+        {
+          selector: "MemberExpression[object.name='app'][property.name='db']",
+          message: 'A route calls its service, which holds the database (app.db).',
         },
       ],
     },
