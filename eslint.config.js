@@ -4,10 +4,23 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Sibling-feature imports ("../other-feature/...") and alias imports of another side.
+// The server imports shared code as the client does, by its alias, not by climbing folders.
+const sharedByAlias = {
+  regex: String.raw`^(\.\./)+shared(/|$)`,
+  message: 'Import shared code as @shared/… (as the client does), not by a relative path.',
+};
 const crossFeature = {
   regex: String.raw`^\.\./(?!\.)[^/]+/`,
   message: 'Features do not import each other: compose them in app/ or through a service.',
 };
+
+const sqlOnlyInQueries =
+  "Only a feature's *.queries.ts builds SQL: call a query function (a service may pass it a tx).";
+
+const queryBuilderCalls = [
+  String.raw`CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.name=/^(db|tx)$/]`,
+  String.raw`CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.property.name='db']`,
+].map((selector) => ({ selector, message: sqlOnlyInQueries }));
 
 export default tseslint.config(
   {
@@ -88,6 +101,7 @@ export default tseslint.config(
               regex: String.raw`(^@client(/|$))|(^(\.\./)+client/)`,
               message: 'The server never imports client code.',
             },
+            sharedByAlias,
           ],
         },
       ],
@@ -104,8 +118,49 @@ export default tseslint.config(
               regex: String.raw`(^@client(/|$))|(^(\.\./)+client/)`,
               message: 'The server never imports client code.',
             },
+            sharedByAlias,
             crossFeature,
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Only a feature's *.queries.ts builds SQL (docs/architecture.md): other feature files may
+    // name the schema's types, but not import its tables or drizzle's query helpers, nor call
+    // the query builder on a database or transaction handle (db.transaction(...) stays allowed).
+    files: ['src/server/features/**/*.ts'],
+    ignores: ['**/*.queries.ts', '**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'drizzle-orm', message: sqlOnlyInQueries, allowTypeImports: true },
+            { name: 'drizzle-orm/pg-core', message: sqlOnlyInQueries, allowTypeImports: true },
+          ],
+          patterns: [
+            {
+              regex: String.raw`(^|/)db/schema(/|$)`,
+              message: sqlOnlyInQueries,
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': ['error', ...queryBuilderCalls],
+    },
+  },
+  {
+    // Routes call their service; the service holds the database and calls the queries.
+    files: ['src/server/features/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...queryBuilderCalls,
+        {
+          selector: "MemberExpression[object.name='app'][property.name='db']",
+          message: 'A route calls its service, which holds the database (app.db).',
         },
       ],
     },

@@ -5,8 +5,8 @@
  *  - matching: the candidate query alone (p50/p99 over 200 random requests).
  *   npx tsx bench/dispatch.ts [--technicians 100000] [--requests 200] [--writes 10]
  *     [--match-seconds 10]
- * Both run while technicians are being edited (--writes per second, issue 17).
- * Targets (issues 6, 17): matching p99 < 10 ms (also at 1,000,000 technicians with 10 writes
+ * Both run while technicians are being edited (--writes per second).
+ * Targets: matching p99 < 10 ms (also at 1,000,000 technicians with 10 writes
  * per second); delivery p99 < 250 ms.
  */
 import { performance } from 'node:perf_hooks';

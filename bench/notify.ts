@@ -1,5 +1,5 @@
 /**
- * Notification delivery benchmark (issue 14): 1000 technicians, each with a Web Push
+ * Notification delivery benchmark: 1000 technicians, each with a Web Push
  * subscription on a local push service (tests/helpers/push-stand-in.ts: VAPID checked, payload
  * decrypted), the app running with its outbox worker as in production.
  *  - push hand-off: time from POST /api/service-requests to each notified technician's push

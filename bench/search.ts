@@ -1,7 +1,7 @@
 /**
  * Search benchmark: GET /api/technicians with mixed filters on a database of N technicians while
  * technicians are being edited, against GET /api/health in the same run, with a second app
- * instance on the same database (issue 17).
+ * instance on the same database.
  *   node --expose-gc --import tsx bench/search.ts [--technicians 100000] [--duration 10]
  *     [--connections 10] [--writes 10]
  * Prints: the index's first load (time, memory), mixed and cold (every request distinct)

@@ -1,6 +1,6 @@
 // After `vite build`: a brotli (.br) and a gzip (.gz) twin of every text file of the built
 // client, at the highest levels (done once here, not per request); the server sends the one the
-// browser accepts (@fastify/static preCompressed, issue 16).
+// browser accepts (@fastify/static preCompressed).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

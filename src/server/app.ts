@@ -261,7 +261,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
   // Text answers above 1 KB go out compressed (brotli, else gzip), at a level cheap enough to do
-  // per request; built assets are compressed once at build time at the highest level (issue 16).
+  // per request; built assets are compressed once at build time at the highest level.
   // Event streams are never compressed (they would be held back in the compressor's buffer).
   await app.register(fastifyCompress, {
     threshold: 1024,

@@ -2,7 +2,7 @@ import { PLAN_RANK, type PlanTier } from './constants/domain';
 
 /**
  * What each plan delivers, line by line of the plans page (the spec's plan list is the
- * contract; issue 15). The server enforces every entry; the client only shows them.
+ * contract). The server enforces every entry; the client only shows them.
  */
 export type Entitlements = {
   tier: PlanTier;

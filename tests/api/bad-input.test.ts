@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../helpers/build-test-app';
 import { createTechnician, createUser, signIn, subscribeTechnician } from '../helpers/factories';
 
 /**
- * The inputs that answered 500 in the fuzzing review (issue 11, item 10), each a 400 now with a
+ * The inputs that answered 500 in the fuzzing review, each a 400 now with a
  * clear message: NUL characters in text, ids beyond int4 (path, query, body, document
  * references), impossible calendar dates, sub-cent amounts and totals beyond the cents columns.
  */

@@ -5,7 +5,7 @@ import { PATHS } from '../../src/shared/paths';
 import { expect, test, type Mail } from './fixtures';
 
 /*
- * Issue 16 item 8: axe on every screen (every route of src/client/app/router.tsx), signed out and
+ * Axe on every screen (every route of src/client/app/router.tsx), signed out and
  * as each role, with the dialogs open, at 1280x800 and 360x740: 0 serious or critical violations
  * (and none at all on the three public pages Lighthouse scores).
  *

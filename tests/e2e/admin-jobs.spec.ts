@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 
 /**
- * Issue 13, admin and navigation: the admin's Service Requests, Messages and Audit Log tabs at
+ * Admin and navigation: the admin's Service Requests, Messages and Audit Log tabs at
  * phone width, and the same menu on desktop and phone for every role.
  */
 test.use({ viewport: { width: 390, height: 844 } });

@@ -2,7 +2,7 @@ import type { BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * The analytics dashboard per plan and the fair-price check (issue 15, ADR 015).
+ * The analytics dashboard per plan and the fair-price check (ADR 015).
  * Data: a new technician near Richmond, VA (no demo technician within reach) for the plans;
  * the demo technician's year of history for Professional and the typical prices.
  */

@@ -1,7 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import { expect, PNG, test } from './fixtures';
 
-// Issue 15: 'Custom branding' and 'API access' on the Professional plan, as a technician sets
+// 'Custom branding' and 'API access' on the Professional plan, as a technician sets
 // them up and as their customer sees them.
 
 /** Puts a new technician (`context`, signed in, no plan) on a plan by card, through the API. */

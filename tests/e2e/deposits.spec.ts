@@ -1,6 +1,6 @@
 import { expect, signOnPad, test } from './fixtures';
 
-// Deposits (issue 15, ADR 017): the technician asks for one on the quote, the customer pays it
+// Deposits (ADR 017): the technician asks for one on the quote, the customer pays it
 // by card when signing on their own device, and it counts toward the invoice.
 
 test('a deposit paid on remote signature shows on the quote, the invoice and the receipts', async ({

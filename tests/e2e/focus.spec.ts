@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { JOIN_PATH } from '../../src/shared/brand';
 import { expect, test } from './fixtures';
 
-// Issue 16 item 9: where keyboard focus goes when dialogs open and close and when a form is sent
+// Where keyboard focus goes when dialogs open and close and when a form is sent
 // with errors, and a focus ring that stands out.
 
 const header = (page: Page) => page.getByRole('banner');

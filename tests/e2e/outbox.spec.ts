@@ -2,7 +2,7 @@ import { startPushStandIn } from '../helpers/push-stand-in';
 import { expect, test } from './fixtures';
 
 /**
- * Issue 14, the outbox: a job push the push service refuses is 'failed' under Admin → Outbox
+ * The outbox: a job push the push service refuses is 'failed' under Admin → Outbox
  * with the service's answer; once the service is fixed, Retry sends it.
  */
 

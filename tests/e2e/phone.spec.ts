@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, PDF, PNG, subscribeByCard, test } from './fixtures';
 
-// Issue 16, items 10-12: the app on a small phone.
+// The app on a small phone.
 test.use({ viewport: { width: 360, height: 740 } });
 
 const display = (l: Locator) => l.evaluate((el) => getComputedStyle(el).display);

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { controlledPage, deliverPush, shownNotifications, tapNotification } from './sw-helpers';
 
 /**
- * Issue 14, end to end: the server's outbox pushes a new job to the technician's device through
+ * End to end: the server's outbox pushes a new job to the technician's device through
  * a push service (the local stand-in checks VAPID and decrypts it), the push service relays it
  * to the browser (DevTools' push delivery), the notification shows with Accept / View, and a
  * tap opens the job's notification.

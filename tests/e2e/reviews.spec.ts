@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * Reviews on a public profile (issue 13, item 6), on a phone: who wrote each review, for which
+ * Reviews on a public profile, on a phone: who wrote each review, for which
  * job, the technician's reply, and 'View All Reviews' loading the rest a page at a time.
  * Data: the demo technician Marcus Johnson and his seeded reviews.
  */

@@ -7,7 +7,7 @@ test('home renders the header and the footer', async ({ page }) => {
     'href',
     '/',
   );
-  // A visitor's links (issue 13: navigation by role), and 'Sign in'.
+  // A visitor's links (navigation by role), and 'Sign in'.
   const nav = page.getByRole('navigation', { name: 'Main' });
   const links: [string, string][] = [
     ['Find Mechanics', '/technicians'],

@@ -13,7 +13,7 @@ import { isLive, partHydrated, subscribeLive } from '../lib/hydration';
 /**
  * A component whose code loads the first time it is shown (a dialog when first opened), then
  * stays mounted so that it can close (and give focus back) like any other. Keeps dialogs and
- * their libraries out of the first download of the pages that offer them (issue 16).
+ * their libraries out of the first download of the pages that offer them.
  */
 export function loadWhenShown<P extends object>(
   load: () => Promise<ComponentType<P>>,

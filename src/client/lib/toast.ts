@@ -5,7 +5,7 @@ const TOAST_ID = 'wrenchly-toast';
 
 type Toast = typeof toast;
 
-// The toaster (sonner) loads after the page is up (issue 16); a toast waits until it is mounted,
+// The toaster (sonner) loads after the page is up; a toast waits until it is mounted,
 // so that none is lost in between. The toaster hands over sonner's `toast` itself: nothing is
 // fetched when a toast is shown (the point of sale shows them offline).
 let markMounted: (toast: Toast) => void = () => undefined;

@@ -1,6 +1,6 @@
-import type { PlanTier } from '../../shared/constants/domain';
-import type { LocationName } from '../../shared/constants/locations';
-import type { ServiceType } from '../../shared/constants/service-types';
+import type { PlanTier } from '@shared/constants/domain';
+import type { LocationName } from '@shared/constants/locations';
+import type { ServiceType } from '@shared/constants/service-types';
 
 export const DEMO_PASSWORD = 'wrenchly-demo';
 

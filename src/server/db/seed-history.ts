@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { findLocation, type LocationName } from '../../shared/constants/locations';
-import type { ServiceType } from '../../shared/constants/service-types';
-import { quoteTotals, type QuoteLineInput } from '../../shared/money';
-import { composeServiceDescription } from '../../shared/schemas/service-requests';
+import { findLocation, type LocationName } from '@shared/constants/locations';
+import type { ServiceType } from '@shared/constants/service-types';
+import { quoteTotals, type QuoteLineInput } from '@shared/money';
+import { composeServiceDescription } from '@shared/schemas/service-requests';
 import { DOCUMENT_KINDS, formatDocumentNumber, type DocumentKind } from '../lib/document-numbers';
 import type { DbOrTx } from './client';
 import {
@@ -18,7 +18,7 @@ import {
 } from './schema';
 import { DAY, HOUR, MIN, Story, TAX_RATE, type SeedTech } from './seed-jobs';
 import { REVIEW_COMMENTS } from './seed-data';
-import { generator } from '../../shared/random';
+import { generator } from '@shared/random';
 
 /** The demo technician's specialties, with who else nearby takes such a job. */
 const SERVICES: Record<

@@ -1,10 +1,10 @@
-import type { JobNotificationStatus, ServiceRequestStatus } from '../../shared/constants/domain';
-import { findLocation, type LocationName } from '../../shared/constants/locations';
-import type { ServiceType, Urgency } from '../../shared/constants/service-types';
-import { distanceMiles, roundMiles } from '../../shared/geo';
-import type { JobMove, SystemMove } from '../../shared/jobs';
-import { quoteTotals } from '../../shared/money';
-import { composeServiceDescription } from '../../shared/schemas/service-requests';
+import type { JobNotificationStatus, ServiceRequestStatus } from '@shared/constants/domain';
+import { findLocation, type LocationName } from '@shared/constants/locations';
+import type { ServiceType, Urgency } from '@shared/constants/service-types';
+import { distanceMiles, roundMiles } from '@shared/geo';
+import type { JobMove, SystemMove } from '@shared/jobs';
+import { quoteTotals } from '@shared/money';
+import { composeServiceDescription } from '@shared/schemas/service-requests';
 import { nextNumber } from '../lib/document-numbers';
 import type { DbOrTx } from './client';
 import {

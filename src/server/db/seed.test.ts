@@ -6,19 +6,19 @@ import {
   type TestApp,
 } from '../../../tests/helpers/build-test-app';
 import { signIn } from '../../../tests/helpers/factories';
-import type { AnalyticsSummary } from '../../shared/schemas/analytics';
-import type { FairPrice } from '../../shared/schemas/fair-price';
-import type { JobDetail, JobSummary } from '../../shared/schemas/jobs';
-import { LIMITS } from '../../shared/constants/domain';
-import { LOCATIONS } from '../../shared/constants/locations';
-import { isValidVin } from '../../shared/schemas/vehicles';
+import type { AnalyticsSummary } from '@shared/schemas/analytics';
+import type { FairPrice } from '@shared/schemas/fair-price';
+import type { JobDetail, JobSummary } from '@shared/schemas/jobs';
+import { LIMITS } from '@shared/constants/domain';
+import { LOCATIONS } from '@shared/constants/locations';
+import { isValidVin } from '@shared/schemas/vehicles';
 import {
   ACTIVE_JOB_STATUSES,
   JOB_MOVES,
   nextStatus,
   type JobActor,
   type JobMove,
-} from '../../shared/jobs';
+} from '@shared/jobs';
 import { refreshFairPrices } from '../lib/fair-price';
 import { verifyPassword } from '../lib/password';
 import type { Database } from './client';

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { findLocation, LOCATIONS } from '../../shared/constants/locations';
+import { findLocation, LOCATIONS } from '@shared/constants/locations';
 import { hashPassword } from '../lib/password';
 import type { Db } from './client';
-import { formatReference } from '../../shared/jobs';
+import { formatReference } from '@shared/jobs';
 import { nextNumber } from '../lib/document-numbers';
 import {
   auditLog,

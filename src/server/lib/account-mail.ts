@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { BRAND } from '../../shared/brand';
-import { PATHS } from '../../shared/paths';
+import { BRAND } from '@shared/brand';
+import { PATHS } from '@shared/paths';
 import type { AppConfig } from '../config';
 import type { DbOrTx } from '../db/client';
 import type { UserTokenPurpose } from '../db/schema/identity';

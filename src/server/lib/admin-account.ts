@@ -1,11 +1,11 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { registerSchema } from '../../shared/schemas/auth';
+import { registerSchema } from '@shared/schemas/auth';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { isUniqueViolation } from './db-errors';
 import { hashPassword } from './password';
-import { passwordProblem } from '../../shared/passwords';
+import { passwordProblem } from '@shared/passwords';
 
 /** A refusal to show the operator (no secret in it). */
 export class AdminCreateError extends Error {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { API_TOKEN_MESSAGES } from '../../shared/schemas/api-tokens';
+import { API_TOKEN_MESSAGES } from '@shared/schemas/api-tokens';
 import { apiTokens, technicians, users } from '../db/schema';
 import { AppError } from './app-error';
 import { technicianPlan } from './entitlements';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { BRAND } from '../../shared/brand';
-import { DEFAULT_ACCENT, readableTextColor } from '../../shared/branding';
-import type { Branding } from '../../shared/schemas/branding';
+import { BRAND } from '@shared/brand';
+import { DEFAULT_ACCENT, readableTextColor } from '@shared/branding';
+import type { Branding } from '@shared/schemas/branding';
 import type { DbOrTx } from '../db/client';
 import { technicianBranding } from '../db/schema';
 import { technicianPlan } from './entitlements';

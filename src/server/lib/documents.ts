@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, lt, notExists, or } from 'drizzle-orm';
-import type { DocumentKind } from '../../shared/constants/domain';
-import { LIMITS } from '../../shared/constants/domain';
-import { DOCUMENT_LINK_TTL_SECONDS, UPLOAD_MESSAGES } from '../../shared/constants/uploads';
-import type { DocumentLink } from '../../shared/schemas/documents';
-import { MAX_INT4 } from '../../shared/schemas/common';
+import type { DocumentKind } from '@shared/constants/domain';
+import { LIMITS } from '@shared/constants/domain';
+import { DOCUMENT_LINK_TTL_SECONDS, UPLOAD_MESSAGES } from '@shared/constants/uploads';
+import type { DocumentLink } from '@shared/schemas/documents';
+import { MAX_INT4 } from '@shared/schemas/common';
 import type { Db, DbOrTx } from '../db/client';
 import { documents, technicianApplications, verifications } from '../db/schema';
 import { AppError } from './app-error';
@@ -141,7 +141,7 @@ export async function documentLinks(
   return out;
 }
 
-/** An anonymous upload that nothing attached within this time is deleted (issue 11, item 20). */
+/** An anonymous upload that nothing attached within this time is deleted. */
 export const ABANDONED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 200;
 

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { PLAN_TIERS, type PlanTier } from '../../shared/constants/domain';
-import { GRACE_DAYS, PLAN_ENTITLEMENTS, type Entitlements } from '../../shared/plans';
+import { PLAN_TIERS, type PlanTier } from '@shared/constants/domain';
+import { GRACE_DAYS, PLAN_ENTITLEMENTS, type Entitlements } from '@shared/plans';
 import type { DbOrTx } from '../db/client';
 import { jobNotifications, plans, subscriptions } from '../db/schema';
 

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import zipcodes from 'zipcodes';
-import { FAIR_PRICE_MIN_JOBS, FAIR_PRICE_WINDOW_MONTHS } from '../../shared/fair-price';
-import { boundingBox, distanceMiles, type Point } from '../../shared/geo';
-import { centsToDecimal } from '../../shared/money';
-import type { FairPrice } from '../../shared/schemas/fair-price';
+import { FAIR_PRICE_MIN_JOBS, FAIR_PRICE_WINDOW_MONTHS } from '@shared/fair-price';
+import { boundingBox, distanceMiles, type Point } from '@shared/geo';
+import { centsToDecimal } from '@shared/money';
+import type { FairPrice } from '@shared/schemas/fair-price';
 import type { Db, DbOrTx } from '../db/client';
 import { fairPrices, serviceRequests } from '../db/schema';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { parseReference, type JobActor } from '../../shared/jobs';
+import { parseReference, type JobActor } from '@shared/jobs';
 import type { DbOrTx } from '../db/client';
 import { serviceRequests } from '../db/schema';
 import { AppError } from './app-error';

@@ -1,5 +1,5 @@
-import type { QuoteSigningChannel } from '../../shared/constants/domain';
-import type { CardPaymentResponse, Quote } from '../../shared/schemas/pos';
+import type { QuoteSigningChannel } from '@shared/constants/domain';
+import type { CardPaymentResponse, Quote } from '@shared/schemas/pos';
 import type { DbOrTx } from '../db/client';
 import type { invoices, quotes } from '../db/schema';
 

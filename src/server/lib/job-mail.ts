@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formatReference } from '../../shared/jobs';
+import { formatReference } from '@shared/jobs';
 import type { DbOrTx } from '../db/client';
 import { serviceRequests } from '../db/schema';
-import type { Branding } from '../../shared/schemas/branding';
+import type { Branding } from '@shared/schemas/branding';
 import { brandingOf, composeBrandedMail, signOff } from './branding';
 import { announce, type ServiceRequestRow } from './job-timeline';
 import type { MailMessage } from './mailer';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ServiceRequestStatus } from '../../shared/constants/domain';
-import { formatReference, type JobMove, type SystemMove } from '../../shared/jobs';
+import type { ServiceRequestStatus } from '@shared/constants/domain';
+import { formatReference, type JobMove, type SystemMove } from '@shared/jobs';
 import type { DbOrTx } from '../db/client';
 import { serviceRequestEvents, serviceRequests } from '../db/schema';
 import { withdrawAlerts } from './technician-alerts';

@@ -1,6 +1,6 @@
 import zipcodes from 'zipcodes';
-import { findLocation, LOCATIONS } from '../../shared/constants/locations';
-import { distanceMiles, type Point } from '../../shared/geo';
+import { findLocation, LOCATIONS } from '@shared/constants/locations';
+import { distanceMiles, type Point } from '@shared/geo';
 import { AppError } from './app-error';
 
 /**

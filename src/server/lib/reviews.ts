@@ -1,8 +1,8 @@
-import { REVIEW_EDIT_DAYS } from '../../shared/jobs';
-import type { JobActor } from '../../shared/jobs';
-import type { ServiceRequestStatus } from '../../shared/constants/domain';
-import type { JobReview } from '../../shared/schemas/jobs';
-import type { ReviewFlagName } from '../../shared/schemas/reviews';
+import { REVIEW_EDIT_DAYS } from '@shared/jobs';
+import type { JobActor } from '@shared/jobs';
+import type { ServiceRequestStatus } from '@shared/constants/domain';
+import type { JobReview } from '@shared/schemas/jobs';
+import type { ReviewFlagName } from '@shared/schemas/reviews';
 import type { DbOrTx } from '../db/client';
 import type { reviews } from '../db/schema';
 import type { JobViewer, ServiceRequestRow } from './job-access';

@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '../../shared/schemas/common';
+import { errorResponseSchema } from '@shared/schemas/common';
 
 type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503;
 

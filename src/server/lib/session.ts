@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Role, UserStatus } from '../../shared/constants/domain';
+import type { Role, UserStatus } from '@shared/constants/domain';
 import { AppError } from './app-error';
 
 /** The signed-in user the access plugin puts on `request.user`. */

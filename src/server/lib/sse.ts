@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_INT4 } from '../../shared/schemas/common';
+import { MAX_INT4 } from '@shared/schemas/common';
 import type { RealtimeEvent, RealtimeTopic } from '../plugins/realtime';
 import { trackPresence } from './presence';
 

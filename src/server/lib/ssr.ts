@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SSR_FILES_ID, SSR_ROOT, SSR_STATE_ID } from '../../shared/ssr';
+import { SSR_FILES_ID, SSR_ROOT, SSR_STATE_ID } from '@shared/ssr';
 
 /** What the client's server entry (src/client/entry-server.tsx, built to dist/ssr) exports. */
 export type SsrEntry = {

@@ -1,14 +1,14 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { BRAND } from '../../shared/brand';
-import { URGENCY_LABELS, type Urgency } from '../../shared/constants/service-types';
-import { PATHS, jobNotificationPath } from '../../shared/paths';
-import { inQuietHours } from '../../shared/quiet-hours';
+import { BRAND } from '@shared/brand';
+import { URGENCY_LABELS, type Urgency } from '@shared/constants/service-types';
+import { PATHS, jobNotificationPath } from '@shared/paths';
+import { inQuietHours } from '@shared/quiet-hours';
 import {
   jobPushTag,
   type NotificationSettings,
   type PushMessage,
-} from '../../shared/schemas/notifications';
+} from '@shared/schemas/notifications';
 import type { DbOrTx } from '../db/client';
 import {
   jobNotifications,

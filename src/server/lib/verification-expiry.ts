@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { BRAND } from '../../shared/brand';
-import { VERIFICATION_TYPE_LABELS, type VerificationStatus } from '../../shared/constants/domain';
+import { BRAND } from '@shared/brand';
+import { VERIFICATION_TYPE_LABELS, type VerificationStatus } from '@shared/constants/domain';
 import { technicians, users, verifications } from '../db/schema';
 import { serviceAreaToday } from './customers';
 import { composeMail } from './mailer';

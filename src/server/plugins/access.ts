@@ -2,7 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions, technicians, users } from '../db/schema';
-import { API_RATE_LIMIT_PER_MINUTE } from '../../shared/schemas/api-tokens';
+import { API_RATE_LIMIT_PER_MINUTE } from '@shared/schemas/api-tokens';
 import { authenticateApiToken, bearerToken, type ApiClient } from '../lib/api-tokens';
 import { AppError } from '../lib/app-error';
 import type { RateLimiter } from '../lib/rate-limiter';

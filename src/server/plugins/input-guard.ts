@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { NUL_MESSAGE } from '../../shared/schemas/common';
+import { NUL_MESSAGE } from '@shared/schemas/common';
 import { AppError } from '../lib/app-error';
 
 /** Parsed data (objects of any prototype, as the router and parsers make them), not bytes. */

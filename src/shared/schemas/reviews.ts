@@ -3,7 +3,7 @@ import { jobReviewSchema } from './jobs';
 import { reviewSchema } from './technicians';
 
 /**
- * Reviews (issue 13, item 6). A customer writes one review per completed job through
+ * Reviews. A customer writes one review per completed job through
  * PUT /api/service-requests/:reference/review (reviewInputSchema → jobReviewSchema, in
  * ./jobs); the reviewed technician posts one public reply through PUT /api/reviews/:id/reply.
  */

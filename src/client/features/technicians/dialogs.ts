@@ -2,7 +2,7 @@ import type { Technician } from '@shared/schemas/technicians';
 import { loadWhenShown } from '../../components/deferred';
 
 // The technicians' dialogs load when first opened: the public pages' first download stays
-// without them (issue 16).
+// without them.
 export const ContactDialog = loadWhenShown(
   () => import('./contact-dialog').then((m) => m.ContactDialog),
   (p: { technician: Technician | null; onClose: () => void }) => p.technician !== null,

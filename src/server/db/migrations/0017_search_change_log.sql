@@ -1,4 +1,4 @@
--- custom SQL: incremental freshness of the in-memory technician index (ADR 005, issue 17).
+-- custom SQL: incremental freshness of the in-memory technician index (ADR 005).
 -- Every statement that changes listed technicians still bumps search_index_state.version once
 -- (writers serialise on that row until commit, so versions commit in order), and now also
 -- records which technicians it changed under the new version. An instance that is behind reads

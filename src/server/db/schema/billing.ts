@@ -18,7 +18,7 @@ import {
   type PaymentStatus,
   type PlanTier,
   type SubscriptionStatus,
-} from '../../../shared/constants/domain';
+} from '@shared/constants/domain';
 import { createdAt, emptyTextArray, id, oneOf, updatedAt } from './_helpers';
 import { technicians } from './marketplace';
 

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ROLES, USER_STATUSES, type Role, type UserStatus } from '../../../shared/constants/domain';
+import { ROLES, USER_STATUSES, type Role, type UserStatus } from '@shared/constants/domain';
 import { createdAt, id, oneOf, updatedAt } from './_helpers';
 
 export const users = pgTable(

@@ -18,8 +18,8 @@ import {
   SERVICE_REQUEST_STATUSES,
   type JobNotificationStatus,
   type ServiceRequestStatus,
-} from '../../../shared/constants/domain';
-import { URGENCIES, type Urgency } from '../../../shared/constants/service-types';
+} from '@shared/constants/domain';
+import { URGENCIES, type Urgency } from '@shared/constants/service-types';
 import { createdAt, emptyTextArray, id, oneOf, updatedAt } from './_helpers';
 import { users } from './identity';
 

@@ -15,7 +15,7 @@ import {
   OUTBOX_STATUSES,
   type OutboxChannel,
   type OutboxStatus,
-} from '../../../shared/schemas/notifications';
+} from '@shared/schemas/notifications';
 import { createdAt, id, oneOf, updatedAt } from './_helpers';
 import { technicians } from './marketplace';
 

@@ -18,7 +18,7 @@ import {
   type DocumentKind,
   type VerificationStatus,
   type VerificationType,
-} from '../../../shared/constants/domain';
+} from '@shared/constants/domain';
 import { createdAt, emptyTextArray, id, oneOf, updatedAt } from './_helpers';
 import { users } from './identity';
 import { technicians } from './marketplace';

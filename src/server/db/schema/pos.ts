@@ -29,7 +29,7 @@ import {
   type PosPaymentMethod,
   type QuoteItemType,
   type QuoteStatus,
-} from '../../../shared/constants/domain';
+} from '@shared/constants/domain';
 import { createdAt, id, oneOf, updatedAt } from './_helpers';
 import { serviceRequests, technicians } from './marketplace';
 

@@ -1,5 +1,5 @@
-import { centsToDecimal } from '../../../shared/money';
-import type { AdminOverview } from '../../../shared/schemas/admin';
+import { centsToDecimal } from '@shared/money';
+import type { AdminOverview } from '@shared/schemas/admin';
 import { fullName } from '../../lib/names';
 import type * as q from './admin.queries';
 

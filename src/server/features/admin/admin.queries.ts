@@ -10,7 +10,7 @@ import {
   users,
   verifications,
 } from '../../db/schema';
-import type { Role, UserStatus } from '../../../shared/constants/domain';
+import type { Role, UserStatus } from '@shared/constants/domain';
 import { escapeLike } from '../../lib/sql-like';
 
 export async function listUsers(

@@ -1,6 +1,6 @@
-import { formatReference } from '../../../shared/jobs';
-import type { AdminMessage } from '../../../shared/schemas/admin';
-import type { JobSummary } from '../../../shared/schemas/jobs';
+import { formatReference } from '@shared/jobs';
+import type { AdminMessage } from '@shared/schemas/admin';
+import type { JobSummary } from '@shared/schemas/jobs';
 import { fullName } from '../../lib/names';
 import type * as q from './admin.records.queries';
 

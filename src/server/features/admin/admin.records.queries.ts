@@ -15,7 +15,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { auditLog, contactMessages, serviceRequests, technicians, users } from '../../db/schema';
-import type { ServiceRequestStatus } from '../../../shared/constants/domain';
+import type { ServiceRequestStatus } from '@shared/constants/domain';
 import { escapeLike } from '../../lib/sql-like';
 
 /** The assigned technician's account, next to the customer's. */

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createUser, signIn } from '../../../../tests/helpers/factories';
-import type { ServiceRequestStatus } from '../../../shared/constants/domain';
-import { formatReference } from '../../../shared/jobs';
+import type { ServiceRequestStatus } from '@shared/constants/domain';
+import { formatReference } from '@shared/jobs';
 import { auditLog, contactMessages, serviceRequests } from '../../db/schema';
 
 let t: TestApp;

@@ -8,9 +8,9 @@ import {
   auditEntrySchema,
   auditLogQuerySchema,
   messageHandledSchema,
-} from '../../../shared/schemas/admin';
-import { idParamSchema } from '../../../shared/schemas/common';
-import { adminJobsQuerySchema, adminJobsSchema } from '../../../shared/schemas/jobs';
+} from '@shared/schemas/admin';
+import { idParamSchema } from '@shared/schemas/common';
+import { adminJobsQuerySchema, adminJobsSchema } from '@shared/schemas/jobs';
 import { errorResponsesFor } from '../../lib/route-errors';
 import { createAdminRecordsService } from './admin.records.service';
 

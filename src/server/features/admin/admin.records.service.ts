@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServiceRequestStatus } from '../../../shared/constants/domain';
-import { parseReference } from '../../../shared/jobs';
-import type { AuditLogQuery } from '../../../shared/schemas/admin';
+import type { ServiceRequestStatus } from '@shared/constants/domain';
+import { parseReference } from '@shared/jobs';
+import type { AuditLogQuery } from '@shared/schemas/admin';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import type { SessionUser } from '../../lib/session';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { USER_STATUSES } from '../../../shared/constants/domain';
+import { USER_STATUSES } from '@shared/constants/domain';
 import {
   adminTechnicianSchema,
   adminUserSchema,
@@ -10,8 +10,8 @@ import {
   roleChangeSchema,
   technicianActionSchema,
   userListQuerySchema,
-} from '../../../shared/schemas/admin';
-import { idParamSchema, messageResponseSchema, pageNumber } from '../../../shared/schemas/common';
+} from '@shared/schemas/admin';
+import { idParamSchema, messageResponseSchema, pageNumber } from '@shared/schemas/common';
 import { errorResponses } from '../../lib/route-errors';
 import { createAdminService } from './admin.service';
 

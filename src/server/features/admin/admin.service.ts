@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Role } from '../../../shared/constants/domain';
-import { LIMITS } from '../../../shared/constants/domain';
-import { LOCATIONS } from '../../../shared/constants/locations';
-import { centsToDecimal } from '../../../shared/money';
-import type { AdminOverview } from '../../../shared/schemas/admin';
+import type { Role } from '@shared/constants/domain';
+import { LIMITS } from '@shared/constants/domain';
+import { LOCATIONS } from '@shared/constants/locations';
+import { centsToDecimal } from '@shared/money';
+import type { AdminOverview } from '@shared/schemas/admin';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import type { SessionUser } from '../../lib/session';

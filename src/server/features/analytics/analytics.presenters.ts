@@ -1,4 +1,4 @@
-import type { PosPaymentMethod } from '../../../shared/constants/domain';
+import type { PosPaymentMethod } from '@shared/constants/domain';
 
 /** One month of a technician's figures (cents for money). */
 export type MonthRow = {

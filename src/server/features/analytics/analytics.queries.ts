@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { RESPONSE_TIME_BUCKETS } from '../../../shared/schemas/analytics';
+import { RESPONSE_TIME_BUCKETS } from '@shared/schemas/analytics';
 import type { DbOrTx } from '../../db/client';
 
 /**

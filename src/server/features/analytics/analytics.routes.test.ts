@@ -6,13 +6,13 @@ import {
   signIn,
   subscribeTechnician,
 } from '../../../../tests/helpers/factories';
-import type { JobNotificationStatus, PosPaymentMethod } from '../../../shared/constants/domain';
+import type { JobNotificationStatus, PosPaymentMethod } from '@shared/constants/domain';
 import {
   ANALYTICS_EXPORT_PLAN_REQUIRED,
   ANALYTICS_PLAN_REQUIRED,
   ANALYTICS_TECHNICIANS_ONLY,
   type AnalyticsSummary,
-} from '../../../shared/schemas/analytics';
+} from '@shared/schemas/analytics';
 import {
   invoicePayments,
   invoices,
@@ -22,7 +22,7 @@ import {
   serviceRequests,
 } from '../../db/schema';
 
-// A technician's analytics per plan (issue 15, ADR 015): Free and Basic are refused, Premium
+// A technician's analytics per plan (ADR 015): Free and Basic are refused, Premium
 // gets the basic set, Professional everything and the CSV; each figure checked on data built
 // here, with the month boundaries in the platform's time zone.
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { analyticsQuerySchema, analyticsSummarySchema } from '../../../shared/schemas/analytics';
+import { analyticsQuerySchema, analyticsSummarySchema } from '@shared/schemas/analytics';
 import { errorResponses } from '../../lib/route-errors';
 import { analyticsExport, analyticsSummary } from './analytics.service';
 

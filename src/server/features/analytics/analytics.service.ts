@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { monthStartBefore, monthsBetween, todayIn } from '../../../shared/analytics';
-import { POS_PAYMENT_METHODS, type PosPaymentMethod } from '../../../shared/constants/domain';
+import { monthStartBefore, monthsBetween, todayIn } from '@shared/analytics';
+import { POS_PAYMENT_METHODS, type PosPaymentMethod } from '@shared/constants/domain';
 import {
   ANALYTICS_EXPORT_PLAN_REQUIRED,
   ANALYTICS_MAX_DAYS,
@@ -9,7 +9,7 @@ import {
   ANALYTICS_TIME_ZONE,
   daysInRange,
   type AnalyticsSummary,
-} from '../../../shared/schemas/analytics';
+} from '@shared/schemas/analytics';
 import { AppError } from '../../lib/app-error';
 import { technicianPlan } from '../../lib/entitlements';
 import type { SessionUser } from '../../lib/session';

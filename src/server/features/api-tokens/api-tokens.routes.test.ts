@@ -7,12 +7,12 @@ import {
   signedInTechnician,
   subscribeTechnician,
 } from '../../../../tests/helpers/factories';
-import { formatReference } from '../../../shared/jobs';
+import { formatReference } from '@shared/jobs';
 import {
   API_RATE_LIMIT_PER_MINUTE,
   API_TOKEN_MESSAGES,
   MAX_API_TOKENS,
-} from '../../../shared/schemas/api-tokens';
+} from '@shared/schemas/api-tokens';
 import { apiTokens, serviceRequests, subscriptions, users } from '../../db/schema';
 import { hashToken } from '../../lib/session';
 import { TOKEN_ROUTES_ONLY } from '../../plugins/access';

@@ -3,8 +3,8 @@ import {
   apiTokenListSchema,
   createApiTokenSchema,
   createdApiTokenSchema,
-} from '../../../shared/schemas/api-tokens';
-import { idParamSchema, messageResponseSchema } from '../../../shared/schemas/common';
+} from '@shared/schemas/api-tokens';
+import { idParamSchema, messageResponseSchema } from '@shared/schemas/common';
 import { AppError } from '../../lib/app-error';
 import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
 import type { SessionUser } from '../../lib/session';

@@ -5,7 +5,7 @@ import {
   type ApiToken,
   type ApiTokenList,
   type CreatedApiToken,
-} from '../../../shared/schemas/api-tokens';
+} from '@shared/schemas/api-tokens';
 import { newApiToken } from '../../lib/api-tokens';
 import { AppError } from '../../lib/app-error';
 import { technicianPlan } from '../../lib/entitlements';

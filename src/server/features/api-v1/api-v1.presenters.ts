@@ -1,6 +1,6 @@
-import { centsToDecimal } from '../../../shared/money';
-import { formatReference } from '../../../shared/jobs';
-import type { V1Invoice, V1Job, V1Payment, V1Quote } from '../../../shared/schemas/api-v1';
+import { centsToDecimal } from '@shared/money';
+import { formatReference } from '@shared/jobs';
+import type { V1Invoice, V1Job, V1Payment, V1Quote } from '@shared/schemas/api-v1';
 import type {
   invoicePayments,
   invoices,

@@ -7,8 +7,8 @@ import {
   v1PageQuerySchema,
   v1PaymentsSchema,
   v1QuotesSchema,
-} from '../../../shared/schemas/api-v1';
-import { safeText } from '../../../shared/schemas/common';
+} from '@shared/schemas/api-v1';
+import { safeText } from '@shared/schemas/common';
 import { errorResponsesFor } from '../../lib/route-errors';
 import { createApiV1Service } from './api-v1.service';
 

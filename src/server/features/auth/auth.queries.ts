@@ -70,3 +70,35 @@ export function deleteExpiredSessions(db: DbOrTx, now: Date, userId?: number) {
         : lt(sessions.expiresAt, now),
     );
 }
+
+export function markSignedIn(db: DbOrTx, userId: number, at: Date) {
+  return db.update(users).set({ lastSignInAt: at }).where(eq(users.id, userId));
+}
+
+export function insertUser(db: DbOrTx, values: NewUser) {
+  return db
+    .insert(users)
+    .values(values)
+    .returning()
+    .then((r) => r[0]!);
+}
+
+export function insertTechnician(db: DbOrTx, values: typeof technicians.$inferInsert) {
+  return db
+    .insert(technicians)
+    .values(values)
+    .returning({ id: technicians.id })
+    .then((r) => r[0]!);
+}
+
+export function setEmailVerifiedAt(db: DbOrTx, userId: number, at: Date) {
+  return db.update(users).set({ emailVerifiedAt: at }).where(eq(users.id, userId));
+}
+
+export function findEmailVerifiedAt(db: DbOrTx, userId: number) {
+  return db
+    .select({ emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .then((r) => r[0]);
+}

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ROLES } from '../../../shared/constants/domain';
+import { ROLES } from '@shared/constants/domain';
 import {
   currentUserSchema,
   registerResponseSchema,
@@ -9,13 +9,12 @@ import {
   signInSchema,
   verifyEmailResponseSchema,
   verifyEmailSchema,
-} from '../../../shared/schemas/auth';
-import { messageResponseSchema } from '../../../shared/schemas/common';
+} from '@shared/schemas/auth';
+import { messageResponseSchema } from '@shared/schemas/common';
 import { AppError } from '../../lib/app-error';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../../lib/session';
 import { errorResponsesFor } from '../../lib/route-errors';
-import { findUserByLogin, findTechnicianIdByUser } from './auth.queries';
-import { createAuthService, DEMO_USERNAMES, toCurrentUser } from './auth.service';
+import { createAuthService, toCurrentUser } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService(app);
@@ -124,13 +123,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Demo mode only: ?role= shows the demo account of that role. It changes what the
       // client shows, never what the server allows: every other route uses the real session.
       if (role && app.config.demoMode) {
-        const demo = await findUserByLogin(app.db, DEMO_USERNAMES[role]);
-        if (demo && demo.role === role) {
-          return toCurrentUser({
-            ...demo,
-            technicianId: await findTechnicianIdByUser(app.db, demo.id),
-          });
-        }
+        const demo = await auth.demoUser(role);
+        if (demo) return demo;
       }
       if (!request.user) throw new AppError(401, 'Not signed in');
       return toCurrentUser(request.user);

@@ -1,13 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  DEFAULT_SERVICE_RADIUS_MILES,
-  findLocation,
-  LOCATIONS,
-} from '../../../shared/constants/locations';
-import { specialtyToServiceType } from '../../../shared/constants/service-types';
-import type { CurrentUser, RegisterInput } from '../../../shared/schemas/auth';
-import { technicians, users } from '../../db/schema';
+import { DEFAULT_SERVICE_RADIUS_MILES, findLocation, LOCATIONS } from '@shared/constants/locations';
+import { specialtyToServiceType } from '@shared/constants/service-types';
+import type { CurrentUser, RegisterInput } from '@shared/schemas/auth';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { tooManyAttempts } from '../../lib/rate-limiter';
@@ -77,7 +71,7 @@ export function createAuthService(app: FastifyInstance) {
       if (user.status === 'suspended') {
         throw new AppError(403, SUSPENDED_SIGN_IN_MESSAGE);
       }
-      await app.db.update(users).set({ lastSignInAt: app.clock() }).where(eq(users.id, user.id));
+      await q.markSignedIn(app.db, user.id, app.clock());
       const technicianId = await q.findTechnicianIdByUser(app.db, user.id);
       return toCurrentUser({ ...user, technicianId });
     },
@@ -92,6 +86,16 @@ export function createAuthService(app: FastifyInstance) {
     },
 
     endSession: (sessionId: string) => q.deleteSession(app.db, sessionId),
+
+    /** The demo account of the role (demo mode only; the caller checks), if it exists. */
+    async demoUser(role: keyof typeof DEMO_USERNAMES) {
+      const demo = await q.findUserByLogin(app.db, DEMO_USERNAMES[role]);
+      if (!demo || demo.role !== role) return undefined;
+      return toCurrentUser({
+        ...demo,
+        technicianId: await q.findTechnicianIdByUser(app.db, demo.id),
+      });
+    },
 
     async register(input: RegisterInput & { accountType: 'technician' | 'customer' }, ip: string) {
       // Per IP, counted before the (deliberately expensive) password hash.
@@ -115,20 +119,17 @@ export function createAuthService(app: FastifyInstance) {
           );
           // Always a new account: a guest record with the same address (from an earlier
           // service request) is only claimed once the address is proven (verifyEmail).
-          const [user] = await tx
-            .insert(users)
-            .values({
-              username: input.username,
-              email: input.email,
-              passwordHash,
-              role,
-              status: role === 'technician' ? 'pending' : 'approved',
-              firstName,
-              lastName,
-              phone: input.phone || null,
-              isGuest: false,
-            })
-            .returning();
+          const user = await q.insertUser(tx, {
+            username: input.username,
+            email: input.email,
+            passwordHash,
+            role,
+            status: role === 'technician' ? 'pending' : 'approved',
+            firstName,
+            lastName,
+            phone: input.phone || null,
+            isGuest: false,
+          });
           let technicianId: number | null = null;
           if (role === 'technician') {
             const loc = (input.location && findLocation(input.location)) || LOCATIONS[3];
@@ -140,21 +141,18 @@ export function createAuthService(app: FastifyInstance) {
                   .filter((s): s is NonNullable<typeof s> => s !== null),
               ),
             ];
-            const [tech] = await tx
-              .insert(technicians)
-              .values({
-                userId: user!.id,
-                location: loc.name,
-                zipCode: loc.zip,
-                latitude: loc.latitude,
-                longitude: loc.longitude,
-                serviceRadiusMiles: DEFAULT_SERVICE_RADIUS_MILES,
-                yearsExperience: parseYears(input.experience),
-                hourlyRateCents: 0,
-                specialties,
-                isAvailable: false,
-              })
-              .returning({ id: technicians.id });
+            const tech = await q.insertTechnician(tx, {
+              userId: user!.id,
+              location: loc.name,
+              zipCode: loc.zip,
+              latitude: loc.latitude,
+              longitude: loc.longitude,
+              serviceRadiusMiles: DEFAULT_SERVICE_RADIUS_MILES,
+              yearsExperience: parseYears(input.experience),
+              hourlyRateCents: 0,
+              specialties,
+              isAvailable: false,
+            });
             technicianId = tech!.id;
           }
           const token = await mail.issueToken(tx, user!.id, 'verify_email', VERIFY_EMAIL_TTL_MS);
@@ -177,10 +175,7 @@ export function createAuthService(app: FastifyInstance) {
         if (!row || row.usedAt || row.expiresAt.getTime() <= app.clock().getTime())
           throw new AppError(400, VERIFY_EMAIL_INVALID);
         await q.useUserTokens(tx, row.userId, ['verify_email'], app.clock());
-        await tx
-          .update(users)
-          .set({ emailVerifiedAt: row.emailVerifiedAt ?? app.clock() })
-          .where(eq(users.id, row.userId));
+        await q.setEmailVerifiedAt(tx, row.userId, row.emailVerifiedAt ?? app.clock());
         const claimedRequests = await claimGuestRecords(tx, { id: row.userId, email: row.email });
         return {
           message:
@@ -196,10 +191,7 @@ export function createAuthService(app: FastifyInstance) {
     async resendVerification(user: SessionUser) {
       const wait = await resends.consume(String(user.id));
       if (wait > 0) throw tooManyAttempts('Too many confirmation e-mails', wait);
-      const [row] = await app.db
-        .select({ emailVerifiedAt: users.emailVerifiedAt })
-        .from(users)
-        .where(eq(users.id, user.id));
+      const row = await q.findEmailVerifiedAt(app.db, user.id);
       if (row?.emailVerifiedAt) throw new AppError(409, 'Your e-mail address is already confirmed');
       await app.db.transaction(async (tx) => {
         const token = await mail.issueToken(tx, user.id, 'verify_email', VERIFY_EMAIL_TTL_MS);

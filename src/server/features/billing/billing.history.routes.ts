@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { centsToDecimal } from '../../../shared/money';
+import { centsToDecimal } from '@shared/money';
 import {
   adminPaymentSchema,
   PAYMENT_HISTORY_HEADERS as H,
   paymentHistoryQuerySchema,
   paymentRecordSchema,
-} from '../../../shared/schemas/billing';
-import { idParamSchema } from '../../../shared/schemas/common';
+} from '@shared/schemas/billing';
+import { idParamSchema } from '@shared/schemas/common';
 import { receiptHtml } from './billing.presenters';
 import { errors, pageParams, tags, technician, type BillingApp } from './billing.route-options';
 import type { BillingService } from './billing.service';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, signIn } from '../../../../tests/helpers/factories';
-import type { PaymentStatus } from '../../../shared/constants/domain';
-import { PAGE_SIZE_MESSAGE } from '../../../shared/schemas/billing';
-import { PAGE_MESSAGE } from '../../../shared/schemas/common';
+import type { PaymentStatus } from '@shared/constants/domain';
+import { PAGE_SIZE_MESSAGE } from '@shared/schemas/billing';
+import { PAGE_MESSAGE } from '@shared/schemas/common';
 import { payments } from '../../db/schema';
 
 let t: TestApp;

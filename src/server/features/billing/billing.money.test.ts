@@ -9,7 +9,7 @@ import { createPaymentReconciler } from '../../payment-reconciler';
 import { ALREADY_SUBSCRIBED, PURCHASE_IN_PROGRESS } from './billing.service';
 
 /**
- * Money hardening (issue 11, items 2-4): one live purchase per technician whatever the key,
+ * Money hardening: one live purchase per technician whatever the key,
  * plan changes that never charge by surprise, and reconciliation of payments left processing.
  * The sandbox card provider is wrapped to count what reaches the provider.
  */
@@ -70,7 +70,7 @@ const chargesFor = (technicianId: number) =>
 const rowsOf = (technicianId: number) =>
   t.app.db.select().from(payments).where(eq(payments.technicianId, technicianId));
 
-describe('one live plan purchase per technician (item 2)', () => {
+describe('one live plan purchase per technician', () => {
   it('charges once for 20 parallel subscribe requests with different keys', async () => {
     const tech = await technician();
     const token = await cardToken();
@@ -130,7 +130,7 @@ describe('one live plan purchase per technician (item 2)', () => {
   });
 });
 
-describe('plan changes (item 3)', () => {
+describe('plan changes', () => {
   it('Professional -> Premium is scheduled for the period end: no charge, POS still open', async () => {
     const tech = await technician();
     expect(
@@ -233,7 +233,7 @@ describe('plan changes (item 3)', () => {
   });
 });
 
-describe('reconciliation of stuck payments (item 4)', () => {
+describe('reconciliation of stuck payments', () => {
   /** A purchase whose request died after claiming its key (and maybe after charging). */
   async function crashedPurchase(technicianId: number, key: string, charged: boolean) {
     const saved = await card.saveCard({

@@ -1,6 +1,6 @@
-import { PLAN_RANK, type PlanTier } from '../../../shared/constants/domain';
-import { centsToDecimal } from '../../../shared/money';
-import type { PaymentRecord, Software, Subscription } from '../../../shared/schemas/billing';
+import { PLAN_RANK, type PlanTier } from '@shared/constants/domain';
+import { centsToDecimal } from '@shared/money';
+import type { PaymentRecord, Software, Subscription } from '@shared/schemas/billing';
 import { escapeHtml } from '../../lib/mailer';
 import type {
   AdminPaymentRow,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createSubscriptionSchema, walletOrderSchema } from '../../../shared/schemas/billing';
+import { createSubscriptionSchema, walletOrderSchema } from '@shared/schemas/billing';
 import { errors, tags, technician, type BillingApp } from './billing.route-options';
 import type { BillingService } from './billing.service';
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { BRAND } from '../../../shared/brand';
+import { BRAND } from '@shared/brand';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { DbOrTx } from '../../db/client';
 import { composeMail } from '../../lib/mailer';
 import { RECONCILE_AFTER_MS, type ChargeResult } from '../../lib/payments';
 import { publicBaseUrl } from '../../lib/public-url';
-import { GRACE_DAYS } from '../../../shared/plans';
-import { isWalletProvider } from '../../../shared/schemas/billing';
+import { GRACE_DAYS } from '@shared/plans';
+import { isWalletProvider } from '@shared/schemas/billing';
 import { addMonth, providerMessage, receiptNumber, walletProviderName } from './billing.common';
 import { providerOutcome, settle } from './billing.purchases';
 import {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageNumber } from '../../../shared/schemas/common';
+import { pageNumber } from '@shared/schemas/common';
 import { errorResponsesFor } from '../../lib/route-errors';
 
 /** The Fastify instance the billing routes are declared on (zod type provider). */

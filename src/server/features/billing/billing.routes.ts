@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { softwareListSchema } from '../../../shared/schemas/billing';
+import { softwareListSchema } from '@shared/schemas/billing';
 import { historyRoutes } from './billing.history.routes';
 import { purchaseRoutes } from './billing.purchase.routes';
 import { errors, tags } from './billing.route-options';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { createSubscriptionSchema, walletOrderSchema } from '../../../shared/schemas/billing';
+import type { createSubscriptionSchema, walletOrderSchema } from '@shared/schemas/billing';
 import type { SessionUser } from '../../lib/session';
 import { adminPayments, history, historyCsv, receipt } from './billing.history';
 import { reconcile, renewDue } from './billing.renewals';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { BRAND } from '../../../shared/brand';
-import { PLAN_RANK, type PlanTier } from '../../../shared/constants/domain';
+import { BRAND } from '@shared/brand';
+import { PLAN_RANK, type PlanTier } from '@shared/constants/domain';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../lib/session';
 import { softwareOut } from './billing.presenters';

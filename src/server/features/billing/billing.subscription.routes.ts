@@ -4,7 +4,7 @@ import {
   currentSubscriptionSchema,
   upgradeNowSchema,
   upgradeQuoteSchema,
-} from '../../../shared/schemas/billing';
+} from '@shared/schemas/billing';
 import { errors, tags, technician, type BillingApp } from './billing.route-options';
 import type { BillingService } from './billing.service';
 

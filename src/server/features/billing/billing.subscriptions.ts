@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { BRAND } from '../../../shared/brand';
-import { centsToDecimal, toCents } from '../../../shared/money';
-import { isWalletProvider, type createSubscriptionSchema } from '../../../shared/schemas/billing';
+import { BRAND } from '@shared/brand';
+import { centsToDecimal, toCents } from '@shared/money';
+import { isWalletProvider, type createSubscriptionSchema } from '@shared/schemas/billing';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { ChargeResult } from '../../lib/payments';

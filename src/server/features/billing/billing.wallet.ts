@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { BRAND } from '../../../shared/brand';
-import { toCents } from '../../../shared/money';
-import type { walletOrderSchema } from '../../../shared/schemas/billing';
+import { BRAND } from '@shared/brand';
+import { toCents } from '@shared/money';
+import type { walletOrderSchema } from '@shared/schemas/billing';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../lib/session';
 import {

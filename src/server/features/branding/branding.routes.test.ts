@@ -13,9 +13,9 @@ import {
   TINY_PNG,
   uploadDocument,
 } from '../../../../tests/helpers/onboarding-factories';
-import { BRANDING_MESSAGES } from '../../../shared/branding';
-import { formatReference } from '../../../shared/jobs';
-import { NUL_MESSAGE } from '../../../shared/schemas/common';
+import { BRANDING_MESSAGES } from '@shared/branding';
+import { formatReference } from '@shared/jobs';
+import { NUL_MESSAGE } from '@shared/schemas/common';
 import { outbox, serviceRequests, subscriptions } from '../../db/schema';
 
 // 'Custom branding' (Professional): set on the server only for that plan, shown on the public

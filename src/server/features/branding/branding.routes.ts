@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ownBrandingSchema, updateBrandingSchema } from '../../../shared/schemas/branding';
-import { dbId } from '../../../shared/schemas/common';
+import { ownBrandingSchema, updateBrandingSchema } from '@shared/schemas/branding';
+import { dbId } from '@shared/schemas/common';
 import { AppError } from '../../lib/app-error';
 import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
 import type { SessionUser } from '../../lib/session';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { BRANDING_MESSAGES, LOGO_MAX_BYTES, LOGO_TYPES } from '../../../shared/branding';
-import type { OwnBranding, updateBrandingSchema } from '../../../shared/schemas/branding';
+import { BRANDING_MESSAGES, LOGO_MAX_BYTES, LOGO_TYPES } from '@shared/branding';
+import type { OwnBranding, updateBrandingSchema } from '@shared/schemas/branding';
 import { AppError } from '../../lib/app-error';
 import { brandingRow, brandingView, logoPath } from '../../lib/branding';
 import { attachDocument } from '../../lib/documents';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contactMessageSchema, contactTechnicianSchema } from '../../../shared/schemas/contact';
+import { contactMessageSchema, contactTechnicianSchema } from '@shared/schemas/contact';
 import { errorResponsesFor } from '../../lib/route-errors';
 import { createContactService } from './contact.service';
 

@@ -1,16 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { BRAND } from '../../../shared/brand';
-import type {
-  contactMessageSchema,
-  contactTechnicianSchema,
-} from '../../../shared/schemas/contact';
-import { contactMessages, contactRequests, technicians, users } from '../../db/schema';
+import { BRAND } from '@shared/brand';
+import type { contactMessageSchema, contactTechnicianSchema } from '@shared/schemas/contact';
 import { AppError } from '../../lib/app-error';
 import { technicianPlan } from '../../lib/entitlements';
 import { composeMail } from '../../lib/mailer';
 import type { SessionUser } from '../../lib/session';
 import type { z } from 'zod';
+import * as q from './contact.queries';
 
 export function createContactService(app: FastifyInstance) {
   return {
@@ -19,25 +15,17 @@ export function createContactService(app: FastifyInstance) {
       input: z.output<typeof contactTechnicianSchema>,
       user: SessionUser | null,
     ) {
-      const [tech] = await app.db
-        .select({ id: technicians.id, email: users.email, firstName: users.firstName })
-        .from(technicians)
-        .innerJoin(users, eq(users.id, technicians.userId))
-        .where(and(eq(technicians.id, input.technicianId), eq(users.status, 'approved')))
-        .limit(1);
+      const tech = await q.findApprovedTechnician(app.db, input.technicianId);
       if (!tech) throw new AppError(404, 'Technician not found');
       return app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(contactRequests)
-          .values({
-            technicianId: tech.id,
-            customerId: user?.role === 'customer' ? user.id : null,
-            customerName: input.customerName,
-            customerEmail: input.customerEmail,
-            serviceType: input.serviceType ?? null,
-            message: input.message,
-          })
-          .returning({ id: contactRequests.id });
+        const row = await q.insertContactRequest(tx, {
+          technicianId: tech.id,
+          customerId: user?.role === 'customer' ? user.id : null,
+          customerName: input.customerName,
+          customerEmail: input.customerEmail,
+          serviceType: input.serviceType ?? null,
+          message: input.message,
+        });
         await app.outbox.enqueue(tx, {
           to: tech.email,
           template: 'contact_request',
@@ -69,15 +57,12 @@ export function createContactService(app: FastifyInstance) {
           : null;
       const priority = plan?.support === 'priority';
       return app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(contactMessages)
-          .values({
-            ...input,
-            phone: input.phone ?? null,
-            priority,
-            senderUserId: user?.id ?? null,
-          })
-          .returning({ id: contactMessages.id });
+        const row = await q.insertContactMessage(tx, {
+          ...input,
+          phone: input.phone ?? null,
+          priority,
+          senderUserId: user?.id ?? null,
+        });
         await app.outbox.enqueue(tx, {
           to: app.config.supportInbox,
           template: 'contact_message',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml } from '../../lib/mailer';
-import { latestMails } from './dev-mailbox.queries';
+import { createDevMailboxService } from './dev-mailbox.service';
 
 const mailSchema = z.object({
   id: z.number(),
@@ -16,7 +16,7 @@ const mailSchema = z.object({
 
 /** Demo mode only: the outbox, as JSON and as a page at /dev/mailbox. */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  const latest = (limit: number) => latestMails(app.db, limit);
+  const { latest } = createDevMailboxService(app);
 
   app.get(
     '/api/dev/mailbox',

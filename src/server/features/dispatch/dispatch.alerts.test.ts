@@ -6,8 +6,8 @@ import { createTechnician, signIn } from '../../../../tests/helpers/factories';
 import { startPushStandIn, type TestSubscription } from '../../../../tests/helpers/push-stand-in';
 import { startSmtpStandIn } from '../../../../tests/helpers/smtp-stand-in';
 import { startTwilioStandIn, TWILIO_INVALID_TO } from '../../../../tests/helpers/twilio-stand-in';
-import { LOCATIONS } from '../../../shared/constants/locations';
-import type { ServiceType } from '../../../shared/constants/service-types';
+import { LOCATIONS } from '@shared/constants/locations';
+import type { ServiceType } from '@shared/constants/service-types';
 import { jobNotifications, liveStreams, outbox, pushSubscriptions } from '../../db/schema';
 
 /**

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { leadsKit } from '../../../../tests/helpers/leads';
-import { JOB_LIMIT_REACHED } from '../../../shared/plans';
+import { JOB_LIMIT_REACHED } from '@shared/plans';
 import { jobNotifications } from '../../db/schema';
 
 // The race matters on PostgreSQL, where each accept runs on its own connection: 50 trials

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createUser, signIn, subscribeTechnician } from '../../../../tests/helpers/factories';
 import { leadsKit } from '../../../../tests/helpers/leads';
-import { JOB_LIMIT_REACHED, NO_PLAN_NO_LEADS } from '../../../shared/plans';
+import { JOB_LIMIT_REACHED, NO_PLAN_NO_LEADS } from '@shared/plans';
 import { jobNotifications, subscriptions } from '../../db/schema';
 
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
-import { JOB_LIMIT_REACHED, NO_PLAN_NO_LEADS } from '../../../shared/plans';
-import type { LeadStatus } from '../../../shared/schemas/dispatch';
+import { JOB_LIMIT_REACHED, NO_PLAN_NO_LEADS } from '@shared/plans';
+import type { LeadStatus } from '@shared/schemas/dispatch';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { acceptedJobsBetween, technicianPlan } from '../../lib/entitlements';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { BRAND } from '../../../shared/brand';
-import { formatReference } from '../../../shared/jobs';
+import { BRAND } from '@shared/brand';
+import { formatReference } from '@shared/jobs';
 import type { serviceRequests } from '../../db/schema';
 import { composeMail, type MailMessage } from '../../lib/mailer';
 import { fullName } from '../../lib/names';

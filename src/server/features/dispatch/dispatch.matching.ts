@@ -1,4 +1,4 @@
-import type { Point } from '../../../shared/geo';
+import type { Point } from '@shared/geo';
 import type { DbOrTx } from '../../db/client';
 import { searchSnapshot, type Snapshot } from '../../lib/technician-index';
 import * as q from './dispatch.queries';

@@ -1,6 +1,6 @@
-import { centsToDecimal } from '../../../shared/money';
-import type { JobNotification } from '../../../shared/schemas/dispatch';
-import { descriptionWithoutContact } from '../../../shared/schemas/service-requests';
+import { centsToDecimal } from '@shared/money';
+import type { JobNotification } from '@shared/schemas/dispatch';
+import { descriptionWithoutContact } from '@shared/schemas/service-requests';
 import { areaOf } from '../../lib/places';
 import type * as q from './dispatch.queries';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
-import { LOCATIONS } from '../../../shared/constants/locations';
+import { LOCATIONS } from '@shared/constants/locations';
 import { jobNotifications, serviceRequests } from '../../db/schema';
 
 // The race matters on PostgreSQL, where each accept runs on its own connection: 200 trials

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LIMITS } from '../../../shared/constants/domain';
+import { LIMITS } from '@shared/constants/domain';
 import type { DbOrTx } from '../../db/client';
 import type { serviceRequests } from '../../db/schema';
 import type { Snapshot } from '../../lib/technician-index';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
-import { LOCATIONS } from '../../../shared/constants/locations';
+import { LOCATIONS } from '@shared/constants/locations';
 import { jobNotifications, outbox, serviceRequests, verifications } from '../../db/schema';
 
 const bowie = LOCATIONS.find((l) => l.name === 'Bowie, MD')!;

@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_INT4, idParamSchema } from '../../../shared/schemas/common';
-import {
-  declineSchema,
-  jobNotificationSchema,
-  leadStatusSchema,
-} from '../../../shared/schemas/dispatch';
+import { MAX_INT4, idParamSchema } from '@shared/schemas/common';
+import { declineSchema, jobNotificationSchema, leadStatusSchema } from '@shared/schemas/dispatch';
 import { AppError } from '../../lib/app-error';
 import { assertOwnTechnician } from '../../lib/session';
 import { lastEventIdOf, registerEventStreams, streamTopic } from '../../lib/sse';

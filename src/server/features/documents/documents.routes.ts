@@ -2,13 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dbId } from '../../../shared/schemas/common';
+import { dbId } from '@shared/schemas/common';
 import {
   createUploadSchema,
   documentLinkSchema,
   uploadDoneSchema,
   uploadTargetSchema,
-} from '../../../shared/schemas/documents';
+} from '@shared/schemas/documents';
 import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
 import { createDocumentsService } from './documents.service';
 

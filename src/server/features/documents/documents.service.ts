@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { LIMITS } from '../../../shared/constants/domain';
-import { UPLOAD_MESSAGES } from '../../../shared/constants/uploads';
-import type {
-  createUploadSchema,
-  DocumentLink,
-  UploadTarget,
-} from '../../../shared/schemas/documents';
+import { LIMITS } from '@shared/constants/domain';
+import { UPLOAD_MESSAGES } from '@shared/constants/uploads';
+import type { createUploadSchema, DocumentLink, UploadTarget } from '@shared/schemas/documents';
 import { AppError } from '../../lib/app-error';
 import { confirmUpload, documentLink, type DocumentRow } from '../../lib/documents';
 import { newStorageKey, type LocalStorage } from '../../lib/storage';

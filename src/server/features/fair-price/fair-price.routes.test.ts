@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
-import { findLocation } from '../../../shared/constants/locations';
-import { typicalPriceText } from '../../../shared/fair-price';
-import { formatReference } from '../../../shared/jobs';
-import type { FairPrice } from '../../../shared/schemas/fair-price';
-import type { JobDetail } from '../../../shared/schemas/jobs';
-import type { PublicQuote } from '../../../shared/schemas/pos';
+import { findLocation } from '@shared/constants/locations';
+import { typicalPriceText } from '@shared/fair-price';
+import { formatReference } from '@shared/jobs';
+import type { FairPrice } from '@shared/schemas/fair-price';
+import type { JobDetail } from '@shared/schemas/jobs';
+import type { PublicQuote } from '@shared/schemas/pos';
 import { fairPrices, invoices, quoteItems, quotes, serviceRequests } from '../../db/schema';
 import { areaOf, fairPriceFor, refreshFairPrices } from '../../lib/fair-price';
 import { hashToken } from '../../lib/session';
 
-// The fair-price check (issue 15, ADR 015): quartiles of what completed, paid jobs of the same
+// The fair-price check (ADR 015): quartiles of what completed, paid jobs of the same
 // service type in the same area (ZIP3) charged over the last 12 months, from 20 jobs on.
 
 let t: TestApp;

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fairPriceQuerySchema, fairPriceSchema } from '../../../shared/schemas/fair-price';
-import { fairPriceFor } from '../../lib/fair-price';
+import { fairPriceQuerySchema, fairPriceSchema } from '@shared/schemas/fair-price';
 import { errorResponsesFor } from '../../lib/route-errors';
+import { createFairPriceService } from './fair-price.service';
 
 /**
  * The fair-price check (ADR 015): what a service costs in an area, from completed, paid jobs.
  * Public: the figures are aggregates of at least 20 jobs, shown to customers and technicians.
  */
 export const fairPriceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const fairPrice = createFairPriceService(app);
   app.get(
     '/api/fair-price',
     {
@@ -20,7 +21,7 @@ export const fairPriceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { serviceType, latitude, longitude } = request.query;
-      return fairPriceFor(app.db, serviceType, { latitude, longitude });
+      return fairPrice.at(serviceType, { latitude, longitude });
     },
   );
 };

@@ -24,7 +24,7 @@ describe('GET /api/geo/nearest-zip', () => {
 
   it('agrees with a brute-force search over every ZIP (points across the country)', async () => {
     const { codes } = (await import('zipcodes')).default;
-    const { distanceMiles } = await import('../../../shared/geo');
+    const { distanceMiles } = await import('@shared/geo');
     const us = Object.values(codes).filter(
       (z) => z.country === 'US' && /^\d{5}$/.test(z.zip) && !['AA', 'AE', 'AP'].includes(z.state),
     );

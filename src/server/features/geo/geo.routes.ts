@@ -1,9 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  mapConfigSchema,
-  nearestZipQuerySchema,
-  nearestZipSchema,
-} from '../../../shared/schemas/geo';
+import { mapConfigSchema, nearestZipQuerySchema, nearestZipSchema } from '@shared/schemas/geo';
 import { AppError } from '../../lib/app-error';
 import { nearestZip, NEAREST_ZIP_MAX_MILES } from '../../lib/places';
 import { errorResponsesFor } from '../../lib/route-errors';

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appConfigSchema } from '../../../shared/schemas/common';
-import { createReadiness } from './health.service';
+import { appConfigSchema } from '@shared/schemas/common';
+import { createReadiness, pingDatabase } from './health.service';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -64,7 +63,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       const uptimeSeconds = Math.round(process.uptime());
       try {
-        await app.db.execute(sql`select 1`);
+        await pingDatabase(app);
         return { status: 'ok' as const, database: 'up' as const, uptimeSeconds };
       } catch (err) {
         app.log.error({ err }, 'health check: database unreachable');

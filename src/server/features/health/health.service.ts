@@ -33,6 +33,9 @@ export type Readiness = {
   };
 };
 
+/** Throws when the database does not answer. */
+export const pingDatabase = (app: FastifyInstance) => q.ping(app.db);
+
 /**
  * What a load balancer needs before sending traffic (ADR 022): the database answers, every
  * committed migration is applied, the technician index has loaded (search and dispatch read

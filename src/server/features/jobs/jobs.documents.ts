@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { centsToDecimal } from '../../../shared/money';
+import { centsToDecimal } from '@shared/money';
 import { AppError } from '../../lib/app-error';
 import type { JobDocuments } from '../../lib/job-documents';
 import { resolveJobViewer } from '../../lib/job-access';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { BRAND } from '../../../shared/brand';
-import type { JobMove } from '../../../shared/jobs';
+import { BRAND } from '@shared/brand';
+import type { JobMove } from '@shared/jobs';
 import { customerMail } from '../../lib/job-mail';
 import type { MailMessage } from '../../lib/mailer';
 import type { ServiceRequestRow } from '../../lib/job-access';

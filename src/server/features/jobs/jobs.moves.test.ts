@@ -2,12 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
-import {
-  SERVICE_REQUEST_STATUSES,
-  type ServiceRequestStatus,
-} from '../../../shared/constants/domain';
-import { LOCATIONS } from '../../../shared/constants/locations';
-import { JOB_MOVES, JOB_RULES, formatReference, type JobMove } from '../../../shared/jobs';
+import { SERVICE_REQUEST_STATUSES, type ServiceRequestStatus } from '@shared/constants/domain';
+import { LOCATIONS } from '@shared/constants/locations';
+import { JOB_MOVES, JOB_RULES, formatReference, type JobMove } from '@shared/jobs';
 import { jobNotifications, serviceRequestEvents, serviceRequests } from '../../db/schema';
 import { requestLinkToken } from '../../lib/request-links';
 

@@ -1,10 +1,10 @@
-import type { FairPrice } from '../../../shared/schemas/fair-price';
-import { LIMITS } from '../../../shared/constants/domain';
-import { allowedMoves, formatReference } from '../../../shared/jobs';
-import { centsToDecimal } from '../../../shared/money';
-import type { JobDetail, JobSummary, TimelineEntry } from '../../../shared/schemas/jobs';
-import type { Quote } from '../../../shared/schemas/pos';
-import { problemOf } from '../../../shared/schemas/service-requests';
+import type { FairPrice } from '@shared/schemas/fair-price';
+import { LIMITS } from '@shared/constants/domain';
+import { allowedMoves, formatReference } from '@shared/jobs';
+import { centsToDecimal } from '@shared/money';
+import type { JobDetail, JobSummary, TimelineEntry } from '@shared/schemas/jobs';
+import type { Quote } from '@shared/schemas/pos';
+import { problemOf } from '@shared/schemas/service-requests';
 import type { invoicePayments, invoices, reviews, vehicles } from '../../db/schema';
 import { fullName, shortName } from '../../lib/names';
 import { canReview, toJobReview } from '../../lib/reviews';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ACTIVE_JOB_STATUSES } from '../../../shared/jobs';
+import { ACTIVE_JOB_STATUSES } from '@shared/jobs';
 import type { DbOrTx } from '../../db/client';
 import {
   invoicePayments,

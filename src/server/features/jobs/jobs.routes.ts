@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dbId, messageResponseSchema, MAX_INT4 } from '../../../shared/schemas/common';
+import { dbId, messageResponseSchema, MAX_INT4 } from '@shared/schemas/common';
 import {
   jobDetailSchema,
   jobMessageSchema,
@@ -10,8 +10,8 @@ import {
   referenceParamSchema,
   requestTokenQuerySchema,
   technicianJobsSchema,
-} from '../../../shared/schemas/jobs';
-import { approveQuoteSchema, cardPaymentResponseSchema } from '../../../shared/schemas/pos';
+} from '@shared/schemas/jobs';
+import { approveQuoteSchema, cardPaymentResponseSchema } from '@shared/schemas/pos';
 import type { JobDocuments } from '../../lib/job-documents';
 import { errorResponsesFor } from '../../lib/route-errors';
 import { lastEventIdOf, registerEventStreams, streamTopic } from '../../lib/sse';

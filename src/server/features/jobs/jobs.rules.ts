@@ -4,9 +4,9 @@ import {
   nextStatus,
   refusedMoveMessage,
   type JobActor,
-} from '../../../shared/jobs';
-import type { ServiceRequestStatus } from '../../../shared/constants/domain';
-import type { JobMoveBody } from '../../../shared/schemas/jobs';
+} from '@shared/jobs';
+import type { ServiceRequestStatus } from '@shared/constants/domain';
+import type { JobMoveBody } from '@shared/schemas/jobs';
 import { AppError } from '../../lib/app-error';
 import type { ServiceRequestRow } from '../../lib/job-access';
 

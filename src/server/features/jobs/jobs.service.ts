@@ -4,8 +4,8 @@ import {
   JOB_STATUS_LABELS,
   formatReference,
   parseReference,
-} from '../../../shared/jobs';
-import type { JobMoveBody } from '../../../shared/schemas/jobs';
+} from '@shared/jobs';
+import type { JobMoveBody } from '@shared/schemas/jobs';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { type MailMessage, composeMail } from '../../lib/mailer';

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema } from '../../../shared/schemas/common';
+import { idParamSchema } from '@shared/schemas/common';
 import {
   notificationSettingsSchema,
   pushConfigSchema,
   pushSubscriptionInputSchema,
   pushSubscriptionSchema,
   updateNotificationSettingsSchema,
-} from '../../../shared/schemas/notifications';
+} from '@shared/schemas/notifications';
 import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
 import { createNotificationsService } from './notifications.service';
 

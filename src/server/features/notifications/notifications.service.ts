@@ -7,7 +7,7 @@ import {
   type PushSubscription,
   type pushSubscriptionInputSchema,
   type updateNotificationSettingsSchema,
-} from '../../../shared/schemas/notifications';
+} from '@shared/schemas/notifications';
 import type { AppConfig } from '../../config';
 import type { pushSubscriptions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { OutboxChannel, OutboxStatus } from '../../../shared/schemas/notifications';
+import type { OutboxChannel, OutboxStatus } from '@shared/schemas/notifications';
 import type { DbOrTx } from '../../db/client';
 import { outbox } from '../../db/schema';
 

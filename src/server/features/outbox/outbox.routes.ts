@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamSchema } from '../../../shared/schemas/common';
+import { idParamSchema } from '@shared/schemas/common';
 import {
   outboxMessageSchema,
   outboxPageSchema,
   outboxQuerySchema,
   type OutboxMessage,
-} from '../../../shared/schemas/notifications';
+} from '@shared/schemas/notifications';
 import type { OutboxRow } from '../../lib/outbox';
 import { errorResponses } from '../../lib/route-errors';
-import { outboxPage } from './outbox.queries';
+import { createOutboxService } from './outbox.service';
 
 const tags = ['admin'];
 const PAGE_SIZE = 25;
@@ -29,6 +29,7 @@ const messageOut = (m: OutboxRow): OutboxMessage => ({
 
 /** Admins watch what the outbox sent and put failed messages back in the queue (ADR 012). */
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const outbox = createOutboxService(app);
   app.get(
     '/api/admin/outbox',
     {
@@ -41,7 +42,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status, channel, page } = request.query;
-      const { rows, total, counts } = await outboxPage(app.db, {
+      const { rows, total, counts } = await outbox.page({
         status,
         channel,
         offset: (page - 1) * PAGE_SIZE,

@@ -4,7 +4,7 @@ import {
   paymentsConfigSchema,
   sandboxTokenizeSchema,
   sandboxTokenResponseSchema,
-} from '../../../shared/schemas/payments';
+} from '@shared/schemas/payments';
 import { AppError } from '../../lib/app-error';
 import { errorResponsesFor } from '../../lib/route-errors';
 

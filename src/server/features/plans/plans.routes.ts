@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { planSchema } from '@shared/schemas/plans';
-import { activePlans } from './plans.queries';
+import { createPlansService } from './plans.service';
 
 /** The plans table is the one source of truth for what technicians pay. */
 export const planRoutes: FastifyPluginAsyncZod = async (app) => {
+  const plans = createPlansService(app);
   app.get(
     '/api/plans',
     {
@@ -12,7 +13,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['billing'], response: { 200: z.array(planSchema) } },
     },
     async (_request, reply) => {
-      const rows = await activePlans(app.db);
+      const rows = await plans.active();
       reply.header('cache-control', 'public, max-age=60');
       return rows.map((p) => ({
         id: p.id,

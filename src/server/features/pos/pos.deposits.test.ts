@@ -9,15 +9,15 @@ import {
 } from '../../../../tests/helpers/factories';
 import { proTechnician, SIGNATURE } from '../../../../tests/helpers/pos';
 import { SQUARE_NONCES, startSquareStandIn } from '../../../../tests/helpers/square-stand-in';
-import { formatReference } from '../../../shared/jobs';
-import { DEPOSIT_MESSAGES } from '../../../shared/schemas/pos';
+import { formatReference } from '@shared/jobs';
+import { DEPOSIT_MESSAGES } from '@shared/schemas/pos';
 import { invoicePayments, outbox, paymentRefunds, serviceRequests } from '../../db/schema';
 import { createPaymentReconciler } from '../../payment-reconciler';
 import { requestLinkToken } from '../../lib/request-links';
 import { DEPOSIT_LOCKS_QUOTE, DEPOSIT_REFUNDED, depositDueMessage } from './pos.deposits';
 import { ALREADY_REFUNDED } from './pos.refunds';
 
-// Deposits on quotes (issue 15, ADR 017): asked for as a fixed amount or a percentage, paid by
+// Deposits on quotes (ADR 017): asked for as a fixed amount or a percentage, paid by
 // card when the customer signs, attached to the invoice, refunded when the technician gives the
 // job back.
 

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { formatCents } from '../../../shared/money';
-import type { depositPaymentSchema } from '../../../shared/schemas/pos';
+import { formatCents } from '@shared/money';
+import type { depositPaymentSchema } from '@shared/schemas/pos';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { nextNumber } from '../../lib/document-numbers';
 import { awaitClaimedPayment } from '../../lib/payments';
-import { liveDepositsOf, liveRefundOf, lockPayment, paidDepositOf } from './pos.deposit-queries';
-import { chargeCard } from './pos.payments';
+import { liveDepositsOf, liveRefundOf, lockPayment, paidDepositOf } from './pos.deposits.queries';
+import { chargeCard } from './pos.card';
 import {
   claimPayment,
   findPaymentByKey,

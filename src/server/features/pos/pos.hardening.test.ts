@@ -7,12 +7,12 @@ import {
   ITEM_TOO_LARGE,
   MONEY_TOO_LARGE,
   QUOTE_TOO_LARGE,
-} from '../../../shared/schemas/pos';
+} from '@shared/schemas/pos';
 import { invoicePayments, invoices } from '../../db/schema';
 import { formatDocumentNumber, nextNumber } from '../../lib/document-numbers';
 import { createPaymentReconciler } from '../../payment-reconciler';
 
-// Issue 11, items 1, 5, 6 and 10 (point of sale): overpaying, document numbers, declined card
+// Point of sale hardening: overpaying, document numbers, declined card
 // receipts, and money limits. The parallel tests are meant for PostgreSQL (TEST_DATABASE_URL);
 // on PGlite (one connection) they run with fewer requests.
 
@@ -94,7 +94,7 @@ function holdCharge(when: 'before' | 'after') {
   return { charge, inProvider, release };
 }
 
-describe('an invoice is never overpaid (item 1)', () => {
+describe('an invoice is never overpaid', () => {
   it('20 parallel card payments with different keys on a $50 invoice charge the card once', async () => {
     const inv = await invoiceOf50();
     const token = await cardToken('4111 1111 1111 1111');
@@ -216,7 +216,7 @@ describe('an invoice is never overpaid (item 1)', () => {
   });
 });
 
-describe('quote, invoice and receipt numbers come from sequences (item 5)', () => {
+describe('quote, invoice and receipt numbers come from sequences', () => {
   const count = ON_POSTGRES ? 200 : 40;
 
   it(`${count} parallel cash payments all succeed with unique R-YYYY-NNNNNN numbers`, async () => {
@@ -253,7 +253,7 @@ describe('quote, invoice and receipt numbers come from sequences (item 5)', () =
   });
 });
 
-describe('declined card payments have a receipt with the card (item 6)', () => {
+describe('declined card payments have a receipt with the card', () => {
   it('stores the brand and last 4 digits, and the receipt shows them', async () => {
     const inv = await invoiceOf50();
     const declined = await post('/api/square/create-payment', {
@@ -295,7 +295,7 @@ describe('declined card payments have a receipt with the card (item 6)', () => {
   });
 });
 
-describe('money limits: bad amounts are 400, never 500 (item 10)', () => {
+describe('money limits: bad amounts are 400, never 500', () => {
   it('refuses a payment that rounds to 0 cents', async () => {
     for (const amount of [0.001, 0.004]) {
       const cash = await post('/api/pos/payments', { amount, method: 'cash' });

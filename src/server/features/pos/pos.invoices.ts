@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { formatCents } from '../../../shared/money';
-import type { createInvoiceSchema, Invoice } from '../../../shared/schemas/pos';
+import { formatCents } from '@shared/money';
+import type { createInvoiceSchema, Invoice } from '@shared/schemas/pos';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { jobDocumentChanged } from '../../lib/job-mail';
@@ -10,7 +10,7 @@ import type { SessionUser } from '../../lib/session';
 import { assertPosListAccess, posTechnician } from './pos.access';
 import { assertSameReplay, quoteIdOf } from './pos.client-ids';
 import { invoiceOut, vehicleText } from './pos.presenters';
-import { attachDeposit } from './pos.deposit-queries';
+import { attachDeposit } from './pos.deposits.queries';
 import {
   addToInvoice,
   findInvoice,

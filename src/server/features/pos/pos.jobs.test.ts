@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createUser } from '../../../../tests/helpers/factories';
 import { proTechnician, SIGNATURE } from '../../../../tests/helpers/pos';
-import type { ServiceRequestStatus } from '../../../shared/constants/domain';
-import { formatReference } from '../../../shared/jobs';
+import type { ServiceRequestStatus } from '@shared/constants/domain';
+import { formatReference } from '@shared/jobs';
 import { outbox, quotes, serviceRequests } from '../../db/schema';
 import { JOB_NO_LONGER_ACTIVE, NOT_ACTIVE_JOB } from './pos.quotes';
 
-// Quotes and invoices that belong to a job (issue 13): made only for the technician's active
+// Quotes and invoices that belong to a job: made only for the technician's active
 // jobs, invoices inherit the job, and a job's quote cannot be signed once the job is gone.
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Branding } from '../../../shared/schemas/branding';
+import type { Branding } from '@shared/schemas/branding';
 import type { DbOrTx } from '../../db/client';
 import { composeBrandedMail } from '../../lib/branding';
 import { publicBaseUrl } from '../../lib/public-url';

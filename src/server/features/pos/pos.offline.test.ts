@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createUser } from '../../../../tests/helpers/factories';
 import { proTechnician, SIGNATURE, type PosTechnician } from '../../../../tests/helpers/pos';
-import { CLIENT_ID_MESSAGE, DRAFT_ONLY_MESSAGE } from '../../../shared/schemas/pos';
+import { CLIENT_ID_MESSAGE, DRAFT_ONLY_MESSAGE } from '@shared/schemas/pos';
 import { invoicePayments, invoices, quoteItems, quotes, serviceRequests } from '../../db/schema';
 import { CLIENT_ID_REUSED } from './pos.client-ids';
 import { JOB_NO_LONGER_ACTIVE, NOT_ACTIVE_JOB } from './pos.quotes';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamSchema, messageResponseSchema } from '../../../shared/schemas/common';
+import { idParamSchema, messageResponseSchema } from '@shared/schemas/common';
 import {
   cardPaymentResponseSchema,
   cardPaymentSchema,
@@ -10,7 +10,7 @@ import {
   posReceiptSchema,
   recordPaymentSchema,
   refundPaymentSchema,
-} from '../../../shared/schemas/pos';
+} from '@shared/schemas/pos';
 import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
 import { posTags as tags, technicianParams, type PosApp } from './pos.http';
 import type { PosService } from './pos.service';

@@ -1,22 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { BRAND } from '../../../shared/brand';
-import { toCents } from '../../../shared/money';
-import type {
-  cardPaymentSchema,
-  PosPayment,
-  recordPaymentSchema,
-} from '../../../shared/schemas/pos';
+import { toCents } from '@shared/money';
+import type { cardPaymentSchema, PosPayment, recordPaymentSchema } from '@shared/schemas/pos';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { jobDocumentChanged } from '../../lib/job-mail';
 import { nextNumber } from '../../lib/document-numbers';
-import { awaitClaimedPayment, ProviderError, type CardProvider } from '../../lib/payments';
+import { awaitClaimedPayment } from '../../lib/payments';
 import type { SessionUser } from '../../lib/session';
 import { assertPosListAccess, posTechnician } from './pos.access';
+import { chargeCard } from './pos.card';
 import { assertSameReplay, invoiceIdOf } from './pos.client-ids';
 import { payableInvoice } from './pos.invoices';
-import { latestRefundsOf } from './pos.deposit-queries';
+import { latestRefundsOf } from './pos.deposits.queries';
 import { cardOutcomeOut, paymentOut } from './pos.presenters';
 import {
   addToInvoice,
@@ -29,7 +25,6 @@ import {
   listPaymentRows,
   lockInvoice,
   settleCardPayment,
-  type CardOutcome,
   type PaymentRow,
 } from './pos.queries';
 
@@ -180,43 +175,6 @@ export async function takeCardPayment(
   if (!row) return awaitOutcome(app, key, amountCents);
   const [payment] = await paymentsOut(app.db, [row]);
   return cardOutcomeOut(row, payment!);
-}
-
-/** Asks the provider to charge the claimed payment; a provider error is a failed outcome. */
-export async function chargeCard(
-  app: FastifyInstance,
-  card: CardProvider,
-  claimed: PaymentRow,
-  key: string,
-  sourceId: string,
-): Promise<CardOutcome> {
-  try {
-    const result = await card.charge({
-      sourceId,
-      amountCents: claimed.amountCents,
-      currency: 'USD',
-      idempotencyKey: key,
-      note: `${BRAND.name} receipt ${claimed.receiptNumber}`,
-      buyerEmail: claimed.customerEmail ?? undefined,
-    });
-    return {
-      status: result.status === 'succeeded' ? 'succeeded' : 'failed',
-      failureMessage: result.status === 'succeeded' ? null : result.message,
-      providerPaymentId: result.providerPaymentId ?? null,
-      cardBrand: result.cardBrand ?? null,
-      cardLast4: result.last4 ?? null,
-    };
-  } catch (err) {
-    app.log.error({ err }, 'card payment failed');
-    return {
-      status: 'failed',
-      failureMessage:
-        err instanceof ProviderError ? err.message : 'The payment provider could not be reached',
-      providerPaymentId: null,
-      cardBrand: null,
-      cardLast4: null,
-    };
-  }
 }
 
 /** The outcome of the payment that claimed `key` first (waits while it is processing). */

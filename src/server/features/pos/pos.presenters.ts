@@ -1,7 +1,7 @@
-import type { Branding } from '../../../shared/schemas/branding';
-import type { FairPrice } from '../../../shared/schemas/fair-price';
-import { formatReference } from '../../../shared/jobs';
-import { centsToDecimal } from '../../../shared/money';
+import type { Branding } from '@shared/schemas/branding';
+import type { FairPrice } from '@shared/schemas/fair-price';
+import { formatReference } from '@shared/jobs';
+import { centsToDecimal } from '@shared/money';
 import type {
   DepositStatus,
   Invoice,
@@ -10,12 +10,12 @@ import type {
   Quote,
   QuoteDeposit,
   SignatureAudit,
-} from '../../../shared/schemas/pos';
+} from '@shared/schemas/pos';
 import type { InvoiceItemSnapshot } from '../../db/schema/pos';
-import type { RefundRow } from './pos.deposit-queries';
+import type { RefundRow } from './pos.deposits.queries';
 import type { InvoiceRow, ItemRow, PaymentRow, QuoteRow } from './pos.queries';
 import { quoteContentHash } from './pos.quote-hash';
-import type { SignatureRow } from './pos.signature-queries';
+import type { SignatureRow } from './pos.signatures.queries';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

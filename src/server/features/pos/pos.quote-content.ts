@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { depositCents, quoteTotals, toCents } from '../../../shared/money';
-import { MAX_INT4 } from '../../../shared/schemas/common';
-import type { updateQuoteSchema } from '../../../shared/schemas/pos';
+import { depositCents, quoteTotals, toCents } from '@shared/money';
+import { MAX_INT4 } from '@shared/schemas/common';
+import type { updateQuoteSchema } from '@shared/schemas/pos';
 import { AppError } from '../../lib/app-error';
 
 /**

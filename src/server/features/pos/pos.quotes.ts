@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { BRAND } from '../../../shared/brand';
-import { ACTIVE_JOB_STATUSES } from '../../../shared/jobs';
+import { BRAND } from '@shared/brand';
+import { ACTIVE_JOB_STATUSES } from '@shared/jobs';
 import {
   DRAFT_ONLY_MESSAGE,
   QUOTE_LINK_REPLACED,
@@ -10,7 +10,7 @@ import {
   type PublicQuote,
   type Quote,
   type updateQuoteSchema,
-} from '../../../shared/schemas/pos';
+} from '@shared/schemas/pos';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { brandingOf } from '../../lib/branding';
@@ -22,7 +22,7 @@ import { hashToken, type SessionUser } from '../../lib/session';
 import { assertPosListAccess, posTechnician } from './pos.access';
 import { assertSameReplay, bodyHash } from './pos.client-ids';
 import { sendPosMail } from './pos.mail';
-import { latestRefundsOf, liveDepositsOf } from './pos.deposit-queries';
+import { latestRefundsOf, liveDepositsOf } from './pos.deposits.queries';
 import { assertNoDeposit } from './pos.deposits';
 import { depositOut, publicQuoteOut, quoteOut, vehicleText } from './pos.presenters';
 import {
@@ -46,8 +46,8 @@ import {
   isVoidedLink,
   signatureAuditsOf,
   voidApprovalLink,
-} from './pos.signature-queries';
-import { quoteApprovalPath } from '../../../shared/paths';
+} from './pos.signatures.queries';
+import { quoteApprovalPath } from '@shared/paths';
 
 const APPROVAL_LINK_DAYS = 14;
 export const NOT_ACTIVE_JOB = 'This job is not one of your active jobs';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { BRAND } from '../../../shared/brand';
-import { formatCents } from '../../../shared/money';
+import { BRAND } from '@shared/brand';
+import { formatCents } from '@shared/money';
 import { AppError } from '../../lib/app-error';
 import { brandingOf } from '../../lib/branding';
 import { assertOwnTechnician, type SessionUser } from '../../lib/session';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { BRAND } from '../../../shared/brand';
-import { formatCents } from '../../../shared/money';
+import { BRAND } from '@shared/brand';
+import { formatCents } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { jobDocumentChanged } from '../../lib/job-mail';
@@ -19,7 +19,7 @@ import {
   stuckRefunds,
   subtractFromInvoice,
   type RefundRow,
-} from './pos.deposit-queries';
+} from './pos.deposits.queries';
 import { sendPosMail } from './pos.mail';
 import { paymentsOut } from './pos.payments';
 import {

@@ -8,7 +8,7 @@ import {
   subscribeTechnician,
 } from '../../../../tests/helpers/factories';
 import { proTechnician, SIGNATURE } from '../../../../tests/helpers/pos';
-import { QUOTE_VALIDATION_MESSAGE } from '../../../shared/schemas/pos';
+import { QUOTE_VALIDATION_MESSAGE } from '@shared/schemas/pos';
 import { invoicePayments, outbox } from '../../db/schema';
 import { POS_PLAN_REQUIRED } from './pos.service';
 

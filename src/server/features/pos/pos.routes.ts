@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema, messageResponseSchema } from '../../../shared/schemas/common';
+import { idParamSchema, messageResponseSchema } from '@shared/schemas/common';
 import {
   approveQuoteSchema,
   createQuoteSchema,
@@ -8,7 +8,7 @@ import {
   publicQuoteSchema,
   quoteSchema,
   updateQuoteSchema,
-} from '../../../shared/schemas/pos';
+} from '@shared/schemas/pos';
 import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
 import { posTags as tags, technicianParams } from './pos.http';
 import { registerPosPaymentRoutes } from './pos.payments.routes';

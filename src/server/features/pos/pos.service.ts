@@ -7,7 +7,7 @@ import type {
   createQuoteSchema,
   recordPaymentSchema,
   updateQuoteSchema,
-} from '../../../shared/schemas/pos';
+} from '@shared/schemas/pos';
 import type { JobDocuments } from '../../lib/job-documents';
 import type { SessionUser } from '../../lib/session';
 import { posTechnician } from './pos.access';

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createUser } from '../../../../tests/helpers/factories';
 import { proTechnician, SIGNATURE } from '../../../../tests/helpers/pos';
-import { formatReference } from '../../../shared/jobs';
+import { formatReference } from '@shared/jobs';
 import {
   DRAFT_ONLY_MESSAGE,
   QUOTE_CHANGED_MESSAGE,
   QUOTE_LINK_REPLACED,
   QUOTE_VERSION_REQUIRED,
-} from '../../../shared/schemas/pos';
+} from '@shared/schemas/pos';
 import { invoicePayments, outbox, quotes, serviceRequests } from '../../db/schema';
 import { requestLinkToken } from '../../lib/request-links';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { QuoteSigningChannel } from '../../../shared/constants/domain';
-import { QUOTE_CHANGED_MESSAGE, type approveQuoteSchema } from '../../../shared/schemas/pos';
+import type { QuoteSigningChannel } from '@shared/constants/domain';
+import { QUOTE_CHANGED_MESSAGE, type approveQuoteSchema } from '@shared/schemas/pos';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { jobDocumentChanged } from '../../lib/job-mail';
@@ -11,7 +11,7 @@ import { findJobState, findQuote, lockQuote, quoteItemsOf, type QuoteRow } from 
 import { quoteContentHash } from './pos.quote-hash';
 import { JOB_NO_LONGER_ACTIVE, ownQuote, quotesOut } from './pos.quotes';
 import { refundUnsigned } from './pos.refunds';
-import { approveDraftQuoteAt, insertSignatureAudit } from './pos.signature-queries';
+import { approveDraftQuoteAt, insertSignatureAudit } from './pos.signatures.queries';
 
 /** Signing a quote: the customer's signature, and the deposit when the quote asks for one. */
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { formatReference } from '../../../shared/jobs';
-import type { ModerationItem, ReviewReport } from '../../../shared/schemas/reviews';
+import { formatReference } from '@shared/jobs';
+import type { ModerationItem, ReviewReport } from '@shared/schemas/reviews';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { fullName, shortName } from '../../lib/names';

@@ -1,4 +1,4 @@
-import type { RepliedReview } from '../../../shared/schemas/reviews';
+import type { RepliedReview } from '@shared/schemas/reviews';
 import { toJobReview } from '../../lib/reviews';
 import type { ReviewRow } from './reviews.queries';
 

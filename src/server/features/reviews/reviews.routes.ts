@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamSchema } from '../../../shared/schemas/common';
+import { idParamSchema } from '@shared/schemas/common';
 import {
   jobReviewSchema,
   referenceParamSchema,
   requestTokenQuerySchema,
   reviewInputSchema,
   reviewReplySchema,
-} from '../../../shared/schemas/jobs';
+} from '@shared/schemas/jobs';
 import { z } from 'zod';
 import {
   hideReviewInputSchema,
@@ -14,7 +14,7 @@ import {
   repliedReviewSchema,
   reviewReportInputSchema,
   reviewReportSchema,
-} from '../../../shared/schemas/reviews';
+} from '@shared/schemas/reviews';
 import { AppError } from '../../lib/app-error';
 import { errorResponsesFor } from '../../lib/route-errors';
 import { createModerationService } from './reviews.moderation';

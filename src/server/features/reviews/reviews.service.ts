@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { REVIEW_EDIT_DAYS } from '../../../shared/jobs';
-import type { JobReview, reviewInputSchema, reviewReplySchema } from '../../../shared/schemas/jobs';
-import type { RepliedReview } from '../../../shared/schemas/reviews';
+import { REVIEW_EDIT_DAYS } from '@shared/jobs';
+import type { JobReview, reviewInputSchema, reviewReplySchema } from '@shared/schemas/jobs';
+import type { RepliedReview } from '@shared/schemas/reviews';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { announce } from '../../lib/job-timeline';

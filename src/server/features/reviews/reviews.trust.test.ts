@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
-import { LOCATIONS } from '../../../shared/constants/locations';
-import { formatReference } from '../../../shared/jobs';
+import { LOCATIONS } from '@shared/constants/locations';
+import { formatReference } from '@shared/jobs';
 import {
   jobNotifications,
   outbox,

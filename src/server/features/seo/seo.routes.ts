@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NOT_CRAWLED, SITEMAP_PAGES, SITEMAP_PAGE_SIZE } from '../../../shared/seo';
-import { technicianPath } from '../../../shared/paths';
+import { NOT_CRAWLED, SITEMAP_PAGES, SITEMAP_PAGE_SIZE } from '@shared/seo';
+import { technicianPath } from '@shared/paths';
 import { AppError } from '../../lib/app-error';
 import { publicBaseUrl } from '../../lib/public-url';
-import { countListedTechnicians, listedTechniciansPage } from './seo.queries';
+import { createSeoService } from './seo.service';
 
 const xmlEscape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -16,20 +16,17 @@ const url = (loc: string, lastmod?: Date) =>
   `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${day(lastmod)}</lastmod>` : ''}</url>`;
 
 /**
- * robots.txt and sitemap.xml (issue 16): the public pages and every listed technician's profile.
+ * robots.txt and sitemap.xml: the public pages and every listed technician's profile.
  * Up to SITEMAP_PAGE_SIZE profiles it is one file; beyond, /sitemap.xml is an index of
  * /sitemaps/pages.xml and /sitemaps/technicians-N.xml (the protocol's 50,000-URL limit).
  */
 export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const seo = createSeoService(app);
   const base = () => publicBaseUrl(app.config);
 
   /** Profiles of the n-th file (from 1), by id. */
   async function technicianUrls(n: number) {
-    const rows = await listedTechniciansPage(
-      app.db,
-      (n - 1) * SITEMAP_PAGE_SIZE,
-      SITEMAP_PAGE_SIZE,
-    );
+    const rows = await seo.listedTechniciansPage((n - 1) * SITEMAP_PAGE_SIZE, SITEMAP_PAGE_SIZE);
     return rows.map((r) => url(`${base()}${technicianPath(r.id)}`, r.updatedAt));
   }
   const pageUrls = () => SITEMAP_PAGES.map((p) => url(`${base()}${p}`));
@@ -58,7 +55,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { hide: true } },
     async (_request, reply) => {
       reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
-      const total = await countListedTechnicians(app.db);
+      const total = await seo.countListedTechnicians();
       if (total <= SITEMAP_PAGE_SIZE) return urlset([...pageUrls(), ...(await technicianUrls(1))]);
       const files = Math.ceil(total / SITEMAP_PAGE_SIZE);
       const sitemaps = [

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
-import { composeServiceDescription } from '../../../shared/schemas/service-requests';
+import { composeServiceDescription } from '@shared/schemas/service-requests';
 import { jobNotifications, serviceRequests, users, vehicles } from '../../db/schema';
 import { serviceAreaToday } from '../../lib/customers';
 
@@ -298,7 +298,7 @@ describe('POST /api/service-requests', () => {
     expect(inLine.statusCode).toBe(400);
     expect(inLine.json().message).toBe(message);
     // Next year moves with the clock: the bound is not fixed when the module loads.
-    const { vehicleYearSchema } = await import('../../../shared/schemas/service-requests');
+    const { vehicleYearSchema } = await import('@shared/schemas/service-requests');
     vi.useFakeTimers({ now: new Date(`${nextYear}-03-01T12:00:00Z`), toFake: ['Date'] });
     try {
       expect(vehicleYearSchema.safeParse(nextYear + 1).success).toBe(true);

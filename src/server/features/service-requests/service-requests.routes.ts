@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serviceRequestResponseSchema } from '../../../shared/schemas/service-requests';
+import { serviceRequestResponseSchema } from '@shared/schemas/service-requests';
 import { errorResponsesFor } from '../../lib/route-errors';
 import { createServiceRequestService } from './service-requests.service';
 

@@ -1,14 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formatReference } from '../../../shared/jobs';
+import { formatReference } from '@shared/jobs';
 import {
   composeServiceDescription,
   descriptionWithoutContact,
   demoServiceRequestSchema,
   serviceRequestSchema,
-} from '../../../shared/schemas/service-requests';
-import { vehicleLabel } from '../../../shared/schemas/vehicles';
-import { serviceRequests } from '../../db/schema';
+} from '@shared/schemas/service-requests';
+import { vehicleLabel } from '@shared/schemas/vehicles';
 import { AppError } from '../../lib/app-error';
 import { parsePlace, unknownZip } from '../../lib/places';
 import { findOrCreateGuestCustomer, serviceAreaToday } from '../../lib/customers';
@@ -16,7 +14,11 @@ import { tooManyAttempts } from '../../lib/rate-limiter';
 import { requestPagePath } from '../../lib/request-links';
 import type { SessionUser } from '../../lib/session';
 import { recordMove } from '../../lib/job-timeline';
-import { customerVehicle } from './service-requests.queries';
+import {
+  customerVehicle,
+  insertServiceRequest,
+  serviceRequestStatus,
+} from './service-requests.queries';
 
 export const CHOOSE_A_LOCATION = 'Please choose one of our service locations or enter a ZIP code';
 
@@ -154,30 +156,27 @@ export function createServiceRequestService(app: FastifyInstance) {
             description: withVehicleLine(fields.description, label),
           };
         }
-        const [row] = await tx
-          .insert(serviceRequests)
-          .values({
-            customerId,
-            serviceType: fields.serviceType,
-            description: fields.description,
-            urgency: fields.urgency,
-            location: place.location,
-            latitude: place.latitude,
-            longitude: place.longitude,
-            preferredDate: fields.preferredDate,
-            contactName: fields.name ?? signedInCustomer?.firstName ?? null,
-            contactEmail: fields.email ?? signedInCustomer?.email ?? null,
-            contactPhone: fields.phone ?? signedInCustomer?.phone ?? null,
-            // A technician's or admin's session submits a request no customer may review.
-            submittedAs: signedInCustomer
-              ? 'customer'
-              : user?.role === 'technician' || user?.role === 'admin'
-                ? user.role
-                : 'guest',
-            vehicleInfo: fields.vehicle ?? null,
-            ...vehicleFields,
-          })
-          .returning();
+        const row = await insertServiceRequest(tx, {
+          customerId,
+          serviceType: fields.serviceType,
+          description: fields.description,
+          urgency: fields.urgency,
+          location: place.location,
+          latitude: place.latitude,
+          longitude: place.longitude,
+          preferredDate: fields.preferredDate,
+          contactName: fields.name ?? signedInCustomer?.firstName ?? null,
+          contactEmail: fields.email ?? signedInCustomer?.email ?? null,
+          contactPhone: fields.phone ?? signedInCustomer?.phone ?? null,
+          // A technician's or admin's session submits a request no customer may review.
+          submittedAs: signedInCustomer
+            ? 'customer'
+            : user?.role === 'technician' || user?.role === 'admin'
+              ? user.role
+              : 'guest',
+          vehicleInfo: fields.vehicle ?? null,
+          ...vehicleFields,
+        });
         await recordMove(app, tx, row!, {
           move: 'submit',
           to: 'requested',
@@ -189,10 +188,7 @@ export function createServiceRequestService(app: FastifyInstance) {
 
       // The one call site of dispatch: every service request goes through here.
       const notifiedTechnicians = await app.dispatcher.dispatch(created.id);
-      const [after] = await app.db
-        .select({ status: serviceRequests.status })
-        .from(serviceRequests)
-        .where(eq(serviceRequests.id, created.id));
+      const after = await serviceRequestStatus(app.db, created.id);
       return {
         id: created.id,
         customerId: created.customerId,

@@ -6,7 +6,7 @@ import {
   setPasswordTokenFromMail,
   buildUploadTestApp,
 } from '../../../../tests/helpers/onboarding-factories';
-import { FORGOT_PASSWORD_MESSAGE } from '../../../shared/schemas/auth';
+import { FORGOT_PASSWORD_MESSAGE } from '@shared/schemas/auth';
 import { outbox, userTokens } from '../../db/schema';
 
 const INVALID = 'This link is invalid or has expired';

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forgotPasswordSchema } from '../../../shared/schemas/auth';
-import { messageResponseSchema } from '../../../shared/schemas/common';
+import { forgotPasswordSchema } from '@shared/schemas/auth';
+import { messageResponseSchema } from '@shared/schemas/common';
 import {
   setPasswordCheckBodySchema,
   setPasswordCheckSchema,
   setPasswordDoneSchema,
   setPasswordSchema,
-} from '../../../shared/schemas/set-password';
+} from '@shared/schemas/set-password';
 import { errorResponsesFor } from '../../lib/route-errors';
 import { createSetPasswordService } from './set-password.service';
 

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { FORGOT_PASSWORD_MESSAGE } from '../../../shared/schemas/auth';
-import { SET_PASSWORD_INVALID } from '../../../shared/schemas/set-password';
-import { users } from '../../db/schema';
+import { FORGOT_PASSWORD_MESSAGE } from '@shared/schemas/auth';
+import { SET_PASSWORD_INVALID } from '@shared/schemas/set-password';
 import { AppError } from '../../lib/app-error';
 import { claimGuestRecords } from '../../lib/customers';
 import { hashPassword } from '../../lib/password';
-import { passwordProblem } from '../../../shared/passwords';
+import { passwordProblem } from '@shared/passwords';
 import { hashToken } from '../../lib/session';
 import { createAccountMail, RESET_PASSWORD_TTL_MS } from '../../lib/account-mail';
 import * as authQ from '../../lib/accounts';
-import { eq } from 'drizzle-orm';
+import { setPassword } from './set-password.queries';
 
 const PASSWORD_LINKS = ['set_password', 'reset_password'] as const;
 
@@ -62,10 +61,7 @@ export function createSetPasswordService(app: FastifyInstance) {
         );
         const problem = passwordProblem(password, row);
         if (problem) throw new AppError(400, problem);
-        await tx
-          .update(users)
-          .set({ passwordHash, emailVerifiedAt: row.emailVerifiedAt ?? now })
-          .where(eq(users.id, row.userId));
+        await setPassword(tx, row.userId, passwordHash, row.emailVerifiedAt ?? now);
         await authQ.useUserTokens(tx, row.userId, [...PASSWORD_LINKS], now);
         // Whoever knew the old password is signed out everywhere.
         await authQ.deleteUserSessions(tx, row.userId);

@@ -1,4 +1,4 @@
-import { BRAND } from '../../../shared/brand';
+import { BRAND } from '@shared/brand';
 import { composeMail, type MailMessage } from '../../lib/mailer';
 
 export function applicationReceivedMail(to: string, firstName: string): MailMessage {

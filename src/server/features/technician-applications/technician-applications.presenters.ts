@@ -1,9 +1,6 @@
-import { centsToDecimal } from '../../../shared/money';
-import {
-  APPLICATION_DOCUMENT_SLOTS,
-  type ApplicationDetail,
-} from '../../../shared/schemas/applications';
-import type { DocumentLink } from '../../../shared/schemas/documents';
+import { centsToDecimal } from '@shared/money';
+import { APPLICATION_DOCUMENT_SLOTS, type ApplicationDetail } from '@shared/schemas/applications';
+import type { DocumentLink } from '@shared/schemas/documents';
 import { fullName } from '../../lib/names';
 import type * as q from './technician-applications.queries';
 

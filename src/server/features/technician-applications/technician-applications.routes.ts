@@ -5,8 +5,8 @@ import {
   applicationDetailSchema,
   rejectApplicationSchema,
   technicianApplicationSchema,
-} from '../../../shared/schemas/applications';
-import { idParamSchema, messageResponseSchema } from '../../../shared/schemas/common';
+} from '@shared/schemas/applications';
+import { idParamSchema, messageResponseSchema } from '@shared/schemas/common';
 import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
 import { createTechnicianApplicationsService } from './technician-applications.service';
 

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import zipcodes from 'zipcodes';
 import type { z } from 'zod';
-import { DEFAULT_SERVICE_RADIUS_MILES } from '../../../shared/constants/locations';
-import { specialtyToServiceType } from '../../../shared/constants/service-types';
-import { toCents } from '../../../shared/money';
+import { DEFAULT_SERVICE_RADIUS_MILES } from '@shared/constants/locations';
+import { specialtyToServiceType } from '@shared/constants/service-types';
+import { toCents } from '@shared/money';
 import {
   APPLICATION_DOCUMENT_SLOTS,
   APPLICATION_RECEIVED_MESSAGE,
   missingDocumentsMessage,
   type ApplicationDetail,
   type technicianApplicationSchema,
-} from '../../../shared/schemas/applications';
+} from '@shared/schemas/applications';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
@@ -28,7 +28,7 @@ import {
   toApplicationDocument,
 } from './technician-applications.presenters';
 import * as q from './technician-applications.queries';
-import { PATHS } from '../../../shared/paths';
+import { PATHS } from '@shared/paths';
 import { tokenLink } from '../../lib/account-mail';
 
 const SET_PASSWORD_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dbId } from '../../../shared/schemas/common';
-import { ownProfileSchema, updateProfileSchema } from '../../../shared/schemas/profile';
+import { dbId } from '@shared/schemas/common';
+import { ownProfileSchema, updateProfileSchema } from '@shared/schemas/profile';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../lib/session';
 import { errorResponsesFor } from '../../lib/route-errors';

@@ -1,13 +1,12 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import zipcodes from 'zipcodes';
-import { findLocation } from '../../../shared/constants/locations';
-import { centsToDecimal, toCents } from '../../../shared/money';
-import type { OwnProfile, updateProfileSchema } from '../../../shared/schemas/profile';
-import { documents, technicians, users, verifications } from '../../db/schema';
+import { findLocation } from '@shared/constants/locations';
+import { centsToDecimal, toCents } from '@shared/money';
+import type { OwnProfile, updateProfileSchema } from '@shared/schemas/profile';
 import { AppError } from '../../lib/app-error';
 import { attachDocument } from '../../lib/documents';
 import type { z } from 'zod';
+import * as q from './technician-profile.queries';
 
 /** Images a browser shows everywhere (HEIC is accepted for documents, not for photos). */
 const PHOTO_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
@@ -18,33 +17,11 @@ export const profilePhotoPath = (technicianId: number, documentId: number) =>
 
 export function createTechnicianProfileService(app: FastifyInstance) {
   async function load(technicianId: number): Promise<OwnProfile> {
-    const [row] = await app.db
-      .select({ t: technicians, u: users })
-      .from(technicians)
-      .innerJoin(users, eq(users.id, technicians.userId))
-      .where(eq(technicians.id, technicianId))
-      .limit(1);
+    const row = await q.findTechnicianWithUser(app.db, technicianId);
     if (!row) throw new AppError(404, 'Technician not found');
     const { t, u } = row;
     const today = app.clock().toISOString().slice(0, 10);
-    const bad = await app.db
-      .select({
-        type: verifications.verificationType,
-        status: verifications.verificationStatus,
-        expirationDate: verifications.expirationDate,
-      })
-      .from(verifications)
-      .where(
-        and(
-          eq(verifications.technicianId, technicianId),
-          inArray(verifications.verificationType, ['license', 'insurance']),
-          or(
-            eq(verifications.verificationStatus, 'rejected'),
-            eq(verifications.verificationStatus, 'expired'),
-            sql`${verifications.expirationDate} < ${today}`,
-          ),
-        ),
-      );
+    const bad = await q.failedOrExpiredVerifications(app.db, technicianId, today);
     const blockers: string[] = [];
     if (u.status === 'pending')
       blockers.push('Your account is awaiting approval by our admin team.');
@@ -89,11 +66,7 @@ export function createTechnicianProfileService(app: FastifyInstance) {
 
     /** The technician's current photo, if `documentId` is it. */
     async openPhoto(technicianId: number, documentId: number) {
-      const [row] = await app.db
-        .select({ profileImage: technicians.profileImage, doc: documents })
-        .from(technicians)
-        .innerJoin(documents, eq(documents.id, documentId))
-        .where(and(eq(technicians.id, technicianId), eq(documents.state, 'uploaded')));
+      const row = await q.findPhoto(app.db, technicianId, documentId);
       if (!row || row.profileImage !== profilePhotoPath(technicianId, documentId))
         throw new AppError(404, 'Photo not found');
       return {
@@ -103,7 +76,7 @@ export function createTechnicianProfileService(app: FastifyInstance) {
     },
 
     async update(technicianId: number, input: z.output<typeof updateProfileSchema>) {
-      const set: Partial<typeof technicians.$inferInsert> = {};
+      const set: q.TechnicianChanges = {};
       if (input.isAvailable !== undefined) set.isAvailable = input.isAvailable;
       if (input.hourlyRate !== undefined) set.hourlyRateCents = toCents(input.hourlyRate);
       if (input.bio !== undefined) set.bio = input.bio || null;
@@ -134,35 +107,23 @@ export function createTechnicianProfileService(app: FastifyInstance) {
       }
       await app.db.transaction(async (tx) => {
         if (input.profilePhotoDocumentId) {
-          const [owner] = await tx
-            .select({ userId: technicians.userId })
-            .from(technicians)
-            .where(eq(technicians.id, technicianId));
+          const owner = await q.findTechnicianUserId(tx, technicianId);
           const documentId = await attachDocument(tx, app.storage, input.profilePhotoDocumentId, {
             kind: 'profilePhoto',
             ownerUserId: owner!.userId,
             now: app.clock(),
           });
-          const [doc] = await tx
-            .select({ contentType: documents.contentType })
-            .from(documents)
-            .where(eq(documents.id, documentId));
-          if (!PHOTO_TYPES.has(doc?.contentType ?? ''))
+          const contentType = await q.findDocumentContentType(tx, documentId);
+          if (!PHOTO_TYPES.has(contentType ?? ''))
             throw new AppError(400, 'Profile photo must be a PNG, JPEG or WebP image');
           set.profileImage = profilePhotoPath(technicianId, documentId);
         }
         if (Object.keys(set).length > 0) {
-          await tx.update(technicians).set(set).where(eq(technicians.id, technicianId));
+          await q.updateTechnician(tx, technicianId, set);
         }
         if (input.phone !== undefined) {
-          const [t] = await tx
-            .select({ userId: technicians.userId })
-            .from(technicians)
-            .where(eq(technicians.id, technicianId));
-          await tx
-            .update(users)
-            .set({ phone: input.phone || null })
-            .where(eq(users.id, t!.userId));
+          const t = await q.findTechnicianUserId(tx, technicianId);
+          await q.setUserPhone(tx, t!.userId, input.phone || null);
         }
       });
       return load(technicianId);

@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, subscribeTechnician } from '../../../../tests/helpers/factories';
-import { LOCATIONS } from '../../../shared/constants/locations';
-import { SERVICE_TYPES } from '../../../shared/constants/service-types';
-import { EARTH_RADIUS_MILES } from '../../../shared/geo';
+import { LOCATIONS } from '@shared/constants/locations';
+import { SERVICE_TYPES } from '@shared/constants/service-types';
+import { EARTH_RADIUS_MILES } from '@shared/geo';
 import { plans, subscriptions, technicians, users } from '../../db/schema';
 import {
   createTechnicianIndex,

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, type PlanName } from '../../../../tests/helpers/factories';
-import { LIMITS } from '../../../shared/constants/domain';
-import { LOCATIONS } from '../../../shared/constants/locations';
+import { LIMITS } from '@shared/constants/domain';
+import { LOCATIONS } from '@shared/constants/locations';
 import { technicians } from '../../db/schema';
 import { searchSnapshot } from '../../lib/technician-index';
 

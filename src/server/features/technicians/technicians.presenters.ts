@@ -1,4 +1,4 @@
-import type { PublicReview } from '../../../shared/schemas/reviews';
+import type { PublicReview } from '@shared/schemas/reviews';
 import { shortName } from '../../lib/names';
 import type { listReviews } from './technicians.queries';
 

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
-import { LOCATIONS } from '../../../shared/constants/locations';
-import { distanceMiles } from '../../../shared/geo';
+import { LOCATIONS } from '@shared/constants/locations';
+import { distanceMiles } from '@shared/geo';
 import { reviews, serviceRequests, technicians, users } from '../../db/schema';
 
 let t: TestApp;

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema } from '../../../shared/schemas/common';
-import { publicReviewSchema, reviewsPageQuerySchema } from '../../../shared/schemas/reviews';
+import { idParamSchema } from '@shared/schemas/common';
+import { publicReviewSchema, reviewsPageQuerySchema } from '@shared/schemas/reviews';
 import {
   marketplaceStatsSchema,
   technicianSchema,
   technicianSearchSchema,
-} from '../../../shared/schemas/technicians';
+} from '@shared/schemas/technicians';
 import { errorResponsesFor } from '../../lib/route-errors';
 import { createTechnicianService } from './technicians.service';
 

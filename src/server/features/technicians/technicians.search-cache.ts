@@ -8,7 +8,7 @@ import {
 import * as q from './technicians.queries';
 
 /**
- * What search keeps per app instance (issue 17), kept in step with the technician index change
+ * What search keeps per app instance, kept in step with the technician index change
  * by change rather than thrown away at each new version:
  * - pages, keyed by filters and page: at most RESULT_CACHE_BYTES of JSON, least recently used
  *   evicted first; a change drops only the pages it can alter, otherwise it patches their total;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { findLocation } from '../../../shared/constants/locations';
-import { roundMiles, type Point } from '../../../shared/geo';
-import { centsToDecimal } from '../../../shared/money';
-import type { Technician, TechnicianSearch } from '../../../shared/schemas/technicians';
+import { findLocation } from '@shared/constants/locations';
+import { roundMiles, type Point } from '@shared/geo';
+import { centsToDecimal } from '@shared/money';
+import type { Technician, TechnicianSearch } from '@shared/schemas/technicians';
 import { AppError } from '../../lib/app-error';
 import { technicianPlan } from '../../lib/entitlements';
 import { lookupZip, parsePlace, unknownZip } from '../../lib/places';

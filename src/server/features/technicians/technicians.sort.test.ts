@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician } from '../../../../tests/helpers/factories';
-import { LOCATIONS } from '../../../shared/constants/locations';
+import { LOCATIONS } from '@shared/constants/locations';
 import { technicians } from '../../db/schema';
 
 // Sort orders, free-text places (`near`) and map points (ADR 018).

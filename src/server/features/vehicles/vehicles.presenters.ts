@@ -1,7 +1,7 @@
-import { formatReference } from '../../../shared/jobs';
-import { centsToDecimal } from '../../../shared/money';
-import type { Vehicle, VehicleJob } from '../../../shared/schemas/vehicles';
-import { vehicleLabel } from '../../../shared/schemas/vehicles';
+import { formatReference } from '@shared/jobs';
+import { centsToDecimal } from '@shared/money';
+import type { Vehicle, VehicleJob } from '@shared/schemas/vehicles';
+import { vehicleLabel } from '@shared/schemas/vehicles';
 import type { invoicePayments, invoices } from '../../db/schema';
 import { fullName } from '../../lib/names';
 import type { VehicleRow, completedJobs } from './vehicles.queries';

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema, messageResponseSchema } from '../../../shared/schemas/common';
+import { idParamSchema, messageResponseSchema } from '@shared/schemas/common';
 import {
   vehicleHistorySchema,
   vehicleInputSchema,
   vehicleSchema,
   vehicleUpdateSchema,
-} from '../../../shared/schemas/vehicles';
+} from '@shared/schemas/vehicles';
 import { errorResponses } from '../../lib/route-errors';
 import { createVehiclesService } from './vehicles.service';
 

@@ -5,7 +5,7 @@ import {
   type vehicleInputSchema,
   type VehicleHistory,
   type vehicleUpdateSchema,
-} from '../../../shared/schemas/vehicles';
+} from '@shared/schemas/vehicles';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../lib/session';

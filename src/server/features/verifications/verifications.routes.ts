@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dbId, idParamSchema, messageResponseSchema } from '../../../shared/schemas/common';
+import { dbId, idParamSchema, messageResponseSchema } from '@shared/schemas/common';
 import {
   adminVerificationSchema,
   createVerificationSchema,
   expiringQuerySchema,
   verificationSchema,
   verificationStatusUpdateSchema,
-} from '../../../shared/schemas/verifications';
+} from '@shared/schemas/verifications';
 import { errorResponses } from '../../lib/route-errors';
 import { createVerificationsService } from './verifications.service';
 

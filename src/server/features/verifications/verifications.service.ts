@@ -5,7 +5,7 @@ import type {
   createVerificationSchema,
   Verification,
   verificationStatusUpdateSchema,
-} from '../../../shared/schemas/verifications';
+} from '@shared/schemas/verifications';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { fullName } from '../../lib/names';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxChannel } from '../../../shared/schemas/notifications';
+import type { OutboxChannel } from '@shared/schemas/notifications';
 import type { Db, DbOrTx } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { AppError } from '../app-error';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createUser, signIn } from '../../../../tests/helpers/factories';
 import { startSmtpStandIn } from '../../../../tests/helpers/smtp-stand-in';
-import { PAGE_MESSAGE } from '../../../shared/schemas/common';
+import { PAGE_MESSAGE } from '@shared/schemas/common';
 import { outbox } from '../../db/schema';
 import { composeMail } from '../mailer';
 import {

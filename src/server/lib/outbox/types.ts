@@ -1,4 +1,4 @@
-import type { OutboxChannel } from '../../../shared/schemas/notifications';
+import type { OutboxChannel } from '@shared/schemas/notifications';
 import type { outbox } from '../../db/schema';
 
 export type OutboxRow = typeof outbox.$inferSelect;

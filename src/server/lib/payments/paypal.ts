@@ -13,7 +13,7 @@ import {
   type Order,
 } from '@paypal/paypal-server-sdk';
 import type { AppConfig } from '../../config';
-import { toCents } from '../../../shared/money';
+import { toCents } from '@shared/money';
 import {
   PROVIDER_CALL_TIMEOUT_MS,
   ProviderError,

@@ -1,4 +1,4 @@
-import type { AcceptedUploadType } from '../../../shared/constants/uploads';
+import type { AcceptedUploadType } from '@shared/constants/uploads';
 
 /** Bytes needed from the start of a file to recognise its type. */
 export const SIGNATURE_BYTES = 16;

@@ -4,7 +4,7 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { LIMITS } from '../../../shared/constants/domain';
+import { LIMITS } from '@shared/constants/domain';
 import { signToken, verifyToken, type TokenCheck } from '../signed-token';
 import { STORAGE_KEY_PATTERN } from './keys';
 import type { Storage, StoredDocument } from './types';

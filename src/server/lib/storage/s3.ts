@@ -8,7 +8,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { LIMITS } from '../../../shared/constants/domain';
+import { LIMITS } from '@shared/constants/domain';
 import type { S3Config } from '../../config';
 import { STORAGE_KEY_PATTERN } from './keys';
 import type { Storage } from './types';

@@ -3,7 +3,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { Staging } from './store';
 
 /**
- * A full load on PostgreSQL as one binary COPY (issue 17: a million technicians in seconds):
+ * A full load on PostgreSQL as one binary COPY (a million technicians in seconds):
  * numbers arrive as fixed-width big-endian values read straight into the staging columns, with
  * none of the text parsing and row objects of a query result. The statement is one snapshot.
  */

@@ -1,4 +1,4 @@
-import { EARTH_RADIUS_MILES } from '../../../shared/geo';
+import { EARTH_RADIUS_MILES } from '@shared/geo';
 
 /**
  * Distances on the sphere as the haversine term h = sin^2(d / 2R) (= chord^2 / 4 between unit
@@ -24,7 +24,7 @@ export const milesOfH = (h: number) =>
   2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 
 /**
- * The grid (ADR 005, issue 17): fine cells of FINE degrees; a mid cell is 4 x 4 fine cells and
+ * The grid (ADR 005): fine cells of FINE degrees; a mid cell is 4 x 4 fine cells and
  * a coarse cell 4 x 4 mid cells. Cell coordinates count from the south pole and the antimeridian.
  */
 export const FINE = 0.005;

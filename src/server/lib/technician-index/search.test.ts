@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_ENTITLEMENTS } from '../../../shared/plans';
-import { generator } from '../../../shared/random';
+import { PLAN_ENTITLEMENTS } from '@shared/plans';
+import { generator } from '@shared/random';
 import { planHoldsUntil, tierOf } from '../entitlements';
 import { hOfMiles, unitVector } from './geometry';
 import { FEATURED_BAND_MILES, searchSnapshot, type SearchFilters } from './search';

@@ -1,4 +1,4 @@
-import { EARTH_RADIUS_MILES, type Point } from '../../../shared/geo';
+import { EARTH_RADIUS_MILES, type Point } from '@shared/geo';
 import {
   cellKey,
   COARSE_SHIFT,

@@ -1,5 +1,5 @@
-import { SERVICE_TYPES } from '../../../shared/constants/service-types';
-import { PLAN_ENTITLEMENTS } from '../../../shared/plans';
+import { SERVICE_TYPES } from '@shared/constants/service-types';
+import { PLAN_ENTITLEMENTS } from '@shared/plans';
 import { planHoldsUntil, tierOf } from '../entitlements';
 import {
   cellKey,
@@ -14,7 +14,7 @@ import {
 
 /**
  * The listed technicians of one app instance, column-wise, kept up to date change by change
- * (ADR 005, issue 17). A technician lives in a slot (its columns at that index); a grid of cells
+ * (ADR 005). A technician lives in a slot (its columns at that index); a grid of cells
  * at three sizes counts them per filter combination, so a disc is counted from whole cells and
  * only its edge is scanned; the rating, price and experience orders are kept sorted.
  */

@@ -1,5 +1,5 @@
 // The point of sale's sync engine for one technician, loaded only when a technician is signed
-// in (pos-sync.tsx): visitors' pages do not download it (issue 16).
+// in (pos-sync.tsx): visitors' pages do not download it.
 import type { QueryClient } from '@tanstack/react-query';
 import type { Invoice, PosPayment, Quote } from '@shared/schemas/pos';
 import { createApiRequest } from '../../../lib/api-client';

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { BRAND } from '@shared/brand';
+import { ProviderError, type CardProvider } from '../../lib/payments';
+import type { CardOutcome, PaymentRow } from './pos.queries';
+
+/*
+ * The card charge itself, below both invoice payments (pos.payments) and quote deposits
+ * (pos.deposits), so that neither has to import the other.
+ */
+
+/** Asks the provider to charge the claimed payment; a provider error is a failed outcome. */
+export async function chargeCard(
+  app: FastifyInstance,
+  card: CardProvider,
+  claimed: PaymentRow,
+  key: string,
+  sourceId: string,
+): Promise<CardOutcome> {
+  try {
+    const result = await card.charge({
+      sourceId,
+      amountCents: claimed.amountCents,
+      currency: 'USD',
+      idempotencyKey: key,
+      note: `${BRAND.name} receipt ${claimed.receiptNumber}`,
+      buyerEmail: claimed.customerEmail ?? undefined,
+    });
+    return {
+      status: result.status === 'succeeded' ? 'succeeded' : 'failed',
+      failureMessage: result.status === 'succeeded' ? null : result.message,
+      providerPaymentId: result.providerPaymentId ?? null,
+      cardBrand: result.cardBrand ?? null,
+      cardLast4: result.last4 ?? null,
+    };
+  } catch (err) {
+    app.log.error({ err }, 'card payment failed');
+    return {
+      status: 'failed',
+      failureMessage:
+        err instanceof ProviderError ? err.message : 'The payment provider could not be reached',
+      providerPaymentId: null,
+      cardBrand: null,
+      cardLast4: null,
+    };
+  }
+}

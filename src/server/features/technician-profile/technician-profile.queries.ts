@@ -1,0 +1,71 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { documents, technicians, users, verifications } from '../../db/schema';
+
+export type TechnicianChanges = Partial<typeof technicians.$inferInsert>;
+
+export function findTechnicianWithUser(db: DbOrTx, technicianId: number) {
+  return db
+    .select({ t: technicians, u: users })
+    .from(technicians)
+    .innerJoin(users, eq(users.id, technicians.userId))
+    .where(eq(technicians.id, technicianId))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+/** License and insurance checks that were rejected, marked expired or are past their date. */
+export function failedOrExpiredVerifications(db: DbOrTx, technicianId: number, today: string) {
+  return db
+    .select({
+      type: verifications.verificationType,
+      status: verifications.verificationStatus,
+      expirationDate: verifications.expirationDate,
+    })
+    .from(verifications)
+    .where(
+      and(
+        eq(verifications.technicianId, technicianId),
+        inArray(verifications.verificationType, ['license', 'insurance']),
+        or(
+          eq(verifications.verificationStatus, 'rejected'),
+          eq(verifications.verificationStatus, 'expired'),
+          sql`${verifications.expirationDate} < ${today}`,
+        ),
+      ),
+    );
+}
+
+/** The technician's photo field and the uploaded document `documentId`, if both exist. */
+export function findPhoto(db: DbOrTx, technicianId: number, documentId: number) {
+  return db
+    .select({ profileImage: technicians.profileImage, doc: documents })
+    .from(technicians)
+    .innerJoin(documents, eq(documents.id, documentId))
+    .where(and(eq(technicians.id, technicianId), eq(documents.state, 'uploaded')))
+    .then((r) => r[0]);
+}
+
+export function findTechnicianUserId(db: DbOrTx, technicianId: number) {
+  return db
+    .select({ userId: technicians.userId })
+    .from(technicians)
+    .where(eq(technicians.id, technicianId))
+    .then((r) => r[0]);
+}
+
+export function findDocumentContentType(db: DbOrTx, documentId: number) {
+  return db
+    .select({ contentType: documents.contentType })
+    .from(documents)
+    .where(eq(documents.id, documentId))
+    .then((r) => r[0]?.contentType);
+}
+
+export function updateTechnician(db: DbOrTx, technicianId: number, set: TechnicianChanges) {
+  return db.update(technicians).set(set).where(eq(technicians.id, technicianId));
+}
+
+export function setUserPhone(db: DbOrTx, userId: number, phone: string | null) {
+  return db.update(users).set({ phone }).where(eq(users.id, userId));
+}
