@@ -4,13 +4,10 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -20,7 +17,7 @@ import { openDatabase, type Database, type Db } from './db/client';
 import { adminRecordsRoutes } from './features/admin/admin.records.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { apiTokenRoutes } from './features/api-tokens/api-tokens.routes';
-import { API_TOKEN_SCHEME, apiV1Routes } from './features/api-v1/api-v1.routes';
+import { apiV1Routes } from './features/api-v1/api-v1.routes';
 import { brandingRoutes } from './features/branding/branding.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { billingRoutes } from './features/billing/billing.routes';
@@ -77,6 +74,7 @@ import {
 } from './lib/technician-index';
 import { sweepVerifications } from './lib/verification-expiry';
 import { accessPlugin } from './plugins/access';
+import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { originCheckPlugin } from './plugins/origin-check';
@@ -331,27 +329,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   await app.register(originCheckPlugin);
   await app.register(accessPlugin);
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Wrenchly API', version: '1.0.0' },
-      components: {
-        securitySchemes: {
-          [API_TOKEN_SCHEME]: {
-            type: 'http',
-            scheme: 'bearer',
-            description:
-              "A personal API token (Professional plan), created on the technician's profile: " +
-              '`Authorization: Bearer wr_...`. Accepted only by /api/v1 routes, read-only, ' +
-              '60 requests a minute per token (429 with Retry-After beyond).',
-          },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  // The document is always built (tests read app.swagger()); it is served only when asked.
-  if (config.apiDocs)
-    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(docsPlugin);
 
   await app.register(realtimePlugin);
   await app.register(storagePlugin);
