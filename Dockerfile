@@ -29,7 +29,7 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=5000 \
     DATA_DIR=/app/data
-# What dist/server/main.js reads at run time (src/server/lib/paths.ts): package.json marks the
+# What dist/server/main.js reads at run time (src/server/infra/paths.ts): package.json marks the
 # project root; the SQL migrations are applied at start from src/server/db/migrations; the
 # client (dist/client, with .vite/manifest.json) and the public pages' server entry (dist/ssr)
 # are served from dist/. Everything stays owned by root: the app only writes to DATA_DIR

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import * as q from '../src/server/features/analytics/analytics.queries';
-import { refreshFairPrices, fairPriceFor } from '../src/server/lib/fair-price';
+import { refreshFairPrices, fairPriceFor } from '../src/server/domain/fair-price';
 
 const base = new URL(
   process.env.BENCH_DATABASE_URL ??

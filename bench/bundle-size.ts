@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { preloadsFor } from '../src/server/lib/ssr';
+import { preloadsFor } from '../src/server/infra/ssr';
 
 const dir = path.resolve('dist/client');
 

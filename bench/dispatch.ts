@@ -14,7 +14,7 @@ import { eq, like } from 'drizzle-orm';
 import zipcodes from 'zipcodes';
 import { plans, subscriptions, technicians, users } from '../src/server/db/schema';
 import { findCandidates } from '../src/server/features/dispatch/dispatch.matching';
-import { hashPassword } from '../src/server/lib/password';
+import { hashPassword } from '../src/server/infra/password';
 import { LOCATIONS } from '../src/shared/constants/locations';
 import { SERVICE_TYPES } from '../src/shared/constants/service-types';
 import { arg, benchDatabase, ms, startApp, startWriter } from './lib';

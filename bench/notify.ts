@@ -24,7 +24,7 @@ import {
   technicians,
   users,
 } from '../src/server/db/schema';
-import { hashPassword } from '../src/server/lib/password';
+import { hashPassword } from '../src/server/infra/password';
 import { LOCATIONS } from '../src/shared/constants/locations';
 import { startPushStandIn } from '../tests/helpers/push-stand-in';
 import { startSmtpStandIn } from '../tests/helpers/smtp-stand-in';

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { passwordProblem } from '@shared/passwords';
-import { AdminCreateError, createAdminAccount } from './lib/admin-account';
+import { AdminCreateError, createAdminAccount } from './domain/admin-account';
 
 const USAGE = `Usage: npm run admin:create -- --username <name> --email <address> [--first-name <n>] [--last-name <n>]
 

@@ -2,8 +2,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
-import { clientDistDir } from './lib/paths';
-import { shutDown } from './lib/shutdown';
+import { clientDistDir } from './infra/paths';
+import { shutDown } from './infra/shutdown';
 
 async function main() {
   let config;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../../src/server/plugins/access';
 import { apiTokens } from '../../src/server/db/schema';
-import { newApiToken } from '../../src/server/lib/api-tokens';
+import { newApiToken } from '../../src/server/domain/api-tokens';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app';
 import { createTechnician, createUser, signIn, subscribeTechnician } from '../helpers/factories';
 

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { AppConfig } from '../../src/server/config';
 import { users } from '../../src/server/db/schema';
-import { redactUrl } from '../../src/server/lib/log-redaction';
-import { hashPassword } from '../../src/server/lib/password';
+import { redactUrl } from '../../src/server/infra/log-redaction';
+import { hashPassword } from '../../src/server/infra/password';
 import { buildTestApp, openTestDatabase, testConfig } from '../helpers/build-test-app';
 
 type LogLine = Record<string, unknown> & { msg?: string; reqId?: string };

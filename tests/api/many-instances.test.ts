@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { AppConfig } from '../../src/server/config';
 import { jobLeases, rateLimits } from '../../src/server/db/schema';
-import { createJobRunner } from '../../src/server/lib/leases';
+import { createTaskRunner } from '../../src/server/infra/tasks';
 import { openTestDatabase, testConfig } from '../helpers/build-test-app';
 import { createUser, TEST_PASSWORD } from '../helpers/factories';
 import { reachableRedisUrl, uniqueRedisPrefix } from '../helpers/redis';
@@ -164,8 +164,8 @@ describe('background jobs under leases, two instances on one database', () => {
       await new Promise((r) => setTimeout(r, 50));
     };
     const first = await Promise.all([
-      a.jobs.runExclusive('test-once', 60_000, 5_000, job('a')),
-      b.jobs.runExclusive('test-once', 60_000, 5_000, job('b')),
+      a.tasks.runExclusive('test-once', 60_000, 5_000, job('a')),
+      b.tasks.runExclusive('test-once', 60_000, 5_000, job('b')),
     ]);
     expect(first.filter(Boolean)).toHaveLength(1);
     expect(ran).toHaveLength(1);
@@ -174,15 +174,15 @@ describe('background jobs under leases, two instances on one database', () => {
     expect(row.lastRunAt).toEqual(row.startedAt);
 
     // Within the interval: neither runs it.
-    expect(await a.jobs.runExclusive('test-once', 60_000, 5_000, job('a'))).toBe(false);
-    expect(await b.jobs.runExclusive('test-once', 60_000, 5_000, job('b'))).toBe(false);
+    expect(await a.tasks.runExclusive('test-once', 60_000, 5_000, job('a'))).toBe(false);
+    expect(await b.tasks.runExclusive('test-once', 60_000, 5_000, job('b'))).toBe(false);
     // A minute later (by the database's clock): one of them again.
     await a.db.execute(
       sql`update job_leases set last_run_at = last_run_at - interval '61 seconds' where name = 'test-once'`,
     );
     const again = await Promise.all([
-      b.jobs.runExclusive('test-once', 60_000, 5_000, job('b')),
-      a.jobs.runExclusive('test-once', 60_000, 5_000, job('a')),
+      b.tasks.runExclusive('test-once', 60_000, 5_000, job('b')),
+      a.tasks.runExclusive('test-once', 60_000, 5_000, job('a')),
     ]);
     expect(again.filter(Boolean)).toHaveLength(1);
     expect(ran).toHaveLength(2);
@@ -199,11 +199,11 @@ describe('background jobs under leases, two instances on one database', () => {
     });
     let runs = 0;
     const job = async () => void runs++;
-    expect(await a.jobs.runExclusive('test-dead-holder', 1000, 5000, job)).toBe(false);
-    expect(await b.jobs.runExclusive('test-dead-holder', 1000, 5000, job)).toBe(false);
+    expect(await a.tasks.runExclusive('test-dead-holder', 1000, 5000, job)).toBe(false);
+    expect(await b.tasks.runExclusive('test-dead-holder', 1000, 5000, job)).toBe(false);
     expect(runs).toBe(0);
     await new Promise((r) => setTimeout(r, 500));
-    expect(await b.jobs.runExclusive('test-dead-holder', 1000, 5000, job)).toBe(true);
+    expect(await b.tasks.runExclusive('test-dead-holder', 1000, 5000, job)).toBe(true);
     expect(runs).toBe(1);
     expect(await lease('test-dead-holder')).toMatchObject({ holder: null, runs: 1 });
   });
@@ -211,23 +211,23 @@ describe('background jobs under leases, two instances on one database', () => {
   it('keeps the lease of a run that outlasts it (renewed while running)', async () => {
     const { a, b } = env;
     let release!: () => void;
-    const long = a.jobs.runExclusive(
+    const long = a.tasks.runExclusive(
       'test-long',
       10,
       300,
       () => new Promise<void>((r) => (release = r)),
     );
     await new Promise((r) => setTimeout(r, 700));
-    expect((await lease('test-long')).holder).toBe(a.jobs.instanceId);
-    expect(await b.jobs.runExclusive('test-long', 10, 300, async () => {})).toBe(false);
+    expect((await lease('test-long')).holder).toBe(a.tasks.instanceId);
+    expect(await b.tasks.runExclusive('test-long', 10, 300, async () => {})).toBe(false);
     release();
     expect(await long).toBe(true);
-    expect(await b.jobs.runExclusive('test-long', 10, 300, async () => {})).toBe(true);
+    expect(await b.tasks.runExclusive('test-long', 10, 300, async () => {})).toBe(true);
   });
 
   it('records a failed run and releases its lease', async () => {
     const { a } = env;
-    const ran = await a.jobs.runExclusive('test-fails', 1000, 5000, async () => {
+    const ran = await a.tasks.runExclusive('test-fails', 1000, 5000, async () => {
       throw new Error('provider down');
     });
     expect(ran).toBe(true);
@@ -241,7 +241,7 @@ describe('background jobs under leases, two instances on one database', () => {
   it('runs a job on a timer about once per interval across two runners', async () => {
     const log = env.a.log;
     // Scaled to a quarter: an interval of 250 ms, tried every 250 ms by each runner.
-    const scaled = [env.a.db, env.b.db].map((db) => createJobRunner({ db, log, scale: 0.25 }));
+    const scaled = [env.a.db, env.b.db].map((db) => createTaskRunner({ db, log, scale: 0.25 }));
     const starts: { who: number; at: number }[] = [];
     scaled.forEach((r, who) =>
       r.every('test-timer', 1000, 2000, async () => void starts.push({ who, at: Date.now() })),
@@ -267,7 +267,7 @@ describe('background jobs under leases, two instances on one database', () => {
     await extra.ready();
     await extra.db.insert(jobLeases).values({
       name: 'test-held',
-      holder: extra.jobs.instanceId,
+      holder: extra.tasks.instanceId,
       leaseUntil: sql`now() + interval '1 hour'`,
     });
     await extra.close();

@@ -12,7 +12,7 @@ import { LOCATIONS } from '../../src/shared/constants/locations';
 import { composeServiceDescription } from '../../src/shared/schemas/service-requests';
 import { buildApp } from '../../src/server/app';
 import { jobLeases, jobNotifications } from '../../src/server/db/schema';
-import { projectRoot } from '../../src/server/lib/paths';
+import { projectRoot } from '../../src/server/infra/paths';
 import { openTestDatabase, testConfig } from '../helpers/build-test-app';
 import { createTechnician, createUser, TEST_PASSWORD } from '../helpers/factories';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig, parseTrustProxy } from '../../src/server/config';
-import { migrationsDir, projectRoot } from '../../src/server/lib/paths';
+import { migrationsDir, projectRoot } from '../../src/server/infra/paths';
 
 /**
  * The deployment files (Dockerfile, deploy/) agree with each other and with the app: no Docker

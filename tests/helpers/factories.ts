@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Role, UserStatus } from '../../src/shared/constants/domain';
 import { LOCATIONS } from '../../src/shared/constants/locations';
 import { plans, subscriptions, technicians, users } from '../../src/server/db/schema';
-import { hashPassword } from '../../src/server/lib/password';
+import { hashPassword } from '../../src/server/infra/password';
 
 let seq = 0;
 const next = () => `${process.pid}${++seq}`;

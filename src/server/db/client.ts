@@ -7,7 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { migrationsDir } from '../lib/paths';
+import { migrationsDir } from '../infra/paths';
 import * as schema from './schema';
 
 export type Schema = typeof schema;

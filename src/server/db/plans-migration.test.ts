@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../tests/helpers/build-test-app';
-import { migrationsDir } from '../lib/paths';
+import { migrationsDir } from '../infra/paths';
 import type { Database } from './client';
 import { plans } from './schema';
 import { seedDemoData } from './seed';

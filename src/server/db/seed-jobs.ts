@@ -5,7 +5,7 @@ import { distanceMiles, roundMiles } from '@shared/geo';
 import type { JobMove, SystemMove } from '@shared/jobs';
 import { quoteTotals } from '@shared/money';
 import { composeServiceDescription } from '@shared/schemas/service-requests';
-import { nextNumber } from '../lib/document-numbers';
+import { nextNumber } from '../domain/document-numbers';
 import type { DbOrTx } from './client';
 import {
   invoicePayments,

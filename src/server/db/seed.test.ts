@@ -19,8 +19,8 @@ import {
   type JobActor,
   type JobMove,
 } from '@shared/jobs';
-import { refreshFairPrices } from '../lib/fair-price';
-import { verifyPassword } from '../lib/password';
+import { refreshFairPrices } from '../domain/fair-price';
+import { verifyPassword } from '../infra/password';
 import type { Database } from './client';
 import * as s from './schema';
 import { seedDemoData } from './seed';

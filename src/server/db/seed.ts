@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { findLocation, LOCATIONS } from '@shared/constants/locations';
-import { hashPassword } from '../lib/password';
+import { hashPassword } from '../infra/password';
 import type { Db } from './client';
 import { formatReference } from '@shared/jobs';
-import { nextNumber } from '../lib/document-numbers';
+import { nextNumber } from '../domain/document-numbers';
 import {
   auditLog,
   contactMessages,

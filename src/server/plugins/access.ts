@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions, technicians, users } from '../db/schema';
 import { API_RATE_LIMIT_PER_MINUTE } from '@shared/schemas/api-tokens';
-import { authenticateApiToken, bearerToken, type ApiClient } from '../lib/api-tokens';
-import { AppError } from '../lib/app-error';
-import type { RateLimiter } from '../lib/rate-limiter';
-import { hashToken, SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../lib/session';
+import { authenticateApiToken, bearerToken, type ApiClient } from '../domain/api-tokens';
+import { AppError } from '../infra/app-error';
+import type { RateLimiter } from '../infra/rate-limiter';
+import { hashToken, SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../infra/session';
 
 /**
  * Who may call a route. Every /api route declares one in `config.access`; registering a

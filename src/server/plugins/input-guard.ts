@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { NUL_MESSAGE } from '@shared/schemas/common';
-import { AppError } from '../lib/app-error';
+import { AppError } from '../infra/app-error';
 
 /** Parsed data (objects of any prototype, as the router and parsers make them), not bytes. */
 const isData = (v: object) =>

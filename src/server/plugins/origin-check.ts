@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/app-error';
+import { AppError } from '../infra/app-error';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 

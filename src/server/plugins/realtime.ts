@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type pg from 'pg';
 import type { DbOrTx } from '../db/client';
 import { realtimeEvents } from '../db/schema';
-import { OUTBOX_CHANNEL } from '../lib/outbox';
+import { OUTBOX_CHANNEL } from '../infra/outbox';
 
 export const REALTIME_CHANNEL = 'wrenchly_events';
 /** Payload-less NOTIFY channels other parts of the app wake up on (the outbox worker's). */

@@ -4,8 +4,8 @@ import type { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { publicBaseUrl } from '../lib/public-url';
-import { etagOf, loadSsr } from '../lib/ssr';
+import { publicBaseUrl } from '../infra/public-url';
+import { etagOf, loadSsr } from '../infra/ssr';
 
 /** Security headers that apply to documents only (set for every response by helmet). */
 const DOCUMENT_ONLY = [

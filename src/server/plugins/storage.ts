@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createStorage, type Storage } from '../lib/storage';
+import { createStorage, type Storage } from '../infra/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,7 +6,7 @@ import { documents } from './onboarding';
 
 /**
  * A Professional technician's custom branding ('Custom branding' on the plans page). Kept when
- * the plan lapses; shown only while the plan delivers branding (lib/branding.ts).
+ * the plan lapses; shown only while the plan delivers branding (domain/branding.ts).
  */
 export const technicianBranding = pgTable(
   'technician_branding',

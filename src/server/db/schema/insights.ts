@@ -5,7 +5,7 @@ import { id } from './_helpers';
 /**
  * What completed, paid jobs of one service type cost in one area over the last 12 months
  * (ADR 015): quartiles of the job's paid total and of one labor line's charge, in cents.
- * Rebuilt by the worker (src/server/lib/fair-price.ts); a read is one lookup by the unique key.
+ * Rebuilt by the worker (src/server/domain/fair-price.ts); a read is one lookup by the unique key.
  * Groups with fewer jobs than the threshold are kept with their count and no figures.
  */
 export const fairPrices = pgTable(

@@ -33,7 +33,7 @@ import {
 import { createdAt, id, oneOf, updatedAt } from './_helpers';
 import { serviceRequests, technicians } from './marketplace';
 
-/** Document numbers (src/server/lib/document-numbers.ts): Q-2026-000123, INV-..., R-... */
+/** Document numbers (src/server/domain/document-numbers.ts): Q-2026-000123, INV-..., R-... */
 export const quoteNumberSeq = pgSequence('quote_number_seq');
 export const invoiceNumberSeq = pgSequence('invoice_number_seq');
 /** Shared by point-of-sale receipts and plan payment receipts. */

@@ -1,6 +1,6 @@
 import { centsToDecimal } from '@shared/money';
 import type { AdminOverview } from '@shared/schemas/admin';
-import { fullName } from '../../lib/names';
+import { fullName } from '../../domain/names';
 import type * as q from './admin.queries';
 
 type Row<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;

@@ -11,7 +11,7 @@ import {
   verifications,
 } from '../../db/schema';
 import type { Role, UserStatus } from '@shared/constants/domain';
-import { escapeLike } from '../../lib/sql-like';
+import { escapeLike } from '../../infra/sql-like';
 
 export async function listUsers(
   db: DbOrTx,

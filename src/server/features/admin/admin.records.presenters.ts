@@ -1,7 +1,7 @@
 import { formatReference } from '@shared/jobs';
 import type { AdminMessage } from '@shared/schemas/admin';
 import type { JobSummary } from '@shared/schemas/jobs';
-import { fullName } from '../../lib/names';
+import { fullName } from '../../domain/names';
 import type * as q from './admin.records.queries';
 
 type Row<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;

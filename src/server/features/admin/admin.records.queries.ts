@@ -16,7 +16,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { auditLog, contactMessages, serviceRequests, technicians, users } from '../../db/schema';
 import type { ServiceRequestStatus } from '@shared/constants/domain';
-import { escapeLike } from '../../lib/sql-like';
+import { escapeLike } from '../../infra/sql-like';
 
 /** The assigned technician's account, next to the customer's. */
 const techUser = alias(users, 'tech_user');

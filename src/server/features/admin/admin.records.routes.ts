@@ -11,7 +11,7 @@ import {
 } from '@shared/schemas/admin';
 import { idParamSchema } from '@shared/schemas/common';
 import { adminJobsQuerySchema, adminJobsSchema } from '@shared/schemas/jobs';
-import { errorResponsesFor } from '../../lib/route-errors';
+import { errorResponsesFor } from '../../infra/route-errors';
 import { createAdminRecordsService } from './admin.records.service';
 
 /** The admin's records: service requests, Contact Us messages, the audit log. */

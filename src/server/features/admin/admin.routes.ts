@@ -12,7 +12,7 @@ import {
   userListQuerySchema,
 } from '@shared/schemas/admin';
 import { idParamSchema, messageResponseSchema, pageNumber } from '@shared/schemas/common';
-import { errorResponses } from '../../lib/route-errors';
+import { errorResponses } from '../../infra/route-errors';
 import { createAdminService } from './admin.service';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,11 +4,11 @@ import { LIMITS } from '@shared/constants/domain';
 import { LOCATIONS } from '@shared/constants/locations';
 import { centsToDecimal } from '@shared/money';
 import type { AdminOverview } from '@shared/schemas/admin';
-import { AppError } from '../../lib/app-error';
-import { audit } from '../../lib/audit';
-import type { SessionUser } from '../../lib/session';
-import { createAccountMail } from '../../lib/account-mail';
-import { deleteUserSessions } from '../../lib/accounts';
+import { AppError } from '../../infra/app-error';
+import { audit } from '../../domain/audit';
+import type { SessionUser } from '../../infra/session';
+import { createAccountMail } from '../../domain/account-mail';
+import { deleteUserSessions } from '../../domain/accounts';
 import {
   overviewAlerts,
   toAdminTechnician,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { analyticsQuerySchema, analyticsSummarySchema } from '@shared/schemas/analytics';
-import { errorResponses } from '../../lib/route-errors';
+import { errorResponses } from '../../infra/route-errors';
 import { analyticsExport, analyticsSummary } from './analytics.service';
 
 const tags = ['analytics'];

@@ -10,9 +10,9 @@ import {
   daysInRange,
   type AnalyticsSummary,
 } from '@shared/schemas/analytics';
-import { AppError } from '../../lib/app-error';
-import { technicianPlan } from '../../lib/entitlements';
-import type { SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import { technicianPlan } from '../../domain/entitlements';
+import type { SessionUser } from '../../infra/session';
 import * as q from './analytics.queries';
 import { analyticsCsv, type MonthRow } from './analytics.presenters';
 

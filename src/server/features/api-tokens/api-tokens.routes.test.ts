@@ -14,7 +14,7 @@ import {
   MAX_API_TOKENS,
 } from '@shared/schemas/api-tokens';
 import { apiTokens, serviceRequests, subscriptions, users } from '../../db/schema';
-import { hashToken } from '../../lib/session';
+import { hashToken } from '../../infra/session';
 import { TOKEN_ROUTES_ONLY } from '../../plugins/access';
 
 // 'API access' (Professional): personal tokens managed with the session, opening a read-only

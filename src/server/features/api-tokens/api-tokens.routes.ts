@@ -5,9 +5,9 @@ import {
   createdApiTokenSchema,
 } from '@shared/schemas/api-tokens';
 import { idParamSchema, messageResponseSchema } from '@shared/schemas/common';
-import { AppError } from '../../lib/app-error';
-import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
-import type { SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import { errorResponses, errorResponsesFor } from '../../infra/route-errors';
+import type { SessionUser } from '../../infra/session';
 import { createApiTokensService } from './api-tokens.service';
 
 const ownTechnicianId = (user: SessionUser | null) => {

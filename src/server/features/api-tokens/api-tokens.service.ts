@@ -6,9 +6,9 @@ import {
   type ApiTokenList,
   type CreatedApiToken,
 } from '@shared/schemas/api-tokens';
-import { newApiToken } from '../../lib/api-tokens';
-import { AppError } from '../../lib/app-error';
-import { technicianPlan } from '../../lib/entitlements';
+import { newApiToken } from '../../domain/api-tokens';
+import { AppError } from '../../infra/app-error';
+import { technicianPlan } from '../../domain/entitlements';
 import * as q from './api-tokens.queries';
 
 const tokenOut = (row: q.ApiTokenRow): ApiToken => ({

@@ -9,7 +9,7 @@ import {
   v1QuotesSchema,
 } from '@shared/schemas/api-v1';
 import { safeText } from '@shared/schemas/common';
-import { errorResponsesFor } from '../../lib/route-errors';
+import { errorResponsesFor } from '../../infra/route-errors';
 import { createApiV1Service } from './api-v1.service';
 
 /** The OpenAPI security scheme these routes declare (defined in app.ts). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseReference } from '@shared/jobs';
 import type { V1PageQuery } from '@shared/schemas/api-v1';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError } from '../../infra/app-error';
 import { invoiceOut, jobOut, paymentOut, quoteOut } from './api-v1.presenters';
 import * as q from './api-v1.queries';
 

@@ -6,7 +6,7 @@ export {
   findAccountByEmail,
   findUserToken,
   useUserTokens,
-} from '../../lib/accounts';
+} from '../../domain/accounts';
 
 export type NewUser = typeof users.$inferInsert;
 

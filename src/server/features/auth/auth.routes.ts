@@ -11,9 +11,9 @@ import {
   verifyEmailSchema,
 } from '@shared/schemas/auth';
 import { messageResponseSchema } from '@shared/schemas/common';
-import { AppError } from '../../lib/app-error';
-import { SESSION_COOKIE, SESSION_TTL_MS } from '../../lib/session';
-import { errorResponsesFor } from '../../lib/route-errors';
+import { AppError } from '../../infra/app-error';
+import { SESSION_COOKIE, SESSION_TTL_MS } from '../../infra/session';
+import { errorResponsesFor } from '../../infra/route-errors';
 import { createAuthService, toCurrentUser } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

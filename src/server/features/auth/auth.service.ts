@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_SERVICE_RADIUS_MILES, findLocation, LOCATIONS } from '@shared/constants/locations';
 import { specialtyToServiceType } from '@shared/constants/service-types';
 import type { CurrentUser, RegisterInput } from '@shared/schemas/auth';
-import { AppError } from '../../lib/app-error';
-import { hashPassword, verifyPassword } from '../../lib/password';
-import { tooManyAttempts } from '../../lib/rate-limiter';
-import { hashToken, newToken, SESSION_TTL_MS, type SessionUser } from '../../lib/session';
-import { claimGuestRecords } from '../../lib/customers';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { createAccountMail, VERIFY_EMAIL_TTL_MS } from '../../lib/account-mail';
+import { AppError } from '../../infra/app-error';
+import { hashPassword, verifyPassword } from '../../infra/password';
+import { tooManyAttempts } from '../../infra/rate-limiter';
+import { hashToken, newToken, SESSION_TTL_MS, type SessionUser } from '../../infra/session';
+import { claimGuestRecords } from '../../domain/customers';
+import { isUniqueViolation } from '../../infra/db-errors';
+import { createAccountMail, VERIFY_EMAIL_TTL_MS } from '../../domain/account-mail';
 import * as q from './auth.queries';
 
 export const DEMO_USERNAMES = {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { nextNumber } from '../../lib/document-numbers';
-import { ProviderError, type WalletProvider } from '../../lib/payments';
-import type { SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import { nextNumber } from '../../domain/document-numbers';
+import { ProviderError, type WalletProvider } from '../../infra/payments';
+import type { SessionUser } from '../../infra/session';
 import { activePlanByName, type PlanRow } from './billing.queries';
 
 export const ALREADY_SUBSCRIBED =

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/app-error';
-import type { SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import type { SessionUser } from '../../infra/session';
 import { ownTechnician } from './billing.common';
 import { adminPaymentOut, paymentRecordOut, paymentsCsv } from './billing.presenters';
 import {

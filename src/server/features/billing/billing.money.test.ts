@@ -4,8 +4,8 @@ import { buildTestApp, testConfig, type TestApp } from '../../../../tests/helper
 import { createTechnician, signIn } from '../../../../tests/helpers/factories';
 import { seedDemoData } from '../../db/seed';
 import { invoicePayments, invoices, payments, plans, quotes, subscriptions } from '../../db/schema';
-import { createPayments, RECONCILE_AFTER_MS, type CardProvider } from '../../lib/payments';
-import { createPaymentReconciler } from '../../payment-reconciler';
+import { createPayments, RECONCILE_AFTER_MS, type CardProvider } from '../../infra/payments';
+import { createPaymentReconciler } from '../../plugins/payment-reconciler';
 import { ALREADY_SUBSCRIBED, PURCHASE_IN_PROGRESS } from './billing.service';
 
 /**

@@ -1,7 +1,7 @@
 import { PLAN_RANK, type PlanTier } from '@shared/constants/domain';
 import { centsToDecimal } from '@shared/money';
 import type { PaymentRecord, Software, Subscription } from '@shared/schemas/billing';
-import { escapeHtml } from '../../lib/mailer';
+import { escapeHtml } from '../../infra/mailer';
 import type {
   AdminPaymentRow,
   PaymentRow,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { awaitClaimedPayment, type ChargeResult } from '../../lib/payments';
+import { AppError } from '../../infra/app-error';
+import { isUniqueViolation } from '../../infra/db-errors';
+import { awaitClaimedPayment, type ChargeResult } from '../../infra/payments';
 import {
   addMonth,
   ALREADY_SUBSCRIBED,

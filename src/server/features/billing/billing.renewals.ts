@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isUniqueViolation } from '../../infra/db-errors';
 import type { DbOrTx } from '../../db/client';
-import { composeMail } from '../../lib/mailer';
-import { RECONCILE_AFTER_MS, type ChargeResult } from '../../lib/payments';
-import { publicBaseUrl } from '../../lib/public-url';
+import { composeMail } from '../../infra/mailer';
+import { RECONCILE_AFTER_MS, type ChargeResult } from '../../infra/payments';
+import { publicBaseUrl } from '../../infra/public-url';
 import { GRACE_DAYS } from '@shared/plans';
 import { isWalletProvider } from '@shared/schemas/billing';
 import { addMonth, providerMessage, receiptNumber, walletProviderName } from './billing.common';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageNumber } from '@shared/schemas/common';
-import { errorResponsesFor } from '../../lib/route-errors';
+import { errorResponsesFor } from '../../infra/route-errors';
 
 /** The Fastify instance the billing routes are declared on (zod type provider). */
 export type BillingApp = Parameters<FastifyPluginAsyncZod>[0];

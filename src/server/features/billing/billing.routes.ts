@@ -4,17 +4,15 @@ import { softwareListSchema } from '@shared/schemas/billing';
 import { historyRoutes } from './billing.history.routes';
 import { purchaseRoutes } from './billing.purchase.routes';
 import { errors, tags } from './billing.route-options';
-import type { BillingService } from './billing.service';
+import { createBillingService } from './billing.service';
 import { subscriptionRoutes } from './billing.subscription.routes';
 
 /**
  * How technicians pay us: plans by card (card provider) or wallet, their lifecycle, payment
  * history, and the plan-gated software catalogue.
  */
-export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> = async (
-  app,
-  { service },
-) => {
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createBillingService(app);
   purchaseRoutes(app, service);
   subscriptionRoutes(app, service);
   historyRoutes(app, service);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { createSubscriptionSchema, walletOrderSchema } from '@shared/schemas/billing';
-import type { SessionUser } from '../../lib/session';
+import type { SessionUser } from '../../infra/session';
 import { adminPayments, history, historyCsv, receipt } from './billing.history';
 import { reconcile, renewDue } from './billing.renewals';
 import { catalogue, currentTier, download } from './billing.software';

@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import { PLAN_RANK, type PlanTier } from '@shared/constants/domain';
-import { AppError } from '../../lib/app-error';
-import type { SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import type { SessionUser } from '../../infra/session';
 import { softwareOut } from './billing.presenters';
 import { allSoftware, countDownload, liveSubscription, softwareBySlug } from './billing.queries';
 

@@ -4,9 +4,9 @@ import { BRAND } from '@shared/brand';
 import { centsToDecimal, toCents } from '@shared/money';
 import { isWalletProvider, type createSubscriptionSchema } from '@shared/schemas/billing';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import type { ChargeResult } from '../../lib/payments';
-import type { SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import type { ChargeResult } from '../../infra/payments';
+import type { SessionUser } from '../../infra/session';
 import {
   NOT_CONFIGURED,
   ownTechnician,

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { BRAND } from '@shared/brand';
 import { toCents } from '@shared/money';
 import type { walletOrderSchema } from '@shared/schemas/billing';
-import { AppError } from '../../lib/app-error';
-import type { SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import type { SessionUser } from '../../infra/session';
 import {
   ALREADY_SUBSCRIBED,
   NOT_CONFIGURED,

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownBrandingSchema, updateBrandingSchema } from '@shared/schemas/branding';
 import { dbId } from '@shared/schemas/common';
-import { AppError } from '../../lib/app-error';
-import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
-import type { SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import { errorResponses, errorResponsesFor } from '../../infra/route-errors';
+import type { SessionUser } from '../../infra/session';
 import { createBrandingService } from './branding.service';
 
 const ownTechnicianId = (user: SessionUser | null) => {

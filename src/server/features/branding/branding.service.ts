@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { BRANDING_MESSAGES, LOGO_MAX_BYTES, LOGO_TYPES } from '@shared/branding';
 import type { OwnBranding, updateBrandingSchema } from '@shared/schemas/branding';
-import { AppError } from '../../lib/app-error';
-import { brandingRow, brandingView, logoPath } from '../../lib/branding';
-import { attachDocument } from '../../lib/documents';
-import { technicianPlan } from '../../lib/entitlements';
+import { AppError } from '../../infra/app-error';
+import { brandingRow, brandingView, logoPath } from '../../domain/branding';
+import { attachDocument } from '../../domain/documents';
+import { technicianPlan } from '../../domain/entitlements';
 import type { DbOrTx } from '../../db/client';
 import * as q from './branding.queries';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactMessageSchema, contactTechnicianSchema } from '@shared/schemas/contact';
-import { errorResponsesFor } from '../../lib/route-errors';
+import { errorResponsesFor } from '../../infra/route-errors';
 import { createContactService } from './contact.service';
 
 const created = z.object({ id: z.number().int(), message: z.string() });

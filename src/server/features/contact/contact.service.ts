@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import type { contactMessageSchema, contactTechnicianSchema } from '@shared/schemas/contact';
-import { AppError } from '../../lib/app-error';
-import { technicianPlan } from '../../lib/entitlements';
-import { composeMail } from '../../lib/mailer';
-import type { SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import { technicianPlan } from '../../domain/entitlements';
+import { composeMail } from '../../infra/mailer';
+import type { SessionUser } from '../../infra/session';
 import type { z } from 'zod';
 import * as q from './contact.queries';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { escapeHtml } from '../../lib/mailer';
+import { escapeHtml } from '../../infra/mailer';
 import { createDevMailboxService } from './dev-mailbox.service';
 
 const mailSchema = z.object({

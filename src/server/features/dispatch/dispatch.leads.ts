@@ -1,8 +1,8 @@
 import { JOB_LIMIT_REACHED, NO_PLAN_NO_LEADS } from '@shared/plans';
 import type { LeadStatus } from '@shared/schemas/dispatch';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { acceptedJobsBetween, technicianPlan } from '../../lib/entitlements';
+import { AppError } from '../../infra/app-error';
+import { acceptedJobsBetween, technicianPlan } from '../../domain/entitlements';
 import * as q from './dispatch.queries';
 
 /** The technician's plan now and the jobs they accepted in its billing period. */

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import { formatReference } from '@shared/jobs';
 import type { serviceRequests } from '../../db/schema';
-import { composeMail, type MailMessage } from '../../lib/mailer';
-import { fullName } from '../../lib/names';
-import { requestPageUrl } from '../../lib/request-links';
+import { composeMail, type MailMessage } from '../../infra/mailer';
+import { fullName } from '../../domain/names';
+import { requestPageUrl } from '../../domain/request-links';
 import type * as q from './dispatch.queries';
 
 type Request = typeof serviceRequests.$inferSelect;

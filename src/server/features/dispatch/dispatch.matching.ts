@@ -1,6 +1,6 @@
 import type { Point } from '@shared/geo';
 import type { DbOrTx } from '../../db/client';
-import { searchSnapshot, type Snapshot } from '../../lib/technician-index';
+import { searchSnapshot, type Snapshot } from '../../domain/technician-index';
 import * as q from './dispatch.queries';
 
 /**

@@ -1,7 +1,7 @@
 import { centsToDecimal } from '@shared/money';
 import type { JobNotification } from '@shared/schemas/dispatch';
 import { descriptionWithoutContact } from '@shared/schemas/service-requests';
-import { areaOf } from '../../lib/places';
+import { areaOf } from '../../domain/places';
 import type * as q from './dispatch.queries';
 
 type Row = NonNullable<Awaited<ReturnType<typeof q.notificationById>>>;

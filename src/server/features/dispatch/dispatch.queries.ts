@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { jobNotifications, serviceRequests, technicians, users } from '../../db/schema';
-import { receivesLeadsSql } from '../../lib/entitlements';
+import { receivesLeadsSql } from '../../domain/entitlements';
 
 /**
  * Which of `ids` can take request `requestId` now: approved, available, valid credentials (no

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '@shared/constants/domain';
 import type { DbOrTx } from '../../db/client';
 import type { serviceRequests } from '../../db/schema';
-import type { Snapshot } from '../../lib/technician-index';
+import type { Snapshot } from '../../domain/technician-index';
 import { unmatchedMail } from './dispatch.mail';
 import { findCandidates } from './dispatch.matching';
 import * as q from './dispatch.queries';
-import { closeNotifications, recordMove } from '../../lib/job-timeline';
-import { alertTechnicians } from '../../lib/technician-alerts';
+import { closeNotifications, recordMove } from '../../domain/job-timeline';
+import { alertTechnicians } from '../../domain/technician-alerts';
 
 /** Notifies the next nearest technicians of the request; returns how many. */
 async function notifyRound(

@@ -2,16 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_INT4, idParamSchema } from '@shared/schemas/common';
 import { declineSchema, jobNotificationSchema, leadStatusSchema } from '@shared/schemas/dispatch';
-import { AppError } from '../../lib/app-error';
-import { assertOwnTechnician } from '../../lib/session';
-import { lastEventIdOf, registerEventStreams, streamTopic } from '../../lib/sse';
-import { errorResponses } from '../../lib/route-errors';
-import type { DispatchService } from './dispatch.service';
+import { AppError } from '../../infra/app-error';
+import { assertOwnTechnician } from '../../infra/session';
+import { lastEventIdOf, registerEventStreams, streamTopic } from '../../infra/sse';
+import { errorResponses } from '../../infra/route-errors';
+import { createDispatchService } from './dispatch.service';
 
-export const dispatchRoutes: FastifyPluginAsyncZod<{ service: DispatchService }> = async (
-  app,
-  { service },
-) => {
+export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createDispatchService(app);
   registerEventStreams(app);
 
   app.get(

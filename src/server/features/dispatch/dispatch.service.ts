@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/app-error';
-import type { Dispatcher } from '../../lib/dispatcher';
-import type { SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import type { Dispatcher } from '../../domain/dispatcher';
+import type { SessionUser } from '../../infra/session';
 import { pruneRealtimeEvents } from '../../plugins/realtime';
 import { assertRoomForJob, leadStatus } from './dispatch.leads';
 import { jobAcceptedMail } from './dispatch.mail';
 import { toJobNotification } from './dispatch.presenters';
 import * as q from './dispatch.queries';
 import { advance } from './dispatch.rounds';
-import { announce, closeNotifications, recordMove } from '../../lib/job-timeline';
-import { pruneLiveStreams } from '../../lib/presence';
-import { withdrawAlerts } from '../../lib/technician-alerts';
+import { announce, closeNotifications, recordMove } from '../../domain/job-timeline';
+import { pruneLiveStreams } from '../../infra/presence';
+import { withdrawAlerts } from '../../domain/technician-alerts';
 
 export function createDispatchService(app: FastifyInstance) {
   const now = () => app.clock();

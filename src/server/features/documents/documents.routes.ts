@@ -9,7 +9,7 @@ import {
   uploadDoneSchema,
   uploadTargetSchema,
 } from '@shared/schemas/documents';
-import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
+import { errorResponses, errorResponsesFor } from '../../infra/route-errors';
 import { createDocumentsService } from './documents.service';
 
 const tokenParams = z.object({ token: z.string().max(200) });

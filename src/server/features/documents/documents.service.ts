@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '@shared/constants/domain';
 import { UPLOAD_MESSAGES } from '@shared/constants/uploads';
 import type { createUploadSchema, DocumentLink, UploadTarget } from '@shared/schemas/documents';
-import { AppError } from '../../lib/app-error';
-import { confirmUpload, documentLink, type DocumentRow } from '../../lib/documents';
-import { newStorageKey, type LocalStorage } from '../../lib/storage';
-import { detectFileType, SIGNATURE_BYTES } from '../../lib/storage/file-type';
-import type { SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import { confirmUpload, documentLink, type DocumentRow } from '../../domain/documents';
+import { newStorageKey, type LocalStorage } from '../../infra/storage';
+import { detectFileType, SIGNATURE_BYTES } from '../../infra/storage/file-type';
+import type { SessionUser } from '../../infra/session';
 import * as q from './documents.queries';
 import type { z } from 'zod';
 

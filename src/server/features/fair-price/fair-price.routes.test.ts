@@ -8,8 +8,8 @@ import type { FairPrice } from '@shared/schemas/fair-price';
 import type { JobDetail } from '@shared/schemas/jobs';
 import type { PublicQuote } from '@shared/schemas/pos';
 import { fairPrices, invoices, quoteItems, quotes, serviceRequests } from '../../db/schema';
-import { areaOf, fairPriceFor, refreshFairPrices } from '../../lib/fair-price';
-import { hashToken } from '../../lib/session';
+import { areaOf, fairPriceFor, refreshFairPrices } from '../../domain/fair-price';
+import { hashToken } from '../../infra/session';
 
 // The fair-price check (ADR 015): quartiles of what completed, paid jobs of the same
 // service type in the same area (ZIP3) charged over the last 12 months, from 20 jobs on.

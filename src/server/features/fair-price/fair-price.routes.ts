@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fairPriceQuerySchema, fairPriceSchema } from '@shared/schemas/fair-price';
-import { errorResponsesFor } from '../../lib/route-errors';
+import { errorResponsesFor } from '../../infra/route-errors';
 import { createFairPriceService } from './fair-price.service';
 
 /**

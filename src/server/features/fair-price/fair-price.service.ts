@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Point } from '@shared/geo';
-import { fairPriceFor } from '../../lib/fair-price';
+import { fairPriceFor } from '../../domain/fair-price';
 
 export function createFairPriceService(app: FastifyInstance) {
   return {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { loadConfig, tileImageSource } from '../../config';
-import { nearestZip } from '../../lib/places';
+import { nearestZip } from '../../domain/places';
 
 let t: TestApp;
 beforeAll(async () => {

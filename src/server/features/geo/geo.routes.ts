@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mapConfigSchema, nearestZipQuerySchema, nearestZipSchema } from '@shared/schemas/geo';
-import { AppError } from '../../lib/app-error';
-import { nearestZip, NEAREST_ZIP_MAX_MILES } from '../../lib/places';
-import { errorResponsesFor } from '../../lib/route-errors';
+import { AppError } from '../../infra/app-error';
+import { nearestZip, NEAREST_ZIP_MAX_MILES } from '../../domain/places';
+import { errorResponsesFor } from '../../infra/route-errors';
 
 /** 'Use my location' and the map view's runtime settings (ADR 018). */
 export const geoRoutes: FastifyPluginAsyncZod = async (app) => {

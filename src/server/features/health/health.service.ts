@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { migrationsDir } from '../../lib/paths';
+import { migrationsDir } from '../../infra/paths';
 import * as q from './health.queries';
 
 /** How long a readiness probe waits for the technician index's first load. */

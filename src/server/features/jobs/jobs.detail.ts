@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { brandingOf } from '../../lib/branding';
-import { fairPriceFor } from '../../lib/fair-price';
-import type { JobDocuments } from '../../lib/job-documents';
-import type { JobViewer, ServiceRequestRow } from '../../lib/job-access';
-import { reviewRefusal } from '../../lib/reviews';
+import { brandingOf } from '../../domain/branding';
+import { fairPriceFor } from '../../domain/fair-price';
+import type { JobDocuments } from '../../domain/job-documents';
+import type { JobViewer, ServiceRequestRow } from '../../domain/job-access';
+import { reviewRefusal } from '../../domain/reviews';
 import { jobDetailOut } from './jobs.presenters';
 import * as q from './jobs.queries';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { centsToDecimal } from '@shared/money';
-import { AppError } from '../../lib/app-error';
-import type { JobDocuments } from '../../lib/job-documents';
-import { resolveJobViewer } from '../../lib/job-access';
-import type { SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import type { JobDocuments } from '../../domain/job-documents';
+import { resolveJobViewer } from '../../domain/job-access';
+import type { SessionUser } from '../../infra/session';
 import { jobDetail } from './jobs.detail';
 
 /** What the customer does with a job's documents on the request page. */

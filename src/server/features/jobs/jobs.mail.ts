@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import type { JobMove } from '@shared/jobs';
-import { customerMail } from '../../lib/job-mail';
-import type { MailMessage } from '../../lib/mailer';
-import type { ServiceRequestRow } from '../../lib/job-access';
+import { customerMail } from '../../domain/job-mail';
+import type { MailMessage } from '../../infra/mailer';
+import type { ServiceRequestRow } from '../../domain/job-access';
 
 /** Times in e-mails: the service area's clock (DC / MD / VA). */
 const when = (d: Date) =>

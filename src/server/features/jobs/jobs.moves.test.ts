@@ -6,7 +6,7 @@ import { SERVICE_REQUEST_STATUSES, type ServiceRequestStatus } from '@shared/con
 import { LOCATIONS } from '@shared/constants/locations';
 import { JOB_MOVES, JOB_RULES, formatReference, type JobMove } from '@shared/jobs';
 import { jobNotifications, serviceRequestEvents, serviceRequests } from '../../db/schema';
-import { requestLinkToken } from '../../lib/request-links';
+import { requestLinkToken } from '../../domain/request-links';
 
 /**
  * The state machine, table-driven: every state × every move × every identity goes through

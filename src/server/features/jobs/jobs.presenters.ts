@@ -6,9 +6,9 @@ import type { JobDetail, JobSummary, TimelineEntry } from '@shared/schemas/jobs'
 import type { Quote } from '@shared/schemas/pos';
 import { problemOf } from '@shared/schemas/service-requests';
 import type { invoicePayments, invoices, reviews, vehicles } from '../../db/schema';
-import { fullName, shortName } from '../../lib/names';
-import { canReview, toJobReview } from '../../lib/reviews';
-import type { JobViewer, ServiceRequestRow } from '../../lib/job-access';
+import { fullName, shortName } from '../../domain/names';
+import { canReview, toJobReview } from '../../domain/reviews';
+import type { JobViewer, ServiceRequestRow } from '../../domain/job-access';
 import type * as q from './jobs.queries';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

@@ -12,20 +12,16 @@ import {
   technicianJobsSchema,
 } from '@shared/schemas/jobs';
 import { approveQuoteSchema, cardPaymentResponseSchema } from '@shared/schemas/pos';
-import type { JobDocuments } from '../../lib/job-documents';
-import { errorResponsesFor } from '../../lib/route-errors';
-import { lastEventIdOf, registerEventStreams, streamTopic } from '../../lib/sse';
-import { resolveJobViewer } from '../../lib/job-access';
+import { errorResponsesFor } from '../../infra/route-errors';
+import { lastEventIdOf, registerEventStreams, streamTopic } from '../../infra/sse';
+import { resolveJobViewer } from '../../domain/job-access';
 import { createJobsService } from './jobs.service';
 
 const VIEWER_NOTE =
   'Open to the customer who owns the request (signed in), its assigned technician, admins, and anyone holding the signed link from the e-mails (`?t=`).';
 
-export const jobsRoutes: FastifyPluginAsyncZod<{ documents: JobDocuments }> = async (
-  app,
-  { documents },
-) => {
-  const service = createJobsService(app, documents);
+export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createJobsService(app);
   registerEventStreams(app);
 
   app.get(

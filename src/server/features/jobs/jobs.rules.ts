@@ -7,8 +7,8 @@ import {
 } from '@shared/jobs';
 import type { ServiceRequestStatus } from '@shared/constants/domain';
 import type { JobMoveBody } from '@shared/schemas/jobs';
-import { AppError } from '../../lib/app-error';
-import type { ServiceRequestRow } from '../../lib/job-access';
+import { AppError } from '../../infra/app-error';
+import type { ServiceRequestRow } from '../../domain/job-access';
 
 /** How far ahead and how long an arrival window may be. */
 const WINDOW_MAX_DAYS_AHEAD = 60;

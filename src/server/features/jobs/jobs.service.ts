@@ -6,21 +6,21 @@ import {
   parseReference,
 } from '@shared/jobs';
 import type { JobMoveBody } from '@shared/schemas/jobs';
-import { AppError } from '../../lib/app-error';
-import { audit } from '../../lib/audit';
-import { type MailMessage, composeMail } from '../../lib/mailer';
-import { fullName } from '../../lib/names';
-import { tooManyAttempts } from '../../lib/rate-limiter';
-import type { SessionUser } from '../../lib/session';
-import type { JobDocuments } from '../../lib/job-documents';
-import { closeNotifications, recordMove } from '../../lib/job-timeline';
+import { AppError } from '../../infra/app-error';
+import { audit } from '../../domain/audit';
+import { type MailMessage, composeMail } from '../../infra/mailer';
+import { fullName } from '../../domain/names';
+import { tooManyAttempts } from '../../infra/rate-limiter';
+import type { SessionUser } from '../../infra/session';
+import type { JobDocuments } from '../../domain/job-documents';
+import { closeNotifications, recordMove } from '../../domain/job-timeline';
 import {
   requestByReference,
   resolveJobViewer,
   type JobViewer,
   type ServiceRequestRow,
-} from '../../lib/job-access';
-import { customerMail } from '../../lib/job-mail';
+} from '../../domain/job-access';
+import { customerMail } from '../../domain/job-mail';
 import { jobDetail } from './jobs.detail';
 import { approveJobQuote, payJobInvoice } from './jobs.documents';
 import { moveMail } from './jobs.mail';
@@ -34,7 +34,8 @@ const LIST_LIMIT = 200;
 /** A technician writes to the customer while the job is on, and after it for follow-ups. */
 const MESSAGING_STATUSES = [...ACTIVE_JOB_STATUSES, 'completed'] as const;
 
-export function createJobsService(app: FastifyInstance, documents: JobDocuments) {
+export function createJobsService(app: FastifyInstance) {
+  const documents = app.jobDocuments;
   const now = () => app.clock();
   const messages = app.rateLimits.limiter('job-messages', MESSAGES_PER_HOUR, 3600_000);
 

@@ -8,7 +8,7 @@ import {
   pushSubscriptionSchema,
   updateNotificationSettingsSchema,
 } from '@shared/schemas/notifications';
-import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
+import { errorResponses, errorResponsesFor } from '../../infra/route-errors';
 import { createNotificationsService } from './notifications.service';
 
 const tags = ['notifications'];

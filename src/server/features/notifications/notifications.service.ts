@@ -10,9 +10,9 @@ import {
 } from '@shared/schemas/notifications';
 import type { AppConfig } from '../../config';
 import type { pushSubscriptions } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import type { SessionUser } from '../../lib/session';
-import { toSettings } from '../../lib/technician-alerts';
+import { AppError } from '../../infra/app-error';
+import type { SessionUser } from '../../infra/session';
+import { toSettings } from '../../domain/technician-alerts';
 import * as q from './notifications.queries';
 
 /** A technician's devices beyond this many: the least recently used are dropped. */

@@ -6,8 +6,8 @@ import {
   outboxQuerySchema,
   type OutboxMessage,
 } from '@shared/schemas/notifications';
-import type { OutboxRow } from '../../lib/outbox';
-import { errorResponses } from '../../lib/route-errors';
+import type { OutboxRow } from '../../infra/outbox';
+import { errorResponses } from '../../infra/route-errors';
 import { createOutboxService } from './outbox.service';
 
 const tags = ['admin'];

@@ -5,8 +5,8 @@ import {
   sandboxTokenizeSchema,
   sandboxTokenResponseSchema,
 } from '@shared/schemas/payments';
-import { AppError } from '../../lib/app-error';
-import { errorResponsesFor } from '../../lib/route-errors';
+import { AppError } from '../../infra/app-error';
+import { errorResponsesFor } from '../../infra/route-errors';
 
 /** Which payment methods are configured, and the built-in sandbox's card form and wallet. */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/app-error';
-import { assertOwnTechnician, type SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import { assertOwnTechnician, type SessionUser } from '../../infra/session';
 import { hasActivePlan } from './pos.queries';
 
 /** The Professional plan's rank: the point of sale comes with it. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
-import { ProviderError, type CardProvider } from '../../lib/payments';
+import { ProviderError, type CardProvider } from '../../infra/payments';
 import type { CardOutcome, PaymentRow } from './pos.queries';
 
 /*

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError } from '../../infra/app-error';
 import { findInvoiceByClientId, findQuoteByClientId } from './pos.queries';
 
 /**

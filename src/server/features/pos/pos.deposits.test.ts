@@ -12,8 +12,8 @@ import { SQUARE_NONCES, startSquareStandIn } from '../../../../tests/helpers/squ
 import { formatReference } from '@shared/jobs';
 import { DEPOSIT_MESSAGES } from '@shared/schemas/pos';
 import { invoicePayments, outbox, paymentRefunds, serviceRequests } from '../../db/schema';
-import { createPaymentReconciler } from '../../payment-reconciler';
-import { requestLinkToken } from '../../lib/request-links';
+import { createPaymentReconciler } from '../../plugins/payment-reconciler';
+import { requestLinkToken } from '../../domain/request-links';
 import { DEPOSIT_LOCKS_QUOTE, DEPOSIT_REFUNDED, depositDueMessage } from './pos.deposits';
 import { ALREADY_REFUNDED } from './pos.refunds';
 

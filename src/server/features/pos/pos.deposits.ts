@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import { formatCents } from '@shared/money';
 import type { depositPaymentSchema } from '@shared/schemas/pos';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { nextNumber } from '../../lib/document-numbers';
-import { awaitClaimedPayment } from '../../lib/payments';
+import { AppError } from '../../infra/app-error';
+import { isUniqueViolation } from '../../infra/db-errors';
+import { nextNumber } from '../../domain/document-numbers';
+import { awaitClaimedPayment } from '../../infra/payments';
 import { liveDepositsOf, liveRefundOf, lockPayment, paidDepositOf } from './pos.deposits.queries';
 import { chargeCard } from './pos.card';
 import {

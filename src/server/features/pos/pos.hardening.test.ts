@@ -9,8 +9,8 @@ import {
   QUOTE_TOO_LARGE,
 } from '@shared/schemas/pos';
 import { invoicePayments, invoices } from '../../db/schema';
-import { formatDocumentNumber, nextNumber } from '../../lib/document-numbers';
-import { createPaymentReconciler } from '../../payment-reconciler';
+import { formatDocumentNumber, nextNumber } from '../../domain/document-numbers';
+import { createPaymentReconciler } from '../../plugins/payment-reconciler';
 
 // Point of sale hardening: overpaying, document numbers, declined card
 // receipts, and money limits. The parallel tests are meant for PostgreSQL (TEST_DATABASE_URL);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Branding } from '@shared/schemas/branding';
 import type { DbOrTx } from '../../db/client';
-import { composeBrandedMail } from '../../lib/branding';
-import { publicBaseUrl } from '../../lib/public-url';
+import { composeBrandedMail } from '../../domain/branding';
+import { publicBaseUrl } from '../../infra/public-url';
 
 /**
  * Queues a point-of-sale e-mail in `db`'s transaction; the outbox worker delivers it. With the

@@ -11,7 +11,7 @@ import {
   recordPaymentSchema,
   refundPaymentSchema,
 } from '@shared/schemas/pos';
-import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
+import { errorResponses, errorResponsesFor } from '../../infra/route-errors';
 import { posTags as tags, technicianParams, type PosApp } from './pos.http';
 import type { PosService } from './pos.service';
 

@@ -12,13 +12,13 @@ import {
   type updateQuoteSchema,
 } from '@shared/schemas/pos';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { brandingOf } from '../../lib/branding';
-import { jobDocumentChanged } from '../../lib/job-mail';
-import { nextNumber } from '../../lib/document-numbers';
-import { fairPriceOfJob } from '../../lib/fair-price';
-import { publicBaseUrl } from '../../lib/public-url';
-import { hashToken, type SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import { brandingOf } from '../../domain/branding';
+import { jobDocumentChanged } from '../../domain/job-mail';
+import { nextNumber } from '../../domain/document-numbers';
+import { fairPriceOfJob } from '../../domain/fair-price';
+import { publicBaseUrl } from '../../infra/public-url';
+import { hashToken, type SessionUser } from '../../infra/session';
 import { assertPosListAccess, posTechnician } from './pos.access';
 import { assertSameReplay, bodyHash } from './pos.client-ids';
 import { sendPosMail } from './pos.mail';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import { formatCents } from '@shared/money';
-import { AppError } from '../../lib/app-error';
-import { brandingOf } from '../../lib/branding';
-import { assertOwnTechnician, type SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import { brandingOf } from '../../domain/branding';
+import { assertOwnTechnician, type SessionUser } from '../../infra/session';
 import { posTechnician } from './pos.access';
 import { sendPosMail } from './pos.mail';
 import { paymentsOut } from './pos.payments';

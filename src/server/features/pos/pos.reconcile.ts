@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { RECONCILE_AFTER_MS, type ChargeResult } from '../../lib/payments';
+import { RECONCILE_AFTER_MS, type ChargeResult } from '../../infra/payments';
 import { settleCardPayment, stuckCardPayments, type CardOutcome } from './pos.queries';
 
 /**

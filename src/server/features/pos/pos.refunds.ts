@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import { formatCents } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { jobDocumentChanged } from '../../lib/job-mail';
-import { awaitClaimedPayment, RECONCILE_AFTER_MS, type RefundResult } from '../../lib/payments';
-import type { SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import { jobDocumentChanged } from '../../domain/job-mail';
+import { awaitClaimedPayment, RECONCILE_AFTER_MS, type RefundResult } from '../../infra/payments';
+import type { SessionUser } from '../../infra/session';
 import { posTechnician } from './pos.access';
 import {
   insertRefund,

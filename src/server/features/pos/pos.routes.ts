@@ -9,7 +9,7 @@ import {
   quoteSchema,
   updateQuoteSchema,
 } from '@shared/schemas/pos';
-import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
+import { errorResponses, errorResponsesFor } from '../../infra/route-errors';
 import { posTags as tags, technicianParams } from './pos.http';
 import { registerPosPaymentRoutes } from './pos.payments.routes';
 import { createPosService } from './pos.service';

@@ -8,8 +8,8 @@ import type {
   recordPaymentSchema,
   updateQuoteSchema,
 } from '@shared/schemas/pos';
-import type { JobDocuments } from '../../lib/job-documents';
-import type { SessionUser } from '../../lib/session';
+import type { JobDocuments } from '../../domain/job-documents';
+import type { SessionUser } from '../../infra/session';
 import { posTechnician } from './pos.access';
 import { createInvoice, listInvoices } from './pos.invoices';
 import { cardPayment, listPayments, recordPayment, takeCardPayment } from './pos.payments';
@@ -75,7 +75,7 @@ export function createPosService(app: FastifyInstance) {
 }
 export type PosService = ReturnType<typeof createPosService>;
 
-/** The point of sale's part in a job (src/server/lib/job-documents.ts), for the jobs feature. */
+/** The point of sale's part in a job (src/server/domain/job-documents.ts), for the jobs feature. */
 export function createJobDocuments(app: FastifyInstance): JobDocuments {
   return {
     quotesOut: (rows) => quotesOut(app.db, rows),

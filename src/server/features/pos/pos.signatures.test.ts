@@ -11,7 +11,7 @@ import {
   QUOTE_VERSION_REQUIRED,
 } from '@shared/schemas/pos';
 import { invoicePayments, outbox, quotes, serviceRequests } from '../../db/schema';
-import { requestLinkToken } from '../../lib/request-links';
+import { requestLinkToken } from '../../domain/request-links';
 
 /** Signatures on exactly what the customer saw (ADR 026). */
 

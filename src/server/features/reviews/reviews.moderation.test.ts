@@ -15,7 +15,7 @@ import {
   technicians,
   users,
 } from '../../db/schema';
-import { requestLinkToken } from '../../lib/request-links';
+import { requestLinkToken } from '../../domain/request-links';
 import {
   ALREADY_HIDDEN,
   ALREADY_REPORTED,

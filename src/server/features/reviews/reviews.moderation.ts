@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { formatReference } from '@shared/jobs';
 import type { ModerationItem, ReviewReport } from '@shared/schemas/reviews';
-import { AppError } from '../../lib/app-error';
-import { audit } from '../../lib/audit';
-import { fullName, shortName } from '../../lib/names';
-import { tooManyAttempts } from '../../lib/rate-limiter';
-import type { ReviewFlag } from '../../lib/reviews';
-import { paidJobs } from '../../lib/reviews.queries';
-import type { SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import { audit } from '../../domain/audit';
+import { fullName, shortName } from '../../domain/names';
+import { tooManyAttempts } from '../../infra/rate-limiter';
+import type { ReviewFlag } from '../../domain/reviews';
+import { paidJobs } from '../../domain/reviews.queries';
+import type { SessionUser } from '../../infra/session';
 import * as q from './reviews.queries';
 
 /**

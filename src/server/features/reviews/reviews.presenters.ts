@@ -1,5 +1,5 @@
 import type { RepliedReview } from '@shared/schemas/reviews';
-import { toJobReview } from '../../lib/reviews';
+import { toJobReview } from '../../domain/reviews';
 import type { ReviewRow } from './reviews.queries';
 
 export { toJobReview };

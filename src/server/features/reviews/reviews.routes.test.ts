@@ -12,7 +12,7 @@ import {
   technicians,
   users,
 } from '../../db/schema';
-import { requestLinkToken } from '../../lib/request-links';
+import { requestLinkToken } from '../../domain/request-links';
 import {
   EDIT_WINDOW_OVER,
   NOT_COMPLETED,

@@ -15,8 +15,8 @@ import {
   reviewReportInputSchema,
   reviewReportSchema,
 } from '@shared/schemas/reviews';
-import { AppError } from '../../lib/app-error';
-import { errorResponsesFor } from '../../lib/route-errors';
+import { AppError } from '../../infra/app-error';
+import { errorResponsesFor } from '../../infra/route-errors';
 import { createModerationService } from './reviews.moderation';
 import { saveReply, saveReview } from './reviews.service';
 

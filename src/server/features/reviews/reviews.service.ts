@@ -3,13 +3,13 @@ import type { z } from 'zod';
 import { REVIEW_EDIT_DAYS } from '@shared/jobs';
 import type { JobReview, reviewInputSchema, reviewReplySchema } from '@shared/schemas/jobs';
 import type { RepliedReview } from '@shared/schemas/reviews';
-import { AppError } from '../../lib/app-error';
-import { audit } from '../../lib/audit';
-import { announce } from '../../lib/job-timeline';
-import type { SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import { audit } from '../../domain/audit';
+import { announce } from '../../domain/job-timeline';
+import type { SessionUser } from '../../infra/session';
 // The one resolver of who is looking at a request (the lead's jobs feature; ADR 010).
-import { resolveJobViewer } from '../../lib/job-access';
-import { ONLY_CUSTOMER, canReview, reviewCheck } from '../../lib/reviews';
+import { resolveJobViewer } from '../../domain/job-access';
+import { ONLY_CUSTOMER, canReview, reviewCheck } from '../../domain/reviews';
 import { toJobReview, toRepliedReview } from './reviews.presenters';
 import * as q from './reviews.queries';
 

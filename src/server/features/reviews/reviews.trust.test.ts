@@ -12,8 +12,8 @@ import {
   technicians,
   users,
 } from '../../db/schema';
-import { requestLinkToken } from '../../lib/request-links';
-import { NOT_A_CUSTOMER_REQUEST, OWN_JOB, REVIEW_BY_EMAILED_LINK } from '../../lib/reviews';
+import { requestLinkToken } from '../../domain/request-links';
+import { NOT_A_CUSTOMER_REQUEST, OWN_JOB, REVIEW_BY_EMAILED_LINK } from '../../domain/reviews';
 
 /**
  * Reviews that cannot be gamed (ADR 025): only the job's customer reviews, proven by their

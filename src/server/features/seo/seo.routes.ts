@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NOT_CRAWLED, SITEMAP_PAGES, SITEMAP_PAGE_SIZE } from '@shared/seo';
 import { technicianPath } from '@shared/paths';
-import { AppError } from '../../lib/app-error';
-import { publicBaseUrl } from '../../lib/public-url';
+import { AppError } from '../../infra/app-error';
+import { publicBaseUrl } from '../../infra/public-url';
 import { createSeoService } from './seo.service';
 
 const xmlEscape = (s: string) =>

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test
 import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
 import { composeServiceDescription } from '@shared/schemas/service-requests';
 import { jobNotifications, serviceRequests, users, vehicles } from '../../db/schema';
-import { serviceAreaToday } from '../../lib/customers';
+import { serviceAreaToday } from '../../domain/customers';
 
 let t: TestApp;
 beforeAll(async () => {

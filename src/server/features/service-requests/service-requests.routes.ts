@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serviceRequestResponseSchema } from '@shared/schemas/service-requests';
-import { errorResponsesFor } from '../../lib/route-errors';
+import { errorResponsesFor } from '../../infra/route-errors';
 import { createServiceRequestService } from './service-requests.service';
 
 export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {

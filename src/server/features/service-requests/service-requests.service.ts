@@ -7,13 +7,13 @@ import {
   serviceRequestSchema,
 } from '@shared/schemas/service-requests';
 import { vehicleLabel } from '@shared/schemas/vehicles';
-import { AppError } from '../../lib/app-error';
-import { parsePlace, unknownZip } from '../../lib/places';
-import { findOrCreateGuestCustomer, serviceAreaToday } from '../../lib/customers';
-import { tooManyAttempts } from '../../lib/rate-limiter';
-import { requestPagePath } from '../../lib/request-links';
-import type { SessionUser } from '../../lib/session';
-import { recordMove } from '../../lib/job-timeline';
+import { AppError } from '../../infra/app-error';
+import { parsePlace, unknownZip } from '../../domain/places';
+import { findOrCreateGuestCustomer, serviceAreaToday } from '../../domain/customers';
+import { tooManyAttempts } from '../../infra/rate-limiter';
+import { requestPagePath } from '../../domain/request-links';
+import type { SessionUser } from '../../infra/session';
+import { recordMove } from '../../domain/job-timeline';
 import {
   customerVehicle,
   insertServiceRequest,

@@ -7,7 +7,7 @@ import {
   setPasswordDoneSchema,
   setPasswordSchema,
 } from '@shared/schemas/set-password';
-import { errorResponsesFor } from '../../lib/route-errors';
+import { errorResponsesFor } from '../../infra/route-errors';
 import { createSetPasswordService } from './set-password.service';
 
 export const TOO_MANY_RESET_REQUESTS = 'Too many password reset requests. Please try again later.';

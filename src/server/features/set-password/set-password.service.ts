@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { FORGOT_PASSWORD_MESSAGE } from '@shared/schemas/auth';
 import { SET_PASSWORD_INVALID } from '@shared/schemas/set-password';
-import { AppError } from '../../lib/app-error';
-import { claimGuestRecords } from '../../lib/customers';
-import { hashPassword } from '../../lib/password';
+import { AppError } from '../../infra/app-error';
+import { claimGuestRecords } from '../../domain/customers';
+import { hashPassword } from '../../infra/password';
 import { passwordProblem } from '@shared/passwords';
-import { hashToken } from '../../lib/session';
-import { createAccountMail, RESET_PASSWORD_TTL_MS } from '../../lib/account-mail';
-import * as authQ from '../../lib/accounts';
+import { hashToken } from '../../infra/session';
+import { createAccountMail, RESET_PASSWORD_TTL_MS } from '../../domain/account-mail';
+import * as authQ from '../../domain/accounts';
 import { setPassword } from './set-password.queries';
 
 const PASSWORD_LINKS = ['set_password', 'reset_password'] as const;

@@ -1,5 +1,5 @@
 import { BRAND } from '@shared/brand';
-import { composeMail, type MailMessage } from '../../lib/mailer';
+import { composeMail, type MailMessage } from '../../infra/mailer';
 
 export function applicationReceivedMail(to: string, firstName: string): MailMessage {
   return {

@@ -1,7 +1,7 @@
 import { centsToDecimal } from '@shared/money';
 import { APPLICATION_DOCUMENT_SLOTS, type ApplicationDetail } from '@shared/schemas/applications';
 import type { DocumentLink } from '@shared/schemas/documents';
-import { fullName } from '../../lib/names';
+import { fullName } from '../../domain/names';
 import type * as q from './technician-applications.queries';
 
 type Found = NonNullable<Awaited<ReturnType<typeof q.applicationWithReviewer>>>;

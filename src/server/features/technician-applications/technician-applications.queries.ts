@@ -1,7 +1,7 @@
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { documents, technicianApplications, technicians, users, userTokens } from '../../db/schema';
-import { escapeLike } from '../../lib/sql-like';
+import { escapeLike } from '../../infra/sql-like';
 
 export type ApplicationRow = typeof technicianApplications.$inferSelect;
 

@@ -7,7 +7,7 @@ import {
   technicianApplicationSchema,
 } from '@shared/schemas/applications';
 import { idParamSchema, messageResponseSchema } from '@shared/schemas/common';
-import { errorResponses, errorResponsesFor } from '../../lib/route-errors';
+import { errorResponses, errorResponsesFor } from '../../infra/route-errors';
 import { createTechnicianApplicationsService } from './technician-applications.service';
 
 export const technicianApplicationRoutes: FastifyPluginAsyncZod = async (app) => {

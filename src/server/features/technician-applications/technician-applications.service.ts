@@ -12,11 +12,11 @@ import {
   type technicianApplicationSchema,
 } from '@shared/schemas/applications';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { audit } from '../../lib/audit';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { attachDocument, documentLink } from '../../lib/documents';
-import { hashToken, newToken, type SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import { audit } from '../../domain/audit';
+import { isUniqueViolation } from '../../infra/db-errors';
+import { attachDocument, documentLink } from '../../domain/documents';
+import { hashToken, newToken, type SessionUser } from '../../infra/session';
 import {
   applicationApprovedMail,
   applicationReceivedMail,
@@ -29,7 +29,7 @@ import {
 } from './technician-applications.presenters';
 import * as q from './technician-applications.queries';
 import { PATHS } from '@shared/paths';
-import { tokenLink } from '../../lib/account-mail';
+import { tokenLink } from '../../domain/account-mail';
 
 const SET_PASSWORD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const PENDING_CONFLICT = 'An application with this email is already pending review';

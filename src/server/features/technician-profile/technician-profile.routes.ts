@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dbId } from '@shared/schemas/common';
 import { ownProfileSchema, updateProfileSchema } from '@shared/schemas/profile';
-import { AppError } from '../../lib/app-error';
-import type { SessionUser } from '../../lib/session';
-import { errorResponsesFor } from '../../lib/route-errors';
+import { AppError } from '../../infra/app-error';
+import type { SessionUser } from '../../infra/session';
+import { errorResponsesFor } from '../../infra/route-errors';
 import { createTechnicianProfileService } from './technician-profile.service';
 
 const ownTechnicianId = (user: SessionUser | null) => {

@@ -3,8 +3,8 @@ import zipcodes from 'zipcodes';
 import { findLocation } from '@shared/constants/locations';
 import { centsToDecimal, toCents } from '@shared/money';
 import type { OwnProfile, updateProfileSchema } from '@shared/schemas/profile';
-import { AppError } from '../../lib/app-error';
-import { attachDocument } from '../../lib/documents';
+import { AppError } from '../../infra/app-error';
+import { attachDocument } from '../../domain/documents';
 import type { z } from 'zod';
 import * as q from './technician-profile.queries';
 

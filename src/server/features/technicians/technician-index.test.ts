@@ -11,7 +11,7 @@ import {
   pruneTechnicianChanges,
   searchSnapshot,
   stateOf,
-} from '../../lib/technician-index';
+} from '../../domain/technician-index';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { createTechnician, type PlanName } from '../../../../tests/helpers/facto
 import { LIMITS } from '@shared/constants/domain';
 import { LOCATIONS } from '@shared/constants/locations';
 import { technicians } from '../../db/schema';
-import { searchSnapshot } from '../../lib/technician-index';
+import { searchSnapshot } from '../../domain/technician-index';
 
 // Featured listing and advanced search visibility (Premium, Professional; ADR 014).
 let t: TestApp;

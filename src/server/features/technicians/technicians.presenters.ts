@@ -1,5 +1,5 @@
 import type { PublicReview } from '@shared/schemas/reviews';
-import { shortName } from '../../lib/names';
+import { shortName } from '../../domain/names';
 import type { listReviews } from './technicians.queries';
 
 type ReviewListRow = Awaited<ReturnType<typeof listReviews>>['rows'][number];

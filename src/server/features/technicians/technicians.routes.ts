@@ -7,7 +7,7 @@ import {
   technicianSchema,
   technicianSearchSchema,
 } from '@shared/schemas/technicians';
-import { errorResponsesFor } from '../../lib/route-errors';
+import { errorResponsesFor } from '../../infra/route-errors';
 import { createTechnicianService } from './technicians.service';
 
 export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {

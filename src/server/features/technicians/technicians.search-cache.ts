@@ -4,7 +4,7 @@ import {
   type SearchFilters,
   type stateMatcher,
   type TechState,
-} from '../../lib/technician-index';
+} from '../../domain/technician-index';
 import * as q from './technicians.queries';
 
 /**

@@ -3,18 +3,18 @@ import { findLocation } from '@shared/constants/locations';
 import { roundMiles, type Point } from '@shared/geo';
 import { centsToDecimal } from '@shared/money';
 import type { Technician, TechnicianSearch } from '@shared/schemas/technicians';
-import { AppError } from '../../lib/app-error';
-import { technicianPlan } from '../../lib/entitlements';
-import { lookupZip, parsePlace, unknownZip } from '../../lib/places';
+import { AppError } from '../../infra/app-error';
+import { technicianPlan } from '../../domain/entitlements';
+import { lookupZip, parsePlace, unknownZip } from '../../domain/places';
 import {
   featuredEpoch,
   searchSnapshot,
   stateMatcher,
   stateOf,
   type SearchFilters,
-} from '../../lib/technician-index';
-import type { SessionUser } from '../../lib/session';
-import { paidJobs } from '../../lib/reviews.queries';
+} from '../../domain/technician-index';
+import type { SessionUser } from '../../infra/session';
+import { paidJobs } from '../../domain/reviews.queries';
 import { toPublicReview } from './technicians.presenters';
 import * as q from './technicians.queries';
 import { createSearchCaches } from './technicians.search-cache';

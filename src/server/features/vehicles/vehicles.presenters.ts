@@ -3,7 +3,7 @@ import { centsToDecimal } from '@shared/money';
 import type { Vehicle, VehicleJob } from '@shared/schemas/vehicles';
 import { vehicleLabel } from '@shared/schemas/vehicles';
 import type { invoicePayments, invoices } from '../../db/schema';
-import { fullName } from '../../lib/names';
+import { fullName } from '../../domain/names';
 import type { VehicleRow, completedJobs } from './vehicles.queries';
 
 export const presentVehicle = (v: VehicleRow): Vehicle => ({

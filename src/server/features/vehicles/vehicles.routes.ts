@@ -7,7 +7,7 @@ import {
   vehicleSchema,
   vehicleUpdateSchema,
 } from '@shared/schemas/vehicles';
-import { errorResponses } from '../../lib/route-errors';
+import { errorResponses } from '../../infra/route-errors';
 import { createVehiclesService } from './vehicles.service';
 
 /** A signed-in customer's vehicles (admins reach their own, like every 'customer' route). */

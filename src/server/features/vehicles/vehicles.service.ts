@@ -7,8 +7,8 @@ import {
   type vehicleUpdateSchema,
 } from '@shared/schemas/vehicles';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import type { SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import type { SessionUser } from '../../infra/session';
 import { presentJob, presentVehicle } from './vehicles.presenters';
 import * as q from './vehicles.queries';
 

@@ -8,7 +8,7 @@ import {
   uploadDocument,
 } from '../../../../tests/helpers/onboarding-factories';
 import { auditLog, documents, outbox, verifications } from '../../db/schema';
-import { addDays, sweepVerifications, verificationToday } from '../../lib/verification-expiry';
+import { addDays, sweepVerifications, verificationToday } from './verifications.expiry';
 
 let t: Awaited<ReturnType<typeof buildUploadTestApp>>;
 let adminCookie: string;

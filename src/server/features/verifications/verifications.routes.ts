@@ -8,7 +8,7 @@ import {
   verificationSchema,
   verificationStatusUpdateSchema,
 } from '@shared/schemas/verifications';
-import { errorResponses } from '../../lib/route-errors';
+import { errorResponses } from '../../infra/route-errors';
 import { createVerificationsService } from './verifications.service';
 
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {

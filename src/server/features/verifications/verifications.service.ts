@@ -6,12 +6,12 @@ import type {
   Verification,
   verificationStatusUpdateSchema,
 } from '@shared/schemas/verifications';
-import { AppError } from '../../lib/app-error';
-import { audit } from '../../lib/audit';
-import { fullName } from '../../lib/names';
-import { attachDocument, documentLinks } from '../../lib/documents';
-import { addDays, effectiveStatus, verificationToday } from '../../lib/verification-expiry';
-import { assertOwnTechnician, type SessionUser } from '../../lib/session';
+import { AppError } from '../../infra/app-error';
+import { audit } from '../../domain/audit';
+import { fullName } from '../../domain/names';
+import { attachDocument, documentLinks } from '../../domain/documents';
+import { addDays, effectiveStatus, verificationToday } from './verifications.expiry';
+import { assertOwnTechnician, type SessionUser } from '../../infra/session';
 import * as q from './verifications.queries';
 
 const displayName = (u: SessionUser) => fullName(u) || u.username || u.email;

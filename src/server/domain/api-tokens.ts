@@ -3,9 +3,9 @@ import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { API_TOKEN_MESSAGES } from '@shared/schemas/api-tokens';
 import { apiTokens, technicians, users } from '../db/schema';
-import { AppError } from './app-error';
+import { AppError } from '../infra/app-error';
 import { technicianPlan } from './entitlements';
-import { hashToken } from './session';
+import { hashToken } from '../infra/session';
 
 /** Recognisable in logs and secret scanners: 'wr_' + 32 random bytes, base64url. */
 export const API_TOKEN_PREFIX = 'wr_';

@@ -1,7 +1,7 @@
 import zipcodes from 'zipcodes';
 import { findLocation, LOCATIONS } from '@shared/constants/locations';
 import { distanceMiles, type Point } from '@shared/geo';
-import { AppError } from './app-error';
+import { AppError } from '../infra/app-error';
 
 /**
  * Places customers type (ADR 018): one of the 9 named towns, a US ZIP code, an address holding

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { formatReference } from '@shared/jobs';
-import { publicBaseUrl } from './public-url';
+import { publicBaseUrl } from '../infra/public-url';
 import type { AppConfig } from '../config';
 
 /**

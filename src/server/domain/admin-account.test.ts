@@ -9,7 +9,7 @@ import { createUser, signIn } from '../../../tests/helpers/factories';
 import { openDatabase } from '../db/client';
 import { plans, users } from '../db/schema';
 import { AdminCreateError, createAdminAccount } from './admin-account';
-import { verifyPassword } from './password';
+import { verifyPassword } from '../infra/password';
 
 const STRONG = 'Gr33n-lantern-on-the-bay';
 

@@ -6,8 +6,8 @@ import { serviceRequests } from '../db/schema';
 import type { Branding } from '@shared/schemas/branding';
 import { brandingOf, composeBrandedMail, signOff } from './branding';
 import { announce, type ServiceRequestRow } from './job-timeline';
-import type { MailMessage } from './mailer';
-import { publicBaseUrl } from './public-url';
+import type { MailMessage } from '../infra/mailer';
+import { publicBaseUrl } from '../infra/public-url';
 import { requestPageUrl } from './request-links';
 
 /**

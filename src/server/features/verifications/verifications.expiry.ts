@@ -1,11 +1,10 @@
-import { and, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import { VERIFICATION_TYPE_LABELS, type VerificationStatus } from '@shared/constants/domain';
-import { technicians, users, verifications } from '../db/schema';
-import { serviceAreaToday } from './customers';
-import { composeMail } from './mailer';
-import { publicBaseUrl } from './public-url';
+import { serviceAreaToday } from '../../domain/customers';
+import { composeMail } from '../../infra/mailer';
+import { publicBaseUrl } from '../../infra/public-url';
+import * as q from './verifications.expiry.queries';
 
 /** Reminders before a verified credential expires, in days; each is sent once. */
 export const EXPIRY_REMINDER_DAYS = [30, 7] as const;
@@ -38,46 +37,13 @@ export function effectiveStatus(
  */
 export async function sweepVerifications(app: FastifyInstance) {
   const today = verificationToday(app.clock());
-  const expired = await app.db
-    .update(verifications)
-    .set({ verificationStatus: 'expired' })
-    .where(
-      and(
-        eq(verifications.verificationStatus, 'verified'),
-        lt(verifications.expirationDate, today),
-      ),
-    )
-    .returning({ id: verifications.id });
+  const expired = await q.expirePastDue(app.db, today);
 
   const [longest, shortest] = [
     Math.max(...EXPIRY_REMINDER_DAYS),
     Math.min(...EXPIRY_REMINDER_DAYS),
   ];
-  const due = await app.db
-    .select({
-      id: verifications.id,
-      verificationType: verifications.verificationType,
-      credentialName: verifications.credentialName,
-      issuingOrganization: verifications.issuingOrganization,
-      expirationDate: verifications.expirationDate,
-      reminderDaysSent: verifications.reminderDaysSent,
-      email: users.email,
-      firstName: users.firstName,
-    })
-    .from(verifications)
-    .innerJoin(technicians, eq(technicians.id, verifications.technicianId))
-    .innerJoin(users, eq(users.id, technicians.userId))
-    .where(
-      and(
-        eq(verifications.verificationStatus, 'verified'),
-        gte(verifications.expirationDate, today),
-        lte(verifications.expirationDate, addDays(today, longest)),
-        or(
-          isNull(verifications.reminderDaysSent),
-          sql`${verifications.reminderDaysSent} > ${shortest}`,
-        ),
-      ),
-    );
+  const due = await q.remindersDue(app.db, today, addDays(today, longest), shortest);
 
   let reminders = 0;
   for (const v of due) {
@@ -89,21 +55,7 @@ export async function sweepVerifications(app: FastifyInstance) {
     const when = daysLeft === 0 ? 'today' : `in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`;
     // The reminder stage and its e-mail commit together: one e-mail per stage.
     const sent = await app.db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .update(verifications)
-        .set({ reminderDaysSent: stage })
-        .where(
-          and(
-            eq(verifications.id, v.id),
-            eq(verifications.verificationStatus, 'verified'),
-            or(
-              isNull(verifications.reminderDaysSent),
-              sql`${verifications.reminderDaysSent} > ${stage}`,
-            ),
-          ),
-        )
-        .returning({ id: verifications.id });
-      if (!claimed) return false;
+      if (!(await q.claimReminder(tx, v.id, stage))) return false;
       await app.outbox.enqueue(tx, {
         to: v.email,
         template: 'verification_expiring',

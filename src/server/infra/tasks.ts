@@ -7,7 +7,7 @@ import { jobLeases } from '../db/schema';
 
 const ms = (n: number) => sql`(${Math.max(0, Math.round(n))} * interval '1 millisecond')`;
 
-export type JobRunner = {
+export type TaskRunner = {
   /** This instance's name in `job_leases.holder`: host, process id and a random part. */
   readonly instanceId: string;
   /**
@@ -40,13 +40,13 @@ export type JobRunner = {
   close(timeoutMs: number): Promise<void>;
 };
 
-export function createJobRunner(options: {
+export function createTaskRunner(options: {
   db: Db;
   log: FastifyBaseLogger;
   /** Factor on intervals and leases given to `every` (tests run jobs faster). */
   scale?: number;
   instanceId?: string;
-}): JobRunner {
+}): TaskRunner {
   const { db, log } = options;
   const scale = options.scale ?? 1;
   const instanceId =

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
  * 1. `/api/health/ready` answers 503 (`lifecycle.shuttingDown`), and no background job starts
  *    any more;
  * 2. open event streams are told to come back in a moment and ended, so EventSource reconnects
- *    through the load balancer to another instance (preClose, `lib/sse.ts`);
+ *    through the load balancer to another instance (preClose, `infra/sse.ts`);
  * 3. the server stops accepting connections, closes idle keep-alive ones and answers 503 to new
  *    requests on the others; requests in flight finish, for at most `graceMs`, after which
  *    their connections are closed;

@@ -88,10 +88,10 @@ describe('graceful shutdown (SIGTERM)', () => {
     // A lease this instance holds without running anything, and a run in progress.
     await app.db.insert(jobLeases).values({
       name: 'test-held',
-      holder: app.jobs.instanceId,
+      holder: app.tasks.instanceId,
       leaseUntil: sql`now() + interval '1 hour'`,
     });
-    const run = app.jobs.runExclusive('test-running', 1000, 10_000, () => sleep(300));
+    const run = app.tasks.runExclusive('test-running', 1000, 10_000, () => sleep(300));
     const slow = get(port, '/api/test-only/slow?ms=400');
     await inFlight();
 

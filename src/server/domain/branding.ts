@@ -5,7 +5,7 @@ import type { Branding } from '@shared/schemas/branding';
 import type { DbOrTx } from '../db/client';
 import { technicianBranding } from '../db/schema';
 import { technicianPlan } from './entitlements';
-import { composeMail, escapeHtml } from './mailer';
+import { composeMail, escapeHtml } from '../infra/mailer';
 
 export type BrandingRow = typeof technicianBranding.$inferSelect;
 

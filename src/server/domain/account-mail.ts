@@ -4,10 +4,10 @@ import { PATHS } from '@shared/paths';
 import type { AppConfig } from '../config';
 import type { DbOrTx } from '../db/client';
 import type { UserTokenPurpose } from '../db/schema/identity';
-import { hashToken, newToken } from './session';
+import { hashToken, newToken } from '../infra/session';
 import { insertUserToken } from './accounts';
-import { composeMail, type MailMessage } from './mailer';
-import { publicBaseUrl } from './public-url';
+import { composeMail, type MailMessage } from '../infra/mailer';
+import { publicBaseUrl } from '../infra/public-url';
 
 export const VERIFY_EMAIL_TTL_MS = 48 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;

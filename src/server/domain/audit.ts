@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema';
-import type { SessionUser } from './session';
+import type { SessionUser } from '../infra/session';
 
 /** Records who did what to which record; written in the same transaction as the change. */
 export function audit(

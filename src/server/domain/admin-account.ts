@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { registerSchema } from '@shared/schemas/auth';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { isUniqueViolation } from './db-errors';
-import { hashPassword } from './password';
+import { isUniqueViolation } from '../infra/db-errors';
+import { hashPassword } from '../infra/password';
 import { passwordProblem } from '@shared/passwords';
 
 /** A refusal to show the operator (no secret in it). */

@@ -19,12 +19,12 @@ import {
   technicians,
   users,
 } from '../db/schema';
-import { composeMail } from './mailer';
-import type { OutboxInput, OutboxRow } from './outbox';
-import type { PushPayload } from './outbox/push';
+import { composeMail } from '../infra/mailer';
+import type { OutboxInput, OutboxRow } from '../infra/outbox';
+import type { PushPayload } from '../infra/outbox/push';
 import { areaOf } from './places';
-import { liveTechnicians } from './presence';
-import { publicBaseUrl } from './public-url';
+import { liveTechnicians } from '../infra/presence';
+import { publicBaseUrl } from '../infra/public-url';
 
 /**
  * Reaching technicians about a new job with the page closed (ADR 012): a Web Push to each of

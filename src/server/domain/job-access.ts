@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { parseReference, type JobActor } from '@shared/jobs';
 import type { DbOrTx } from '../db/client';
 import { serviceRequests } from '../db/schema';
-import { AppError } from './app-error';
+import { AppError } from '../infra/app-error';
 import { requestLinkKind } from './request-links';
-import type { SessionUser } from './session';
+import type { SessionUser } from '../infra/session';
 
 import type { ServiceRequestRow } from './job-timeline';
 

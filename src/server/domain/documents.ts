@@ -6,9 +6,9 @@ import type { DocumentLink } from '@shared/schemas/documents';
 import { MAX_INT4 } from '@shared/schemas/common';
 import type { Db, DbOrTx } from '../db/client';
 import { documents, technicianApplications, verifications } from '../db/schema';
-import { AppError } from './app-error';
-import type { Storage } from './storage';
-import { detectFileType, SIGNATURE_BYTES } from './storage/file-type';
+import { AppError } from '../infra/app-error';
+import type { Storage } from '../infra/storage';
+import { detectFileType, SIGNATURE_BYTES } from '../infra/storage/file-type';
 
 export type DocumentRow = typeof documents.$inferSelect;
 

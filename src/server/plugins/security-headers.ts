@@ -1,0 +1,62 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config';
+
+/** The payment providers' browser scripts, frames and endpoints, when they are configured. */
+function providerSources(config: AppConfig) {
+  const sources = { script: [] as string[], frame: [] as string[], connect: [] as string[] };
+  if (config.cardProvider === 'square') {
+    const cdn =
+      config.square.environment === 'production'
+        ? 'https://web.squarecdn.com'
+        : 'https://sandbox.web.squarecdn.com';
+    sources.script.push(cdn);
+    sources.frame.push(cdn, 'https://*.squarecdn.com');
+    sources.connect.push(
+      'https://pci-connect.squareup.com',
+      'https://pci-connect.squareupsandbox.com',
+      'https://*.squarecdn.com',
+    );
+  }
+  if (config.walletProvider === 'paypal') {
+    sources.script.push('https://www.paypal.com', 'https://www.sandbox.paypal.com');
+    sources.frame.push('https://www.paypal.com', 'https://www.sandbox.paypal.com');
+    sources.connect.push('https://www.paypal.com', 'https://www.sandbox.paypal.com');
+  }
+  return sources;
+}
+
+/** The Content Security Policy and the other security headers, and cookie parsing. */
+export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+  const { config } = app;
+  const providers = providerSources(config);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...providers.script],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Uploaded photos and logos are served by the app (/api/...); documents on S3 open as
+        // links, not images. Only the map's tile host is admitted besides (ADR 018).
+        imgSrc: ["'self'", 'data:', 'blob:', config.map.imageSource],
+        fontSrc: ["'self'", 'data:', ...(providers.frame.length ? ['https:'] : [])],
+        connectSrc: ["'self'", ...providers.connect],
+        frameSrc: ["'self'", ...providers.frame],
+        objectSrc: ["'none'"],
+        // The installable app: its service worker (/sw.js) and manifest (/manifest.webmanifest).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Production sits behind TLS; locally the app is plain http.
+    hsts: config.env === 'production',
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+});

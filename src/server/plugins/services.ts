@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Dispatcher } from '../domain/dispatcher';
+import type { JobDocuments } from '../domain/job-documents';
+import { createTechnicianIndex, type TechnicianIndex } from '../domain/technician-index';
+import { createBillingService, type BillingService } from '../features/billing/billing.service';
+import { createDispatchService, type DispatchService } from '../features/dispatch/dispatch.service';
+import { createJobDocuments } from '../features/pos/pos.service';
+import { createPayments, type Payments } from '../infra/payments';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The card and wallet providers behind one interface (ADR 006). */
+    payments: Payments;
+    /** Listed technicians in memory, for search and matching (ADR 005). */
+    technicianIndex: TechnicianIndex;
+    /** How service requests and jobs start dispatch (the dispatch feature implements it). */
+    dispatcher: Dispatcher;
+    /** Dispatch's rounds and sweeps, for the background tasks. */
+    dispatch: DispatchService;
+    /** Plans: renewals and reconciliation, for the background tasks. */
+    billing: BillingService;
+    /** What a job needs from the point of sale (the pos feature implements it). */
+    jobDocuments: JobDocuments;
+  }
+}
+
+export type ServicesOptions = {
+  /** Stand-ins for tests. */
+  dispatcher?: Dispatcher;
+  payments?: Payments;
+};
+
+/**
+ * What one feature offers others, or the background tasks, as app decorators: the only way a
+ * feature reaches another's work. A feature's own routes build their service themselves
+ * (`create<Feature>Service(app)`).
+ */
+export const servicesPlugin = fp(async (app: FastifyInstance, opts: ServicesOptions) => {
+  app.decorate('payments', opts.payments ?? createPayments(app.config, app.clock));
+  app.decorate('technicianIndex', createTechnicianIndex(app.db, { pool: app.database.pool }));
+  const dispatch = createDispatchService(app);
+  app.decorate('dispatch', dispatch);
+  app.decorate('dispatcher', opts.dispatcher ?? dispatch.dispatcher);
+  app.decorate('billing', createBillingService(app));
+  app.decorate('jobDocuments', createJobDocuments(app));
+});
