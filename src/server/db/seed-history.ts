@@ -3,7 +3,11 @@ import { findLocation, type LocationName } from '@shared/constants/locations';
 import type { ServiceType } from '@shared/constants/service-types';
 import { quoteTotals, type QuoteLineInput } from '@shared/money';
 import { composeServiceDescription } from '@shared/schemas/service-requests';
-import { DOCUMENT_KINDS, formatDocumentNumber, type DocumentKind } from '../domain/document-numbers';
+import {
+  DOCUMENT_KINDS,
+  formatDocumentNumber,
+  type DocumentKind,
+} from '../domain/document-numbers';
 import type { DbOrTx } from './client';
 import {
   invoicePayments,
