@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_INT4 } from '@shared/schemas/common';
-import type { RealtimeEvent, RealtimeTopic } from '../plugins/realtime';
+import type { RealtimeEvent, RealtimeTopic } from './realtime';
 import { trackPresence } from './presence';
 
 const HEARTBEAT_MS = 25_000;

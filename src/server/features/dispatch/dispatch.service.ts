@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../infra/app-error';
 import type { Dispatcher } from '../../domain/dispatcher';
 import type { SessionUser } from '../../infra/session';
-import { pruneRealtimeEvents } from '../../plugins/realtime';
+import { pruneRealtimeEvents } from '../../infra/realtime';
 import { assertRoomForJob, leadStatus } from './dispatch.leads';
 import { jobAcceptedMail } from './dispatch.mail';
 import { toJobNotification } from './dispatch.presenters';
