@@ -9,9 +9,14 @@ const sharedByAlias = {
   regex: String.raw`^(\.\./)+shared(/|$)`,
   message: 'Import shared code as @shared/… (as the client does), not by a relative path.',
 };
-const crossFeature = {
-  regex: String.raw`^\.\./(?!\.)[^/]+/`,
-  message: 'Features do not import each other: compose them in app/ or through a service.',
+// From a feature's own folder, `../<other>/` is another feature; from one of its sub-folders
+// (pos/quotes, billing/history) `../<part>/` is the same feature and `../../<other>/` is not.
+const crossFeatureMessage =
+  'Features do not import each other: compose them in app/ or through a service.';
+const crossFeature = { regex: String.raw`^\.\./(?!\.)[^/]+/`, message: crossFeatureMessage };
+const crossFeatureFromPart = {
+  regex: String.raw`^\.\./\.\./(?!\.)[^/]+/`,
+  message: crossFeatureMessage,
 };
 
 const sqlOnlyInQueries =
@@ -108,7 +113,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/features/*/**/*.ts'],
+    files: ['src/server/features/*/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -120,6 +125,24 @@ export default tseslint.config(
             },
             sharedByAlias,
             crossFeature,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/features/*/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`(^@client(/|$))|(^(\.\./)+client/)`,
+              message: 'The server never imports client code.',
+            },
+            sharedByAlias,
+            crossFeatureFromPart,
           ],
         },
       ],

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { reconcilePosPayments } from '../features/pos/pos.reconcile';
-import { reconcileRefunds } from '../features/pos/pos.refunds';
+import { reconcilePosPayments } from '../features/pos/payments/pos.reconcile';
+import { reconcileRefunds } from '../features/pos/payments/pos.refunds';
 
 /**
  * The payment reconciliation sweep (ADR 007): plan purchases and point-of-sale card payments

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { softwareListSchema } from '@shared/schemas/billing';
-import { historyRoutes } from './billing.history.routes';
-import { purchaseRoutes } from './billing.purchase.routes';
+import { historyRoutes } from './history/billing.history.routes';
+import { purchaseRoutes } from './subscriptions/billing.purchase.routes';
 import { errors, tags } from './billing.route-options';
 import { createBillingService } from './billing.service';
-import { subscriptionRoutes } from './billing.subscription.routes';
+import { subscriptionRoutes } from './subscriptions/billing.subscription.routes';
 
 /**
  * How technicians pay us: plans by card (card provider) or wallet, their lifecycle, payment

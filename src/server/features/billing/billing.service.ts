@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { createSubscriptionSchema, walletOrderSchema } from '@shared/schemas/billing';
 import type { SessionUser } from '../../infra/session';
-import { adminPayments, history, historyCsv, receipt } from './billing.history';
-import { reconcile, renewDue } from './billing.renewals';
-import { catalogue, currentTier, download } from './billing.software';
+import { adminPayments, history, historyCsv, receipt } from './history/billing.history';
+import { reconcile, renewDue } from './subscriptions/billing.renewals';
+import { catalogue, currentTier, download } from './software/billing.software';
 import {
   cancelSubscription,
   changePlan,
@@ -12,8 +12,8 @@ import {
   quoteUpgrade,
   subscribeWithCard,
   upgradeNow,
-} from './billing.subscriptions';
-import { walletCapture, walletOrder, walletSetup } from './billing.wallet';
+} from './subscriptions/billing.subscriptions';
+import { walletCapture, walletOrder, walletSetup } from './subscriptions/billing.wallet';
 
 export { addMonth, ALREADY_SUBSCRIBED, PURCHASE_IN_PROGRESS } from './billing.common';
 

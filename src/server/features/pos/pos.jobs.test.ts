@@ -6,7 +6,7 @@ import { proTechnician, SIGNATURE } from '../../../../tests/helpers/pos';
 import type { ServiceRequestStatus } from '@shared/constants/domain';
 import { formatReference } from '@shared/jobs';
 import { outbox, quotes, serviceRequests } from '../../db/schema';
-import { JOB_NO_LONGER_ACTIVE, NOT_ACTIVE_JOB } from './pos.quotes';
+import { JOB_NO_LONGER_ACTIVE, NOT_ACTIVE_JOB } from './quotes/pos.quotes';
 
 // Quotes and invoices that belong to a job: made only for the technician's active
 // jobs, invoices inherit the job, and a job's quote cannot be signed once the job is gone.

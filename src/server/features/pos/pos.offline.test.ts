@@ -7,7 +7,7 @@ import { proTechnician, SIGNATURE, type PosTechnician } from '../../../../tests/
 import { CLIENT_ID_MESSAGE, DRAFT_ONLY_MESSAGE } from '@shared/schemas/pos';
 import { invoicePayments, invoices, quoteItems, quotes, serviceRequests } from '../../db/schema';
 import { CLIENT_ID_REUSED } from './pos.client-ids';
-import { JOB_NO_LONGER_ACTIVE, NOT_ACTIVE_JOB } from './pos.quotes';
+import { JOB_NO_LONGER_ACTIVE, NOT_ACTIVE_JOB } from './quotes/pos.quotes';
 
 // The offline point of sale's server side (ADR 013): records made with the device's client ids
 // are accepted exactly once, references by client id, edits of draft quotes, replays of a

@@ -12,10 +12,10 @@ import type {
   SignatureAudit,
 } from '@shared/schemas/pos';
 import type { InvoiceItemSnapshot } from '../../db/schema/pos';
-import type { RefundRow } from './pos.deposits.queries';
+import type { RefundRow } from './payments/pos.deposits.queries';
 import type { InvoiceRow, ItemRow, PaymentRow, QuoteRow } from './pos.queries';
-import { quoteContentHash } from './pos.quote-hash';
-import type { SignatureRow } from './pos.signatures.queries';
+import { quoteContentHash } from './quotes/pos.quote-hash';
+import type { SignatureRow } from './quotes/pos.signatures.queries';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

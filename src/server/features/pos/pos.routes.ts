@@ -11,9 +11,9 @@ import {
 } from '@shared/schemas/pos';
 import { errorResponses, errorResponsesFor } from '../../infra/route-errors';
 import { posTags as tags, technicianParams } from './pos.http';
-import { registerPosPaymentRoutes } from './pos.payments.routes';
+import { registerPosPaymentRoutes } from './payments/pos.payments.routes';
 import { createPosService } from './pos.service';
-import { signingContext } from './pos.signing';
+import { signingContext } from './quotes/pos.signing';
 
 const tokenParams = z.object({ token: z.string().min(20).max(100) });
 

@@ -11,8 +11,8 @@ import type {
 import type { JobDocuments } from '../../domain/job-documents';
 import type { SessionUser } from '../../infra/session';
 import { posTechnician } from './pos.access';
-import { createInvoice, listInvoices } from './pos.invoices';
-import { cardPayment, listPayments, recordPayment, takeCardPayment } from './pos.payments';
+import { createInvoice, listInvoices } from './invoices/pos.invoices';
+import { cardPayment, listPayments, recordPayment, takeCardPayment } from './payments/pos.payments';
 import { findInvoice, findQuote, type QuoteRow } from './pos.queries';
 import {
   createQuote,
@@ -21,10 +21,10 @@ import {
   quoteByToken,
   quotesOut,
   updateQuote,
-} from './pos.quotes';
-import { emailReceipt, receipt } from './pos.receipts';
-import { claimJobDepositRefunds, refundPayment, runRefunds } from './pos.refunds';
-import { approveQuote, signQuote, type SigningContext } from './pos.signing';
+} from './quotes/pos.quotes';
+import { emailReceipt, receipt } from './invoices/pos.receipts';
+import { claimJobDepositRefunds, refundPayment, runRefunds } from './payments/pos.refunds';
+import { approveQuote, signQuote, type SigningContext } from './quotes/pos.signing';
 
 export { POS_PLAN_REQUIRED } from './pos.access';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../infra/app-error';
-import type { SessionUser } from '../../infra/session';
-import { ownTechnician } from './billing.common';
-import { adminPaymentOut, paymentRecordOut, paymentsCsv } from './billing.presenters';
+import { AppError } from '../../../infra/app-error';
+import type { SessionUser } from '../../../infra/session';
+import { ownTechnician } from '../billing.common';
+import { adminPaymentOut, paymentRecordOut, paymentsCsv } from '../billing.presenters';
 import {
   adminPaymentsPage,
   allTechnicianPayments,
@@ -10,7 +10,7 @@ import {
   receiptRow,
   technicianPaymentsPage,
   technicianPaymentTotals,
-} from './billing.queries';
+} from '../billing.queries';
 
 /** One page of the technician's payments, and the totals over all of them. */
 export async function history(

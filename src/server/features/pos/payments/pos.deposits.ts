@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { formatCents } from '@shared/money';
 import type { depositPaymentSchema } from '@shared/schemas/pos';
-import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../infra/app-error';
-import { isUniqueViolation } from '../../infra/db-errors';
-import { nextNumber } from '../../domain/document-numbers';
-import { awaitClaimedPayment } from '../../infra/payments';
+import type { DbOrTx } from '../../../db/client';
+import { AppError } from '../../../infra/app-error';
+import { isUniqueViolation } from '../../../infra/db-errors';
+import { nextNumber } from '../../../domain/document-numbers';
+import { awaitClaimedPayment } from '../../../infra/payments';
 import { liveDepositsOf, liveRefundOf, lockPayment, paidDepositOf } from './pos.deposits.queries';
 import { chargeCard } from './pos.card';
 import {
@@ -16,7 +16,7 @@ import {
   settleCardPayment,
   type PaymentRow,
   type QuoteRow,
-} from './pos.queries';
+} from '../pos.queries';
 
 /** Deposits (ADR 017): paid by card when the customer signs, before the quote is approved. */
 

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../infra/app-error';
-import { isUniqueViolation } from '../../infra/db-errors';
-import { awaitClaimedPayment, type ChargeResult } from '../../infra/payments';
+import type { DbOrTx } from '../../../db/client';
+import { AppError } from '../../../infra/app-error';
+import { isUniqueViolation } from '../../../infra/db-errors';
+import { awaitClaimedPayment, type ChargeResult } from '../../../infra/payments';
 import {
   addMonth,
   ALREADY_SUBSCRIBED,
   PURCHASE_IN_PROGRESS,
   vaultRefs,
   walletProviderName,
-} from './billing.common';
+} from '../billing.common';
 import {
   insertPaymentOnce,
   insertSubscription,
@@ -27,7 +27,7 @@ import {
   type PaymentRow,
   type PlanRow,
   type SubscriptionRow,
-} from './billing.queries';
+} from '../billing.queries';
 
 /** A wallet order its payer has not completed after this long is given up (ADR 007). */
 const WALLET_ORDER_TTL_MS = 3 * 60 * 60_000;

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { BRAND } from '@shared/brand';
 import { toCents } from '@shared/money';
 import type { walletOrderSchema } from '@shared/schemas/billing';
-import { AppError } from '../../infra/app-error';
-import type { SessionUser } from '../../infra/session';
+import { AppError } from '../../../infra/app-error';
+import type { SessionUser } from '../../../infra/session';
 import {
   ALREADY_SUBSCRIBED,
   NOT_CONFIGURED,
@@ -14,7 +14,7 @@ import {
   receiptNumber,
   vaultRefs,
   walletProviderName,
-} from './billing.common';
+} from '../billing.common';
 import { refuseWhenActive, settle } from './billing.purchases';
 import {
   insertPayment,
@@ -22,7 +22,7 @@ import {
   paymentByKey,
   planByPrice,
   updatePayment,
-} from './billing.queries';
+} from '../billing.queries';
 
 export async function walletSetup(app: FastifyInstance) {
   const wallet = app.payments.wallet;

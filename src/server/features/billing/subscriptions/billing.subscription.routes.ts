@@ -5,8 +5,8 @@ import {
   upgradeNowSchema,
   upgradeQuoteSchema,
 } from '@shared/schemas/billing';
-import { errors, tags, technician, type BillingApp } from './billing.route-options';
-import type { BillingService } from './billing.service';
+import { errors, tags, technician, type BillingApp } from '../billing.route-options';
+import type { BillingService } from '../billing.service';
 
 /** The plan's lifecycle: the current plan, changes, upgrades at once, cancel and resume. */
 export function subscriptionRoutes(app: BillingApp, service: BillingService) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { RECONCILE_AFTER_MS, type ChargeResult } from '../../infra/payments';
-import { settleCardPayment, stuckCardPayments, type CardOutcome } from './pos.queries';
+import { RECONCILE_AFTER_MS, type ChargeResult } from '../../../infra/payments';
+import { settleCardPayment, stuckCardPayments, type CardOutcome } from '../pos.queries';
 
 /**
  * Reconciliation of point-of-sale card payments (ADR 007): a payment still `processing` after

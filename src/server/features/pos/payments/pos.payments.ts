@@ -2,18 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { toCents } from '@shared/money';
 import type { cardPaymentSchema, PosPayment, recordPaymentSchema } from '@shared/schemas/pos';
-import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../infra/app-error';
-import { jobDocumentChanged } from '../../domain/job-mail';
-import { nextNumber } from '../../domain/document-numbers';
-import { awaitClaimedPayment } from '../../infra/payments';
-import type { SessionUser } from '../../infra/session';
-import { assertPosListAccess, posTechnician } from './pos.access';
+import type { DbOrTx } from '../../../db/client';
+import { AppError } from '../../../infra/app-error';
+import { jobDocumentChanged } from '../../../domain/job-mail';
+import { nextNumber } from '../../../domain/document-numbers';
+import { awaitClaimedPayment } from '../../../infra/payments';
+import type { SessionUser } from '../../../infra/session';
+import { assertPosListAccess, posTechnician } from '../pos.access';
 import { chargeCard } from './pos.card';
-import { assertSameReplay, invoiceIdOf } from './pos.client-ids';
-import { payableInvoice } from './pos.invoices';
+import { assertSameReplay, invoiceIdOf } from '../pos.client-ids';
+import { payableInvoice } from '../invoices/pos.invoices';
 import { latestRefundsOf } from './pos.deposits.queries';
-import { cardOutcomeOut, paymentOut } from './pos.presenters';
+import { cardOutcomeOut, paymentOut } from '../pos.presenters';
 import {
   addToInvoice,
   claimPayment,
@@ -26,7 +26,7 @@ import {
   lockInvoice,
   settleCardPayment,
   type PaymentRow,
-} from './pos.queries';
+} from '../pos.queries';
 
 /** The payments with the number of the invoice each is for. */
 export async function paymentsOut(db: DbOrTx, rows: PaymentRow[]) {

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import { formatCents } from '@shared/money';
-import { AppError } from '../../infra/app-error';
-import { brandingOf } from '../../domain/branding';
-import { assertOwnTechnician, type SessionUser } from '../../infra/session';
-import { posTechnician } from './pos.access';
-import { sendPosMail } from './pos.mail';
-import { paymentsOut } from './pos.payments';
-import { invoiceOut } from './pos.presenters';
+import { AppError } from '../../../infra/app-error';
+import { brandingOf } from '../../../domain/branding';
+import { assertOwnTechnician, type SessionUser } from '../../../infra/session';
+import { posTechnician } from '../pos.access';
+import { sendPosMail } from '../pos.mail';
+import { paymentsOut } from '../payments/pos.payments';
+import { invoiceOut } from '../pos.presenters';
 import {
   findInvoice,
   findReceiptRow,
@@ -15,7 +15,7 @@ import {
   paymentRowsOfInvoice,
   type InvoiceRow,
   type PaymentRow,
-} from './pos.queries';
+} from '../pos.queries';
 
 /** One receipt: the payment, its invoice when there is one, and who took it. */
 export async function receipt(app: FastifyInstance, user: SessionUser | null, paymentId: number) {

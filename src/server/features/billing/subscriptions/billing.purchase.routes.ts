@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createSubscriptionSchema, walletOrderSchema } from '@shared/schemas/billing';
-import { errors, tags, technician, type BillingApp } from './billing.route-options';
-import type { BillingService } from './billing.service';
+import { errors, tags, technician, type BillingApp } from '../billing.route-options';
+import type { BillingService } from '../billing.service';
 
 /** Buying a plan: by card (card provider), or through a wallet order the payer approves. */
 export function purchaseRoutes(app: BillingApp, service: BillingService) {

@@ -11,20 +11,20 @@ import {
   type Quote,
   type updateQuoteSchema,
 } from '@shared/schemas/pos';
-import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../infra/app-error';
-import { brandingOf } from '../../domain/branding';
-import { jobDocumentChanged } from '../../domain/job-mail';
-import { nextNumber } from '../../domain/document-numbers';
-import { fairPriceOfJob } from '../../domain/fair-price';
-import { publicBaseUrl } from '../../infra/public-url';
-import { hashToken, type SessionUser } from '../../infra/session';
-import { assertPosListAccess, posTechnician } from './pos.access';
-import { assertSameReplay, bodyHash } from './pos.client-ids';
-import { sendPosMail } from './pos.mail';
-import { latestRefundsOf, liveDepositsOf } from './pos.deposits.queries';
-import { assertNoDeposit } from './pos.deposits';
-import { depositOut, publicQuoteOut, quoteOut, vehicleText } from './pos.presenters';
+import type { DbOrTx } from '../../../db/client';
+import { AppError } from '../../../infra/app-error';
+import { brandingOf } from '../../../domain/branding';
+import { jobDocumentChanged } from '../../../domain/job-mail';
+import { nextNumber } from '../../../domain/document-numbers';
+import { fairPriceOfJob } from '../../../domain/fair-price';
+import { publicBaseUrl } from '../../../infra/public-url';
+import { hashToken, type SessionUser } from '../../../infra/session';
+import { assertPosListAccess, posTechnician } from '../pos.access';
+import { assertSameReplay, bodyHash } from '../pos.client-ids';
+import { sendPosMail } from '../pos.mail';
+import { latestRefundsOf, liveDepositsOf } from '../payments/pos.deposits.queries';
+import { assertNoDeposit } from '../payments/pos.deposits';
+import { depositOut, publicQuoteOut, quoteOut, vehicleText } from '../pos.presenters';
 import {
   findJobState,
   findQuote,
@@ -38,7 +38,7 @@ import {
   replaceQuoteContent,
   setApprovalToken,
   type QuoteRow,
-} from './pos.queries';
+} from '../pos.queries';
 import { quoteContent } from './pos.quote-content';
 import { quoteContentHash } from './pos.quote-hash';
 import {

@@ -11,9 +11,9 @@ import {
   recordPaymentSchema,
   refundPaymentSchema,
 } from '@shared/schemas/pos';
-import { errorResponses, errorResponsesFor } from '../../infra/route-errors';
-import { posTags as tags, technicianParams, type PosApp } from './pos.http';
-import type { PosService } from './pos.service';
+import { errorResponses, errorResponsesFor } from '../../../infra/route-errors';
+import { posTags as tags, technicianParams, type PosApp } from '../pos.http';
+import type { PosService } from '../pos.service';
 
 /**
  * The point of sale's invoices, payments and receipts. Creates answer 201, or 200 with the record

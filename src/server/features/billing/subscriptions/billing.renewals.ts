@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
-import { isUniqueViolation } from '../../infra/db-errors';
-import type { DbOrTx } from '../../db/client';
-import { composeMail } from '../../infra/mailer';
-import { RECONCILE_AFTER_MS, type ChargeResult } from '../../infra/payments';
-import { publicBaseUrl } from '../../infra/public-url';
+import { isUniqueViolation } from '../../../infra/db-errors';
+import type { DbOrTx } from '../../../db/client';
+import { composeMail } from '../../../infra/mailer';
+import { RECONCILE_AFTER_MS, type ChargeResult } from '../../../infra/payments';
+import { publicBaseUrl } from '../../../infra/public-url';
 import { GRACE_DAYS } from '@shared/plans';
 import { isWalletProvider } from '@shared/schemas/billing';
-import { addMonth, providerMessage, receiptNumber, walletProviderName } from './billing.common';
+import { addMonth, providerMessage, receiptNumber, walletProviderName } from '../billing.common';
 import { providerOutcome, settle } from './billing.purchases';
 import {
   countRenewalAttempts,
@@ -21,7 +21,7 @@ import {
   updateSubscription,
   type PlanRow,
   type SubscriptionRow,
-} from './billing.queries';
+} from '../billing.queries';
 
 const DAY_MS = 86_400_000;
 /** Days after the period end at which a failed renewal is retried. */

@@ -2,10 +2,10 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import { PLAN_RANK, type PlanTier } from '@shared/constants/domain';
-import { AppError } from '../../infra/app-error';
-import type { SessionUser } from '../../infra/session';
-import { softwareOut } from './billing.presenters';
-import { allSoftware, countDownload, liveSubscription, softwareBySlug } from './billing.queries';
+import { AppError } from '../../../infra/app-error';
+import type { SessionUser } from '../../../infra/session';
+import { softwareOut } from '../billing.presenters';
+import { allSoftware, countDownload, liveSubscription, softwareBySlug } from '../billing.queries';
 
 /** The signed-in user's plan tier: Free without a live, paid-up plan. */
 export async function currentTier(

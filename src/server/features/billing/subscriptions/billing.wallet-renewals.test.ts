@@ -1,10 +1,10 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
-import { createTechnician, signIn } from '../../../../tests/helpers/factories';
-import { startPayPalStandIn } from '../../../../tests/helpers/paypal-stand-in';
-import { seedDemoData } from '../../db/seed';
-import { outbox, payments, plans, subscriptions } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
+import { createTechnician, signIn } from '../../../../../tests/helpers/factories';
+import { startPayPalStandIn } from '../../../../../tests/helpers/paypal-stand-in';
+import { seedDemoData } from '../../../db/seed';
+import { outbox, payments, plans, subscriptions } from '../../../db/schema';
 import { NO_SAVED_WALLET } from './billing.renewals';
 
 const DAY = 86_400_000;

@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { QuoteSigningChannel } from '@shared/constants/domain';
 import { QUOTE_CHANGED_MESSAGE, type approveQuoteSchema } from '@shared/schemas/pos';
-import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../infra/app-error';
-import { jobDocumentChanged } from '../../domain/job-mail';
-import type { SessionUser } from '../../infra/session';
-import { ALREADY_APPROVED, assertDepositPaid, chargeDeposit } from './pos.deposits';
-import { findJobState, findQuote, lockQuote, quoteItemsOf, type QuoteRow } from './pos.queries';
+import type { DbOrTx } from '../../../db/client';
+import { AppError } from '../../../infra/app-error';
+import { jobDocumentChanged } from '../../../domain/job-mail';
+import type { SessionUser } from '../../../infra/session';
+import { ALREADY_APPROVED, assertDepositPaid, chargeDeposit } from '../payments/pos.deposits';
+import { findJobState, findQuote, lockQuote, quoteItemsOf, type QuoteRow } from '../pos.queries';
 import { quoteContentHash } from './pos.quote-hash';
 import { JOB_NO_LONGER_ACTIVE, ownQuote, quotesOut } from './pos.quotes';
-import { refundUnsigned } from './pos.refunds';
+import { refundUnsigned } from '../payments/pos.refunds';
 import { approveDraftQuoteAt, insertSignatureAudit } from './pos.signatures.queries';
 
 /** Signing a quote: the customer's signature, and the deposit when the quote asks for one. */

@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import { BRAND } from '@shared/brand';
 import { centsToDecimal, toCents } from '@shared/money';
 import { isWalletProvider, type createSubscriptionSchema } from '@shared/schemas/billing';
-import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../infra/app-error';
-import type { ChargeResult } from '../../infra/payments';
-import type { SessionUser } from '../../infra/session';
+import type { DbOrTx } from '../../../db/client';
+import { AppError } from '../../../infra/app-error';
+import type { ChargeResult } from '../../../infra/payments';
+import type { SessionUser } from '../../../infra/session';
 import {
   NOT_CONFIGURED,
   ownTechnician,
@@ -14,8 +14,8 @@ import {
   planByName,
   providerMessage,
   receiptNumber,
-} from './billing.common';
-import { subscriptionOut } from './billing.presenters';
+} from '../billing.common';
+import { subscriptionOut } from '../billing.presenters';
 import {
   claimedAnswer,
   claimPurchase,
@@ -34,7 +34,7 @@ import {
   type LiveSubscription,
   type PlanRow,
   type SubscriptionRow,
-} from './billing.queries';
+} from '../billing.queries';
 
 async function presentSubscription(app: FastifyInstance, s: SubscriptionRow, p: PlanRow) {
   const pending = s.pendingPlanId ? await planById(app.db, s.pendingPlanId) : undefined;

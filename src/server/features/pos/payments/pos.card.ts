@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
-import { ProviderError, type CardProvider } from '../../infra/payments';
-import type { CardOutcome, PaymentRow } from './pos.queries';
+import { ProviderError, type CardProvider } from '../../../infra/payments';
+import type { CardOutcome, PaymentRow } from '../pos.queries';
 
 /*
  * The card charge itself, below both invoice payments (pos.payments) and quote deposits

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { depositCents, quoteTotals, toCents } from '@shared/money';
 import { MAX_INT4 } from '@shared/schemas/common';
 import type { updateQuoteSchema } from '@shared/schemas/pos';
-import { AppError } from '../../infra/app-error';
+import { AppError } from '../../../infra/app-error';
 
 /**
  * A quote's stored content from a create or edit body: the fields, the totals computed here

@@ -2,12 +2,16 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import { formatCents } from '@shared/money';
-import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../infra/app-error';
-import { jobDocumentChanged } from '../../domain/job-mail';
-import { awaitClaimedPayment, RECONCILE_AFTER_MS, type RefundResult } from '../../infra/payments';
-import type { SessionUser } from '../../infra/session';
-import { posTechnician } from './pos.access';
+import type { DbOrTx } from '../../../db/client';
+import { AppError } from '../../../infra/app-error';
+import { jobDocumentChanged } from '../../../domain/job-mail';
+import {
+  awaitClaimedPayment,
+  RECONCILE_AFTER_MS,
+  type RefundResult,
+} from '../../../infra/payments';
+import type { SessionUser } from '../../../infra/session';
+import { posTechnician } from '../pos.access';
 import {
   insertRefund,
   liveRefundOf,
@@ -20,7 +24,7 @@ import {
   subtractFromInvoice,
   type RefundRow,
 } from './pos.deposits.queries';
-import { sendPosMail } from './pos.mail';
+import { sendPosMail } from '../pos.mail';
 import { paymentsOut } from './pos.payments';
 import {
   findInvoice,
@@ -28,7 +32,7 @@ import {
   lockInvoice,
   paymentRowsById,
   type PaymentRow,
-} from './pos.queries';
+} from '../pos.queries';
 
 /**
  * Refunds (ADR 017), as ADR 006 does charges: the idempotency key is claimed by a

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { invoicePayments, invoices, paymentRefunds, quotes } from '../../db/schema';
-import type { PaymentRow } from './pos.queries';
+import type { DbOrTx } from '../../../db/client';
+import { invoicePayments, invoices, paymentRefunds, quotes } from '../../../db/schema';
+import type { PaymentRow } from '../pos.queries';
 
 /** Deposits and refunds (ADR 017): the SQL of pos.deposits and pos.refunds. */
 

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
-import { proTechnician, SIGNATURE } from '../../../../tests/helpers/pos';
+import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
+import { proTechnician, SIGNATURE } from '../../../../../tests/helpers/pos';
 import {
   AMOUNT_TOO_SMALL,
   ITEM_TOO_LARGE,
   MONEY_TOO_LARGE,
   QUOTE_TOO_LARGE,
 } from '@shared/schemas/pos';
-import { invoicePayments, invoices } from '../../db/schema';
-import { formatDocumentNumber, nextNumber } from '../../domain/document-numbers';
-import { createPaymentReconciler } from '../../plugins/payment-reconciler';
+import { invoicePayments, invoices } from '../../../db/schema';
+import { formatDocumentNumber, nextNumber } from '../../../domain/document-numbers';
+import { createPaymentReconciler } from '../../../plugins/payment-reconciler';
 
 // Point of sale hardening: overpaying, document numbers, declined card
 // receipts, and money limits. The parallel tests are meant for PostgreSQL (TEST_DATABASE_URL);

@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
-import { createUser } from '../../../../tests/helpers/factories';
-import { proTechnician, SIGNATURE } from '../../../../tests/helpers/pos';
+import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
+import { createUser } from '../../../../../tests/helpers/factories';
+import { proTechnician, SIGNATURE } from '../../../../../tests/helpers/pos';
 import { formatReference } from '@shared/jobs';
 import {
   DRAFT_ONLY_MESSAGE,
@@ -10,8 +10,8 @@ import {
   QUOTE_LINK_REPLACED,
   QUOTE_VERSION_REQUIRED,
 } from '@shared/schemas/pos';
-import { invoicePayments, outbox, quotes, serviceRequests } from '../../db/schema';
-import { requestLinkToken } from '../../domain/request-links';
+import { invoicePayments, outbox, quotes, serviceRequests } from '../../../db/schema';
+import { requestLinkToken } from '../../../domain/request-links';
 
 /** Signatures on exactly what the customer saw (ADR 026). */
 

@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { formatCents } from '@shared/money';
 import type { createInvoiceSchema, Invoice } from '@shared/schemas/pos';
-import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../infra/app-error';
-import { jobDocumentChanged } from '../../domain/job-mail';
-import { nextNumber } from '../../domain/document-numbers';
-import type { SessionUser } from '../../infra/session';
-import { assertPosListAccess, posTechnician } from './pos.access';
-import { assertSameReplay, quoteIdOf } from './pos.client-ids';
-import { invoiceOut, vehicleText } from './pos.presenters';
-import { attachDeposit } from './pos.deposits.queries';
+import type { DbOrTx } from '../../../db/client';
+import { AppError } from '../../../infra/app-error';
+import { jobDocumentChanged } from '../../../domain/job-mail';
+import { nextNumber } from '../../../domain/document-numbers';
+import type { SessionUser } from '../../../infra/session';
+import { assertPosListAccess, posTechnician } from '../pos.access';
+import { assertSameReplay, quoteIdOf } from '../pos.client-ids';
+import { invoiceOut, vehicleText } from '../pos.presenters';
+import { attachDeposit } from '../payments/pos.deposits.queries';
 import {
   addToInvoice,
   findInvoice,
@@ -20,8 +20,8 @@ import {
   lockInvoice,
   processingCents,
   quoteItemsOf,
-} from './pos.queries';
-import { ownQuote, quotesOut } from './pos.quotes';
+} from '../pos.queries';
+import { ownQuote, quotesOut } from '../quotes/pos.quotes';
 
 const ALREADY_INVOICED = 'This quote already has an invoice';
 

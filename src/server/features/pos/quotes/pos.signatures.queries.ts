@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { quoteSignatures, quotes, quoteVoidedLinks } from '../../db/schema';
+import type { DbOrTx } from '../../../db/client';
+import { quoteSignatures, quotes, quoteVoidedLinks } from '../../../db/schema';
 
 /** The queries of signatures on exactly what was seen (ADR 026): audit trail and voided links. */
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
-import { createTechnician, signIn } from '../../../../tests/helpers/factories';
+import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
+import { createTechnician, signIn } from '../../../../../tests/helpers/factories';
 import type { PaymentStatus } from '@shared/constants/domain';
 import { PAGE_SIZE_MESSAGE } from '@shared/schemas/billing';
 import { PAGE_MESSAGE } from '@shared/schemas/common';
-import { payments } from '../../db/schema';
+import { payments } from '../../../db/schema';
 
 let t: TestApp;
 let cookie: string;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ItemRow, QuoteRow } from './pos.queries';
+import type { ItemRow, QuoteRow } from '../pos.queries';
 
 /**
  * The content hash of a quote (ADR 026): SHA-256 (hex) over a canonical serialisation of what

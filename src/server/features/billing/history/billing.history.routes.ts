@@ -7,9 +7,9 @@ import {
   paymentRecordSchema,
 } from '@shared/schemas/billing';
 import { idParamSchema } from '@shared/schemas/common';
-import { receiptHtml } from './billing.presenters';
-import { errors, pageParams, tags, technician, type BillingApp } from './billing.route-options';
-import type { BillingService } from './billing.service';
+import { receiptHtml } from '../billing.presenters';
+import { errors, pageParams, tags, technician, type BillingApp } from '../billing.route-options';
+import type { BillingService } from '../billing.service';
 
 /** Payment history (page, CSV, receipts) for technicians, and every payment for admins. */
 export function historyRoutes(app: BillingApp, service: BillingService) {

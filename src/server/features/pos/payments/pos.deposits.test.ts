@@ -1,19 +1,19 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
+import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
 import {
   createTechnician,
   createUser,
   signIn,
   subscribeTechnician,
-} from '../../../../tests/helpers/factories';
-import { proTechnician, SIGNATURE } from '../../../../tests/helpers/pos';
-import { SQUARE_NONCES, startSquareStandIn } from '../../../../tests/helpers/square-stand-in';
+} from '../../../../../tests/helpers/factories';
+import { proTechnician, SIGNATURE } from '../../../../../tests/helpers/pos';
+import { SQUARE_NONCES, startSquareStandIn } from '../../../../../tests/helpers/square-stand-in';
 import { formatReference } from '@shared/jobs';
 import { DEPOSIT_MESSAGES } from '@shared/schemas/pos';
-import { invoicePayments, outbox, paymentRefunds, serviceRequests } from '../../db/schema';
-import { createPaymentReconciler } from '../../plugins/payment-reconciler';
-import { requestLinkToken } from '../../domain/request-links';
+import { invoicePayments, outbox, paymentRefunds, serviceRequests } from '../../../db/schema';
+import { createPaymentReconciler } from '../../../plugins/payment-reconciler';
+import { requestLinkToken } from '../../../domain/request-links';
 import { DEPOSIT_LOCKS_QUOTE, DEPOSIT_REFUNDED, depositDueMessage } from './pos.deposits';
 import { ALREADY_REFUNDED } from './pos.refunds';
 
