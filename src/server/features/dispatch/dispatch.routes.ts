@@ -19,6 +19,8 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ service: DispatchService }>
     {
       config: { access: 'technician' },
       schema: {
+        summary: "A technician's job offers",
+        operationId: 'listJobNotifications',
         tags: ['job-notifications'],
         params: idParamSchema,
         response: { 200: z.array(jobNotificationSchema), ...errorResponses },
@@ -35,6 +37,8 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ service: DispatchService }>
     {
       config: { access: 'technician' },
       schema: {
+        summary: "A technician's leads this period",
+        operationId: 'getLeadStatus',
         tags: ['job-notifications'],
         params: idParamSchema,
         response: { 200: leadStatusSchema, ...errorResponses },
@@ -51,6 +55,8 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ service: DispatchService }>
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'Accept a job offer',
+        operationId: 'acceptJobNotification',
         tags: ['job-notifications'],
         params: idParamSchema,
         response: { 200: jobNotificationSchema, ...errorResponses },
@@ -64,6 +70,8 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ service: DispatchService }>
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'Decline a job offer',
+        operationId: 'declineJobNotification',
         tags: ['job-notifications'],
         params: idParamSchema,
         // The body is optional: no body declines with the default reason.
@@ -85,6 +93,8 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ service: DispatchService }>
     {
       config: { access: 'technician' },
       schema: {
+        summary: 'Job offers as they happen (Server-Sent Events)',
+        operationId: 'streamJobNotifications',
         tags: ['job-notifications'],
         querystring: z.object({
           lastEventId: z.coerce.number().int().min(0).max(MAX_INT4).optional(),
