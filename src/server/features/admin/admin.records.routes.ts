@@ -25,26 +25,43 @@ export const adminRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/service-requests',
-    adminRoute(adminJobsSchema, { querystring: adminJobsQuerySchema }),
+    adminRoute(adminJobsSchema, {
+      summary: 'List service requests (admin)',
+      operationId: 'adminListServiceRequests',
+      querystring: adminJobsQuerySchema,
+    }),
     async (request) => service.serviceRequests(request.query),
   );
 
   app.get(
     '/api/admin/messages',
-    adminRoute(adminMessagesSchema, { querystring: adminMessagesQuerySchema }),
+    adminRoute(adminMessagesSchema, {
+      summary: 'List contact messages (admin)',
+      operationId: 'adminListMessages',
+      querystring: adminMessagesQuerySchema,
+    }),
     async (request) => service.messages(request.query),
   );
 
   app.patch(
     '/api/admin/messages/:id/handled',
-    adminRoute(adminMessageSchema, { params: idParamSchema, body: messageHandledSchema }),
+    adminRoute(adminMessageSchema, {
+      summary: 'Mark a contact message handled or not (admin)',
+      operationId: 'adminSetMessageHandled',
+      params: idParamSchema,
+      body: messageHandledSchema,
+    }),
     async (request) =>
       service.setMessageHandled(request.user!, request.params.id, request.body.handled, request.ip),
   );
 
   app.get(
     '/api/admin/audit-log',
-    adminRoute(z.array(auditEntrySchema), { querystring: auditLogQuerySchema }),
+    adminRoute(z.array(auditEntrySchema), {
+      summary: 'Read the audit log (admin)',
+      operationId: 'adminListAuditLog',
+      querystring: auditLogQuerySchema,
+    }),
     async (request, reply) => {
       const { items, total } = await service.auditLog(request.query);
       reply.header('x-total-count', String(total));
@@ -52,7 +69,12 @@ export const adminRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/admin/audit-log/actions', adminRoute(auditActionsSchema), async () =>
-    service.auditActions(),
+  app.get(
+    '/api/admin/audit-log/actions',
+    adminRoute(auditActionsSchema, {
+      summary: "List the audit log's action names (admin)",
+      operationId: 'adminListAuditActions',
+    }),
+    async () => service.auditActions(),
   );
 };

@@ -23,11 +23,22 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['admin'], ...(schema as S), response: { 200: ok, ...errorResponses } },
   });
 
-  app.get('/api/admin/overview', adminRoute(overviewSchema), async () => service.overview());
+  app.get(
+    '/api/admin/overview',
+    adminRoute(overviewSchema, {
+      summary: 'Marketplace overview figures (admin)',
+      operationId: 'adminGetOverview',
+    }),
+    async () => service.overview(),
+  );
 
   app.get(
     '/api/admin/users',
-    adminRoute(z.array(adminUserSchema), { querystring: userListQuerySchema }),
+    adminRoute(z.array(adminUserSchema), {
+      summary: 'List users, one page (admin)',
+      operationId: 'adminListUsers',
+      querystring: userListQuerySchema,
+    }),
     async (request, reply) => {
       const { page, pageSize, ...f } = request.query;
       const { items, total } = await service.users({
@@ -40,13 +51,22 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/admin/pending-approvals', adminRoute(z.array(pendingApprovalSchema)), async () =>
-    service.pendingApprovals(),
+  app.get(
+    '/api/admin/pending-approvals',
+    adminRoute(z.array(pendingApprovalSchema), {
+      summary: 'Accounts awaiting approval (admin)',
+      operationId: 'adminListPendingApprovals',
+    }),
+    async () => service.pendingApprovals(),
   );
 
   app.patch(
     '/api/admin/users/:id/approve',
-    adminRoute(messageResponseSchema, { params: idParamSchema }),
+    adminRoute(messageResponseSchema, {
+      summary: 'Approve a registration (admin)',
+      operationId: 'adminApproveUser',
+      params: idParamSchema,
+    }),
     async (request) => {
       await service.approveUser(request.user!, request.params.id, request.ip);
       return { message: 'User approved' };
@@ -55,7 +75,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/admin/users/:id/reject',
-    adminRoute(messageResponseSchema, { params: idParamSchema, body: rejectUserSchema }),
+    adminRoute(messageResponseSchema, {
+      summary: 'Reject a registration (admin)',
+      operationId: 'adminRejectUser',
+      params: idParamSchema,
+      body: rejectUserSchema,
+    }),
     async (request) => {
       await service.rejectUser(request.user!, request.params.id, request.body.reason, request.ip);
       return { message: 'Registration rejected' };
@@ -64,7 +89,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/admin/users/:id/role',
-    adminRoute(messageResponseSchema, { params: idParamSchema, body: roleChangeSchema }),
+    adminRoute(messageResponseSchema, {
+      summary: "Change a user's role (admin)",
+      operationId: 'adminChangeUserRole',
+      params: idParamSchema,
+      body: roleChangeSchema,
+    }),
     async (request) => {
       await service.changeRole(request.user!, request.params.id, request.body.role, request.ip);
       return { message: 'Role updated' };
@@ -74,6 +104,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/technicians',
     adminRoute(z.array(adminTechnicianSchema), {
+      summary: 'List technicians, one page (admin)',
+      operationId: 'adminListTechnicians',
       querystring: z.object({
         search: z.string().trim().max(100).optional(),
         status: z.enum(USER_STATUSES).optional(),
@@ -90,7 +122,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/admin/technicians/:id/status',
-    adminRoute(messageResponseSchema, { params: idParamSchema, body: technicianActionSchema }),
+    adminRoute(messageResponseSchema, {
+      summary: 'Approve, suspend or reinstate a technician (admin)',
+      operationId: 'adminSetTechnicianStatus',
+      params: idParamSchema,
+      body: technicianActionSchema,
+    }),
     async (request) => {
       await service.technicianAction(
         request.user!,

@@ -16,6 +16,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'Business analytics summary for a period',
+        operationId: 'getAnalyticsSummary',
         tags,
         querystring: analyticsQuerySchema,
         response: { 200: analyticsSummarySchema, ...errorResponses },
@@ -29,6 +31,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'Export the analytics as CSV',
+        operationId: 'exportAnalyticsCsv',
         tags,
         querystring: analyticsQuerySchema,
         response: { 200: z.string(), ...errorResponses },

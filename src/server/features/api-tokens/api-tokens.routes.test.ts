@@ -393,7 +393,9 @@ describe('the OpenAPI document', () => {
     ]) {
       expect(doc.paths[path]?.get?.security, path).toEqual([{ apiToken: [] }]);
     }
-    // The cookie routes do not claim it.
-    expect(doc.paths['/api/technicians/me/api-tokens']?.get?.security).toBeUndefined();
+    // The cookie routes do not claim it: they declare the session cookie.
+    expect(doc.paths['/api/technicians/me/api-tokens']?.get?.security).toEqual([
+      { sessionCookie: [] },
+    ]);
   });
 });

@@ -24,7 +24,12 @@ export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/technicians/me/api-tokens',
     {
       config: { access: 'approved-technician' },
-      schema: { tags, response: { 200: apiTokenListSchema, ...errorResponsesFor(401, 403) } },
+      schema: {
+        summary: 'List your API tokens',
+        operationId: 'listApiTokens',
+        tags,
+        response: { 200: apiTokenListSchema, ...errorResponsesFor(401, 403) },
+      },
     },
     async (request) => service.list(ownTechnicianId(request.user)),
   );
@@ -34,6 +39,8 @@ export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'Create an API token (shown once)',
+        operationId: 'createApiToken',
         tags,
         body: createApiTokenSchema,
         response: { 201: createdApiTokenSchema, ...errorResponses },
@@ -51,6 +58,8 @@ export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'Revoke an API token',
+        operationId: 'revokeApiToken',
         tags,
         params: idParamSchema,
         response: { 200: messageResponseSchema, ...errorResponses },

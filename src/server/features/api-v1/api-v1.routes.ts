@@ -35,6 +35,7 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
+        operationId: 'v1ListJobs',
         ...common,
         summary: 'Your jobs (assigned to you), newest first',
         querystring: v1PageQuerySchema,
@@ -49,6 +50,7 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
+        operationId: 'v1GetJob',
         ...common,
         summary: 'One of your jobs with its quotes, invoices and payments',
         params: z.object({ reference: safeText().max(40) }),
@@ -63,6 +65,7 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
+        operationId: 'v1ListQuotes',
         ...common,
         summary: 'Your quotes, newest first',
         querystring: v1PageQuerySchema,
@@ -77,6 +80,7 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
+        operationId: 'v1ListInvoices',
         ...common,
         summary: 'Your invoices, newest first',
         querystring: v1PageQuerySchema,
@@ -91,6 +95,7 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
+        operationId: 'v1ListPayments',
         ...common,
         summary: 'Payments you took at the point of sale, newest first',
         querystring: v1PageQuerySchema,

@@ -34,6 +34,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Sign in (sets the session cookie)',
+        operationId: 'signIn',
         tags: ['auth'],
         body: signInSchema,
         response: { 200: signInResponseSchema, ...errors },
@@ -57,6 +59,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Create an account',
+        operationId: 'register',
         tags: ['auth'],
         body: registerSchema,
         response: { 201: registerResponseSchema, ...errors },
@@ -78,6 +82,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Public: the e-mailed token is the credential (only its SHA-256 is stored).
       config: { access: 'public', rateLimit: { max: 20, timeWindow: '10 minutes' } },
       schema: {
+        summary: 'Confirm an e-mail address with its token',
+        operationId: 'verifyEmail',
         tags: ['auth'],
         body: verifyEmailSchema,
         response: { 200: verifyEmailResponseSchema, ...errors },
@@ -90,7 +96,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/verify-email/resend',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['auth'], response: { 200: messageResponseSchema, ...errors } },
+      schema: {
+        summary: 'Send the e-mail confirmation again',
+        operationId: 'resendEmailVerification',
+        tags: ['auth'],
+        response: { 200: messageResponseSchema, ...errors },
+      },
     },
     async (request) => auth.resendVerification(request.user!),
   );
@@ -99,7 +110,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/signout',
     {
       config: { access: 'public' },
-      schema: { tags: ['auth'], response: { 200: messageResponseSchema } },
+      schema: {
+        summary: 'Sign out',
+        operationId: 'signOut',
+        tags: ['auth'],
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request, reply) => {
       if (request.user) await auth.endSession(request.user.sessionId);
@@ -113,6 +129,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'The signed-in user, or none',
+        operationId: 'getCurrentUser',
         tags: ['auth'],
         querystring: z.object({ role: z.enum(ROLES).optional().catch(undefined) }),
         response: { 200: currentUserSchema, ...errorResponsesFor(401) },

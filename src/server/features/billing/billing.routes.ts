@@ -19,7 +19,15 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/software',
-    { config: { access: 'public' }, schema: { tags, response: { 200: softwareListSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'The software catalogue, with what your plan includes',
+        operationId: 'listSoftware',
+        tags,
+        response: { 200: softwareListSchema },
+      },
+    },
     async (request) => service.catalogue(request.user),
   );
 
@@ -28,6 +36,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'signed-in' },
       schema: {
+        summary: 'Download a software package your plan includes',
+        operationId: 'downloadSoftware',
         tags,
         params: z.object({ slug: z.string().min(1).max(100) }),
         response: { 200: z.string(), ...errors },

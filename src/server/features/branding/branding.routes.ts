@@ -20,6 +20,8 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'Your branding (logo and business details)',
+        operationId: 'getBranding',
         tags: ['branding'],
         response: { 200: ownBrandingSchema, ...errorResponsesFor(401, 403) },
       },
@@ -32,6 +34,8 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'Update your branding',
+        operationId: 'updateBranding',
         tags: ['branding'],
         body: updateBrandingSchema,
         response: { 200: ownBrandingSchema, ...errorResponses, ...errorResponsesFor(413, 415) },
@@ -46,6 +50,8 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: "A technician's current logo",
+        operationId: 'getTechnicianLogo',
         tags: ['branding'],
         params: z.object({ id: dbId(), documentId: dbId() }),
         response: { 200: z.any(), ...errorResponsesFor(400, 404) },

@@ -16,6 +16,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', rateLimit },
       schema: {
+        summary: 'Send a message to a technician',
+        operationId: 'contactTechnician',
         tags: ['contact'],
         body: contactTechnicianSchema,
         response: { 201: created, ...errorResponsesFor(400, 404) },
@@ -32,6 +34,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', rateLimit },
       schema: {
+        summary: 'Send a message to Wrenchly',
+        operationId: 'contactUs',
         tags: ['contact'],
         body: contactMessageSchema,
         response: { 201: created, ...errorResponsesFor(400) },

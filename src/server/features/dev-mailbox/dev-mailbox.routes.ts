@@ -23,6 +23,8 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'The messages the app sent (demo mode)',
+        operationId: 'listDevMailbox',
         tags: ['dev'],
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
         response: { 200: z.array(mailSchema) },

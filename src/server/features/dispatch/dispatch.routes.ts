@@ -17,6 +17,8 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'technician' },
       schema: {
+        summary: "A technician's job offers",
+        operationId: 'listJobNotifications',
         tags: ['job-notifications'],
         params: idParamSchema,
         response: { 200: z.array(jobNotificationSchema), ...errorResponses },
@@ -33,6 +35,8 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'technician' },
       schema: {
+        summary: "A technician's leads this period",
+        operationId: 'getLeadStatus',
         tags: ['job-notifications'],
         params: idParamSchema,
         response: { 200: leadStatusSchema, ...errorResponses },
@@ -49,6 +53,8 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'Accept a job offer',
+        operationId: 'acceptJobNotification',
         tags: ['job-notifications'],
         params: idParamSchema,
         response: { 200: jobNotificationSchema, ...errorResponses },
@@ -62,6 +68,8 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'Decline a job offer',
+        operationId: 'declineJobNotification',
         tags: ['job-notifications'],
         params: idParamSchema,
         // The body is optional: no body declines with the default reason.
@@ -83,6 +91,8 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'technician' },
       schema: {
+        summary: 'Job offers as they happen (Server-Sent Events)',
+        operationId: 'streamJobNotifications',
         tags: ['job-notifications'],
         querystring: z.object({
           lastEventId: z.coerce.number().int().min(0).max(MAX_INT4).optional(),

@@ -29,6 +29,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
+        summary: 'Start a document upload',
+        operationId: 'createDocumentUpload',
         tags: ['documents'],
         body: createUploadSchema,
         response: { 201: uploadTargetSchema, ...errorResponses, ...errorResponsesFor(429) },
@@ -48,6 +50,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: { access: 'public' },
         schema: {
+          summary: "Upload a document's file",
+          operationId: 'uploadDocumentFile',
           tags: ['documents'],
           params: tokenParams,
           response: {
@@ -74,6 +78,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'signed-in' },
       schema: {
+        summary: 'A short-lived link to a document',
+        operationId: 'getDocumentLink',
         tags: ['documents'],
         params: z.object({ id: dbId() }),
         response: { 200: documentLinkSchema, ...errorResponses },
@@ -87,6 +93,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Download a document through its link',
+        operationId: 'downloadDocument',
         tags: ['documents'],
         params: tokenParams,
         // The file itself, streamed with its detected content type.

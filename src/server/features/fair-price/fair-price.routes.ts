@@ -14,6 +14,8 @@ export const fairPriceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'The fair price range for a service',
+        operationId: 'getFairPrice',
         tags: ['fair-price'],
         querystring: fairPriceQuerySchema,
         response: { 200: fairPriceSchema, ...errorResponsesFor(400) },

@@ -11,6 +11,8 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'The ZIP code nearest a position',
+        operationId: 'getNearestZip',
         tags: ['geo'],
         description: `The US ZIP code nearest to a point (lat, lng in degrees), within ${NEAREST_ZIP_MAX_MILES} miles.`,
         querystring: nearestZipQuerySchema,
@@ -36,6 +38,8 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Map tiles settings',
+        operationId: 'getMapConfig',
         tags: ['geo'],
         description: 'The map view tile URL template and attribution (MAP_TILE_URL).',
         response: { 200: mapConfigSchema },

@@ -31,7 +31,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/health/live',
     {
       config: { access: 'public' },
-      schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+      schema: {
+        summary: 'Liveness: the process is up',
+        operationId: 'getLiveness',
+        tags: ['health'],
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
     },
     async () => ({ status: 'ok' as const }),
   );
@@ -44,7 +49,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/health/ready',
     {
       config: { access: 'public' },
-      schema: { tags: ['health'], response: { 200: readySchema, 503: readySchema } },
+      schema: {
+        summary: 'Readiness: this instance can serve',
+        operationId: 'getReadiness',
+        tags: ['health'],
+        response: { 200: readySchema, 503: readySchema },
+      },
     },
     async (_request, reply) => {
       const r = await readiness();
@@ -58,7 +68,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/health',
     {
       config: { access: 'public' },
-      schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } },
+      schema: {
+        summary: 'Health of the app and its services',
+        operationId: 'getHealth',
+        tags: ['health'],
+        response: { 200: healthSchema, 503: healthSchema },
+      },
     },
     async (_request, reply) => {
       const uptimeSeconds = Math.round(process.uptime());
@@ -77,7 +92,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/config',
     {
       config: { access: 'public' },
-      schema: { tags: ['health'], response: { 200: appConfigSchema } },
+      schema: {
+        summary: 'What the web app needs to know about this deployment',
+        operationId: 'getAppConfig',
+        tags: ['health'],
+        response: { 200: appConfigSchema },
+      },
     },
     async () => ({ demoMode: app.config.demoMode }),
   );

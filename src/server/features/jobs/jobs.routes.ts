@@ -29,6 +29,8 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'customer' },
       schema: {
+        summary: 'Your service requests',
+        operationId: 'listServiceRequests',
         tags: ['jobs'],
         description: "The signed-in customer's service requests, newest first.",
         response: { 200: z.array(jobSummarySchema), ...errorResponsesFor(401, 403) },
@@ -42,6 +44,8 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'A service request and its job',
+        operationId: 'getServiceRequest',
         tags: ['jobs'],
         description: `A service request with its timeline, technician, window, quotes, invoices and review, as this viewer may see it. ${VIEWER_NOTE}`,
         params: referenceParamSchema,
@@ -57,6 +61,8 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Move a service request on (window, route, work, completion, cancel)',
+        operationId: 'moveServiceRequest',
         tags: ['jobs'],
         description: `Moves the request on (src/shared/jobs.ts): propose_window, confirm_window, decline_window, start_route, start_work, complete, cancel, retry_dispatch. A move this viewer cannot make is 403; one the request's state does not allow is 409. ${VIEWER_NOTE}`,
         params: referenceParamSchema,
@@ -80,6 +86,8 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: "A service request's updates as they happen (Server-Sent Events)",
+        operationId: 'streamServiceRequest',
         tags: ['jobs'],
         description: `Server-Sent Events: 'request.updated' whenever the request changes (a move, a dispatch round, a quote, an invoice, a payment, a review). ${VIEWER_NOTE}`,
         params: referenceParamSchema,
@@ -114,6 +122,8 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'technician' },
       schema: {
+        summary: 'Send a message on a service request',
+        operationId: 'postServiceRequestMessage',
         tags: ['jobs'],
         description: 'The assigned technician e-mails the customer through the platform.',
         params: referenceParamSchema,
@@ -133,6 +143,8 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Approve and sign a quote on a service request',
+        operationId: 'approveServiceRequestQuote',
         tags: ['jobs'],
         description: `The customer signs one of the job's quotes. ${VIEWER_NOTE}`,
         params: referenceParamSchema.extend({ quoteId: dbId() }),
@@ -164,6 +176,8 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Pay an invoice on a service request',
+        operationId: 'payServiceRequestInvoice',
         tags: ['jobs'],
         description: `The customer pays the balance of one of the job's invoices by card (a token from the card form). ${VIEWER_NOTE}`,
         params: referenceParamSchema.extend({ invoiceId: dbId() }),
@@ -194,6 +208,8 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'technician' },
       schema: {
+        summary: 'Your jobs (technician)',
+        operationId: 'listJobs',
         tags: ['jobs'],
         description:
           "The signed-in technician's jobs: active (accepted, scheduled, en route, in progress) and past.",

@@ -23,7 +23,15 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   // The VAPID public key is public by design: browsers need it to subscribe.
   app.get(
     '/api/push/config',
-    { config: { access: 'public' }, schema: { tags, response: { 200: pushConfigSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Web Push public key',
+        operationId: 'getPushConfig',
+        tags,
+        response: { 200: pushConfigSchema },
+      },
+    },
     async () => service.pushConfig(),
   );
 
@@ -31,7 +39,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/push/subscriptions',
     {
       config: { access: 'approved-technician' },
-      schema: { tags, response: { 200: z.array(pushSubscriptionSchema), ...errorResponses } },
+      schema: {
+        summary: 'Your Web Push subscriptions',
+        operationId: 'listPushSubscriptions',
+        tags,
+        response: { 200: z.array(pushSubscriptionSchema), ...errorResponses },
+      },
     },
     async (request) => service.subscriptions(request.user),
   );
@@ -41,6 +54,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'approved-technician', rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
+        summary: 'Subscribe this browser to Web Push',
+        operationId: 'createPushSubscription',
         tags,
         body: pushSubscriptionInputSchema,
         response: { 201: pushSubscriptionSchema, ...errorResponses, ...errorResponsesFor(429) },
@@ -54,7 +69,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/push/subscriptions/:id',
     {
       config: { access: 'approved-technician' },
-      schema: { tags, params: idParamSchema, response: { 204: z.null(), ...errorResponses } },
+      schema: {
+        summary: 'Remove a Web Push subscription',
+        operationId: 'deletePushSubscription',
+        tags,
+        params: idParamSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
     },
     async (request, reply) => {
       await service.unsubscribe(request.user, request.params.id);
@@ -66,7 +87,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/technicians/me/notification-settings',
     {
       config: { access: 'approved-technician' },
-      schema: { tags, response: { 200: notificationSettingsSchema, ...errorResponses } },
+      schema: {
+        summary: 'Your notification settings',
+        operationId: 'getNotificationSettings',
+        tags,
+        response: { 200: notificationSettingsSchema, ...errorResponses },
+      },
     },
     async (request) => service.settings(request.user),
   );
@@ -76,6 +102,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'Update your notification settings',
+        operationId: 'updateNotificationSettings',
         tags,
         body: updateNotificationSettingsSchema,
         response: { 200: notificationSettingsSchema, ...errorResponses },

@@ -35,6 +35,8 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        summary: 'Outgoing messages and their delivery (admin)',
+        operationId: 'adminListOutbox',
         tags,
         querystring: outboxQuerySchema,
         response: { 200: outboxPageSchema, ...errorResponses },
@@ -63,6 +65,8 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        summary: 'Send a failed message again (admin)',
+        operationId: 'adminRetryOutboxMessage',
         tags,
         params: idParamSchema,
         response: { 200: outboxMessageSchema, ...errorResponses },

@@ -15,6 +15,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Which payment providers are configured',
+        operationId: 'getPaymentsConfig',
         tags: ['payments'],
         response: {
           200: paymentsConfigSchema,
@@ -35,6 +37,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
+        summary: 'Tokenize a test card (sandbox payments)',
+        operationId: 'sandboxTokenizeCard',
         tags: ['payments'],
         body: sandboxTokenizeSchema,
         response: { 200: sandboxTokenResponseSchema, ...errorResponsesFor(400) },
@@ -52,6 +56,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'signed-in' },
       schema: {
+        summary: 'Approve a test wallet order (sandbox payments)',
+        operationId: 'sandboxApproveOrder',
         tags: ['payments'],
         params: z.object({ orderId: z.string().max(64) }),
         response: {

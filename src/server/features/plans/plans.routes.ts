@@ -10,7 +10,12 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/plans',
     {
       config: { access: 'public' },
-      schema: { tags: ['billing'], response: { 200: z.array(planSchema) } },
+      schema: {
+        summary: 'The subscription plans',
+        operationId: 'listPlans',
+        tags: ['billing'],
+        response: { 200: z.array(planSchema) },
+      },
     },
     async (_request, reply) => {
       const rows = await plans.active();

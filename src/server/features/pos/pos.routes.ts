@@ -29,6 +29,8 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: "A technician's quotes",
+        operationId: 'listQuotes',
         tags,
         params: technicianParams,
         response: { 200: z.array(quoteSchema), ...errorResponses },
@@ -43,6 +45,8 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'Create a quote',
+        operationId: 'createQuote',
         tags,
         body: createQuoteSchema,
         response: { 200: quoteSchema, 201: quoteSchema, ...errorResponses },
@@ -59,6 +63,8 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'Update a quote',
+        operationId: 'updateQuote',
         tags,
         params: idParamSchema,
         body: updateQuoteSchema,
@@ -73,6 +79,8 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: "Record the customer's approval of a quote in person",
+        operationId: 'approveQuote',
         tags,
         params: idParamSchema,
         body: approveQuoteSchema,
@@ -93,6 +101,8 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'E-mail a quote to the customer',
+        operationId: 'emailQuote',
         tags,
         body: emailQuoteSchema,
         response: { 200: messageResponseSchema, ...errorResponses },
@@ -109,6 +119,8 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'A quote sent for approval, by its e-mailed link',
+        operationId: 'getQuoteApproval',
         tags,
         params: tokenParams,
         response: { 200: publicQuoteSchema, ...errorResponses, ...errorResponsesFor(410) },
@@ -122,6 +134,8 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', rateLimit: { max: 20, timeWindow: '10 minutes' } },
       schema: {
+        summary: 'Approve or decline a quote by its e-mailed link',
+        operationId: 'answerQuoteApproval',
         tags,
         params: tokenParams,
         body: approveQuoteSchema,

@@ -28,6 +28,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Review the job of a service request',
+        operationId: 'reviewServiceRequest',
         tags: ['reviews'],
         params: referenceParamSchema,
         querystring: requestTokenQuerySchema,
@@ -56,6 +58,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'technician' },
       schema: {
+        summary: 'Reply to a review of you',
+        operationId: 'replyToReview',
         tags: ['reviews'],
         params: idParamSchema,
         body: reviewReplySchema,
@@ -76,6 +80,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'signed-in', rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
+        summary: 'Report a review',
+        operationId: 'reportReview',
         tags: ['reviews'],
         params: idParamSchema,
         body: reviewReportInputSchema,
@@ -94,6 +100,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        summary: 'Reviews awaiting moderation (admin)',
+        operationId: 'adminListReviewModeration',
         tags: ['reviews', 'admin'],
         response: { 200: z.array(moderationItemSchema), ...errorResponsesFor(401, 403) },
       },
@@ -106,6 +114,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        summary: 'Hide a review (admin)',
+        operationId: 'adminHideReview',
         tags: ['reviews', 'admin'],
         params: idParamSchema,
         body: hideReviewInputSchema,
@@ -120,6 +130,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        summary: 'Show a hidden review again (admin)',
+        operationId: 'adminRestoreReview',
         tags: ['reviews', 'admin'],
         params: idParamSchema,
         response: { 200: moderationItemSchema, ...errorResponsesFor(401, 403, 404, 409) },
@@ -134,6 +146,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        summary: 'Keep a reported review shown (admin)',
+        operationId: 'adminKeepReview',
         tags: ['reviews', 'admin'],
         params: idParamSchema,
         response: { 200: moderationItemSchema, ...errorResponsesFor(401, 403, 404, 409) },

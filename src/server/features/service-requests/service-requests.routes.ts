@@ -11,6 +11,8 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Request a service',
+        operationId: 'createServiceRequest',
         tags: ['service-requests'],
         description:
           'Creates a service request from the Request Service form (serviceType, description, urgency, location, preferredDate, customer contact fields) or from the demo page (customerName, phoneNumber, email, vehicleInfo, serviceType, location, issueDescription, urgency), then dispatches it.',

@@ -24,6 +24,8 @@ export const setPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
+        summary: 'Check a password link is still valid',
+        operationId: 'checkSetPasswordToken',
         tags: ['auth'],
         body: setPasswordCheckBodySchema,
         response: { 200: setPasswordCheckSchema, ...errors },
@@ -37,6 +39,8 @@ export const setPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
+        summary: 'Set a new password with a password link',
+        operationId: 'setPassword',
         tags: ['auth'],
         body: setPasswordSchema,
         response: { 200: setPasswordDoneSchema, ...errors },
@@ -57,6 +61,8 @@ export const setPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       schema: {
+        summary: 'E-mail a link to reset the password',
+        operationId: 'forgotPassword',
         tags: ['auth'],
         body: forgotPasswordSchema,
         response: { 200: messageResponseSchema, ...errors },

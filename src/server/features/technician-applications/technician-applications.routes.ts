@@ -20,6 +20,8 @@ export const technicianApplicationRoutes: FastifyPluginAsyncZod = async (app) =>
     {
       config: { access: 'public', rateLimit: { max: 10, timeWindow: '10 minutes' } },
       schema: {
+        summary: 'Apply to join as a technician',
+        operationId: 'submitTechnicianApplication',
         tags: ['technician-applications'],
         body: technicianApplicationSchema,
         response: { 201: applicationCreatedSchema, ...errorResponses, ...errorResponsesFor(429) },
@@ -34,6 +36,8 @@ export const technicianApplicationRoutes: FastifyPluginAsyncZod = async (app) =>
     {
       config: admin,
       schema: {
+        summary: 'A technician application (admin)',
+        operationId: 'adminGetApplication',
         tags: ['technician-applications'],
         params: idParamSchema,
         response: { 200: applicationDetailSchema, ...errorResponses },
@@ -47,6 +51,8 @@ export const technicianApplicationRoutes: FastifyPluginAsyncZod = async (app) =>
     {
       config: admin,
       schema: {
+        summary: 'Approve a technician application (admin)',
+        operationId: 'adminApproveApplication',
         tags: ['technician-applications'],
         params: idParamSchema,
         response: { 200: applicationApprovedSchema, ...errorResponses },
@@ -60,6 +66,8 @@ export const technicianApplicationRoutes: FastifyPluginAsyncZod = async (app) =>
     {
       config: admin,
       schema: {
+        summary: 'Reject a technician application (admin)',
+        operationId: 'adminRejectApplication',
         tags: ['technician-applications'],
         params: idParamSchema,
         body: rejectApplicationSchema,

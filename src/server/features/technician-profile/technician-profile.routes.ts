@@ -22,7 +22,12 @@ export const technicianProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/technicians/me',
     {
       config: { access: 'technician' },
-      schema: { tags: ['technician-profile'], response: { 200: ownProfileSchema, ...errors } },
+      schema: {
+        summary: 'Your technician profile',
+        operationId: 'getOwnProfile',
+        tags: ['technician-profile'],
+        response: { 200: ownProfileSchema, ...errors },
+      },
     },
     async (request) => service.get(ownTechnicianId(request.user)),
   );
@@ -32,6 +37,8 @@ export const technicianProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'Update your technician profile',
+        operationId: 'updateOwnProfile',
         tags: ['technician-profile'],
         body: updateProfileSchema,
         response: { 200: ownProfileSchema, ...errors },
@@ -46,6 +53,8 @@ export const technicianProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: "A technician's current photo",
+        operationId: 'getTechnicianPhoto',
         tags: ['technician-profile'],
         params: z.object({
           id: dbId(),

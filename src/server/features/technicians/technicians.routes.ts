@@ -19,6 +19,8 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Find technicians',
+        operationId: 'searchTechnicians',
         tags: ['technicians'],
         querystring: technicianSearchSchema,
         response: listResponse,
@@ -38,7 +40,13 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/technicians/search',
     {
       config: { access: 'public' },
-      schema: { tags: ['technicians'], body: technicianSearchSchema, response: listResponse },
+      schema: {
+        summary: 'Find technicians (criteria in the body)',
+        operationId: 'searchTechniciansByBody',
+        tags: ['technicians'],
+        body: technicianSearchSchema,
+        response: listResponse,
+      },
     },
     async (request, reply) => {
       const { body, total } = await service.search(request.body, request.user);
@@ -54,6 +62,8 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Marketplace figures for the home page',
+        operationId: 'getStats',
         tags: ['technicians'],
         response: { 200: marketplaceStatsSchema },
       },
@@ -66,6 +76,8 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: "A technician's public profile",
+        operationId: 'getTechnician',
         tags: ['technicians'],
         params: idParamSchema,
         response: { 200: technicianSchema, ...errorResponsesFor(404) },
@@ -79,6 +91,8 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: "A technician's reviews",
+        operationId: 'listTechnicianReviews',
         tags: ['technicians'],
         params: idParamSchema,
         querystring: reviewsPageQuerySchema,

@@ -19,7 +19,12 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/vehicles',
     {
       config: { access: 'customer' },
-      schema: { tags, response: { 200: z.array(vehicleSchema), ...errorResponses } },
+      schema: {
+        summary: 'Your vehicles',
+        operationId: 'listVehicles',
+        tags,
+        response: { 200: z.array(vehicleSchema), ...errorResponses },
+      },
     },
     async (request) => service.list(request.user!),
   );
@@ -29,6 +34,8 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'customer' },
       schema: {
+        summary: 'Add a vehicle',
+        operationId: 'createVehicle',
         tags,
         description:
           'Adds a vehicle: year (1900 to next year), make, model, optional VIN (check digit verified) and mileage.',
@@ -45,6 +52,8 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'customer' },
       schema: {
+        summary: 'Update a vehicle',
+        operationId: 'updateVehicle',
         tags,
         params: idParamSchema,
         body: vehicleUpdateSchema,
@@ -59,6 +68,8 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'customer' },
       schema: {
+        summary: 'Remove a vehicle',
+        operationId: 'deleteVehicle',
         tags,
         params: idParamSchema,
         response: { 200: messageResponseSchema, ...errorResponses },
@@ -72,6 +83,8 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'customer' },
       schema: {
+        summary: "A vehicle's service history",
+        operationId: 'getVehicleHistory',
         tags,
         params: idParamSchema,
         response: { 200: vehicleHistorySchema, ...errorResponses },

@@ -21,6 +21,8 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'technician' },
       schema: {
+        summary: "A technician's verifications (licences, insurance, certificates)",
+        operationId: 'listVerifications',
         tags,
         params: z.object({ technicianId: dbId() }),
         response: { 200: z.array(verificationSchema), ...errorResponses },
@@ -34,6 +36,8 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'Add a verification document',
+        operationId: 'createVerification',
         tags,
         body: createVerificationSchema,
         response: { 201: verificationSchema, ...errorResponses },
@@ -48,6 +52,8 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'technician' },
       schema: {
+        summary: 'Remove a verification',
+        operationId: 'deleteVerification',
         tags,
         params: idParamSchema,
         response: { 200: messageResponseSchema, ...errorResponses },
@@ -61,6 +67,8 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        summary: 'Accept or refuse a verification (admin)',
+        operationId: 'setVerificationStatus',
         tags,
         params: idParamSchema,
         body: verificationStatusUpdateSchema,
@@ -75,7 +83,12 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/verifications/pending',
     {
       config: { access: 'admin' },
-      schema: { tags, response: { 200: z.array(adminVerificationSchema), ...errorResponses } },
+      schema: {
+        summary: 'Verifications awaiting review (admin)',
+        operationId: 'adminListPendingVerifications',
+        tags,
+        response: { 200: z.array(adminVerificationSchema), ...errorResponses },
+      },
     },
     async () => service.pending(),
   );
@@ -85,6 +98,8 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        summary: 'Verifications expiring soon (admin)',
+        operationId: 'adminListExpiringVerifications',
         tags,
         querystring: expiringQuerySchema,
         response: { 200: z.array(adminVerificationSchema), ...errorResponses },

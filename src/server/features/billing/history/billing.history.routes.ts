@@ -20,6 +20,8 @@ export function historyRoutes(app: BillingApp, service: BillingService) {
     {
       config: technician,
       schema: {
+        summary: 'Your plan payments, one page',
+        operationId: 'listPaymentHistory',
         tags,
         params: pageParams,
         querystring: paymentHistoryQuerySchema,
@@ -40,7 +42,15 @@ export function historyRoutes(app: BillingApp, service: BillingService) {
 
   app.get(
     '/api/payment/history.csv',
-    { config: technician, schema: { tags, response: { 200: z.string(), ...errors } } },
+    {
+      config: technician,
+      schema: {
+        summary: 'Export your plan payments as CSV',
+        operationId: 'exportPaymentHistoryCsv',
+        tags,
+        response: { 200: z.string(), ...errors },
+      },
+    },
     async (request, reply) =>
       reply
         .type('text/csv; charset=utf-8')
@@ -53,7 +63,13 @@ export function historyRoutes(app: BillingApp, service: BillingService) {
     '/api/payment/receipts/:id',
     {
       config: technician,
-      schema: { tags, params: idParamSchema, response: { 200: z.string(), ...errors } },
+      schema: {
+        summary: 'A printable receipt for a plan payment',
+        operationId: 'getPaymentReceipt',
+        tags,
+        params: idParamSchema,
+        response: { 200: z.string(), ...errors },
+      },
     },
     async (request, reply) => {
       const html = receiptHtml(await service.receipt(request.user, request.params.id));
@@ -72,6 +88,8 @@ export function historyRoutes(app: BillingApp, service: BillingService) {
     {
       config: { access: 'admin' },
       schema: {
+        summary: 'List plan payments (admin)',
+        operationId: 'adminListPayments',
         tags,
         querystring: pageParams,
         response: { 200: z.array(adminPaymentSchema), ...errors },

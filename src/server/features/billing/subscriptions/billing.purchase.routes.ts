@@ -10,6 +10,8 @@ export function purchaseRoutes(app: BillingApp, service: BillingService) {
     {
       config: technician,
       schema: {
+        summary: 'Subscribe to a plan, paying by card',
+        operationId: 'createCardSubscription',
         tags,
         body: createSubscriptionSchema,
         response: {
@@ -32,6 +34,8 @@ export function purchaseRoutes(app: BillingApp, service: BillingService) {
     {
       config: technician,
       schema: {
+        summary: 'Wallet (PayPal) checkout settings',
+        operationId: 'getWalletSetup',
         tags,
         response: {
           200: z.object({
@@ -51,6 +55,8 @@ export function purchaseRoutes(app: BillingApp, service: BillingService) {
     {
       config: technician,
       schema: {
+        summary: 'Start a wallet (PayPal) order for a plan',
+        operationId: 'createWalletOrder',
         tags,
         body: walletOrderSchema,
         response: { 200: z.object({ id: z.string(), status: z.string() }), ...errors },
@@ -64,6 +70,8 @@ export function purchaseRoutes(app: BillingApp, service: BillingService) {
     {
       config: technician,
       schema: {
+        summary: 'Complete a wallet (PayPal) order',
+        operationId: 'captureWalletOrder',
         tags,
         params: z.object({ orderId: z.string().min(1).max(100) }),
         response: {

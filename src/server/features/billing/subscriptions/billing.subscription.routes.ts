@@ -14,7 +14,12 @@ export function subscriptionRoutes(app: BillingApp, service: BillingService) {
     '/api/subscriptions/current',
     {
       config: technician,
-      schema: { tags, response: { 200: currentSubscriptionSchema, ...errors } },
+      schema: {
+        summary: 'Your current subscription',
+        operationId: 'getCurrentSubscription',
+        tags,
+        response: { 200: currentSubscriptionSchema, ...errors },
+      },
     },
     async (request) => service.current(request.user),
   );
@@ -24,6 +29,8 @@ export function subscriptionRoutes(app: BillingApp, service: BillingService) {
     {
       config: technician,
       schema: {
+        summary: 'Change your plan',
+        operationId: 'changePlan',
         tags,
         body: changePlanSchema,
         response: { 200: currentSubscriptionSchema, ...errors },
@@ -37,7 +44,13 @@ export function subscriptionRoutes(app: BillingApp, service: BillingService) {
     '/api/subscriptions/upgrade/quote',
     {
       config: technician,
-      schema: { tags, body: changePlanSchema, response: { 200: upgradeQuoteSchema, ...errors } },
+      schema: {
+        summary: 'Quote the prorated price of an upgrade',
+        operationId: 'quotePlanUpgrade',
+        tags,
+        body: changePlanSchema,
+        response: { 200: upgradeQuoteSchema, ...errors },
+      },
     },
     async (request) => service.quoteUpgrade(request.user, request.body.planName),
   );
@@ -47,6 +60,8 @@ export function subscriptionRoutes(app: BillingApp, service: BillingService) {
     {
       config: technician,
       schema: {
+        summary: 'Upgrade your plan now, paying the prorated price',
+        operationId: 'upgradePlan',
         tags,
         body: upgradeNowSchema,
         response: {
@@ -72,7 +87,12 @@ export function subscriptionRoutes(app: BillingApp, service: BillingService) {
     '/api/subscriptions/cancel',
     {
       config: technician,
-      schema: { tags, response: { 200: currentSubscriptionSchema, ...errors } },
+      schema: {
+        summary: 'Cancel your subscription at the end of the period',
+        operationId: 'cancelSubscription',
+        tags,
+        response: { 200: currentSubscriptionSchema, ...errors },
+      },
     },
     async (request) => service.cancel(request.user),
   );
@@ -81,7 +101,12 @@ export function subscriptionRoutes(app: BillingApp, service: BillingService) {
     '/api/subscriptions/resume',
     {
       config: technician,
-      schema: { tags, response: { 200: currentSubscriptionSchema, ...errors } },
+      schema: {
+        summary: 'Resume a cancelled subscription',
+        operationId: 'resumeSubscription',
+        tags,
+        response: { 200: currentSubscriptionSchema, ...errors },
+      },
     },
     async (request) => service.cancel(request.user, true),
   );

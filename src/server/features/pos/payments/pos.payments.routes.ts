@@ -25,6 +25,8 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: "A technician's invoices",
+        operationId: 'listInvoices',
         tags,
         params: technicianParams,
         response: { 200: z.array(invoiceSchema), ...errorResponses },
@@ -38,6 +40,8 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'Create an invoice',
+        operationId: 'createInvoice',
         tags,
         body: createInvoiceSchema,
         response: { 200: invoiceSchema, 201: invoiceSchema, ...errorResponses },
@@ -54,6 +58,8 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'Take a card payment',
+        operationId: 'createCardPayment',
         tags,
         body: cardPaymentSchema,
         response: {
@@ -75,6 +81,8 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'Record a payment at the point of sale',
+        operationId: 'recordPosPayment',
         tags,
         body: recordPaymentSchema,
         response: { 200: posPaymentSchema, 201: posPaymentSchema, ...errorResponses },
@@ -91,6 +99,8 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: "A technician's point-of-sale payments",
+        operationId: 'listPosPayments',
         tags,
         params: technicianParams,
         response: { 200: z.array(posPaymentSchema), ...errorResponses },
@@ -105,6 +115,8 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'Refund a card payment in full',
+        operationId: 'refundPosPayment',
         tags,
         params: idParamSchema,
         body: refundPaymentSchema,
@@ -120,6 +132,8 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: "A point-of-sale payment's receipt",
+        operationId: 'getPosReceipt',
         tags,
         params: idParamSchema,
         response: {
@@ -136,6 +150,8 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
     {
       config: { access: 'approved-technician' },
       schema: {
+        summary: 'E-mail a receipt to the customer',
+        operationId: 'emailPosReceipt',
         tags,
         body: emailReceiptSchema,
         response: { 200: messageResponseSchema, ...errorResponses },
