@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_TOKEN_SCHEME } from '../features/api-v1/api-v1.routes';
-import { SESSION_COOKIE } from '../lib/session';
+import { SESSION_COOKIE } from '../infra/session';
 import type { Access } from './access';
 
 /** The OpenAPI security scheme of the signed-in routes: the session cookie sign-in sets. */
