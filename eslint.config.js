@@ -15,7 +15,7 @@ const crossFeature = {
 };
 
 const sqlOnlyInQueries =
-  "Only a feature's *.queries.ts builds SQL: call a query function (a service may pass it a tx).";
+  'Only *.queries.ts builds SQL (in a feature or in domain/): call a query function (a service may pass it a tx).';
 
 const queryBuilderCalls = [
   String.raw`CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.name=/^(db|tx)$/]`,
@@ -129,7 +129,7 @@ export default tseslint.config(
     // Only a feature's *.queries.ts builds SQL (docs/architecture.md): other feature files may
     // name the schema's types, but not import its tables or drizzle's query helpers, nor call
     // the query builder on a database or transaction handle (db.transaction(...) stays allowed).
-    files: ['src/server/features/**/*.ts'],
+    files: ['src/server/features/**/*.ts', 'src/server/domain/**/*.ts'],
     ignores: ['**/*.queries.ts', '**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
