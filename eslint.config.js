@@ -18,9 +18,33 @@ const crossFeatureFromPart = {
   regex: String.raw`^\.\./\.\./(?!\.)[^/]+/`,
   message: crossFeatureMessage,
 };
+const noClient = {
+  regex: String.raw`(^@client(/|$))|(^(\.\./)+client/)`,
+  message: 'The server never imports client code.',
+};
+
+// Layers of the server, lowest first: infra/ (infrastructure, no product rules), domain/ (product
+// rules several features share), features/, then plugins/ and app/ that compose them. A layer
+// imports only from the layers below it (relative paths or the @server alias).
+const serverLayer = (layers) => String.raw`(^@server/(${layers})(/|$))|(^(\.\./)+(${layers})(/|$))`;
+const infraImportsNoLayerAbove = {
+  regex: serverLayer('domain|features|plugins'),
+  message:
+    'infra/ holds infrastructure without product rules: it imports nothing from domain/, features/ or plugins/.',
+};
+const domainImportsNoLayerAbove = {
+  regex: serverLayer('features|plugins'),
+  message:
+    'domain/ holds rules several features share: it imports nothing from features/ or plugins/ (they hand it what it needs).',
+};
+const featuresImportNoPlugin = {
+  regex: serverLayer('plugins'),
+  message:
+    'A feature imports no plugin: the composition root (app.ts, plugins/) hands it what it needs through app.',
+};
 
 const sqlOnlyInQueries =
-  "Only a feature's *.queries.ts builds SQL: call a query function (a service may pass it a tx).";
+  'Only *.queries.ts builds SQL (in a feature or in domain/): call a query function (a service may pass it a tx).';
 
 const queryBuilderCalls = [
   String.raw`CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.name=/^(db|tx)$/]`,
@@ -101,14 +125,26 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              regex: String.raw`(^@client(/|$))|(^(\.\./)+client/)`,
-              message: 'The server never imports client code.',
-            },
-            sharedByAlias,
-          ],
+          patterns: [noClient, sharedByAlias],
         },
+      ],
+    },
+  },
+  {
+    files: ['src/server/infra/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noClient, sharedByAlias, infraImportsNoLayerAbove] },
+      ],
+    },
+  },
+  {
+    files: ['src/server/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noClient, sharedByAlias, domainImportsNoLayerAbove] },
       ],
     },
   },
@@ -117,16 +153,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              regex: String.raw`(^@client(/|$))|(^(\.\./)+client/)`,
-              message: 'The server never imports client code.',
-            },
-            sharedByAlias,
-            crossFeature,
-          ],
-        },
+        { patterns: [noClient, sharedByAlias, crossFeature, featuresImportNoPlugin] },
       ],
     },
   },
@@ -135,24 +162,33 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              regex: String.raw`(^@client(/|$))|(^(\.\./)+client/)`,
-              message: 'The server never imports client code.',
-            },
-            sharedByAlias,
-            crossFeatureFromPart,
-          ],
-        },
+        { patterns: [noClient, sharedByAlias, crossFeatureFromPart, featuresImportNoPlugin] },
       ],
     },
   },
   {
-    // Only a feature's *.queries.ts builds SQL (docs/architecture.md): other feature files may
-    // name the schema's types, but not import its tables or drizzle's query helpers, nor call
-    // the query builder on a database or transaction handle (db.transaction(...) stays allowed).
-    files: ['src/server/features/**/*.ts'],
+    // A feature's tests may build what the composition root builds (a plugin's factory, the
+    // access plugin's list of token routes) to drive the feature as the app does.
+    files: ['src/server/features/*/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noClient, sharedByAlias, crossFeature] }],
+    },
+  },
+  {
+    files: ['src/server/features/*/*/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noClient, sharedByAlias, crossFeatureFromPart] },
+      ],
+    },
+  },
+  {
+    // Only *.queries.ts builds SQL, in a feature and in domain/ (docs/architecture.md): other
+    // files there may name the schema's types, but not import its tables or drizzle's query
+    // helpers, nor call the query builder on a database or transaction handle
+    // (db.transaction(...) stays allowed).
+    files: ['src/server/features/**/*.ts', 'src/server/domain/**/*.ts'],
     ignores: ['**/*.queries.ts', '**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -1,8 +1,7 @@
-import { and, eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { registerSchema } from '@shared/schemas/auth';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { accountUsingNameOrEmail, insertAdmin } from './admin-account.queries';
 import { isUniqueViolation } from '../infra/db-errors';
 import { hashPassword } from '../infra/password';
 import { passwordProblem } from '@shared/passwords';
@@ -41,20 +40,7 @@ export async function createAdminAccount(
   const problem = passwordProblem(password, { username, email });
   if (problem) throw new AdminCreateError(problem);
 
-  const [taken] = await db
-    .select({ username: users.username, email: users.email })
-    .from(users)
-    .where(
-      and(
-        // A guest record (an anonymous requester's e-mail) is not an account.
-        eq(users.isGuest, false),
-        or(
-          eq(sql`lower(${users.username})`, username.toLowerCase()),
-          eq(sql`lower(${users.email})`, email.toLowerCase()),
-        ),
-      ),
-    )
-    .limit(1);
+  const taken = await accountUsingNameOrEmail(db, username, email);
   const refuseTaken = (t: { username: string | null }) =>
     new AdminCreateError(
       t.username?.toLowerCase() === username.toLowerCase()
@@ -65,20 +51,13 @@ export async function createAdminAccount(
 
   const passwordHash = await hashPassword(password);
   try {
-    const [row] = await db
-      .insert(users)
-      .values({
-        username,
-        email,
-        passwordHash,
-        role: 'admin',
-        status: 'approved',
-        // The operator who runs admin:create vouches for the address.
-        emailVerifiedAt: new Date(),
-        firstName: parsed.data.firstName || 'Admin',
-        lastName: parsed.data.lastName ?? '',
-      })
-      .returning({ id: users.id, username: users.username, email: users.email });
+    const row = await insertAdmin(db, {
+      username,
+      email,
+      passwordHash,
+      firstName: parsed.data.firstName || 'Admin',
+      lastName: parsed.data.lastName ?? '',
+    });
     return { id: row!.id, username: row!.username!, email: row!.email };
   } catch (err) {
     // Created meanwhile by someone else.

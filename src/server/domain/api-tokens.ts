@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { API_TOKEN_MESSAGES } from '@shared/schemas/api-tokens';
-import { apiTokens, technicians, users } from '../db/schema';
+import { apiTokenByHash, touchApiToken } from './api-tokens.queries';
 import { AppError } from '../infra/app-error';
 import { technicianPlan } from './entitlements';
 import { hashToken } from '../infra/session';
@@ -41,21 +40,7 @@ export async function authenticateApiToken(
   const token = bearerToken(header);
   if (!token) throw new AppError(401, API_TOKEN_MESSAGES.missing);
   const now = app.clock();
-  const [row] = await app.db
-    .select({
-      id: apiTokens.id,
-      technicianId: apiTokens.technicianId,
-      revokedAt: apiTokens.revokedAt,
-      lastUsedAt: apiTokens.lastUsedAt,
-      userId: users.id,
-      role: users.role,
-      status: users.status,
-    })
-    .from(apiTokens)
-    .innerJoin(technicians, eq(technicians.id, apiTokens.technicianId))
-    .innerJoin(users, eq(users.id, technicians.userId))
-    .where(eq(apiTokens.tokenHash, hashToken(token)))
-    .limit(1);
+  const row = await apiTokenByHash(app.db, hashToken(token));
   if (!row) throw new AppError(401, API_TOKEN_MESSAGES.invalid);
   if (row.revokedAt) throw new AppError(401, API_TOKEN_MESSAGES.revoked);
   if (row.role !== 'technician' || row.status !== 'approved')
@@ -67,15 +52,7 @@ export async function authenticateApiToken(
   if (!plan.apiAccess) throw new AppError(403, API_TOKEN_MESSAGES.planRequired);
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_INTERVAL_MS) {
     const due = new Date(now.getTime() - LAST_USED_INTERVAL_MS);
-    await app.db
-      .update(apiTokens)
-      .set({ lastUsedAt: now })
-      .where(
-        and(
-          eq(apiTokens.id, row.id),
-          or(isNull(apiTokens.lastUsedAt), lte(apiTokens.lastUsedAt, due)),
-        ),
-      );
+    await touchApiToken(app.db, row.id, now, due);
   }
   return { tokenId: row.id, technicianId: row.technicianId, userId: row.userId };
 }

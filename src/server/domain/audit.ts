@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../db/client';
-import { auditLog } from '../db/schema';
+import { insertAuditEntry } from './audit.queries';
 import type { SessionUser } from '../infra/session';
 
 /** Records who did what to which record; written in the same transaction as the change. */
@@ -14,7 +14,7 @@ export function audit(
     ip?: string;
   },
 ) {
-  return db.insert(auditLog).values({
+  return insertAuditEntry(db, {
     actorUserId: actor?.id ?? null,
     action: entry.action,
     entityType: entry.entityType,

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { BRAND } from '@shared/brand';
 import { DEFAULT_ACCENT, readableTextColor } from '@shared/branding';
 import type { Branding } from '@shared/schemas/branding';
 import type { DbOrTx } from '../db/client';
-import { technicianBranding } from '../db/schema';
+import type { technicianBranding } from '../db/schema';
+import { brandingRowOf } from './branding.queries';
 import { technicianPlan } from './entitlements';
 import { composeMail, escapeHtml } from '../infra/mailer';
 
@@ -28,11 +28,7 @@ export function brandingView(row: BrandingRow | undefined): Branding | null {
 }
 
 export async function brandingRow(db: DbOrTx, technicianId: number) {
-  const [row] = await db
-    .select()
-    .from(technicianBranding)
-    .where(eq(technicianBranding.technicianId, technicianId));
-  return row;
+  return brandingRowOf(db, technicianId);
 }
 
 /**

@@ -1,8 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { contactRequests, reviews, serviceRequests, users } from '../db/schema';
-
-const sameEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+import {
+  deleteUser,
+  guestByEmail,
+  insertGuest,
+  lockGuestsByEmail,
+  moveContactRequests,
+  moveReviews,
+  moveServiceRequests,
+} from './customers.queries';
 
 /**
  * The guest customer record for someone who gave us an e-mail address without signing in:
@@ -16,29 +21,16 @@ export async function findOrCreateGuestCustomer(
   c: { email: string; name?: string; phone?: string },
 ): Promise<number> {
   const email = c.email.trim().toLowerCase();
-  const findGuest = () =>
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sameEmail(email), eq(users.isGuest, true)))
-      .limit(1)
-      .then((r) => r[0]);
+  const findGuest = () => guestByEmail(db, email);
   const existing = await findGuest();
   if (existing) return existing.id;
   const [first, ...rest] = (c.name ?? '').trim().split(/\s+/);
-  const [row] = await db
-    .insert(users)
-    .values({
-      email,
-      role: 'customer',
-      status: 'approved',
-      isGuest: true,
-      firstName: first ?? '',
-      lastName: rest.join(' '),
-      phone: c.phone || null,
-    })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
+  const row = await insertGuest(db, {
+    email,
+    firstName: first ?? '',
+    lastName: rest.join(' '),
+    phone: c.phone || null,
+  });
   if (row) return row.id;
   // Lost a race with a concurrent request for the same address.
   return (await findGuest())!.id;
@@ -52,25 +44,14 @@ export async function claimGuestRecords(
   db: DbOrTx,
   account: { id: number; email: string },
 ): Promise<number> {
-  const guests = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sameEmail(account.email), eq(users.isGuest, true)))
-    .for('update');
+  const guests = await lockGuestsByEmail(db, account.email);
   let moved = 0;
   for (const g of guests) {
-    const requests = await db
-      .update(serviceRequests)
-      .set({ customerId: account.id })
-      .where(eq(serviceRequests.customerId, g.id))
-      .returning({ id: serviceRequests.id });
+    const requests = await moveServiceRequests(db, g.id, account.id);
     moved += requests.length;
-    await db.update(reviews).set({ customerId: account.id }).where(eq(reviews.customerId, g.id));
-    await db
-      .update(contactRequests)
-      .set({ customerId: account.id })
-      .where(eq(contactRequests.customerId, g.id));
-    await db.delete(users).where(eq(users.id, g.id));
+    await moveReviews(db, g.id, account.id);
+    await moveContactRequests(db, g.id, account.id);
+    await deleteUser(db, g.id);
   }
   return moved;
 }

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { nextSequenceValue } from './document-numbers.queries';
 
 /**
  * Readable document numbers, one database sequence per kind: `Q-2026-000123`,
@@ -26,8 +26,6 @@ export function formatDocumentNumber(kind: DocumentKind, year: number, n: number
  * connection, so a query outside it would wait for it to end.
  */
 export async function nextNumber(db: DbOrTx, kind: DocumentKind, now: Date): Promise<string> {
-  const res = (await db.execute(
-    sql`select nextval(${DOCUMENT_KINDS[kind].sequence}::regclass)::text as n`,
-  )) as { rows: { n: string }[] };
-  return formatDocumentNumber(kind, now.getUTCFullYear(), res.rows[0]!.n);
+  const n = await nextSequenceValue(db, DOCUMENT_KINDS[kind].sequence);
+  return formatDocumentNumber(kind, now.getUTCFullYear(), n);
 }

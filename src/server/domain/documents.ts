@@ -1,11 +1,20 @@
-import { and, eq, inArray, isNull, lt, notExists, or } from 'drizzle-orm';
 import type { DocumentKind } from '@shared/constants/domain';
 import { LIMITS } from '@shared/constants/domain';
 import { DOCUMENT_LINK_TTL_SECONDS, UPLOAD_MESSAGES } from '@shared/constants/uploads';
 import type { DocumentLink } from '@shared/schemas/documents';
 import { MAX_INT4 } from '@shared/schemas/common';
 import type { Db, DbOrTx } from '../db/client';
-import { documents, technicianApplications, verifications } from '../db/schema';
+import type { documents } from '../db/schema';
+import {
+  applicationUsingDocument,
+  deleteDocuments,
+  lockAbandonedUploads,
+  lockDocument,
+  markUploaded,
+  setDocumentKindAndOwner,
+  uploadedDocuments,
+  verificationUsingDocument,
+} from './documents.queries';
 import { AppError } from '../infra/app-error';
 import type { Storage } from '../infra/storage';
 import { detectFileType, SIGNATURE_BYTES } from '../infra/storage/file-type';
@@ -48,11 +57,11 @@ export async function confirmUpload(
     await storage.remove(doc.storageKey);
     throw new AppError(415, UPLOAD_MESSAGES.unsupportedType);
   }
-  const [row] = await db
-    .update(documents)
-    .set({ state: 'uploaded', sizeBytes: head.size, contentType: type, uploadedAt: now })
-    .where(eq(documents.id, doc.id))
-    .returning();
+  const row = await markUploaded(db, doc.id, {
+    sizeBytes: head.size,
+    contentType: type,
+    uploadedAt: now,
+  });
   return row!;
 }
 
@@ -78,43 +87,22 @@ export async function attachDocument(
   if (!resolved)
     throw new AppError(400, 'This document link is not valid. Please upload the file again.');
 
-  const [doc] = await tx
-    .select()
-    .from(documents)
-    .where(
-      'documentId' in resolved
-        ? eq(documents.id, resolved.documentId)
-        : eq(documents.storageKey, resolved.storageKey),
-    )
-    .for('update');
+  const doc = await lockDocument(tx, resolved);
   if (!doc) throw new AppError(400, 'Document not found. Please upload the file again.');
   const owned = doc.ownerUserId !== null && doc.ownerUserId === options.ownerUserId;
   if (!owned && (doc.ownerUserId !== null || bareId !== null)) throw new AppError(403, NOT_YOURS);
 
   const uploaded = await confirmUpload(tx, storage, doc, options.now);
 
-  const [inApplication] = await tx
-    .select({ id: technicianApplications.id })
-    .from(technicianApplications)
-    .where(
-      or(
-        eq(technicianApplications.driversLicenseDocumentId, doc.id),
-        eq(technicianApplications.aseCertificationDocumentId, doc.id),
-      ),
-    )
-    .limit(1);
-  const [inVerification] = await tx
-    .select({ id: verifications.id })
-    .from(verifications)
-    .where(eq(verifications.documentId, doc.id))
-    .limit(1);
+  const inApplication = await applicationUsingDocument(tx, doc.id);
+  const inVerification = await verificationUsingDocument(tx, doc.id);
   if (inApplication || inVerification)
     throw new AppError(409, 'This document is already attached elsewhere');
 
-  await tx
-    .update(documents)
-    .set({ kind: options.kind, ownerUserId: uploaded.ownerUserId ?? options.ownerUserId })
-    .where(eq(documents.id, doc.id));
+  await setDocumentKindAndOwner(tx, doc.id, {
+    kind: options.kind,
+    ownerUserId: uploaded.ownerUserId ?? options.ownerUserId,
+  });
   return doc.id;
 }
 
@@ -133,10 +121,7 @@ export async function documentLinks(
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   const out = new Map<number, DocumentLink>();
   if (wanted.length === 0) return out;
-  const rows = await db
-    .select()
-    .from(documents)
-    .where(and(inArray(documents.id, wanted), eq(documents.state, 'uploaded')));
+  const rows = await uploadedDocuments(db, wanted);
   for (const doc of rows) out.set(doc.id, await documentLink(storage, doc));
   return out;
 }
@@ -161,41 +146,11 @@ export async function sweepAbandonedUploads(
   let deleted = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ id: documents.id, storageKey: documents.storageKey })
-        .from(documents)
-        .where(
-          and(
-            isNull(documents.ownerUserId),
-            lt(documents.createdAt, cutoff),
-            notExists(
-              tx
-                .select({ id: technicianApplications.id })
-                .from(technicianApplications)
-                .where(
-                  or(
-                    eq(technicianApplications.driversLicenseDocumentId, documents.id),
-                    eq(technicianApplications.aseCertificationDocumentId, documents.id),
-                  ),
-                ),
-            ),
-            notExists(
-              tx
-                .select({ id: verifications.id })
-                .from(verifications)
-                .where(eq(verifications.documentId, documents.id)),
-            ),
-          ),
-        )
-        .orderBy(documents.id)
-        .limit(SWEEP_BATCH)
-        .for('update', { skipLocked: true });
+      const rows = await lockAbandonedUploads(tx, cutoff, SWEEP_BATCH);
       if (rows.length)
-        await tx.delete(documents).where(
-          inArray(
-            documents.id,
-            rows.map((r) => r.id),
-          ),
+        await deleteDocuments(
+          tx,
+          rows.map((r) => r.id),
         );
       return rows;
     });

@@ -1,8 +1,12 @@
-import { and, count, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import { PLAN_TIERS, type PlanTier } from '@shared/constants/domain';
 import { GRACE_DAYS, PLAN_ENTITLEMENTS, type Entitlements } from '@shared/plans';
 import type { DbOrTx } from '../db/client';
-import { jobNotifications, plans, subscriptions } from '../db/schema';
+import {
+  countAcceptedJobs,
+  liveSubscription,
+  receivesLeadsCondition,
+} from './entitlements.queries';
 
 export type TechnicianPlan = Entitlements & {
   status: 'active' | 'past_due' | 'none';
@@ -35,22 +39,7 @@ export async function technicianPlan(
   technicianId: number,
   now: Date,
 ): Promise<TechnicianPlan> {
-  const [row] = await db
-    .select({
-      name: plans.name,
-      status: subscriptions.status,
-      start: subscriptions.currentPeriodStart,
-      end: subscriptions.currentPeriodEnd,
-    })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(
-      and(
-        eq(subscriptions.technicianId, technicianId),
-        inArray(subscriptions.status, ['active', 'past_due']),
-      ),
-    )
-    .limit(1);
+  const row = await liveSubscription(db, technicianId);
   if (!row || now.getTime() >= planHoldsUntil(row.status, row.end))
     return { ...PLAN_ENTITLEMENTS.Free, status: 'none', period: null, inGrace: false };
   const inGrace = row.status === 'past_due';
@@ -78,18 +67,7 @@ export async function acceptedJobsBetween(
   start: Date,
   end: Date,
 ) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(jobNotifications)
-    .where(
-      and(
-        eq(jobNotifications.technicianId, technicianId),
-        eq(jobNotifications.status, 'accepted'),
-        gte(jobNotifications.respondedAt, start),
-        lt(jobNotifications.respondedAt, end),
-      ),
-    );
-  return row?.n ?? 0;
+  return countAcceptedJobs(db, technicianId, start, end);
 }
 
 const capOf = (tier: PlanTier) => PLAN_ENTITLEMENTS[tier].monthlyJobCap;
@@ -104,27 +82,10 @@ const LEAD_TIERS = PLAN_TIERS.filter((t) => PLAN_ENTITLEMENTS[t].leads);
  */
 export function receivesLeadsSql(technicianId: AnyColumn, now: Date): SQL {
   const graceStart = new Date(now.getTime() - GRACE_MS);
-  const caps = LEAD_TIERS.filter((t) => capOf(t) !== null);
-  const cap = sql.join(
-    caps.map((t) => sql`when ${t} then ${capOf(t)}::int`),
-    sql` `,
-  );
-  const tiers = sql.join(
-    LEAD_TIERS.map((t) => sql`${t}`),
-    sql`, `,
-  );
+  const caps = LEAD_TIERS.flatMap((tier) => {
+    const cap = capOf(tier);
+    return cap === null ? [] : [{ tier, cap }];
+  });
   // Once the period has ended the next one has begun: the cap counts in it (as technicianPlan).
-  const ended = sql`ls.current_period_end <= ${now}`;
-  return sql`exists (select 1 from subscriptions ls join plans lp on lp.id = ls.plan_id
-    where ls.technician_id = ${technicianId}
-      and (ls.status = 'active' or (ls.status = 'past_due' and ls.current_period_end > ${graceStart}))
-      and lp.name in (${tiers})
-      and (case lp.name ${cap} else null end is null
-        or (select count(*) from job_notifications la
-             where la.technician_id = ls.technician_id and la.status = 'accepted'
-               and la.responded_at >= case when ${ended} then ls.current_period_end else ls.current_period_start end
-               and la.responded_at < case when ${ended}
-                 then ls.current_period_end + (ls.current_period_end - ls.current_period_start)
-                 else ls.current_period_end end)
-           < case lp.name ${cap} else null end))`;
+  return receivesLeadsCondition(technicianId, { now, graceStart, tiers: [...LEAD_TIERS], caps });
 }

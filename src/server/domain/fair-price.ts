@@ -1,11 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
 import zipcodes from 'zipcodes';
 import { FAIR_PRICE_MIN_JOBS, FAIR_PRICE_WINDOW_MONTHS } from '@shared/fair-price';
 import { boundingBox, distanceMiles, type Point } from '@shared/geo';
 import { centsToDecimal } from '@shared/money';
 import type { FairPrice } from '@shared/schemas/fair-price';
 import type { Db, DbOrTx } from '../db/client';
-import { fairPrices, serviceRequests } from '../db/schema';
+import {
+  countedJobCoordinates,
+  fairPriceAggregates,
+  fairPriceRow,
+  jobServiceAndPlace,
+  replaceFairPrices,
+  type FairPriceAggregate,
+} from './fair-price.queries';
 
 /**
  * The fair-price check (ADR 015). A job's area is the ZIP3 (first three digits) of the US ZIP
@@ -67,20 +73,9 @@ export function fairPriceWindowStart(now: Date) {
   return d;
 }
 
-const pgArray = (values: (number | string)[]) => `{${values.join(',')}}`;
 const quartiles = (q: unknown): [number, number, number] | null => {
   if (!Array.isArray(q) || q.length !== 3) return null;
   return q.map((v) => Math.round(Number(v))) as [number, number, number];
-};
-
-type Aggregate = {
-  service_type: string;
-  area: string;
-  jobs: number;
-  q: unknown;
-  lines: number | null;
-  labor_jobs: number | null;
-  labor_q: unknown;
 };
 
 /**
@@ -90,56 +85,15 @@ type Aggregate = {
  */
 export async function refreshFairPrices(db: Db, now: Date) {
   const windowStart = fairPriceWindowStart(now);
-  const counted = sql`i.status = 'paid' and i.paid_at >= ${windowStart.toISOString()}::timestamptz
-    and i.paid_at < ${now.toISOString()}::timestamptz
-    and sr.status = 'completed' and sr.latitude is not null and sr.longitude is not null`;
-  const coords = (await db.execute(sql`
-    select distinct sr.latitude as lat, sr.longitude as lng
-    from invoices i join service_requests sr on sr.id = i.service_request_id
-    where ${counted}`)) as { rows: { lat: number; lng: number }[] };
-  const located = coords.rows
+  const coords = await countedJobCoordinates(db, windowStart, now);
+  const located = coords
     .map((c) => ({ lat: Number(c.lat), lng: Number(c.lng) }))
     .map((c) => ({ ...c, area: areaOf({ latitude: c.lat, longitude: c.lng }) }))
     .filter((c): c is { lat: number; lng: number; area: string } => c.area !== null);
 
-  let groups: Aggregate[] = [];
+  let groups: FairPriceAggregate[] = [];
   if (located.length > 0) {
-    const res = (await db.execute(sql`
-      with areas as (
-        select * from unnest(
-          ${pgArray(located.map((c) => c.lat))}::float8[],
-          ${pgArray(located.map((c) => c.lng))}::float8[],
-          ${pgArray(located.map((c) => c.area))}::text[]
-        ) as a(lat, lng, area)
-      ),
-      paid as (
-        select sr.id as job, sr.service_type, a.area, i.total_amount_cents, i.items
-        from invoices i
-        join service_requests sr on sr.id = i.service_request_id
-        join areas a on a.lat = sr.latitude and a.lng = sr.longitude
-        where ${counted}
-      ),
-      per_job as (
-        select job, service_type, area, sum(total_amount_cents) as total
-        from paid group by job, service_type, area
-      ),
-      labor as (
-        select p.job, p.service_type, p.area, (l->>'totalPriceCents')::numeric as cents
-        from paid p cross join lateral jsonb_array_elements(p.items) l
-        where l->>'type' = 'labor'
-      )
-      select j.service_type, j.area, j.jobs, j.q, l.lines, l.labor_jobs, l.q as labor_q
-      from (
-        select service_type, area, count(*)::int as jobs,
-          percentile_cont(array[0.25, 0.5, 0.75]) within group (order by total) as q
-        from per_job group by service_type, area
-      ) j
-      left join (
-        select service_type, area, count(*)::int as lines, count(distinct job)::int as labor_jobs,
-          percentile_cont(array[0.25, 0.5, 0.75]) within group (order by cents) as q
-        from labor group by service_type, area
-      ) l using (service_type, area)`)) as { rows: Aggregate[] };
-    groups = res.rows;
+    groups = await fairPriceAggregates(db, windowStart, now, located);
   }
 
   const rows = groups.map((g) => {
@@ -162,12 +116,7 @@ export async function refreshFairPrices(db: Db, now: Date) {
       refreshedAt: now,
     };
   });
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('fair_prices_refresh'))`);
-    await tx.delete(fairPrices);
-    for (let i = 0; i < rows.length; i += 500)
-      await tx.insert(fairPrices).values(rows.slice(i, i + 500));
-  });
+  await db.transaction((tx) => replaceFairPrices(tx, rows));
   return { groups: rows.length, jobs: rows.reduce((n, r) => n + r.jobs, 0) };
 }
 
@@ -183,13 +132,7 @@ export async function fairPriceFor(
   point: Point | null,
 ): Promise<FairPrice> {
   const area = point ? areaOf(point) : null;
-  const [row] = area
-    ? await db
-        .select()
-        .from(fairPrices)
-        .where(and(eq(fairPrices.serviceType, serviceType), eq(fairPrices.area, area)))
-        .limit(1)
-    : [];
+  const row = area ? await fairPriceRow(db, serviceType, area) : undefined;
   const total = row ? range(row.totalLowCents, row.totalMedianCents, row.totalHighCents) : null;
   return {
     serviceType,
@@ -204,15 +147,7 @@ export async function fairPriceFor(
 
 /** The figures for a job (service request): its service type at its coordinates. */
 export async function fairPriceOfJob(db: DbOrTx, serviceRequestId: number) {
-  const [job] = await db
-    .select({
-      serviceType: serviceRequests.serviceType,
-      latitude: serviceRequests.latitude,
-      longitude: serviceRequests.longitude,
-    })
-    .from(serviceRequests)
-    .where(eq(serviceRequests.id, serviceRequestId))
-    .limit(1);
+  const job = await jobServiceAndPlace(db, serviceRequestId);
   if (!job) return null;
   const point =
     job.latitude !== null && job.longitude !== null

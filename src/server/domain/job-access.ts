@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { parseReference, type JobActor } from '@shared/jobs';
 import type { DbOrTx } from '../db/client';
-import { serviceRequests } from '../db/schema';
 import { AppError } from '../infra/app-error';
+import { serviceRequestById } from './job-access.queries';
 import { requestLinkKind } from './request-links';
 import type { SessionUser } from '../infra/session';
 
@@ -29,8 +28,7 @@ export const REQUEST_NOT_FOUND = 'Service request not found';
 export async function requestByReference(db: DbOrTx, reference: string, lock = false) {
   const id = parseReference(reference);
   if (id === null) throw new AppError(404, REQUEST_NOT_FOUND);
-  const q = db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
-  const [row] = lock ? await q.for('update') : await q;
+  const row = await serviceRequestById(db, id, lock);
   if (!row) throw new AppError(404, REQUEST_NOT_FOUND);
   return row;
 }

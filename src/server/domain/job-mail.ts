@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatReference } from '@shared/jobs';
 import type { DbOrTx } from '../db/client';
-import { serviceRequests } from '../db/schema';
 import type { Branding } from '@shared/schemas/branding';
 import { brandingOf, composeBrandedMail, signOff } from './branding';
+import { serviceRequestById } from './job-access.queries';
 import { announce, type ServiceRequestRow } from './job-timeline';
 import type { MailMessage } from '../infra/mailer';
 import { publicBaseUrl } from '../infra/public-url';
@@ -59,10 +58,7 @@ export async function jobDocumentChanged(
     | { kind: 'payment' },
 ) {
   if (serviceRequestId === null) return;
-  const [r] = await tx
-    .select()
-    .from(serviceRequests)
-    .where(eq(serviceRequests.id, serviceRequestId));
+  const r = await serviceRequestById(tx, serviceRequestId);
   if (!r) return;
   // The quote or invoice is the assigned technician's: their branding, while their plan has it.
   const branding =

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceRequestStatus } from '@shared/constants/domain';
 import { formatReference, type JobMove, type SystemMove } from '@shared/jobs';
 import type { DbOrTx } from '../db/client';
-import { serviceRequestEvents, serviceRequests } from '../db/schema';
+import type { serviceRequests } from '../db/schema';
+import { insertServiceRequestEvent, updateServiceRequest } from './job-timeline.queries';
 import { withdrawAlerts } from './technician-alerts';
 
 export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
@@ -36,12 +36,12 @@ export async function recordMove(
   request: ServiceRequestRow,
   m: RecordedMove,
 ): Promise<ServiceRequestRow> {
-  const [updated] = await tx
-    .update(serviceRequests)
-    .set({ ...m.patch, status: m.to, updatedAt: app.clock() })
-    .where(eq(serviceRequests.id, request.id))
-    .returning();
-  await tx.insert(serviceRequestEvents).values({
+  const updated = await updateServiceRequest(tx, request.id, {
+    ...m.patch,
+    status: m.to,
+    updatedAt: app.clock(),
+  });
+  await insertServiceRequestEvent(tx, {
     serviceRequestId: request.id,
     move: m.move,
     fromStatus: m.move === 'submit' ? null : request.status,

@@ -1,4 +1,3 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import { URGENCY_LABELS, type Urgency } from '@shared/constants/service-types';
@@ -10,15 +9,14 @@ import {
   type PushMessage,
 } from '@shared/schemas/notifications';
 import type { DbOrTx } from '../db/client';
+import type { notificationSettings } from '../db/schema';
 import {
-  jobNotifications,
-  notificationSettings,
-  outbox,
-  pushSubscriptions,
-  serviceRequests,
-  technicians,
-  users,
-} from '../db/schema';
+  notificationWithJob,
+  pushSubscriptionsOf,
+  sentMessageKeys,
+  sentOrUntriedMessage,
+  technicianContacts,
+} from './technician-alerts.queries';
 import { composeMail } from '../infra/mailer';
 import type { OutboxInput, OutboxRow } from '../infra/outbox';
 import type { PushPayload } from '../infra/outbox/push';
@@ -97,17 +95,7 @@ function deadlineText(at: Date, timeZone: string) {
 
 async function recipients(db: DbOrTx, ids: number[]): Promise<Map<number, Recipient>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: technicians.id,
-      email: users.email,
-      firstName: users.firstName,
-      s: notificationSettings,
-    })
-    .from(technicians)
-    .innerJoin(users, eq(users.id, technicians.userId))
-    .leftJoin(notificationSettings, eq(notificationSettings.technicianId, technicians.id))
-    .where(inArray(technicians.id, ids));
+  const rows = await technicianContacts(db, ids);
   return new Map(
     rows.map((r) => [
       r.id,
@@ -119,10 +107,7 @@ async function recipients(db: DbOrTx, ids: number[]): Promise<Map<number, Recipi
 async function subscriptionsOf(db: DbOrTx, ids: number[]) {
   const map = new Map<number, number[]>();
   if (ids.length === 0) return map;
-  const rows = await db
-    .select({ id: pushSubscriptions.id, technicianId: pushSubscriptions.technicianId })
-    .from(pushSubscriptions)
-    .where(inArray(pushSubscriptions.technicianId, ids));
+  const rows = await pushSubscriptionsOf(db, ids);
   for (const r of rows) map.set(r.technicianId, [...(map.get(r.technicianId) ?? []), r.id]);
   return map;
 }
@@ -252,20 +237,7 @@ export async function fallBackAfterFailedPush(app: FastifyInstance, row: OutboxR
   if (!notificationId) return;
   const now = app.clock();
   await app.db.transaction(async (tx) => {
-    const [n] = await tx
-      .select({
-        id: jobNotifications.id,
-        status: jobNotifications.status,
-        technicianId: jobNotifications.technicianId,
-        distanceMiles: jobNotifications.distanceMiles,
-        expiresAt: jobNotifications.expiresAt,
-        serviceType: serviceRequests.serviceType,
-        urgency: serviceRequests.urgency,
-        location: serviceRequests.location,
-      })
-      .from(jobNotifications)
-      .innerJoin(serviceRequests, eq(serviceRequests.id, jobNotifications.serviceRequestId))
-      .where(eq(jobNotifications.id, notificationId));
+    const n = await notificationWithJob(tx, notificationId);
     if (!n || n.status !== 'pending' || n.expiresAt <= now) return;
     const subs = (await subscriptionsOf(tx, [n.technicianId])).get(n.technicianId) ?? [];
     // Another device got it, or may still: it is sent, being sent, or not tried yet. A sibling
@@ -274,21 +246,7 @@ export async function fallBackAfterFailedPush(app: FastifyInstance, row: OutboxR
     const siblings = subs
       .map((s) => keys.push(n.id, s))
       .filter((key) => key !== row.idempotencyKey);
-    const pending = siblings.length
-      ? await tx
-          .select({ id: outbox.id })
-          .from(outbox)
-          .where(
-            and(
-              inArray(outbox.idempotencyKey, siblings),
-              or(
-                inArray(outbox.status, ['sent', 'sending']),
-                and(eq(outbox.status, 'queued'), eq(outbox.attempts, 0)),
-              ),
-            ),
-          )
-          .limit(1)
-      : [];
+    const pending = siblings.length ? await sentOrUntriedMessage(tx, siblings) : [];
     if (pending.length) return;
     if ((await liveTechnicians(tx, [n.technicianId], now)).has(n.technicianId)) return;
     const r = (await recipients(tx, [n.technicianId])).get(n.technicianId);
@@ -331,19 +289,7 @@ export async function withdrawAlerts(
   await app.outbox.cancel(tx, allKeys, `Notification ${reason.replace(/_/g, ' ')}`);
   const pushKeys = allKeys.filter((k) => k.includes(':push:'));
   if (pushKeys.length === 0) return;
-  const pushed = new Set(
-    (
-      await tx
-        .select({ key: outbox.idempotencyKey })
-        .from(outbox)
-        .where(
-          and(
-            inArray(outbox.idempotencyKey, pushKeys),
-            inArray(outbox.status, ['sending', 'sent']),
-          ),
-        )
-    ).map((r) => r.key),
-  );
+  const pushed = new Set((await sentMessageKeys(tx, pushKeys)).map((r) => r.key));
   if (pushed.size === 0) return;
   const text = WITHDRAWN[reason] ?? WITHDRAWN.expired!;
   const messages: OutboxInput[] = [];

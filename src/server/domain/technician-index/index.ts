@@ -1,7 +1,14 @@
-import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { DbOrTx } from '../../db/client';
-import { copyInto, LISTED_COLUMNS, LISTED_FROM, SEP } from './binary-load';
+import { copyInto, SEP } from './binary-load';
+import {
+  changesAfter,
+  deleteOldTechnicianChanges,
+  indexVersion,
+  listedTechniciansAfter,
+  listedTechniciansIn,
+  type RawRow,
+} from './index.queries';
 import { stateOf, type TechState } from './search';
 import { Staging, TechnicianStore, type TechnicianRow } from './store';
 
@@ -36,12 +43,6 @@ export type { TechnicianRow } from './store';
  */
 export type Snapshot = TechnicianStore;
 
-type RawRow = Omit<TechnicianRow, 'specialties'> & { specialties: string | null };
-
-function columns(where: ReturnType<typeof sql>) {
-  return sql`${sql.raw(`select ${LISTED_COLUMNS} ${LISTED_FROM} and `)}${where}`;
-}
-
 /** Numbers as numbers (drivers may hand some over as text), specialties as they came. */
 function numbers(r: RawRow): Omit<TechnicianRow, 'specialties'> {
   return {
@@ -65,13 +66,6 @@ function toRow(r: RawRow): TechnicianRow {
   return { ...numbers(r), specialties: r.specialties ? r.specialties.split(SEP) : [] };
 }
 
-async function readVersion(db: DbOrTx): Promise<number> {
-  const res = (await db.execute(sql`select version from search_index_state where id = 1`)) as {
-    rows: { version: string | number }[];
-  };
-  return Number(res.rows[0]?.version ?? 0);
-}
-
 /** Rows per query of a full load: the next is read while one is staged. */
 const LOAD_CHUNK = 50_000;
 
@@ -80,7 +74,7 @@ const LOAD_CHUNK = 50_000;
  * a technician cannot move between them), staged as numbers and then filed cell by cell.
  */
 async function loadAll(db: DbOrTx, pool?: pg.Pool): Promise<TechnicianStore> {
-  const version = await readVersion(db);
+  const version = await indexVersion(db);
   const store = new TechnicianStore();
   const st = new Staging(store);
   if (pool) {
@@ -88,10 +82,7 @@ async function loadAll(db: DbOrTx, pool?: pg.Pool): Promise<TechnicianStore> {
     await copyInto(pool, st);
     return store.fill(st, version);
   }
-  const chunk = (after: number) =>
-    db.execute(sql`${columns(sql`t.id > ${after}`)} order by t.id limit ${LOAD_CHUNK}`) as Promise<{
-      rows: RawRow[];
-    }>;
+  const chunk = (after: number) => listedTechniciansAfter(db, after, LOAD_CHUNK);
   let next: Promise<{ rows: RawRow[] }> | null = chunk(0);
   while (next) {
     const { rows }: { rows: RawRow[] } = await next;
@@ -109,29 +100,7 @@ const INLINE_ROWS = 500;
  * technicians' ids and, when few, their rows too.
  */
 async function readChanges(db: DbOrTx, from: number) {
-  const res = (await db.execute(sql`
-    with st as (select version, pruned_through from search_index_state where id = 1),
-    ch as (
-      select distinct c.technician_id as id from technician_changes c, st
-      where c.version > ${from} and c.version <= st.version
-    )
-    select st.version, st.pruned_through as "prunedThrough",
-           array(select id from ch where id is not null) as ids,
-           exists(select 1 from ch where id is null) as "everything",
-           case when (select count(*) from ch) <= ${INLINE_ROWS} then
-             (select coalesce(json_agg(r), '[]'::json)
-              from (${columns(sql`t.id in (select id from ch)`)}) r)
-           end as rows
-    from st`)) as {
-    rows: {
-      version: string;
-      prunedThrough: string;
-      ids: (number | null)[];
-      everything: boolean;
-      rows: RawRow[] | string | null;
-    }[];
-  };
-  const r = res.rows[0]!;
+  const r = await changesAfter(db, from, INLINE_ROWS);
   const rows = typeof r.rows === 'string' ? (JSON.parse(r.rows) as RawRow[]) : r.rows;
   return {
     version: Number(r.version),
@@ -194,10 +163,7 @@ export function createTechnicianIndex(db: DbOrTx, options: { pool?: pg.Pool } = 
     if (c.rows) for (const r of c.rows) rows.set(Number(r.id), toRow(r));
     for (let k = 0; !c.rows && k < c.ids.length; k += 5000) {
       const ids = c.ids.slice(k, k + 5000);
-      const res = (await db.execute(
-        columns(sql`t.id = any(${sql.raw(`'{${ids.join(',')}}'::int[]`)})`),
-      )) as { rows: RawRow[] };
-      for (const r of res.rows) rows.set(Number(r.id), toRow(r));
+      for (const r of await listedTechniciansIn(db, ids)) rows.set(Number(r.id), toRow(r));
     }
     // Synchronous from here: a search sees the store before or after all of it.
     const s = store;
@@ -215,7 +181,7 @@ export function createTechnicianIndex(db: DbOrTx, options: { pool?: pg.Pool } = 
   }
 
   async function current(): Promise<TechnicianStore> {
-    const version = await readVersion(db);
+    const version = await indexVersion(db);
     while (!store || store.version < version) {
       if (!running) running = step().finally(() => (running = null));
       await running;
@@ -241,13 +207,5 @@ export type TechnicianIndex = ReturnType<typeof createTechnicianIndex>;
  * full. Raises `pruned_through` in the same transaction as the delete.
  */
 export async function pruneTechnicianChanges(db: DbOrTx, keepMs = 15 * 60_000) {
-  await db.execute(sql`
-    with cut as (
-      select max(version) as v from technician_changes
-      where recorded_at <= now() - make_interval(secs => ${keepMs / 1000})
-    ), raised as (
-      update search_index_state set pruned_through = greatest(pruned_through, cut.v)
-      from cut where id = 1 and cut.v is not null returning cut.v
-    )
-    delete from technician_changes where version <= (select v from raised)`);
+  await deleteOldTechnicianChanges(db, keepMs);
 }
