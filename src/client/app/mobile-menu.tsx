@@ -6,7 +6,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../components
 import { InstallAppButton } from '../features/pwa/components/install-app-button';
 import { cn } from '../lib/utils';
 import { useAuthDialog } from './auth-dialog-context';
-import { linkClass, NavBadge } from './header';
+import { linkClass, NavBadge } from './nav-link';
 import type { NavItem } from './nav-items';
 
 export type MobileMenuProps = {
