@@ -7,7 +7,7 @@ import { loadWhenShown } from '../components/deferred';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useSignOut } from '../features/auth/api/sign-out';
 import { SyncBadge } from '../features/pos/components/sync-badge';
-import { useAuthDialog } from './auth-dialog-context';
+import { useAuthDialog } from '../features/auth/auth-dialog-context';
 import type { MobileMenuProps } from './mobile-menu';
 import { linkClass, NavBadge } from './nav-link';
 import { navItemsFor } from './nav-items';

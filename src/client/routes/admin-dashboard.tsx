@@ -14,7 +14,7 @@ import { ServiceRequestsTab } from '../features/admin/components/service-request
 import { TechniciansTab } from '../features/admin/components/technicians-tab';
 import { UsersTab } from '../features/admin/components/users-tab';
 import { VerificationsTab } from '../features/admin/components/verifications-tab';
-import { RequireUser } from '../app/require-user';
+import { RequireUser } from '../features/auth/components/require-user';
 import { PATHS } from '@shared/paths';
 
 export default function AdminDashboard() {

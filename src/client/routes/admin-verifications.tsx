@@ -7,7 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs'
 import { useExpiringVerifications, usePendingVerifications } from '../features/verifications/api';
 import { AdminVerificationList } from '../features/verifications/components/admin-verification-list';
 import { ReviewPanel } from '../features/verifications/components/review-panel';
-import { RequireUser } from '../app/require-user';
+import { RequireUser } from '../features/auth/components/require-user';
 import { PATHS } from '@shared/paths';
 
 export default function AdminVerifications() {

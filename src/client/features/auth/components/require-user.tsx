@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { CurrentUser } from '@shared/schemas/auth';
-import { AccessRequired, AuthenticationRequired } from '../components/guards';
-import { Skeleton } from '../components/ui/skeleton';
-import { useCurrentUser } from '../features/auth/api/get-current-user';
-import { useAuthDialog } from './auth-dialog-context';
+import { AccessRequired, AuthenticationRequired } from '../../../components/guards';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useCurrentUser } from '../api/get-current-user';
+import { useAuthDialog } from '../auth-dialog-context';
 
 /**
  * Who may use a screen: admins, technicians (a signed-in user with a technician record), or

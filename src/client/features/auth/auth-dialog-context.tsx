@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 
-const loadAuthDialog = () => import('../features/auth/components/auth-dialog');
+const loadAuthDialog = () => import('./components/auth-dialog');
 const AuthDialog = lazy(() => loadAuthDialog().then((m) => ({ default: m.AuthDialog })));
 
 type AuthDialogApi = {
