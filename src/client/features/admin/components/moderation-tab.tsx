@@ -17,6 +17,33 @@ const FLAG_LABELS: Record<ModerationItem['flags'][number], string> = {
   address: "At the technician's address",
 };
 
+/** One of a review's actions (hide, restore, keep), named with the review it acts on. */
+function ActionButton({
+  verb,
+  item,
+  destructive = false,
+  disabled,
+  onClick,
+}: {
+  verb: 'Hide' | 'Restore' | 'Keep';
+  item: ModerationItem;
+  destructive?: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant={destructive ? 'destructive' : 'outline'}
+      disabled={disabled}
+      aria-label={`${verb} the review by ${item.reviewerName} on ${item.technicianName}`}
+      onClick={onClick}
+    >
+      {verb}
+    </Button>
+  );
+}
+
 /**
  * Review moderation: reported and flagged reviews first, then the others reported before, then
  * hidden ones. Hide (with a reason), restore, or keep a review shown; every action is audited.
@@ -122,39 +149,31 @@ export function ModerationTab() {
                 )}
                 <div className="flex flex-wrap gap-2">
                   {r.hidden ? (
-                    <Button
-                      size="sm"
-                      variant="outline"
+                    <ActionButton
+                      verb="Restore"
+                      item={r}
                       disabled={moderate.isPending}
-                      aria-label={`Restore the review by ${r.reviewerName} on ${r.technicianName}`}
                       onClick={() => act(r, 'restore')}
-                    >
-                      Restore
-                    </Button>
+                    />
                   ) : (
                     <>
-                      <Button
-                        size="sm"
-                        variant="destructive"
+                      <ActionButton
+                        verb="Hide"
+                        item={r}
+                        destructive
                         disabled={moderate.isPending}
-                        aria-label={`Hide the review by ${r.reviewerName} on ${r.technicianName}`}
                         onClick={() => {
                           moderate.reset();
                           setHiding(r);
                         }}
-                      >
-                        Hide
-                      </Button>
+                      />
                       {r.needsAttention && (
-                        <Button
-                          size="sm"
-                          variant="outline"
+                        <ActionButton
+                          verb="Keep"
+                          item={r}
                           disabled={moderate.isPending}
-                          aria-label={`Keep the review by ${r.reviewerName} on ${r.technicianName}`}
                           onClick={() => act(r, 'keep')}
-                        >
-                          Keep
-                        </Button>
+                        />
                       )}
                     </>
                   )}
