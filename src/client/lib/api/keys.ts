@@ -5,4 +5,6 @@
 export const sharedKeys = {
   plans: ['plans'] as const,
   paymentsConfig: ['payments', 'config'] as const,
+  /** Every technician query (features/technicians); the profile editor refetches them. */
+  technicians: ['technicians'] as const,
 };
