@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { useOverview } from '../features/admin/api';
+import { useOverview } from '../features/admin/api/get-overview';
 import { AuditLogTab } from '../features/admin/components/audit-log-tab';
 import { MessagesTab } from '../features/admin/components/messages-tab';
 import { ModerationTab } from '../features/admin/components/moderation-tab';

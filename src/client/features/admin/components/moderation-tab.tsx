@@ -6,7 +6,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { StarRating } from '../../../components/ui/star-rating';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { useModerate, useModerationQueue, type ModerationItem } from '../moderation-api';
+import { useModerationQueue, type ModerationItem } from '../api/get-moderation-queue';
+import { useModerate } from '../api/moderate-review';
 
 /** The signals, as an admin reads them. */
 const FLAG_LABELS: Record<ModerationItem['flags'][number], string> = {

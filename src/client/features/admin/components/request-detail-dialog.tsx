@@ -16,7 +16,8 @@ import { ReasonDialog } from '../../../components/reason-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { jobStatusVariant as statusVariant } from '../format';
-import { useAdminMove, useServiceRequestDetail } from '../records-api';
+import { useServiceRequestDetail } from '../api/get-service-request';
+import { useAdminMove } from '../api/move-request';
 
 const SYSTEM_MOVE_LABELS: Record<string, string> = {
   submit: 'Request submitted',
