@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { invalidProps } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
-import { uploadDocument, uploadFailure } from '../../../lib/upload';
+import { uploadDocument, uploadFailure } from '../../../lib/api/upload-document';
 import { useUpdateBranding } from '../api/update-branding';
 import { resizeLogo } from '../resize-logo';
 import { UploadProgress } from '../../../components/upload-progress';

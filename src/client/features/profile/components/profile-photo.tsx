@@ -13,7 +13,7 @@ import {
   uploadDocument,
   uploadFailure,
   uploadProblem,
-} from '../../../lib/upload';
+} from '../../../lib/api/upload-document';
 import { useUpdateProfile } from '../api/update-profile';
 import { UploadProgress } from '../../../components/upload-progress';
 

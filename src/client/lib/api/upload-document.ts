@@ -2,7 +2,7 @@ import type { DocumentKind } from '@shared/constants/domain';
 import type { CreateUploadInput, UploadTarget } from '@shared/schemas/documents';
 import { ACCEPTED_UPLOAD_TYPES, UPLOAD_MESSAGES } from '@shared/constants/uploads';
 import { LIMITS } from '@shared/constants/domain';
-import { ApiError, apiRequest, errorMessage } from './api-client';
+import { ApiError, apiRequest, errorMessage } from '../api-client';
 
 /** The image types a photo or logo may be. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
