@@ -43,6 +43,16 @@ const featuresImportNoPlugin = {
     'A feature imports no plugin: the composition root (app.ts, plugins/) hands it what it needs through app.',
 };
 
+const clientNotServer = {
+  regex: String.raw`(^@server(/|$))|(^(\.\./)+server/)`,
+  message: 'The client never imports server code.',
+};
+const notFromApp = {
+  regex: String.raw`(^@client/app(/|$))|(^(\.\./)+app(/|$))`,
+  message:
+    'Screens, features, components and lib never import app/ (the shell): move what they need into features/ or components/.',
+};
+
 const sqlOnlyInQueries =
   'Only *.queries.ts builds SQL (in a feature or in domain/): call a query function (a service may pass it a tx).';
 
@@ -86,17 +96,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: String.raw`(^@server(/|$))|(^(\.\./)+server/)`,
-              message: 'The client never imports server code.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [clientNotServer] }],
+    },
+  },
+  {
+    // app/ (the shell: router, layout, header, providers) composes the rest; nothing below it
+    // reaches back into it.
+    files: ['src/client/{routes,components,lib}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [clientNotServer, notFromApp] }],
     },
   },
   {
@@ -106,10 +114,8 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              regex: String.raw`(^@server(/|$))|(^(\.\./)+server/)`,
-              message: 'The client never imports server code.',
-            },
+            clientNotServer,
+            notFromApp,
             {
               regex: String.raw`^@client/features/`,
               message: 'Features do not import each other: compose them in app/ or routes/.',

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useTechnician } from '../features/technicians/api';
+import { useTechnician } from '../features/technicians/api/get-technician';
 import { pageMeta } from './page-meta';
 import { matchScreen } from './routes';
 

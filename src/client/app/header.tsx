@@ -2,16 +2,15 @@ import { LogOut, Menu, Wrench } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { BRAND } from '@shared/brand';
-import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { loadWhenShown } from '../components/deferred';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useSignOut } from '../features/auth/api/sign-out';
 import { SyncBadge } from '../features/pos/components/sync-badge';
-import { cn } from '../lib/utils';
-import { useAuthDialog } from './auth-dialog-context';
+import { useAuthDialog } from '../features/auth/auth-dialog-context';
 import type { MobileMenuProps } from './mobile-menu';
-import { navItemsFor, type NavItem } from './nav-items';
+import { linkClass, NavBadge } from './nav-link';
+import { navItemsFor } from './nav-items';
 import { PATHS } from '@shared/paths';
 
 // The narrow screens' menu (a sheet) loads when first opened.
@@ -19,27 +18,6 @@ const MobileMenu = loadWhenShown(
   () => import('./mobile-menu').then((m) => m.MobileMenu),
   (p: MobileMenuProps) => p.open,
 );
-
-// NavLink sets aria-current="page" on the active route; the style follows it.
-export const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors',
-    isActive
-      ? 'bg-accent text-accent-foreground'
-      : 'text-slate-700 hover:bg-secondary hover:text-foreground',
-  );
-
-export function NavBadge({ badge }: { badge: NavItem['badge'] }) {
-  if (!badge) return null;
-  return (
-    <Badge
-      variant={badge === 'Live' ? 'success' : 'default'}
-      className="px-1.5 py-0 text-[10px] leading-4"
-    >
-      {badge}
-    </Badge>
-  );
-}
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);

@@ -5,8 +5,8 @@ import { Button } from '../components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../components/ui/sheet';
 import { InstallAppButton } from '../features/pwa/components/install-app-button';
 import { cn } from '../lib/utils';
-import { useAuthDialog } from './auth-dialog-context';
-import { linkClass, NavBadge } from './header';
+import { useAuthDialog } from '../features/auth/auth-dialog-context';
+import { linkClass, NavBadge } from './nav-link';
 import type { NavItem } from './nav-items';
 
 export type MobileMenuProps = {

@@ -4,7 +4,7 @@ import { HydrateApart, Hydrated, loadAfterHydration } from '../components/deferr
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { PosSyncProvider } from '../features/pos/offline/pos-sync';
-import { AuthDialogProvider } from './auth-dialog-context';
+import { AuthDialogProvider } from '../features/auth/auth-dialog-context';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';

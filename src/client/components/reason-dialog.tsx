@@ -6,11 +6,9 @@ import { FieldError } from './ui/form';
 import { Label } from './ui/label';
 import { Textarea } from './ui/textarea';
 
-const MAX_REASON = 1000;
-
 /**
- * Asks for a required reason, then calls `onConfirm` with it (reporting a review, hiding one).
- * `error` is the server's answer to show under the form.
+ * Asks for a required reason, then calls `onConfirm` with it (reporting a review, hiding one,
+ * an admin canceling a request). `error` is the server's answer to show under the form.
  */
 export function ReasonDialog({
   open,
@@ -18,6 +16,9 @@ export function ReasonDialog({
   description,
   label = 'Reason',
   confirmLabel,
+  pendingLabel = 'Sending...',
+  destructive = false,
+  maxLength = 1000,
   missing,
   pending,
   error,
@@ -29,6 +30,12 @@ export function ReasonDialog({
   description: string;
   label?: string;
   confirmLabel: string;
+  /** The confirm button's text while the answer is awaited. */
+  pendingLabel?: string;
+  /** The confirm button looks dangerous (the action cannot be undone). */
+  destructive?: boolean;
+  /** The longest reason the server takes. */
+  maxLength?: number;
   /** The message when the reason is empty. */
   missing: string;
   pending: boolean;
@@ -59,8 +66,8 @@ export function ReasonDialog({
             const r = reason.trim();
             const p = !r
               ? missing
-              : r.length > MAX_REASON
-                ? `The reason must be at most ${MAX_REASON} characters`
+              : r.length > maxLength
+                ? `The reason must be at most ${maxLength} characters`
                 : '';
             setProblem(p);
             if (p) return focusFirstError(e.currentTarget);
@@ -72,7 +79,7 @@ export function ReasonDialog({
             <Textarea
               id={`${id}-reason`}
               value={reason}
-              maxLength={MAX_REASON}
+              maxLength={maxLength}
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? `${id}-reason-error` : undefined}
               onChange={(e) => {
@@ -87,8 +94,12 @@ export function ReasonDialog({
             <Button type="button" variant="outline" onClick={close}>
               Go back
             </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Sending...' : confirmLabel}
+            <Button
+              type="submit"
+              variant={destructive ? 'destructive' : 'default'}
+              disabled={pending}
+            >
+              {pending ? pendingLabel : confirmLabel}
             </Button>
           </div>
         </form>

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import type { PaymentsConfig } from '@shared/schemas/payments';
+import { usePaymentsConfig } from './api/get-payments-config';
+import { tokenizeSandboxCard } from './api/tokenize-sandbox-card';
 import { useSquareCard } from './square-card';
 
 /** What the sandbox card fields hold. */
@@ -12,14 +13,10 @@ export const CARD_FIELDS_REQUIRED = 'Please fill in all required fields.';
  * The card that pays a quote's deposit when the customer signs (ADR 017), on the point of sale
  * and on the request page: the sandbox card fields or the provider's hosted form, a token, and
  * one idempotency key per attempt (kept by retries and double clicks, renewed after a
- * definitive answer). Each feature hands in its payments config and its sandbox tokenize call.
+ * definitive answer).
  */
-export function useDepositCard(
-  containerId: string,
-  enabled: boolean,
-  config: PaymentsConfig | undefined,
-  tokenizeSandbox: (card: DepositCardDetails) => Promise<string>,
-) {
+export function useDepositCard(containerId: string, enabled: boolean) {
+  const config = usePaymentsConfig().data;
   const squareConfig = enabled && config?.card?.provider === 'square' ? config.card : null;
   const square = useSquareCard(squareConfig, containerId);
   const [card, setCard] = useState<DepositCardDetails>(EMPTY);
@@ -29,7 +26,7 @@ export function useDepositCard(
   const payment = async () => {
     if (!squareConfig && (!card.number.trim() || !card.expiry.trim() || !card.cvv.trim()))
       throw new Error(CARD_FIELDS_REQUIRED);
-    const sourceId = squareConfig ? await square.tokenize() : await tokenizeSandbox(card);
+    const sourceId = squareConfig ? await square.tokenize() : await tokenizeSandboxCard(card);
     return { sourceId, idempotencyKey: attemptKey.current };
   };
 

@@ -1,6 +1,7 @@
 import { findLocation } from '@shared/constants/locations';
 import type { NearestZip } from '@shared/schemas/geo';
-import { ApiError, getJson } from './api-client';
+import { ApiError } from './api-client';
+import { getNearestZip } from './api/get-nearest-zip';
 
 /** The URL parameter a typed place goes in: a named town, a ZIP code, or free text (`near`). */
 export function placeParam(
@@ -53,9 +54,7 @@ export async function locateMe(): Promise<NearestZip> {
   });
   const { latitude, longitude } = position.coords;
   try {
-    return await getJson<NearestZip>(
-      `/api/geo/nearest-zip?lat=${latitude.toFixed(5)}&lng=${longitude.toFixed(5)}`,
-    );
+    return await getNearestZip(latitude, longitude);
   } catch (err) {
     throw new LocateError(
       err instanceof ApiError && err.status < 500 && err.serverMessage

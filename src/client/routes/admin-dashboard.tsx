@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { useOverview } from '../features/admin/api';
+import { useOverview } from '../features/admin/api/get-overview';
 import { AuditLogTab } from '../features/admin/components/audit-log-tab';
 import { MessagesTab } from '../features/admin/components/messages-tab';
 import { ModerationTab } from '../features/admin/components/moderation-tab';
@@ -14,7 +14,7 @@ import { ServiceRequestsTab } from '../features/admin/components/service-request
 import { TechniciansTab } from '../features/admin/components/technicians-tab';
 import { UsersTab } from '../features/admin/components/users-tab';
 import { VerificationsTab } from '../features/admin/components/verifications-tab';
-import { RequireUser } from '../app/require-user';
+import { RequireUser } from '../features/auth/components/require-user';
 import { PATHS } from '@shared/paths';
 
 export default function AdminDashboard() {

@@ -4,10 +4,11 @@ import type { AdminVerification } from '@shared/schemas/verifications';
 import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { useExpiringVerifications, usePendingVerifications } from '../features/verifications/api';
+import { useExpiringVerifications } from '../features/verifications/api/get-expiring-verifications';
+import { usePendingVerifications } from '../features/verifications/api/get-pending-verifications';
 import { AdminVerificationList } from '../features/verifications/components/admin-verification-list';
 import { ReviewPanel } from '../features/verifications/components/review-panel';
-import { RequireUser } from '../app/require-user';
+import { RequireUser } from '../features/auth/components/require-user';
 import { PATHS } from '@shared/paths';
 
 export default function AdminVerifications() {

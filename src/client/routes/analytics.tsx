@@ -1,6 +1,6 @@
 import { Page } from '../components/page';
 import { AnalyticsDashboard } from '../features/analytics/components/analytics-dashboard';
-import { RequireUser } from '../app/require-user';
+import { RequireUser } from '../features/auth/components/require-user';
 
 /** /analytics: the signed-in technician's figures (Premium: basic; Professional: advanced). */
 export default function Analytics() {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BRAND } from '@shared/brand';
 import { Page } from '../components/page';
-import { usePlans } from '../features/billing/api/get-plans';
+import { usePlans } from '../lib/api/get-plans';
 
 import { PATHS } from '@shared/paths';
 

@@ -5,7 +5,7 @@ import { Hero } from '../features/home/components/hero';
 import { HowItWorks } from '../features/home/components/how-it-works';
 import { QuickSearch } from '../features/home/components/quick-search';
 import { Testimonials } from '../features/home/components/testimonials';
-import { useStats } from '../features/technicians/api';
+import { useStats } from '../features/technicians/api/get-stats';
 import { FeaturedTechnicians } from '../features/technicians/components/featured-technicians';
 import { ContactDialog, FindTechnicianDialog } from '../features/technicians/dialogs';
 

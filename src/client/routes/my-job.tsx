@@ -14,7 +14,7 @@ import { JobStatusBadge } from '../features/jobs/components/job-status-badge';
 import { LiveBadge } from '../features/jobs/components/live-badge';
 import { WindowForm } from '../features/jobs/components/window-form';
 import { ApiError } from '../lib/api-client';
-import { RequireUser } from '../app/require-user';
+import { RequireUser } from '../features/auth/components/require-user';
 
 export default function MyJob() {
   return (

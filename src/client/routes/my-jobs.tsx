@@ -6,7 +6,7 @@ import { useTechnicianJobs } from '../features/jobs/api/get-technician-jobs';
 import { useJobUpdates } from '../features/jobs/api/job-stream';
 import { JobList } from '../features/jobs/components/job-list';
 import { LiveBadge } from '../features/jobs/components/live-badge';
-import { RequireUser } from '../app/require-user';
+import { RequireUser } from '../features/auth/components/require-user';
 
 export default function MyJobs() {
   return (

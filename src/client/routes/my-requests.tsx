@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { PATHS } from '@shared/paths';
-import { RequireUser } from '../app/require-user';
+import { RequireUser } from '../features/auth/components/require-user';
 import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
 import { MyRequestsList } from '../features/requests/components/my-requests-list';

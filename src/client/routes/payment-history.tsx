@@ -12,7 +12,7 @@ import {
 import { PaymentHistoryPager } from '../features/billing/components/payment-history-pager';
 import { PaymentHistoryTable } from '../features/billing/components/payment-history-table';
 import { ApiError, errorMessage } from '../lib/api-client';
-import { RequireUser } from '../app/require-user';
+import { RequireUser } from '../features/auth/components/require-user';
 import { PATHS } from '@shared/paths';
 import { DEFAULT_PAYMENT_HISTORY_PAGE_SIZE } from '@shared/schemas/billing';
 

@@ -5,7 +5,7 @@ import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useCurrentSubscription } from '../features/billing/api/get-current-subscription';
-import { usePaymentsConfig } from '../features/billing/api/get-payments-config';
+import { usePaymentsConfig } from '../lib/api/get-payments-config';
 import { ChangeInsteadOfPaying } from '../features/billing/components/change-instead-of-paying';
 import { PaymentOptions } from '../features/billing/components/payment-options';
 import type { SelectedPlan } from '../features/billing/use-card-subscription';

@@ -4,7 +4,7 @@ import { Page } from '../components/page';
 import { useCurrentSubscription } from '../features/billing/api/get-current-subscription';
 import { CurrentPlan } from '../features/billing/components/current-plan';
 import { PlanCards } from '../features/billing/components/plan-cards';
-import { RequireUser } from '../app/require-user';
+import { RequireUser } from '../features/auth/components/require-user';
 import { PATHS } from '@shared/paths';
 
 /** Pay Fees: the technician's plan, its renewal, change or cancel, and the plans. */

@@ -20,7 +20,7 @@ import { refKey, type QuoteView } from '../features/pos/offline/views';
 import { prefillFromJob } from '../features/pos/quote-prefill';
 import { usePosLists } from '../features/pos/use-pos-lists';
 import { ApiError } from '../lib/api-client';
-import { RequireUser } from '../app/require-user';
+import { RequireUser } from '../features/auth/components/require-user';
 
 export default function PosSystem() {
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PATHS } from '@shared/paths';
-import { useAuthDialog } from '../app/auth-dialog-context';
+import { useAuthDialog } from '../features/auth/auth-dialog-context';
 import { BrandFooter, BrandHeader } from '../components/brand-header';
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';

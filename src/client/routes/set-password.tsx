@@ -1,7 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAuthDialog } from '../app/auth-dialog-context';
+import { useAuthDialog } from '../features/auth/auth-dialog-context';
 import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
 import { linkToken } from '../features/auth/api/link-token';

@@ -5,7 +5,7 @@ import { LeadStatusNotice } from '../features/dispatch/components/lead-status-no
 import { NotificationBoard } from '../features/dispatch/components/notification-board';
 import { PushOptInCard } from '../features/notifications/components/push-opt-in-card';
 import { InstallAppButton } from '../features/pwa/components/install-app-button';
-import { RequireUser } from '../app/require-user';
+import { RequireUser } from '../features/auth/components/require-user';
 import type { CurrentUser } from '@shared/schemas/auth';
 import { PATHS } from '@shared/paths';
 

@@ -4,7 +4,7 @@ import { BrandingCard } from '../features/branding/components/branding-card';
 import { NotificationSettingsCard } from '../features/notifications/components/notification-settings-card';
 import { useOwnProfile } from '../features/profile/api/get-own-profile';
 import { ProfileEditor } from '../features/profile/components/profile-editor';
-import { RequireUser } from '../app/require-user';
+import { RequireUser } from '../features/auth/components/require-user';
 
 export default function TechnicianProfile() {
   return (

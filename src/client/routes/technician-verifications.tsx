@@ -6,7 +6,7 @@ import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { AddVerificationDialog } from '../features/verifications/components/add-verification-dialog';
 import { OwnVerificationList } from '../features/verifications/components/own-verification-list';
-import { RequireUser } from '../app/require-user';
+import { RequireUser } from '../features/auth/components/require-user';
 import type { CurrentUser } from '@shared/schemas/auth';
 import { PATHS } from '@shared/paths';
 

@@ -6,7 +6,7 @@ import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { ReportReview } from '../features/reviews/components/report-review';
 import { ReviewReplyForm } from '../features/reviews/components/review-reply-form';
-import { useTechnician } from '../features/technicians/api';
+import { useTechnician } from '../features/technicians/api/get-technician';
 import { ProfileDetails } from '../features/technicians/components/profile-details';
 import { ProfileHeader } from '../features/technicians/components/profile-header';
 import { TechnicianReviews } from '../features/technicians/components/technician-reviews';

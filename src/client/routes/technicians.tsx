@@ -6,7 +6,7 @@ import { HydrateApart } from '../components/deferred';
 import { Page } from '../components/page';
 import { ApiError, errorMessage } from '../lib/api-client';
 import { placeOf, setPlaceParam } from '../lib/places';
-import { useTechnicianSearch } from '../features/technicians/api';
+import { useTechnicianSearch } from '../features/technicians/api/search-technicians';
 import {
   TechnicianFilters,
   type ListFilters,

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { RequireUser } from '../app/require-user';
+import { RequireUser } from '../features/auth/components/require-user';
 import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
 import { VehicleFormDialog } from '../features/vehicles/components/vehicle-form-dialog';

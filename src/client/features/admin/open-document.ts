@@ -1,6 +1,6 @@
 import { errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
-import { getDocumentLink } from './api';
+import { getDocumentLink } from './api/get-document-link';
 
 /** Opens a private document through a short-lived signed link (admins may read every one). */
 export function openDocument(documentId: number) {

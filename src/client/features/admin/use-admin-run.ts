@@ -1,6 +1,6 @@
 import { errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
-import { useAdminAction } from './api';
+import { useAdminAction } from './api/admin-action';
 
 /** Runs an admin action and toasts its outcome. */
 export function useAdminRun() {

@@ -1,11 +1,11 @@
 import type { JobDetail } from '@shared/schemas/jobs';
-import type { EMPTY } from './use-create-quote-form';
+import type { QuoteFields } from './quote-fields';
 
 /** What a quote made from a job starts with: the job's customer, vehicle and problem. */
 export type QuotePrefill = {
   serviceRequestId: number;
   reference: string;
-  fields: typeof EMPTY;
+  fields: QuoteFields;
   /** What the job's service costs in its area, to write the quote against (ADR 015). */
   fairPrice: JobDetail['fairPrice'];
 };

@@ -12,6 +12,7 @@ import { notify } from '../../lib/toast';
 import { notifyOutcome, usePosChange } from './offline/use-pos-change';
 import { refOf, type QuoteView } from './offline/views';
 import type { QuotePrefill } from './quote-prefill';
+import { EMPTY_QUOTE_FIELDS, type QuoteFields } from './quote-fields';
 
 export type Item = {
   key: number;
@@ -22,17 +23,6 @@ export type Item = {
   partNumber: string;
 };
 
-export const EMPTY = {
-  customerName: '',
-  customerEmail: '',
-  customerPhone: '',
-  vehicleYear: '',
-  vehicleMake: '',
-  vehicleModel: '',
-  vehicleVin: '',
-  vehicleMileage: '',
-  notes: '',
-};
 let itemKey = 0;
 
 /** The deposit as typed: none, a fixed amount in dollars, or a percentage of the total. */
@@ -54,8 +44,8 @@ const qty = (typed: string) => Math.max(0, parseDecimalInput(typed));
 /** The form's fields and items for a quote being edited. */
 function fromQuote(q: QuoteView) {
   const fields = Object.fromEntries(
-    Object.keys(EMPTY).map((k) => [k, q[k as keyof typeof EMPTY] ?? '']),
-  ) as typeof EMPTY;
+    Object.keys(EMPTY_QUOTE_FIELDS).map((k) => [k, q[k as keyof QuoteFields] ?? '']),
+  ) as QuoteFields;
   const items: Item[] = q.items.map((i) => ({
     key: ++itemKey,
     type: i.type,
@@ -87,7 +77,7 @@ export function useCreateQuoteForm(
     editing
       ? fromQuote(editing)
       : {
-          fields: prefill?.fields ?? EMPTY,
+          fields: prefill?.fields ?? EMPTY_QUOTE_FIELDS,
           items: [],
           taxRate: String(DEFAULT_TAX_RATE),
           deposit: NO_DEPOSIT,

@@ -2,9 +2,10 @@ import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useSquareCard } from '../../lib/square-card';
 import { notify } from '../../lib/toast';
-import { usePaymentsConfig } from './api/get-payments-config';
+import { usePaymentsConfig } from '../../lib/api/get-payments-config';
 import type { RequestRef } from './api/keys';
-import { tokenizeSandboxCard, usePayInvoice, type PayInvoiceResult } from './api/pay-invoice';
+import { tokenizeSandboxCard } from '../../lib/api/tokenize-sandbox-card';
+import { usePayInvoice, type PayInvoiceResult } from './api/pay-invoice';
 
 export type CardDetails = { number: string; expiry: string; cvv: string };
 const EMPTY: CardDetails = { number: '', expiry: '', cvv: '' };

@@ -7,7 +7,7 @@ import {
 } from '@shared/schemas/applications';
 import { errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
-import { uploadDocument, uploadFailure, uploadProblem } from '../../lib/upload';
+import { uploadDocument, uploadFailure, uploadProblem } from '../../lib/api/upload-document';
 import { submitApplication } from './api/submit-application';
 import { focusFirstError } from '../../lib/focus-first-error';
 

@@ -14,7 +14,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
 import { notify } from '../../lib/toast';
-import { useContactTechnician } from './api';
+import { useContactTechnician } from './api/contact-technician';
 
 const empty = { customerName: '', customerEmail: '', serviceType: '', message: '' };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LIMITS } from '@shared/constants/domain';
-import { useAllReviews, useRefreshReviews, useReviews } from './api';
+import { useAllReviews, useRefreshReviews, useReviews } from './api/get-reviews';
 
 export const REVIEWS_PAGE = 5;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { notify } from '../../lib/toast';
-import { uploadDocument, uploadFailure, uploadProblem } from '../../lib/upload';
+import { uploadDocument, uploadFailure, uploadProblem } from '../../lib/api/upload-document';
 
 /** The optional document of a new verification: uploaded first, then sent as its id. */
 export function useVerificationDocument() {

@@ -5,7 +5,8 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
-import { AUDIT_PAGE_SIZE, useAuditActions, useAuditLog, type AuditFilter } from '../records-api';
+import { useAuditActions } from '../api/get-audit-actions';
+import { AUDIT_PAGE_SIZE, useAuditLog, type AuditFilter } from '../api/get-audit-log';
 import { Pager } from './pager';
 
 type AuditEntry = NonNullable<ReturnType<typeof useAuditLog>['data']>['items'][number];

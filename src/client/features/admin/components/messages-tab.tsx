@@ -7,7 +7,8 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { useAdminMessages, useSetMessageHandled, type MessageFilter } from '../records-api';
+import { useAdminMessages, type MessageFilter } from '../api/get-messages';
+import { useSetMessageHandled } from '../api/set-message-handled';
 import { Pager } from './pager';
 
 /** Contact Us messages: unhandled ones by default, marked handled once answered. */

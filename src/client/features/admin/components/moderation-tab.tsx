@@ -6,7 +6,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { StarRating } from '../../../components/ui/star-rating';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { useModerate, useModerationQueue, type ModerationItem } from '../moderation-api';
+import { useModerationQueue, type ModerationItem } from '../api/get-moderation-queue';
+import { useModerate } from '../api/moderate-review';
 
 /** The signals, as an admin reads them. */
 const FLAG_LABELS: Record<ModerationItem['flags'][number], string> = {
@@ -16,6 +17,33 @@ const FLAG_LABELS: Record<ModerationItem['flags'][number], string> = {
   email_domain: "Same e-mail domain as the technician's",
   address: "At the technician's address",
 };
+
+/** One of a review's actions (hide, restore, keep), named with the review it acts on. */
+function ActionButton({
+  verb,
+  item,
+  destructive = false,
+  disabled,
+  onClick,
+}: {
+  verb: 'Hide' | 'Restore' | 'Keep';
+  item: ModerationItem;
+  destructive?: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant={destructive ? 'destructive' : 'outline'}
+      disabled={disabled}
+      aria-label={`${verb} the review by ${item.reviewerName} on ${item.technicianName}`}
+      onClick={onClick}
+    >
+      {verb}
+    </Button>
+  );
+}
 
 /**
  * Review moderation: reported and flagged reviews first, then the others reported before, then
@@ -122,39 +150,31 @@ export function ModerationTab() {
                 )}
                 <div className="flex flex-wrap gap-2">
                   {r.hidden ? (
-                    <Button
-                      size="sm"
-                      variant="outline"
+                    <ActionButton
+                      verb="Restore"
+                      item={r}
                       disabled={moderate.isPending}
-                      aria-label={`Restore the review by ${r.reviewerName} on ${r.technicianName}`}
                       onClick={() => act(r, 'restore')}
-                    >
-                      Restore
-                    </Button>
+                    />
                   ) : (
                     <>
-                      <Button
-                        size="sm"
-                        variant="destructive"
+                      <ActionButton
+                        verb="Hide"
+                        item={r}
+                        destructive
                         disabled={moderate.isPending}
-                        aria-label={`Hide the review by ${r.reviewerName} on ${r.technicianName}`}
                         onClick={() => {
                           moderate.reset();
                           setHiding(r);
                         }}
-                      >
-                        Hide
-                      </Button>
+                      />
                       {r.needsAttention && (
-                        <Button
-                          size="sm"
-                          variant="outline"
+                        <ActionButton
+                          verb="Keep"
+                          item={r}
                           disabled={moderate.isPending}
-                          aria-label={`Keep the review by ${r.reviewerName} on ${r.technicianName}`}
                           onClick={() => act(r, 'keep')}
-                        >
-                          Keep
-                        </Button>
+                        />
                       )}
                     </>
                   )}

@@ -12,7 +12,8 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { useOutbox, useRetryMessage } from '../outbox-api';
+import { useOutbox } from '../api/get-outbox';
+import { useRetryMessage } from '../api/retry-message';
 import { Pager } from './pager';
 
 const STATUS_BADGE: Record<OutboxStatus, 'success' | 'warning' | 'destructive' | 'secondary'> = {

@@ -3,7 +3,7 @@ import { DataTable, type Column } from '../../../components/ui/data-table';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { formatShortDate } from '../../../lib/dates';
-import { useAdminPayments } from '../api';
+import { useAdminPayments } from '../api/get-plan-payments';
 import { money, statusLabel } from '../format';
 
 type AdminPayment = NonNullable<ReturnType<typeof useAdminPayments>['data']>[number];

@@ -1,7 +1,7 @@
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { usePendingApprovals } from '../api';
+import { usePendingApprovals } from '../api/get-pending-approvals';
 import { openDocument } from '../open-document';
 import type { useAdminRun } from '../use-admin-run';
 import { useConfirm } from './confirm-dialog';

@@ -12,11 +12,12 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { jobStatusVariant as statusVariant } from '../format';
-import { useAdminMove, useServiceRequestDetail } from '../records-api';
-import { CancelRequestDialog } from './cancel-request-dialog';
+import { useServiceRequestDetail } from '../api/get-service-request';
+import { useAdminMove } from '../api/move-request';
 
 const SYSTEM_MOVE_LABELS: Record<string, string> = {
   submit: 'Request submitted',
@@ -113,9 +114,15 @@ function Detail({ reference }: { reference: string }) {
           <Notifications d={d} />
         </div>
       )}
-      <CancelRequestDialog
+      <ReasonDialog
         open={canceling}
-        reference={reference}
+        title={`Cancel ${reference}?`}
+        description="The customer and the technician are told. This cannot be undone."
+        confirmLabel="Cancel request"
+        pendingLabel="Cancel request"
+        destructive
+        maxLength={500}
+        missing="Please give a reason"
         pending={move.isPending}
         onClose={() => setCanceling(false)}
         onConfirm={(reason) =>

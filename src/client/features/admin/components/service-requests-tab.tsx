@@ -8,7 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { jobStatusVariant as statusVariant } from '../format';
-import { useAdminServiceRequests, type JobStatus } from '../records-api';
+import { useAdminServiceRequests, type JobStatus } from '../api/get-service-requests';
 import { Pager } from './pager';
 import { RequestDetailDialog } from './request-detail-dialog';
 

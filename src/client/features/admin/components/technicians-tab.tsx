@@ -5,7 +5,7 @@ import { DataTable, type Column } from '../../../components/ui/data-table';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { useAdminTechnicians } from '../api';
+import { useAdminTechnicians } from '../api/get-technicians';
 import { useAdminRun } from '../use-admin-run';
 import { useConfirm } from './confirm-dialog';
 

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import { useAdminUsers } from '../api';
+import { useAdminUsers } from '../api/get-users';
 import type { useAdminRun } from '../use-admin-run';
 import { useConfirm } from './confirm-dialog';
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { setPasswordCheckSchema, setPasswordDoneSchema } from '@shared/schemas/set-password';
 import { apiRequest } from '../../../lib/api-client';
+import { authKeys } from './keys';
 
 export type SetPasswordCheck = z.infer<typeof setPasswordCheckSchema>;
 export type SetPasswordDone = z.infer<typeof setPasswordDoneSchema>;
@@ -12,7 +13,7 @@ export const checkSetPasswordToken = (token: string) =>
 
 export const useSetPasswordCheck = (token: string) =>
   useQuery({
-    queryKey: ['/api/auth/set-password/check', token],
+    queryKey: authKeys.setPasswordCheck(token),
     queryFn: () => checkSetPasswordToken(token),
     enabled: token !== '',
     retry: false,

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { verifyEmailResponseSchema, verifyEmailSchema } from '@shared/schemas/auth';
 import { apiRequest } from '../../../lib/api-client';
+import { authKeys } from './keys';
 
 export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
 export type VerifyEmailResult = z.output<typeof verifyEmailResponseSchema>;
@@ -13,7 +14,7 @@ export const verifyEmail = (input: VerifyEmailInput) =>
 // A query, not an effect: it runs once per token even when React mounts twice.
 export const useVerifyEmail = (token: string) =>
   useQuery({
-    queryKey: ['/api/auth/verify-email', token],
+    queryKey: authKeys.verifyEmail(token),
     queryFn: () => verifyEmail({ token }),
     enabled: token !== '',
     retry: false,

@@ -11,7 +11,3 @@ export const createCardSubscription = (input: CreateCardSubscriptionInput) =>
     '/api/square/create-subscription',
     input,
   );
-
-/** POST /api/payments/sandbox/tokenize: the sandbox card form's token for these card details. */
-export const tokenizeSandboxCard = async (card: { number: string; expiry: string; cvv: string }) =>
-  (await apiRequest<{ token: string }>('POST', '/api/payments/sandbox/tokenize', card)).token;

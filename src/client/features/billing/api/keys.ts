@@ -1,10 +1,12 @@
-/** Query keys of the billing feature; mutations invalidate `all` (plans and config stay). */
+/**
+ * Query keys of the billing feature; mutations invalidate `all`. The software catalogue stays
+ * outside it (as the plans and the payments config in lib/api do): a change of plan does not
+ * refetch it.
+ */
 export const billingKeys = {
   all: ['billing'] as const,
   current: ['billing', 'current'] as const,
   history: (page: number, pageSize: number) => ['billing', 'history', page, pageSize] as const,
   upgradeQuote: (planName: string) => ['billing', 'upgrade-quote', planName] as const,
-  plans: ['/api/plans'] as const,
-  paymentsConfig: ['/api/payments/config'] as const,
-  software: ['/api/software'] as const,
+  software: ['software'] as const,
 };

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { Subscription } from '@shared/schemas/billing';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
-import { usePlans } from '../api/get-plans';
+import { usePlans } from '../../../lib/api/get-plans';
 import type { SelectedPlan } from '../use-card-subscription';
 import { PlanChangeDialog, type PlanChoice } from './plan-change-dialog';
 import { PATHS } from '@shared/paths';

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatShortDate } from '../../../lib/dates';
 import { notify } from '../../../lib/toast';
 import { useCurrentSubscription } from '../api/get-current-subscription';
-import { usePlans } from '../api/get-plans';
+import { usePlans } from '../../../lib/api/get-plans';
 import { useSubscriptionAction } from '../api/subscription-action';
 import { isWalletProvider, type Subscription } from '@shared/schemas/billing';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import type { PaymentsConfig } from '../api/get-payments-config';
+import type { PaymentsConfig } from '@shared/schemas/payments';
 import type { SelectedPlan } from '../use-card-subscription';
 import { PayPalButtons } from './paypal-buttons';
 import { SandboxCardForm } from './sandbox-card-form';

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/utils';
-import { usePlans } from '../api/get-plans';
+import { usePlans } from '../../../lib/api/get-plans';
 import { PlanChangeDialog, type PlanChoice } from './plan-change-dialog';
 import { PATHS } from '@shared/paths';
 

@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { CARD_FORM_INIT_MS } from '../../../lib/square-card';
-import { tokenizeSandboxCard } from '../api/create-card-subscription';
+import { tokenizeSandboxCard } from '../../../lib/api/tokenize-sandbox-card';
 import { useCardSubscription, type SelectedPlan } from '../use-card-subscription';
 import { CardSubmitButton, requiredFieldsToast, type CardFormState } from './card-submit-button';
 

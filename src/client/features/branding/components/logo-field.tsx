@@ -7,9 +7,10 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { invalidProps } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
-import { uploadDocument, uploadFailure } from '../../../lib/upload';
+import { uploadDocument, uploadFailure } from '../../../lib/api/upload-document';
 import { useUpdateBranding } from '../api/update-branding';
 import { resizeLogo } from '../resize-logo';
+import { UploadProgress } from '../../../components/upload-progress';
 
 /** The logo: resized in the browser, uploaded through the documents flow and saved at once. */
 export function LogoField({ saved }: { saved: OwnBranding }) {
@@ -65,18 +66,7 @@ export function LogoField({ saved }: { saved: OwnBranding }) {
               e.target.value = '';
             }}
           />
-          {progress !== null && (
-            <div
-              role="progressbar"
-              aria-label="Logo upload"
-              aria-valuenow={progress}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              className="h-2 w-full overflow-hidden rounded bg-muted"
-            >
-              <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
-            </div>
-          )}
+          {progress !== null && <UploadProgress value={progress} label="Logo upload" />}
           {saved.logoUrl && (
             <Button
               type="button"

@@ -1,7 +1,13 @@
-/** Query keys of the point of sale; every list is one technician's. */
+/**
+ * Query keys of the point of sale; every list is one technician's. The lists (under `all`) are
+ * kept offline (app/offline-cache.ts) and refetched after every change; a receipt and the
+ * customer's approval page are not, so their keys start elsewhere.
+ */
 export const posKeys = {
   all: ['pos'] as const,
   quotes: (id: number) => ['pos', 'quotes', id] as const,
   invoices: (id: number) => ['pos', 'invoices', id] as const,
   payments: (id: number) => ['pos', 'payments', id] as const,
+  receipt: (id: string | undefined) => ['pos-receipt', id] as const,
+  publicQuote: (token: string) => ['quote-approval', token] as const,
 };

@@ -9,7 +9,8 @@ import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import type { QuoteView } from '../offline/views';
 import type { QuotePrefill } from '../quote-prefill';
-import { useCreateQuoteForm, type EMPTY } from '../use-create-quote-form';
+import type { QuoteFields } from '../quote-fields';
+import { useCreateQuoteForm } from '../use-create-quote-form';
 import { DepositFields } from './deposit-fields';
 import { DocNumber } from './doc-number';
 import { QuoteItemRow } from './quote-item-row';
@@ -47,7 +48,7 @@ export function CreateQuote({
     submit,
   } = useCreateQuoteForm(onCreated, prefill, editing);
 
-  const field = (name: keyof typeof EMPTY, label: string, props: object = {}) => (
+  const field = (name: keyof QuoteFields, label: string, props: object = {}) => (
     <div className="space-y-1.5">
       <Label htmlFor={`q-${name}`}>{label}</Label>
       <Input

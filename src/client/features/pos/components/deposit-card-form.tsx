@@ -1,5 +1,5 @@
 import type { QuoteDeposit } from '@shared/schemas/pos';
-import type { DepositCard } from '../use-deposit-card';
+import type { DepositCard } from '../../../lib/deposit-card';
 import { SandboxCardFields } from './sandbox-card-fields';
 
 /** 'Deposit: $25.00 (paid)', with the percentage when it is one. */

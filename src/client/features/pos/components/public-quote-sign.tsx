@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useSignPublicQuote } from '../api/sign-public-quote';
-import { useDepositCard } from '../use-deposit-card';
+import { useDepositCard } from '../../../lib/deposit-card';
 import { DepositCardForm } from './deposit-card-form';
 import { SignaturePad, type SignaturePadHandle } from './signature-pad';
 

@@ -14,7 +14,7 @@ import { notify } from '../../../lib/toast';
 import { useApproveWithDeposit } from '../api/approve-quote';
 import { notifyOutcome, usePosChange } from '../offline/use-pos-change';
 import { refOf, type QuoteView } from '../offline/views';
-import { useDepositCard } from '../use-deposit-card';
+import { useDepositCard } from '../../../lib/deposit-card';
 import { DepositCardForm } from './deposit-card-form';
 import { SignaturePad, type SignaturePadHandle } from './signature-pad';
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnProfile, UpdateProfileInput } from '@shared/schemas/profile';
 import { apiRequest } from '../../../lib/api-client';
+import { sharedKeys } from '../../../lib/api/keys';
 import { profileKeys } from './keys';
 
 /** PATCH /api/technicians/me */
@@ -13,7 +14,7 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: (data) => {
       qc.setQueryData(profileKeys.me, data);
-      return qc.invalidateQueries({ queryKey: ['technicians'] });
+      return qc.invalidateQueries({ queryKey: sharedKeys.technicians });
     },
   });
 }

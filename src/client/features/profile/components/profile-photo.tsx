@@ -13,8 +13,9 @@ import {
   uploadDocument,
   uploadFailure,
   uploadProblem,
-} from '../../../lib/upload';
+} from '../../../lib/api/upload-document';
 import { useUpdateProfile } from '../api/update-profile';
+import { UploadProgress } from '../../../components/upload-progress';
 
 /** Uploaded through the documents flow and saved at once; shown on the public profile. */
 export function ProfilePhoto({ profile, disabled }: { profile: OwnProfile; disabled: boolean }) {
@@ -62,17 +63,7 @@ export function ProfilePhoto({ profile, disabled }: { profile: OwnProfile; disab
               e.target.value = '';
             }}
           />
-          {progress !== null && (
-            <div
-              role="progressbar"
-              aria-valuenow={progress}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              className="h-2 w-full overflow-hidden rounded bg-muted"
-            >
-              <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
-            </div>
-          )}
+          {progress !== null && <UploadProgress value={progress} />}
           {profile.profileImage && (
             <Button
               type="button"

@@ -3,7 +3,6 @@ export const requestKeys = {
   all: ['requests'] as const,
   mine: ['requests', 'mine'] as const,
   detail: (reference: string) => ['requests', 'detail', reference.toUpperCase()] as const,
-  paymentsConfig: ['/api/payments/config'] as const,
 };
 
 /** `/api/service-requests/:reference[/suffix]`, with the guest's signed-link token passed on. */

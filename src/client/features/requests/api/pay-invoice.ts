@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { SandboxCardInput, SandboxTokenResponse } from '@shared/schemas/payments';
 import type { payInvoiceSchema } from '@shared/schemas/jobs';
 import type { cardPaymentResponseSchema } from '@shared/schemas/pos';
 import { apiRequest } from '../../../lib/api-client';
@@ -8,10 +7,6 @@ import { requestApiUrl, requestKeys, type RequestRef } from './keys';
 
 export type PayInvoiceBody = z.input<typeof payInvoiceSchema>;
 export type PayInvoiceResult = z.output<typeof cardPaymentResponseSchema>;
-
-/** POST /api/payments/sandbox/tokenize: the sandbox card form's token for these card details. */
-export const tokenizeSandboxCard = async (card: SandboxCardInput) =>
-  (await apiRequest<SandboxTokenResponse>('POST', '/api/payments/sandbox/tokenize', card)).token;
 
 /** POST /api/service-requests/:reference/invoices/:invoiceId/pay: the customer pays by card. */
 export const payInvoice = (ref: RequestRef, invoiceId: number, body: PayInvoiceBody) =>

@@ -17,7 +17,7 @@ import { useApproveQuote } from '../api/approve-quote';
 import type { JobDetail } from '../api/get-request';
 import type { RequestRef } from '../api/keys';
 import { formatDateTime, formatMoney } from '../format';
-import { useDepositCard } from '../use-deposit-card';
+import { useDepositCard } from '../../../lib/deposit-card';
 import { ActionError, reportActionError } from './action-error';
 import type { CardFieldsComponent } from './invoices-section';
 

@@ -4,7 +4,7 @@ import { ReasonDialog } from '../../../components/reason-dialog';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { useReportReview } from '../api';
+import { useReportReview } from '../api/report-review';
 
 /**
  * 'Report' under a public review, for signed-in customers and technicians: asks why, and sends

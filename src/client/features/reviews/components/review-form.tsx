@@ -10,7 +10,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCalendarDate } from '../../../lib/dates';
 import { notify } from '../../../lib/toast';
-import { useSaveReview } from '../api';
+import { useSaveReview } from '../api/save-review';
 import { StarInput } from './star-input';
 import { TechnicianReply } from './technician-reply';
 import { focusFirstError } from '../../../lib/focus-first-error';

@@ -7,7 +7,7 @@ import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { useSaveReply } from '../api';
+import { useSaveReply } from '../api/save-reply';
 import { focusFirstError } from '../../../lib/focus-first-error';
 
 /**

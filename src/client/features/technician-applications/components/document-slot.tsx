@@ -2,6 +2,7 @@ import { Check, Upload } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { Slot } from '../use-application-form';
+import { UploadProgress } from '../../../components/upload-progress';
 
 export function DocumentSlot({
   slot,
@@ -31,16 +32,11 @@ export function DocumentSlot({
           </p>
         )}
         {progress !== undefined && (
-          <div
-            role="progressbar"
-            aria-label={`${slot.label} upload progress`}
-            aria-valuenow={progress}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            className="mt-2 h-2 w-48 overflow-hidden rounded bg-slate-200"
-          >
-            <div className="h-full bg-blue-600 transition-all" style={{ width: `${progress}%` }} />
-          </div>
+          <UploadProgress
+            value={progress}
+            label={`${slot.label} upload progress`}
+            className="mt-2 w-48"
+          />
         )}
       </div>
       <input

@@ -1,4 +1,4 @@
-import { usePlans } from '../api/get-plans';
+import { usePlans } from '../../../lib/api/get-plans';
 
 export function PriceTeaser() {
   const { data } = usePlans();

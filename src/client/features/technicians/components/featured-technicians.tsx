@@ -3,7 +3,7 @@ import { LIMITS } from '@shared/constants/domain';
 import type { Technician } from '@shared/schemas/technicians';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useTechnicianSearch } from '../api';
+import { useTechnicianSearch } from '../api/search-technicians';
 import { TechnicianCard } from '../technician-card';
 import { ListError } from './technician-results';
 import { PATHS } from '@shared/paths';

@@ -29,7 +29,7 @@ import {
   type FormErrors,
 } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
-import { useAddVerification } from '../api';
+import { useAddVerification } from '../api/add-verification';
 import { useVerificationDocument } from '../use-verification-document';
 import { VerificationDocumentField } from './verification-document-field';
 

@@ -5,7 +5,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCalendarDate } from '../../../lib/dates';
-import type { usePendingVerifications } from '../api';
+import type { usePendingVerifications } from '../api/get-pending-verifications';
 import { VerificationStatusBadge } from '../status-badge';
 
 /** One admin queue (pending or expiring), each pending credential with a Review button. */

@@ -3,7 +3,8 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { useDeleteVerification, useOwnVerifications } from '../api';
+import { useDeleteVerification } from '../api/delete-verification';
+import { useOwnVerifications } from '../api/get-own-verifications';
 import { VerificationCard } from './verification-card';
 
 /** A technician's own credentials; pending ones can be deleted. */

@@ -10,7 +10,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { formatCalendarDate } from '../../../lib/dates';
-import { useUpdateVerificationStatus } from '../api';
+import { useUpdateVerificationStatus } from '../api/update-verification-status';
 
 export function ReviewPanel({ v, onDone }: { v: AdminVerification; onDone: () => void }) {
   const update = useUpdateVerificationStatus();

@@ -4,6 +4,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { invalidProps } from '../../../lib/form-errors';
 import type { useVerificationDocument } from '../use-verification-document';
+import { UploadProgress } from '../../../components/upload-progress';
 
 export function VerificationDocumentField({
   documentId,
@@ -33,17 +34,7 @@ export function VerificationDocumentField({
         </div>
       )}
       <FieldError id="ver-document-error" message={error ?? undefined} />
-      {progress !== null && (
-        <div
-          role="progressbar"
-          aria-valuenow={progress}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          className="h-2 overflow-hidden rounded bg-slate-200"
-        >
-          <div className="h-full bg-blue-600" style={{ width: `${progress}%` }} />
-        </div>
-      )}
+      {progress !== null && <UploadProgress value={progress} />}
     </div>
   );
 }

@@ -1,0 +1,29 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { JobReview, reviewInputSchema } from '@shared/schemas/jobs';
+import { apiRequest } from '../../../lib/api-client';
+
+export type ReviewInput = z.input<typeof reviewInputSchema>;
+
+/**
+ * PUT /api/service-requests/:reference/review: the customer's review of a completed job (the
+ * first call writes it, later ones edit it). `token` is the request's signed link, for guests.
+ */
+export const saveReview = ({
+  reference,
+  token,
+  body,
+}: {
+  reference: string;
+  token?: string | null;
+  body: ReviewInput;
+}) =>
+  apiRequest<JobReview>(
+    'PUT',
+    `/api/service-requests/${encodeURIComponent(reference)}/review${
+      token ? `?t=${encodeURIComponent(token)}` : ''
+    }`,
+    body,
+  );
+
+export const useSaveReview = () => useMutation({ mutationFn: saveReview });

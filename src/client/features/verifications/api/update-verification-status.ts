@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Verification } from '@shared/schemas/verifications';
+import { apiRequest } from '../../../lib/api-client';
+import { verificationKeys } from './keys';
+
+export type VerificationDecision = {
+  id: number;
+  status: 'verified' | 'rejected' | 'pending';
+  notes: string;
+};
+
+/** PATCH /api/verifications/:id/status: an admin's decision on a verification. */
+export const updateVerificationStatus = (v: VerificationDecision) =>
+  apiRequest<Verification>('PATCH', `/api/verifications/${v.id}/status`, {
+    status: v.status,
+    notes: v.notes,
+  });
+
+export function useUpdateVerificationStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateVerificationStatus,
+    onSuccess: () => qc.invalidateQueries({ queryKey: verificationKeys.all }),
+  });
+}

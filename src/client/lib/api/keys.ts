@@ -1,0 +1,10 @@
+/**
+ * Query keys of the endpoints several features read (lib/api/): one cache entry each, whichever
+ * screen asks. Outside every feature's prefix, so no feature's invalidation refetches them.
+ */
+export const sharedKeys = {
+  plans: ['plans'] as const,
+  paymentsConfig: ['payments', 'config'] as const,
+  /** Every technician query (features/technicians); the profile editor refetches them. */
+  technicians: ['technicians'] as const,
+};

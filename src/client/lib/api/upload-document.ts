@@ -1,0 +1,88 @@
+import type { DocumentKind } from '@shared/constants/domain';
+import type { CreateUploadInput, UploadTarget } from '@shared/schemas/documents';
+import { ACCEPTED_UPLOAD_TYPES, UPLOAD_MESSAGES } from '@shared/constants/uploads';
+import { LIMITS } from '@shared/constants/domain';
+import { ApiError, apiRequest, errorMessage } from '../api-client';
+
+/** The image types a photo or logo may be. */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const IMAGE_TYPE_MESSAGE = 'Unsupported file type: choose a PNG, JPEG or WebP image';
+
+/**
+ * Why a chosen file cannot be uploaded, checked in the browser before any request (the server
+ * checks again): too large, or not one of `types`. Null when it may go.
+ */
+export function uploadProblem(
+  file: File,
+  types: readonly string[] = ACCEPTED_UPLOAD_TYPES,
+  typeMessage: string = UPLOAD_MESSAGES.unsupportedType,
+): string | null {
+  if (file.size > LIMITS.maxUploadBytes) return UPLOAD_MESSAGES.tooLarge;
+  if (file.size === 0) return 'The file is empty';
+  // Some systems give HEIC photos no type: the server reads the bytes and decides.
+  if (file.type && !types.includes(file.type.toLowerCase())) return typeMessage;
+  return null;
+}
+
+/** Why an upload failed, for the message under the file field: the server's words first. */
+export function uploadFailure(err: unknown): string {
+  if (err instanceof ApiError)
+    return err.serverMessage ?? `The upload failed (${err.status}). Please try again.`;
+  if (err instanceof TypeError) return 'The upload failed. Please check your connection.';
+  if (err instanceof Error && !/^\d{3}: /.test(err.message) && err.message) return err.message;
+  return errorMessage(err, 'The upload failed. Please try again.');
+}
+
+/** The body asking the documents upload endpoint for an address for this file. */
+export const uploadRequestFor = (file: File, kind?: DocumentKind): CreateUploadInput => ({
+  kind,
+  fileName: file.name,
+  contentType: file.type || undefined,
+  size: file.size,
+});
+
+/**
+ * The second step of the documents upload flow: one direct PUT of the file to the signed
+ * address the server gave (the app itself or S3), reporting progress (0 to 100).
+ */
+export async function putFile(
+  target: UploadTarget,
+  file: File,
+  onProgress?: (percent: number) => void,
+): Promise<UploadTarget> {
+  await new Promise<void>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', target.uploadURL);
+    if (file.type) xhr.setRequestHeader('content-type', file.type);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(100);
+        resolve();
+      } else reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText));
+    };
+    xhr.onerror = () => reject(new Error('The upload failed. Please check your connection.'));
+    xhr.send(file);
+  });
+  return target;
+}
+
+/**
+ * A file through the documents upload flow: asks for an upload address (POST
+ * /api/documents/upload) for `kind` (none: an anonymous application document), then PUTs the
+ * file there. The record that uses it attaches it by `documentId` or `uploadURL`.
+ */
+export async function uploadDocument(
+  file: File,
+  kind: DocumentKind | undefined,
+  onProgress?: (percent: number) => void,
+): Promise<UploadTarget> {
+  const target = await apiRequest<UploadTarget>(
+    'POST',
+    '/api/documents/upload',
+    uploadRequestFor(file, kind),
+  );
+  return putFile(target, file, onProgress);
+}
