@@ -18,7 +18,9 @@ export default defineConfig({
   workers: 1,
   // A journey that fails once is a bug to fix (in the app or the test), not to retry.
   retries: 0,
-  timeout: 30_000,
+  // CI runs the journeys beside the API suites on two cores: a long journey (two devices,
+  // a dozen pages) needs more than 30 s there.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI_REPORT_DIR
     ? [
