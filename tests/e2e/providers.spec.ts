@@ -94,6 +94,9 @@ async function startProviderApp(applicationId: string) {
 }
 
 test.beforeAll(async () => {
+  // A second app of its own, migrated and seeded with the demo's year of data: on a busy
+  // machine (CI runs the journeys beside the API suites) that alone can take a minute.
+  test.setTimeout(120_000);
   square = await startSquareStandIn();
   paypal = await startPayPalStandIn();
   await startProviderApp('sandbox-sq0idb-wrenchly');
