@@ -200,6 +200,8 @@ test('a Square application id for the wrong environment shows the Payment Setup 
   page,
   signIn,
 }) => {
+  // It starts a seeded app of its own again (see the beforeAll).
+  test.setTimeout(120_000);
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
   await startProviderApp('sq0idp-production-app');
