@@ -16,11 +16,23 @@ export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A journey that fails once is a bug to fix (in the app or the test), not to retry.
+  retries: 0,
+  // CI runs the journeys beside the API suites on two cores: a long journey (two devices,
+  // a dozen pages) needs more than 30 s there.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI_REPORT_DIR
-    ? [['list'], ['json', { outputFile: `${process.env.CI_REPORT_DIR}/playwright.json` }]]
+    ? [
+        ['list'],
+        // .ci/run runs the journeys in two groups side by side, each reporting to its own file.
+        [
+          'json',
+          {
+            outputFile: `${process.env.CI_REPORT_DIR}/playwright${process.env.E2E_GROUP ? `-${process.env.E2E_GROUP}` : ''}.json`,
+          },
+        ],
+      ]
     : [['list']],
   globalTeardown: './tests/e2e/global-teardown.ts',
   webServer: {

@@ -16,7 +16,8 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     globalSetup: ['tests/helpers/global-setup.ts'],
     environment: 'node',
-    testTimeout: 30_000,
+    // CI runs both API legs beside the Playwright journeys on two cores: twice the time there.
+    testTimeout: process.env.CI ? 60_000 : 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Test files share their worker's loaded modules instead of importing the whole app again

@@ -1,5 +1,5 @@
 // Adds up the runners' JSON reports into one closing line: 'N passed, N failed'.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const dir = process.argv[2];
@@ -15,13 +15,15 @@ for (const name of ['vitest-postgres.json', 'vitest-pglite.json']) {
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
   console.log(`${name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
 }
-const pw = path.join(dir, 'playwright.json');
-if (existsSync(pw)) {
-  const s = JSON.parse(readFileSync(pw, 'utf8')).stats;
-  passed += s.expected + s.flaky;
-  failed += s.unexpected;
+// playwright.json, or one file a group when the journeys ran in groups (playwright-<group>.json).
+for (const name of readdirSync(dir)
+  .filter((n) => /^playwright(-[\w-]+)?\.json$/.test(n))
+  .sort()) {
+  const s = JSON.parse(readFileSync(path.join(dir, name), 'utf8')).stats;
+  passed += s.expected;
+  failed += s.unexpected + s.flaky;
   skipped += s.skipped;
-  console.log(`playwright: ${s.expected + s.flaky} passed, ${s.unexpected} failed`);
+  console.log(`${name}: ${s.expected} passed, ${s.unexpected + s.flaky} failed`);
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (failed > 0 || passed === 0) process.exit(1);

@@ -1,7 +1,7 @@
 import { eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { AppConfig } from '../../src/server/config';
 import { jobLeases, rateLimits } from '../../src/server/db/schema';
@@ -161,6 +161,7 @@ describe('background jobs under leases, two instances on one database', () => {
     const ran: string[] = [];
     const job = (who: string) => async () => {
       ran.push(who);
+      // The job's own work, long enough for the two attempts to overlap (not a wait).
       await new Promise((r) => setTimeout(r, 50));
     };
     const first = await Promise.all([
@@ -202,8 +203,11 @@ describe('background jobs under leases, two instances on one database', () => {
     expect(await a.tasks.runExclusive('test-dead-holder', 1000, 5000, job)).toBe(false);
     expect(await b.tasks.runExclusive('test-dead-holder', 1000, 5000, job)).toBe(false);
     expect(runs).toBe(0);
-    await new Promise((r) => setTimeout(r, 500));
-    expect(await b.tasks.runExclusive('test-dead-holder', 1000, 5000, job)).toBe(true);
+    // The lease lapses by the database's clock (which the test cannot move): B takes it then.
+    await vi.waitFor(
+      async () => expect(await b.tasks.runExclusive('test-dead-holder', 1000, 5000, job)).toBe(true),
+      { timeout: 5_000, interval: 50 },
+    );
     expect(runs).toBe(1);
     expect(await lease('test-dead-holder')).toMatchObject({ holder: null, runs: 1 });
   });
@@ -217,6 +221,7 @@ describe('background jobs under leases, two instances on one database', () => {
       300,
       () => new Promise<void>((r) => (release = r)),
     );
+    // Elapsed time is the thing tested: the run outlasts its 300 ms lease more than twice over.
     await new Promise((r) => setTimeout(r, 700));
     expect((await lease('test-long')).holder).toBe(a.tasks.instanceId);
     expect(await b.tasks.runExclusive('test-long', 10, 300, async () => {})).toBe(false);
@@ -247,6 +252,7 @@ describe('background jobs under leases, two instances on one database', () => {
       r.every('test-timer', 1000, 2000, async () => void starts.push({ who, at: Date.now() })),
     );
     scaled.forEach((r) => r.start());
+    // Elapsed time is the thing tested: how many runs a 1.4 s window holds.
     await new Promise((r) => setTimeout(r, 1400));
     await Promise.all(scaled.map((r) => r.close(1000)));
     const row = await lease('test-timer');

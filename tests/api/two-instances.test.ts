@@ -114,7 +114,7 @@ async function waitUntilReady(at: Instance, timeoutMs: number) {
   while (Date.now() < until && !exited) {
     const res = await request(at, 'GET', '/api/health/ready').catch(() => null);
     if (res?.status === 200) return;
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 100)); // polling interval
   }
   throw new Error(`instance ${at.name} did not become ready:\n${at.output.join('')}`);
 }
@@ -295,6 +295,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one dat
       expect((await lease(helper, name))?.runs, name).toBe(1);
     const before = (await lease(helper, 'dispatch-sweep'))!;
     const started = Date.now();
+    // A fixed window on purpose: what is checked is a rate (runs per elapsed time), and a
+    // doubled rate shows only over several intervals.
     await new Promise((r) => setTimeout(r, 3_000));
     const after = (await lease(helper, 'dispatch-sweep'))!;
     const elapsed = Date.now() - started;

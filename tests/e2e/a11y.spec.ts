@@ -1,5 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { JOIN_PATH } from '../../src/shared/brand';
 import { PATHS } from '../../src/shared/paths';
 import { expect, test, type Mail } from './fixtures';
@@ -288,13 +290,33 @@ type Found = { where: string; impact: string; id: string; help: string; targets:
  */
 const STRICT_EVERYWHERE = process.env.AXE_ALL === '1';
 
+/** axe-core itself (the version @axe-core/playwright bundles), put in each page once. */
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/**
+ * axe.run on the page as it is now. axe is put in a page once and runs on its tabs and dialogs
+ * from there; @axe-core/playwright would inject it twice a scan and open a blank page for every
+ * result, which made this suite minutes slower. The app has no frames (checked: axe would not
+ * see inside one here).
+ */
+async function axeRun(page: Page, options: RunOptions): Promise<AxeResults> {
+  expect(page.frames(), 'a frame on the page: scan it with @axe-core/playwright').toHaveLength(1);
+  type WithAxe = { axe?: { run: (context: Document, o: RunOptions) => Promise<AxeResults> } };
+  if (!(await page.evaluate(() => typeof (window as WithAxe).axe?.run === 'function')))
+    await page.evaluate(AXE_SOURCE);
+  return page.evaluate((o) => (window as WithAxe).axe!.run(document, o), options);
+}
+
 async function scan(page: Page, where: string, strict = STRICT_EVERYWHERE): Promise<Found[]> {
   const tags = strict ? [...TAGS, 'best-practice'] : TAGS;
   // Violations only: axe skips collecting the passes, which makes each scan faster.
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(tags)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
+  const { violations } = await axeRun(page, {
+    runOnly: { type: 'tag', values: tags },
+    resultTypes: ['violations'],
+  });
   return violations
     .filter((v) => strict || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({

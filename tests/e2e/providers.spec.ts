@@ -94,6 +94,9 @@ async function startProviderApp(applicationId: string) {
 }
 
 test.beforeAll(async () => {
+  // A second app of its own, migrated and seeded with the demo's year of data: on a busy
+  // machine (CI runs the journeys beside the API suites) that alone can take a minute.
+  test.setTimeout(120_000);
   square = await startSquareStandIn();
   paypal = await startPayPalStandIn();
   await startProviderApp('sandbox-sq0idb-wrenchly');
@@ -197,6 +200,8 @@ test('a Square application id for the wrong environment shows the Payment Setup 
   page,
   signIn,
 }) => {
+  // It starts a seeded app of its own again (see the beforeAll).
+  test.setTimeout(120_000);
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
   await startProviderApp('sq0idp-production-app');

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createQueryPersistence,
   SAVED_QUERIES_MAX_AGE_MS,
@@ -42,12 +42,21 @@ describe('queries kept on the device for offline reading', () => {
   });
 
   it('keeps what was read before it knew who is signed in', async () => {
-    const { qc, store, persistence } = setup();
-    qc.setQueryData(['jobs', 'list'], { active: ['early'] });
-    await persistence.setOwner(7);
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect(store.entries.get(7)!.state.queries.map((q) => q.queryKey)).toEqual([['jobs', 'list']]);
-    persistence.stop();
+    // The save is throttled (1 s): the test moves the timers' clock instead of waiting.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { qc, store, persistence } = setup();
+      qc.setQueryData(['jobs', 'list'], { active: ['early'] });
+      await persistence.setOwner(7);
+      expect(store.entries.has(7)).toBe(false);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(store.entries.get(7)!.state.queries.map((q) => q.queryKey)).toEqual([
+        ['jobs', 'list'],
+      ]);
+      persistence.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('brings them back for the same user, with their time, marked to be read again', async () => {

@@ -458,10 +458,15 @@ describe('the demo jobs through the API', () => {
 
   it('shows the admin every request with its notifications per round', async () => {
     const all = await t.app.db.select({ id: s.serviceRequests.id }).from(s.serviceRequests);
-    for (const { id } of all) {
-      const ref = `WR-${String(id).padStart(6, '0')}`;
-      const d = await get<JobDetail>(`/api/service-requests/${ref}`, 'admin');
-      expect(d.notifications!.length).toBeGreaterThan(0);
+    // Hundreds of requests: eight at a time.
+    for (let i = 0; i < all.length; i += 8) {
+      await Promise.all(
+        all.slice(i, i + 8).map(async ({ id }) => {
+          const ref = `WR-${String(id).padStart(6, '0')}`;
+          const d = await get<JobDetail>(`/api/service-requests/${ref}`, 'admin');
+          expect(d.notifications!.length, ref).toBeGreaterThan(0);
+        }),
+      );
     }
   });
 

@@ -9,6 +9,8 @@ import { buildApp } from '../app';
 import { jobLeases } from '../db/schema';
 import { shutDown } from './shutdown';
 
+// Work that takes time (a slow request, a long job run), in flight while the app shuts down:
+// elapsed time is what these stand for, nothing waits on them.
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**

@@ -48,6 +48,30 @@ function randomRow(id: number): TechnicianRow {
 
 type Filters = Omit<SearchFilters, 'now'>;
 
+/**
+ * What the reference derives from a row alone (plan dates, the point on the sphere), once a row:
+ * a changed row is a new object (the test never edits one in place).
+ */
+const derivedOf = new WeakMap<
+  TechnicianRow,
+  { leads: number; featured: number; v: ReturnType<typeof unitVector> }
+>();
+function derived(r: TechnicianRow) {
+  let d = derivedOf.get(r);
+  if (!d) {
+    const until =
+      r.plan && r.planStatus ? planHoldsUntil(r.planStatus, new Date(r.periodEndMs!)) : 0;
+    const plan = r.plan ? PLAN_ENTITLEMENTS[tierOf(r.plan)] : null;
+    d = {
+      leads: plan?.leads ? until : 0,
+      featured: plan?.featured ? until : 0,
+      v: unitVector(r.lat, r.lng),
+    };
+    derivedOf.set(r, d);
+  }
+  return d;
+}
+
 function reference(rows: Map<number, TechnicianRow>, f: Filters) {
   const point = f.point;
   const c = point ? unitVector(point.latitude, point.longitude) : null;
@@ -59,11 +83,7 @@ function reference(rows: Map<number, TechnicianRow>, f: Filters) {
       : f.sort;
   const list: { r: TechnicianRow; h: number; featured: boolean }[] = [];
   for (const r of rows.values()) {
-    const until =
-      r.plan && r.planStatus ? planHoldsUntil(r.planStatus, new Date(r.periodEndMs!)) : 0;
-    const plan = r.plan ? PLAN_ENTITLEMENTS[tierOf(r.plan)] : null;
-    const leads = plan?.leads ? until : 0;
-    const featured = plan?.featured ? until : 0;
+    const { leads, featured, v } = derived(r);
     if (f.available && !r.available) continue;
     if (f.serviceType !== undefined && !r.specialties.includes(f.serviceType)) continue;
     if (f.name !== undefined && !r.name.includes(f.name)) continue;
@@ -71,7 +91,6 @@ function reference(rows: Map<number, TechnicianRow>, f: Filters) {
     if (f.featured && !(featured > NOW)) continue;
     let h = 0;
     if (c) {
-      const v = unitVector(r.lat, r.lng);
       h = ((v.x - c.x) ** 2 + (v.y - c.y) ** 2 + (v.z - c.z) ** 2) / 4;
       const limit =
         f.maxDistance !== undefined

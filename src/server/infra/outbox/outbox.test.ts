@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createUser, signIn } from '../../../../tests/helpers/factories';
 import { startSmtpStandIn } from '../../../../tests/helpers/smtp-stand-in';
@@ -289,6 +289,7 @@ describe('outbox workers', () => {
     const transport: Transport = {
       name: 'counting',
       async deliver(row) {
+        // A transport's own latency (so racing workers overlap), not a wait.
         await new Promise((r) => setTimeout(r, 2));
         sent.set(row.idempotencyKey, (sent.get(row.idempotencyKey) ?? 0) + 1);
         return { status: 'sent' };
@@ -384,9 +385,21 @@ describe('outbox workers', () => {
       log: t.app.log,
       transports: { sms: transport },
     });
-    // A long poll: only the wake-up can deliver it in time.
+    // What is queued before the start goes out in the run start() begins at once: waited for,
+    // so that run has looked at the queue; with a minute's poll, only the wake-up can then
+    // deliver the next message in time.
+    await t.app.db.transaction((tx) =>
+      worker.enqueue(tx, {
+        channel: 'sms',
+        to: '+12025550199',
+        subject: 'before',
+        text: 'before',
+        template: 'wake',
+        key: 'wake:0',
+      }),
+    );
     worker.start((fn) => t.app.realtime.onSignal('wrenchly_outbox', fn), 60_000);
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(sent.get('wake:0')).toBe(1), { timeout: 3000, interval: 5 });
     const started = Date.now();
     await t.app.db.transaction((tx) =>
       worker.enqueue(tx, {
