@@ -205,7 +205,8 @@ describe('background jobs under leases, two instances on one database', () => {
     expect(runs).toBe(0);
     // The lease lapses by the database's clock (which the test cannot move): B takes it then.
     await vi.waitFor(
-      async () => expect(await b.tasks.runExclusive('test-dead-holder', 1000, 5000, job)).toBe(true),
+      async () =>
+        expect(await b.tasks.runExclusive('test-dead-holder', 1000, 5000, job)).toBe(true),
       { timeout: 5_000, interval: 50 },
     );
     expect(runs).toBe(1);

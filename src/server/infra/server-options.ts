@@ -30,5 +30,8 @@ export function serverOptions(
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Opening and migrating the database is a plugin: on a busy host or a large migration it may
+    // take longer than Fastify's default 10 s, which would abort the start.
+    pluginTimeout: 120_000,
   };
 }
