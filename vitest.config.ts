@@ -16,7 +16,7 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     globalSetup: ['tests/helpers/global-setup.ts'],
     environment: 'node',
-    // CI runs both API legs beside the Playwright journeys on two cores: twice the time there.
+    // A CI machine may be slower than a laptop: a minute a test there.
     testTimeout: process.env.CI ? 60_000 : 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
