@@ -1,12 +1,11 @@
-import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sessions, technicians, users } from '../db/schema';
 import { API_RATE_LIMIT_PER_MINUTE } from '@shared/schemas/api-tokens';
 import { authenticateApiToken, bearerToken, type ApiClient } from '../domain/api-tokens';
 import { AppError } from '../infra/app-error';
 import type { RateLimiter } from '../infra/rate-limiter';
 import { hashToken, SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../infra/session';
+import { deleteSession, sessionUserRow, touchSession } from '../infra/session.queries';
 
 /**
  * Who may call a route. Every /api route declares one in `config.access`; registering a
@@ -137,24 +136,7 @@ async function loadSessionUser(
   if (!token || token.length > 200) return null;
   const sessionId = hashToken(token);
   const now = app.clock();
-  const [row] = await app.db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      role: users.role,
-      status: users.status,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      phone: users.phone,
-      technicianId: technicians.id,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(technicians, eq(technicians.userId, users.id))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
-    .limit(1);
+  const row = await sessionUserRow(app.db, sessionId, now);
   if (!row) {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return null;
@@ -162,15 +144,12 @@ async function loadSessionUser(
   // Suspension and rejection end sessions when they happen; a session that outlived one
   // (e.g. created concurrently) is ended here, so such a user reaches nothing.
   if (row.status === 'suspended' || row.status === 'rejected') {
-    await app.db.delete(sessions).where(eq(sessions.id, sessionId));
+    await deleteSession(app.db, sessionId);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return null;
   }
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await app.db
-      .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
-      .where(eq(sessions.id, sessionId));
+    await touchSession(app.db, sessionId, now, new Date(now.getTime() + SESSION_TTL_MS));
   }
   const { lastSeenAt: _lastSeenAt, ...user } = row;
   return { ...user, sessionId };
