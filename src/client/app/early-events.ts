@@ -4,7 +4,7 @@
  * are held, then done again once the page is live, so none is lost (ADR 021, ADR 024).
  */
 type Held =
-  | { kind: 'click'; target: Element }
+  | { kind: 'click'; target: Element; path: number[] }
   | {
       kind: 'value';
       target: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -31,7 +31,7 @@ export function holdEarlyEvents(): () => void {
     // Not yet: the click is done again when the page is live (a link then navigates in-app).
     e.preventDefault();
     e.stopPropagation();
-    held.push({ kind: 'click', target });
+    held.push({ kind: 'click', target, path: pathOf(target) });
   };
   const onValue = (e: Event) => {
     const t = e.target;
@@ -55,9 +55,12 @@ export function holdEarlyEvents(): () => void {
     document.removeEventListener('input', onValue, true);
     document.removeEventListener('change', onValue, true);
     for (const h of release) {
-      if (!h.target.isConnected) continue;
       if (h.kind === 'click') {
-        h.target.dispatchEvent(
+        // A part React rendered again (instead of taking over the server's markup) has new
+        // elements: the click goes to the one in the same place.
+        const target = h.target.isConnected ? h.target : elementAt(h.path);
+        if (!target) continue;
+        target.dispatchEvent(
           new MouseEvent('click', {
             bubbles: true,
             cancelable: true,
@@ -67,6 +70,7 @@ export function holdEarlyEvents(): () => void {
         );
         continue;
       }
+      if (!h.target.isConnected) continue;
       // React compares the field's value with the one it last saw: show it the change.
       h.target.value = '';
       nativeValueSetter(h.target)?.call(h.target, h.value);
@@ -74,4 +78,18 @@ export function holdEarlyEvents(): () => void {
       h.target.dispatchEvent(new Event('change', { bubbles: true }));
     }
   };
+}
+
+/** Where an element sits under <body>: its index among its parent's children, level by level. */
+function pathOf(el: Element): number[] {
+  const path: number[] = [];
+  for (let e: Element = el; e.parentElement && e !== document.body; e = e.parentElement)
+    path.unshift(Array.prototype.indexOf.call(e.parentElement.children, e));
+  return path;
+}
+
+function elementAt(path: number[]): Element | null {
+  let e: Element | undefined = document.body;
+  for (const i of path) e = e?.children[i];
+  return e ?? null;
 }
