@@ -58,7 +58,7 @@ export function holdEarlyEvents(): () => void {
       if (h.kind === 'click') {
         // A part React rendered again (instead of taking over the server's markup) has new
         // elements: the click goes to the one in the same place.
-        const target = h.target.isConnected ? h.target : elementAt(h.path);
+        const target = h.target.isConnected ? h.target : sameElementAt(h.path, h.target);
         if (!target) continue;
         target.dispatchEvent(
           new MouseEvent('click', {
@@ -88,8 +88,9 @@ function pathOf(el: Element): number[] {
   return path;
 }
 
-function elementAt(path: number[]): Element | null {
+/** The element now at `path`, when it is the same kind with the same text as `was`. */
+function sameElementAt(path: number[], was: Element): Element | null {
   let e: Element | undefined = document.body;
   for (const i of path) e = e?.children[i];
-  return e ?? null;
+  return e && e.tagName === was.tagName && e.textContent === was.textContent ? e : null;
 }
