@@ -1,14 +1,14 @@
 import { errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
-import { useAdminAction } from './api/admin-action';
+import { useAdminDecision, type AdminDecision } from './api/admin-decision';
 
-/** Runs an admin action and toasts its outcome. */
+/** Runs an admin decision (an endpoint call) and toasts its outcome. */
 export function useAdminRun() {
-  const action = useAdminAction();
+  const decision = useAdminDecision();
   return {
-    pending: action.isPending,
-    run: (a: Parameters<typeof action.mutate>[0], success: string) =>
-      action.mutate(a, {
+    pending: decision.isPending,
+    run: (decide: AdminDecision, success: string) =>
+      decision.mutate(decide, {
         onSuccess: (r) => notify({ title: success, description: r?.message }),
         onError: (err) =>
           notify({

@@ -1,3 +1,4 @@
+import { sharedKeys } from '../../lib/api/keys';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { requestApiUrl, requestKeys, type RequestRef } from './api/keys';
@@ -20,7 +21,7 @@ export function useRequestStream({ reference, token }: RequestRef, enabled = tru
       withCredentials: true,
     });
     const refresh = () => {
-      void qc.invalidateQueries({ queryKey: requestKeys.detail(reference) });
+      void qc.invalidateQueries({ queryKey: sharedKeys.serviceRequest(reference) });
       void qc.invalidateQueries({ queryKey: requestKeys.mine });
     };
     source.addEventListener('ready', () => {

@@ -12,7 +12,6 @@ export const adminKeys = {
   outboxAll: ['admin', 'outbox'] as const,
   outbox: (f: object) => ['admin', 'outbox', f] as const,
   requests: (f: object) => ['admin', 'service-requests', f] as const,
-  request: (reference: string) => ['admin', 'service-request', reference] as const,
   messages: (f: object) => ['admin', 'messages', f] as const,
   audit: (f: object) => ['admin', 'audit-log', f] as const,
   actions: ['admin', 'audit-actions'] as const,

@@ -5,6 +5,9 @@ import { usePendingApprovals } from '../api/get-pending-approvals';
 import { openDocument } from '../open-document';
 import type { useAdminRun } from '../use-admin-run';
 import { useConfirm } from './confirm-dialog';
+import { approveUser } from '../api/approve-user';
+import { decideApplication } from '../api/decide-application';
+import { rejectUser } from '../api/reject-user';
 
 /** Registrations and technician applications waiting for an admin's decision. */
 export function PendingApprovals({ run, pending }: ReturnType<typeof useAdminRun>) {
@@ -68,8 +71,8 @@ export function PendingApprovals({ run, pending }: ReturnType<typeof useAdminRun
                         onConfirm: () =>
                           run(
                             p.kind === 'application'
-                              ? { kind: 'application', id: p.id, decision: 'approve' }
-                              : { kind: 'approveUser', id: p.id },
+                              ? () => decideApplication(p.id, 'approve')
+                              : () => approveUser(p.id),
                             'Approved',
                           ),
                       })
@@ -90,11 +93,8 @@ export function PendingApprovals({ run, pending }: ReturnType<typeof useAdminRun
                         destructive: true,
                         onConfirm: () =>
                           p.kind === 'application'
-                            ? run(
-                                { kind: 'application', id: p.id, decision: 'reject' },
-                                'Application rejected',
-                              )
-                            : run({ kind: 'rejectUser', id: p.id }, 'Registration rejected'),
+                            ? run(() => decideApplication(p.id, 'reject'), 'Application rejected')
+                            : run(() => rejectUser(p.id), 'Registration rejected'),
                       })
                     }
                   >

@@ -8,6 +8,7 @@ import { Label } from '../../../components/ui/label';
 import { useAdminTechnicians } from '../api/get-technicians';
 import { useAdminRun } from '../use-admin-run';
 import { useConfirm } from './confirm-dialog';
+import { setTechnicianStatus } from '../api/set-technician-status';
 
 type AdminTechnician = NonNullable<ReturnType<typeof useAdminTechnicians>['data']>['items'][number];
 
@@ -67,7 +68,7 @@ export function TechniciansTab() {
                   description: 'The technician can then receive jobs and use the POS.',
                   confirmLabel: 'Approve',
                   onConfirm: () =>
-                    run({ kind: 'technician', id: t.id, action: 'approve' }, 'Technician approved'),
+                    run(() => setTechnicianStatus(t.id, 'approve'), 'Technician approved'),
                 })
               }
             >
@@ -87,10 +88,7 @@ export function TechniciansTab() {
                   confirmLabel: 'Suspend',
                   destructive: true,
                   onConfirm: () =>
-                    run(
-                      { kind: 'technician', id: t.id, action: 'suspend' },
-                      'Technician suspended',
-                    ),
+                    run(() => setTechnicianStatus(t.id, 'suspend'), 'Technician suspended'),
                 })
               }
             >
@@ -103,7 +101,7 @@ export function TechniciansTab() {
               variant="outline"
               disabled={pending}
               onClick={() =>
-                run({ kind: 'technician', id: t.id, action: 'reinstate' }, 'Technician reinstated')
+                run(() => setTechnicianStatus(t.id, 'reinstate'), 'Technician reinstated')
               }
             >
               Reinstate

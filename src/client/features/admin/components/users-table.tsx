@@ -10,6 +10,8 @@ import { Select } from '../../../components/ui/select';
 import { useAdminUsers } from '../api/get-users';
 import type { useAdminRun } from '../use-admin-run';
 import { useConfirm } from './confirm-dialog';
+import { approveUser } from '../api/approve-user';
+import { setUserRole } from '../api/set-user-role';
 
 type AdminUser = NonNullable<ReturnType<typeof useAdminUsers>['data']>['items'][number];
 
@@ -48,7 +50,7 @@ export function UsersTable({ run, pending }: ReturnType<typeof useAdminRun>) {
               title: `Make ${u.username ?? u.email} ${role === 'admin' ? 'an' : 'a'} ${roleName(role)}?`,
               description: `The role changes from ${roleName(u.role)} to ${roleName(role)}, and the account is approved.`,
               confirmLabel: 'Change role',
-              onConfirm: () => run({ kind: 'role', id: u.id, role }, 'Role updated'),
+              onConfirm: () => run(() => setUserRole(u.id, role), 'Role updated'),
             });
           }}
         >
@@ -86,7 +88,7 @@ export function UsersTable({ run, pending }: ReturnType<typeof useAdminRun>) {
                 title: `Approve ${u.username ?? u.email}?`,
                 description: 'The account is approved and the user is told by e-mail.',
                 confirmLabel: 'Approve',
-                onConfirm: () => run({ kind: 'approveUser', id: u.id }, 'User approved'),
+                onConfirm: () => run(() => approveUser(u.id), 'User approved'),
               })
             }
           >

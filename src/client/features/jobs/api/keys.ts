@@ -2,5 +2,4 @@
 export const jobKeys = {
   all: ['jobs'] as const,
   list: () => ['jobs', 'list'] as const,
-  detail: (reference: string) => ['jobs', 'detail', reference.toUpperCase()] as const,
 };

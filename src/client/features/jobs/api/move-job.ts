@@ -1,15 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobDetail, JobMoveBody } from '@shared/schemas/jobs';
-import { apiRequest } from '../../../lib/api-client';
+import { sharedKeys } from '../../../lib/api/keys';
+import { moveServiceRequest } from '../../../lib/api/service-request';
 import { jobKeys } from './keys';
-
-/** POST /api/service-requests/:reference/moves: answers with the job after the move. */
-export const moveJob = (reference: string, body: JobMoveBody) =>
-  apiRequest<JobDetail>(
-    'POST',
-    `/api/service-requests/${encodeURIComponent(reference)}/moves`,
-    body,
-  );
 
 /**
  * A move on this job; the job and the lists refresh afterwards. `onMoved` runs even when the
@@ -18,11 +11,14 @@ export const moveJob = (reference: string, body: JobMoveBody) =>
 export function useMoveJob(reference: string, onMoved?: (job: JobDetail) => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: JobMoveBody) => moveJob(reference, body),
+    mutationFn: (body: JobMoveBody) => moveServiceRequest(reference, body),
     onSuccess: (job) => {
-      qc.setQueryData(jobKeys.detail(reference), job);
+      qc.setQueryData(sharedKeys.serviceRequest(reference), job);
       onMoved?.(job);
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: jobKeys.all }),
+    onSettled: async () => {
+      await qc.invalidateQueries({ queryKey: jobKeys.all });
+      await qc.invalidateQueries({ queryKey: sharedKeys.serviceRequest(reference) });
+    },
   });
 }

@@ -1,7 +1,8 @@
+import { sharedKeys } from '../../../lib/api/keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobDetail } from '@shared/schemas/jobs';
 import { apiRequest } from '../../../lib/api-client';
-import { requestApiUrl, requestKeys, type RequestRef } from './keys';
+import { requestApiUrl, type RequestRef } from './keys';
 
 type Deposit = { sourceId: string; idempotencyKey: string };
 /** The signature, on the version of the quote the customer was shown (ADR 026). */
@@ -23,6 +24,6 @@ export function useApproveQuote(ref: RequestRef) {
   return useMutation({
     mutationFn: ({ quoteId, ...signing }: Signing & { quoteId: number }) =>
       approveQuote(ref, quoteId, signing),
-    onSuccess: (detail) => qc.setQueryData(requestKeys.detail(ref.reference), detail),
+    onSuccess: (detail) => qc.setQueryData(sharedKeys.serviceRequest(ref.reference), detail),
   });
 }

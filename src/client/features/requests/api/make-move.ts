@@ -1,21 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { JobDetail, jobMoveBodySchema } from '@shared/schemas/jobs';
-import { apiRequest } from '../../../lib/api-client';
-import { requestApiUrl, requestKeys, type RequestRef } from './keys';
+import type { jobMoveBodySchema } from '@shared/schemas/jobs';
+import { sharedKeys } from '../../../lib/api/keys';
+import { moveServiceRequest } from '../../../lib/api/service-request';
+import { requestKeys, type RequestRef } from './keys';
 
 export type MoveBody = z.input<typeof jobMoveBodySchema>;
 
-/** POST /api/service-requests/:reference/moves: answers the request as it is after the move. */
-export const makeMove = ({ reference, token }: RequestRef, body: MoveBody) =>
-  apiRequest<JobDetail>('POST', requestApiUrl(reference, token, '/moves'), body);
-
+/** A move by the customer (or a guest with the link); keeps the answer as the request. */
 export function useMakeMove(ref: RequestRef) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: MoveBody) => makeMove(ref, body),
+    mutationFn: (body: MoveBody) => moveServiceRequest(ref.reference, body, ref.token),
     onSuccess: (detail) => {
-      qc.setQueryData(requestKeys.detail(ref.reference), detail);
+      qc.setQueryData(sharedKeys.serviceRequest(ref.reference), detail);
       void qc.invalidateQueries({ queryKey: requestKeys.mine });
     },
   });

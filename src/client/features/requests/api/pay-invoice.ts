@@ -1,9 +1,10 @@
+import { sharedKeys } from '../../../lib/api/keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { payInvoiceSchema } from '@shared/schemas/jobs';
 import type { cardPaymentResponseSchema } from '@shared/schemas/pos';
 import { apiRequest } from '../../../lib/api-client';
-import { requestApiUrl, requestKeys, type RequestRef } from './keys';
+import { requestApiUrl, type RequestRef } from './keys';
 
 export type PayInvoiceBody = z.input<typeof payInvoiceSchema>;
 export type PayInvoiceResult = z.output<typeof cardPaymentResponseSchema>;
@@ -22,6 +23,6 @@ export function usePayInvoice(ref: RequestRef) {
     mutationFn: (v: { invoiceId: number } & PayInvoiceBody) =>
       payInvoice(ref, v.invoiceId, { sourceId: v.sourceId, idempotencyKey: v.idempotencyKey }),
     // Paid or declined, the invoice and its payments changed: show them as the server has them.
-    onSettled: () => qc.invalidateQueries({ queryKey: requestKeys.detail(ref.reference) }),
+    onSettled: () => qc.invalidateQueries({ queryKey: sharedKeys.serviceRequest(ref.reference) }),
   });
 }
