@@ -16,10 +16,8 @@ export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: false,
   workers: 1,
-  // Locally a journey that fails once is a bug to fix. CI still retries once while two journeys
-  // that failed once with the groups side by side (the footer's requirements dialog, the
-  // technician's reply) are found out; the summary counts a retried journey as flaky.
-  retries: process.env.CI ? 1 : 0,
+  // A journey that fails once is a bug to fix, on CI too: a retry would hide a flaky journey.
+  retries: 0,
   // CI runs two groups of journeys side by side on two cores: a long journey (two devices,
   // a dozen pages) needs more than 30 s there.
   timeout: 60_000,

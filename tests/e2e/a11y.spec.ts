@@ -302,21 +302,37 @@ const AXE_SOURCE = readFileSync(
  * result, which made this suite minutes slower. The app has no frames (checked: axe would not
  * see inside one here).
  */
-async function axeRun(page: Page, options: RunOptions): Promise<AxeResults> {
+async function axeRun(page: Page, options: RunOptions, within?: Locator[]): Promise<AxeResults> {
   expect(page.frames(), 'a frame on the page: scan it with @axe-core/playwright').toHaveLength(1);
-  type WithAxe = { axe?: { run: (context: Document, o: RunOptions) => Promise<AxeResults> } };
+  type Context = Document | { include: Element[] };
+  type WithAxe = { axe?: { run: (context: Context, o: RunOptions) => Promise<AxeResults> } };
   if (!(await page.evaluate(() => typeof (window as WithAxe).axe?.run === 'function')))
     await page.evaluate(AXE_SOURCE);
-  return page.evaluate((o) => (window as WithAxe).axe!.run(document, o), options);
+  if (!within) return page.evaluate((o) => (window as WithAxe).axe!.run(document, o), options);
+  const parts = await Promise.all(within.map(async (l) => (await l.elementHandle())!));
+  return page.evaluate(
+    ([o, ...include]) => (window as WithAxe).axe!.run({ include: include as Element[] }, o),
+    [options, ...parts] as const,
+  );
 }
 
-async function scan(page: Page, where: string, strict = STRICT_EVERYWHERE): Promise<Found[]> {
+/**
+ * Scans the page, or only the parts `within` that changed since the page was scanned whole (an
+ * open dialog, a tab switched to and its panel): the rest is what the first scan saw.
+ */
+async function scan(
+  page: Page,
+  where: string,
+  strict = STRICT_EVERYWHERE,
+  within?: Locator[],
+): Promise<Found[]> {
   const tags = strict ? [...TAGS, 'best-practice'] : TAGS;
   // Violations only: axe skips collecting the passes, which makes each scan faster.
-  const { violations } = await axeRun(page, {
+  const options: RunOptions = {
     runOnly: { type: 'tag', values: tags },
     resultTypes: ['violations'],
-  });
+  };
+  const { violations } = await axeRun(page, options, within);
   return violations
     .filter((v) => strict || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
@@ -346,10 +362,14 @@ async function scanScreens(page: Page, role: Role, size: Size, screens: Screen[]
     await settled(page);
     // With tabs, the first listed is the one showing: each is scanned once.
     if (!screen.tabs) found.push(...(await scan(page, where())));
+    // The first tab with the whole page; each other one: its tab list and panel (the rest of the
+    // page is as the first scan saw it).
     for (const [t, tab] of (screen.tabs ?? []).entries()) {
       if (t > 0) await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
       await settled(page);
-      found.push(...(await scan(page, where(` [tab ${tab}]`))));
+      const within =
+        t > 0 ? [page.getByRole('tablist').first(), page.getByRole('tabpanel').first()] : undefined;
+      found.push(...(await scan(page, where(` [tab ${tab}]`), STRICT_EVERYWHERE, within)));
     }
     // The shell's dialogs once per role (on its first screen), the screen's own on each.
     const dialogs = { ...(i === 0 ? shell : {}), ...screen.dialogs };
@@ -357,7 +377,8 @@ async function scanScreens(page: Page, role: Role, size: Size, screens: Screen[]
     for (const [name, open] of Object.entries(dialogs)) {
       const opened = await open(page, size);
       await settled(page);
-      found.push(...(await scan(page, where(` [${name}]`))));
+      // The dialog alone: behind it, the page is as the screen's scan saw it.
+      found.push(...(await scan(page, where(` [${name}]`), STRICT_EVERYWHERE, [opened])));
       // Every dialog (and the chat helper) closes with Escape.
       await page.keyboard.press('Escape');
       await expect(opened, `${name} closes with Escape`).toBeHidden();

@@ -33,6 +33,9 @@ export async function openTestDatabase(): Promise<{
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name} template ${templateDb}`);
+    // A test database is thrown away after its file: a commit need not wait for the disk (what
+    // is tested is what other sessions see, which this does not change). About 15% faster.
+    await admin.query(`alter database ${name} set synchronous_commit = off`);
     await admin.end();
     const database = await openDatabase({
       kind: 'postgres',
