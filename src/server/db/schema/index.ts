@@ -8,3 +8,4 @@ export * from './realtime';
 export * from './branding';
 export * from './insights';
 export * from './instances';
+export * from './payment-accounts';
