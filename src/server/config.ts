@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -63,6 +64,16 @@ const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
   PAYPAL_BASE_URL: z.url().optional(),
+  /** Technicians' own payment accounts (ADR 030): Square OAuth's application secret. */
+  SQUARE_APPLICATION_SECRET: z.string().optional(),
+  /** Where Square's consent page is (default: Square's, by environment; tests: a stand-in). */
+  SQUARE_OAUTH_URL: z.url().optional(),
+  /** PayPal partner onboarding: the platform's partner merchant id. */
+  PAYPAL_PARTNER_MERCHANT_ID: z.string().optional(),
+  /** Encrypts connected accounts' tokens at rest: 32 bytes, base64 or hex. */
+  PAYMENT_TOKEN_KEY: z.string().optional(),
+  /** The key before the last rotation: still decrypts, never encrypts (docs/operations). */
+  PAYMENT_TOKEN_KEY_PREVIOUS: z.string().optional(),
   S3_BUCKET: z
     .string()
     .optional()
@@ -209,6 +220,15 @@ export type AppConfig = {
     clientSecret?: string;
     environment: 'sandbox' | 'production';
     baseUrl?: string;
+    partnerMerchantId?: string;
+  };
+  /** Technicians' own payment accounts (ADR 030). */
+  accounts: {
+    squareApplicationSecret?: string;
+    squareOauthUrl?: string;
+    /** The token key (32 bytes), and the previous one while a rotation finishes. */
+    tokenKey: Buffer;
+    previousTokenKey?: Buffer;
   };
   push: {
     enabled: boolean;
@@ -375,6 +395,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           .filter(([, v]) => !v)
           .map(([n]) => `${n}: required when SMS_PROVIDER=twilio`)
       : []),
+    ...tokenKeyProblems(e.PAYMENT_TOKEN_KEY, 'PAYMENT_TOKEN_KEY'),
+    ...tokenKeyProblems(e.PAYMENT_TOKEN_KEY_PREVIOUS, 'PAYMENT_TOKEN_KEY_PREVIOUS'),
+    ...(!e.PAYMENT_TOKEN_KEY &&
+    (cardProvider === 'square' || walletProvider === 'paypal') &&
+    !demoMode
+      ? [
+          'PAYMENT_TOKEN_KEY: required when real payment providers are enabled ' +
+            '(32 random bytes: `openssl rand -base64 32`)',
+        ]
+      : []),
     ...(Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)
       ? ['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither']
       : []),
@@ -426,6 +456,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       clientSecret: e.PAYPAL_CLIENT_SECRET,
       environment: e.PAYPAL_ENVIRONMENT,
       baseUrl: e.PAYPAL_BASE_URL,
+      partnerMerchantId: e.PAYPAL_PARTNER_MERCHANT_ID,
+    },
+    accounts: {
+      squareApplicationSecret: e.SQUARE_APPLICATION_SECRET,
+      squareOauthUrl: e.SQUARE_OAUTH_URL,
+      // Without a key (demo mode, the sandbox), one is derived from the session secret.
+      tokenKey: e.PAYMENT_TOKEN_KEY
+        ? parseTokenKey(e.PAYMENT_TOKEN_KEY)!
+        : createHash('sha256')
+            .update(`payment-tokens:${e.SESSION_SECRET ?? DEMO_SESSION_SECRET}`)
+            .digest(),
+      previousTokenKey: e.PAYMENT_TOKEN_KEY_PREVIOUS
+        ? parseTokenKey(e.PAYMENT_TOKEN_KEY_PREVIOUS)
+        : undefined,
     },
     limits: {
       serviceRequestsPerHour: e.SERVICE_REQUESTS_PER_HOUR,
@@ -460,4 +504,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
     },
   };
+}
+
+/** A 32-byte key written as base64 or hex; undefined when it is neither. */
+export function parseTokenKey(value: string): Buffer | undefined {
+  const v = value.trim();
+  const bytes = /^[0-9a-f]{64}$/i.test(v) ? Buffer.from(v, 'hex') : Buffer.from(v, 'base64');
+  return bytes.length === 32 ? bytes : undefined;
+}
+
+function tokenKeyProblems(value: string | undefined, name: string): string[] {
+  return value && !parseTokenKey(value)
+    ? [`${name}: must be 32 bytes, written as base64 or hex (\`openssl rand -base64 32\`)`]
+    : [];
 }

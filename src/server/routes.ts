@@ -17,6 +17,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { jobsRoutes } from './features/jobs/jobs.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
+import { paymentAccountRoutes } from './features/payment-accounts/payment-accounts.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { planRoutes } from './features/plans/plans.routes';
 import { posRoutes } from './features/pos/pos.routes';
@@ -50,6 +51,7 @@ const featureRoutes = [
   jobsRoutes,
   dispatchRoutes,
   paymentsRoutes,
+  paymentAccountRoutes,
   planRoutes,
   posRoutes,
   billingRoutes,

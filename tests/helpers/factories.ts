@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Role, UserStatus } from '../../src/shared/constants/domain';
 import { LOCATIONS } from '../../src/shared/constants/locations';
-import { plans, subscriptions, technicians, users } from '../../src/server/db/schema';
+import {
+  paymentConnections,
+  plans,
+  subscriptions,
+  technicians,
+  users,
+} from '../../src/server/db/schema';
+import { createTokenCipher } from '../../src/server/infra/payments/token-cipher';
 import { hashPassword } from '../../src/server/infra/password';
 
 let seq = 0;
@@ -51,6 +58,11 @@ export async function createTechnician(
     firstName?: string;
     /** An active plan from now (subscribeTechnician); without one, dispatch never matches them. */
     plan?: PlanName;
+    /**
+     * A connected payment account at the app's card provider (customers' cards are charged on
+     * it); true unless a test needs a technician who has not connected one.
+     */
+    paymentAccount?: boolean;
   } = {},
 ) {
   const user = await createUser(app, {
@@ -76,6 +88,7 @@ export async function createTechnician(
     })
     .returning();
   if (opts.plan) await subscribeTechnician(app, tech!.id, opts.plan);
+  if (opts.paymentAccount !== false) await connectPaymentAccount(app, tech!.id);
   return { user, technician: tech! };
 }
 
@@ -134,4 +147,33 @@ export async function signedInTechnician(app: FastifyInstance, planName?: PlanNa
     technicianId: technician.id,
     userId: user.id,
   };
+}
+
+/**
+ * Connects the technician's own account at the app's card provider, as the connect flow would
+ * leave it: for Square, with the platform's stand-in token and location unless a test gives the
+ * seller's own.
+ */
+export async function connectPaymentAccount(
+  app: FastifyInstance,
+  technicianId: number,
+  account: { merchantId?: string; accessToken?: string; locationId?: string } = {},
+) {
+  const provider = app.payments.card?.name ?? 'sandbox';
+  const cipher = createTokenCipher(app.config.accounts.tokenKey);
+  const accessToken =
+    account.accessToken ?? (provider === 'square' ? app.config.square.accessToken : undefined);
+  await app.db
+    .insert(paymentConnections)
+    .values({
+      technicianId,
+      provider,
+      merchantId: account.merchantId ?? `test_merchant_${technicianId}`,
+      locationId:
+        account.locationId ??
+        (provider === 'square' ? app.config.square.locationId : 'SBX-LOC-MAIN'),
+      accessTokenEnc: accessToken ? cipher.encrypt(accessToken) : null,
+      connectedAt: new Date(),
+    })
+    .onConflictDoNothing();
 }

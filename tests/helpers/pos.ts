@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
+import type { CardProvider } from '../../src/server/infra/payments';
 import { createTechnician, signIn, subscribeTechnician } from './factories';
 
 /** A real 1x1 PNG as a data URL: what the signature canvas sends. */
@@ -12,4 +14,22 @@ export async function proTechnician(app: FastifyInstance): Promise<PosTechnician
   const { user, technician } = await createTechnician(app);
   await subscribeTechnician(app, technician.id, 'Professional');
   return { cookie: await signIn(app, user.username!), technicianId: technician.id };
+}
+
+const accountCards = new WeakMap<FastifyInstance, CardProvider>();
+
+/**
+ * The card provider as the technicians' connected accounts charge and refund through it: one
+ * object for every account of this app, for tests to spy on (`vi.spyOn(accountCard(app),
+ * 'charge')`). A test file that restores its mocks gets a new spy on the next call.
+ */
+export function accountCard(app: FastifyInstance): CardProvider {
+  const card = app.payments.card!;
+  let bound = accountCards.get(app);
+  if (!bound) {
+    bound = card.forAccount({ merchantId: 'test_merchant_spied' });
+    accountCards.set(app, bound);
+  }
+  if (!vi.isMockFunction(card.forAccount)) vi.spyOn(card, 'forAccount').mockReturnValue(bound);
+  return bound;
 }

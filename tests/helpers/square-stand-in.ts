@@ -16,7 +16,23 @@ type Json = Record<string, unknown>;
  * keys, and its error envelope `{ errors: [{ category, code, detail }] }`.
  */
 export async function startSquareStandIn(token = 'sq-test-token') {
-  const requests: { method: string; path: string; body: Json }[] = [];
+  const requests: {
+    method: string;
+    path: string;
+    body: Json;
+    authorization?: string;
+    merchant?: string;
+  }[] = [];
+  /** OAuth: the application, codes the consent page gave out, and sellers' live tokens. */
+  const oauth = {
+    clientId: 'sandbox-sq0idb-wrenchly',
+    clientSecret: 'sq0csb-test-secret',
+    codes: new Map<string, string>(),
+    /** access token -> merchant id */
+    tokens: new Map<string, string>(),
+    refreshTokens: new Map<string, string>(),
+    revoked: [] as string[],
+  };
   const payments = new Map<string, Json>();
   const cards = new Map<string, { declined: boolean }>();
   const refunds = new Map<string, Json>();
@@ -38,13 +54,115 @@ export async function startSquareStandIn(token = 'sq-test-token') {
     detail: string,
   ) => send(res, status, { errors: [{ category, code, detail }] });
 
+  let tokenSeq = 0;
+  const issue = (merchantId: string) => {
+    const access = `EAAA-seller-${merchantId}-${++tokenSeq}`;
+    const refresh = `EQAA-refresh-${merchantId}-${tokenSeq}`;
+    oauth.tokens.set(access, merchantId);
+    oauth.refreshTokens.set(refresh, merchantId);
+    return {
+      access_token: access,
+      token_type: 'bearer',
+      expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      merchant_id: merchantId,
+      refresh_token: refresh,
+    };
+  };
+  /** Square's OAuth endpoints: the consent page (it approves at once), token, revoke, locations. */
+  function handleOAuth(req: IncomingMessage, res: ServerResponse, path: string, body: Json) {
+    const url = new URL(path, 'http://stand-in');
+    if (req.method === 'GET' && url.pathname === '/oauth2/authorize') {
+      const merchant = `MERCHANT_${++tokenSeq}`;
+      const code = `sq0cgb-code-${tokenSeq}`;
+      oauth.codes.set(code, merchant);
+      const back = new URL(url.searchParams.get('redirect_uri')!);
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      res.writeHead(302, { location: back.toString() });
+      res.end();
+      return true;
+    }
+    if (req.method === 'POST' && url.pathname === '/oauth2/token') {
+      if (body.client_id !== oauth.clientId || body.client_secret !== oauth.clientSecret) {
+        error(res, 401, 'AUTHENTICATION_ERROR', 'UNAUTHORIZED', 'Invalid client credentials.');
+        return true;
+      }
+      if (body.grant_type === 'authorization_code') {
+        const merchant = oauth.codes.get(String(body.code));
+        oauth.codes.delete(String(body.code));
+        if (!merchant)
+          error(
+            res,
+            400,
+            'INVALID_REQUEST_ERROR',
+            'INVALID_VALUE',
+            'Authorization code is invalid.',
+          );
+        else send(res, 200, issue(merchant));
+        return true;
+      }
+      const merchant = oauth.refreshTokens.get(String(body.refresh_token));
+      if (!merchant)
+        error(res, 401, 'AUTHENTICATION_ERROR', 'UNAUTHORIZED', 'Refresh token is invalid.');
+      else send(res, 200, { ...issue(merchant), refresh_token: body.refresh_token });
+      return true;
+    }
+    if (req.method === 'POST' && url.pathname === '/oauth2/revoke') {
+      if (req.headers.authorization !== `Client ${oauth.clientSecret}`) {
+        error(res, 401, 'AUTHENTICATION_ERROR', 'UNAUTHORIZED', 'Invalid application secret.');
+        return true;
+      }
+      const merchant = String(body.merchant_id ?? oauth.tokens.get(String(body.access_token)));
+      for (const [t, m] of oauth.tokens) if (m === merchant) oauth.tokens.delete(t);
+      oauth.revoked.push(merchant);
+      send(res, 200, { success: true });
+      return true;
+    }
+    if (req.method === 'GET' && url.pathname === '/v2/locations') {
+      const bearer = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
+      const merchant = oauth.tokens.get(bearer);
+      if (!merchant && bearer !== token) {
+        error(
+          res,
+          401,
+          'AUTHENTICATION_ERROR',
+          'UNAUTHORIZED',
+          'This request could not be authorized.',
+        );
+        return true;
+      }
+      send(res, 200, {
+        locations: [
+          { id: `${merchant ?? 'PLATFORM'}-CLOSED`, status: 'INACTIVE', capabilities: [] },
+          {
+            id: `${merchant ?? 'PLATFORM'}-LOC`,
+            status: 'ACTIVE',
+            capabilities: ['CREDIT_CARD_PROCESSING'],
+          },
+        ],
+      });
+      return true;
+    }
+    return false;
+  }
+
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const body = (raw ? JSON.parse(raw) : {}) as Json;
     const path = req.url ?? '';
-    requests.push({ method: req.method ?? '', path, body });
-    if (req.headers.authorization !== `Bearer ${token}`)
+    requests.push({
+      method: req.method ?? '',
+      path,
+      body,
+      authorization: req.headers.authorization,
+      // Which seller's token made it (undefined: the platform's own).
+      merchant: oauth.tokens.get(req.headers.authorization?.replace(/^Bearer /, '') ?? ''),
+    });
+    const oauthAnswer = handleOAuth(req, res, path, body);
+    if (oauthAnswer) return;
+    const bearer = req.headers.authorization?.replace(/^Bearer /, '');
+    if (bearer !== token && !(bearer && oauth.tokens.has(bearer)))
       return error(
         res,
         401,
@@ -177,7 +295,11 @@ export async function startSquareStandIn(token = 'sq-test-token') {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     token,
+    oauth,
     requests,
+    /** The seller whose token made a request (undefined: the platform's token). */
+    merchantOf: (authorization?: string) =>
+      oauth.tokens.get(authorization?.replace(/^Bearer /, '') ?? ''),
     payments,
     refunds,
     /** Square now refuses refunds of this payment (400 REFUND_ERROR / REFUND_DECLINED). */

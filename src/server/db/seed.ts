@@ -8,6 +8,7 @@ import {
   auditLog,
   contactMessages,
   locations,
+  paymentConnections,
   payments,
   plans,
   reviews,
@@ -158,6 +159,17 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ cr
         })
         .returning();
       techIds.push(tech!.id);
+      // The demo technician takes cards on a sandbox seller account of their own (ADR 030);
+      // the other demo technicians have not connected one and take cash, checks and others.
+      if (isDemo)
+        await tx.insert(paymentConnections).values({
+          technicianId: tech!.id,
+          provider: 'sandbox',
+          merchantId: 'sbx_merchant_demo',
+          locationId: 'SBX-LOC-MAIN',
+          scopes: 'PAYMENTS_READ PAYMENTS_WRITE',
+          connectedAt: u!.createdAt,
+        });
       seedTechs.push({
         id: tech!.id,
         userId: u!.id,

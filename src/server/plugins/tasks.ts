@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { sweepAbandonedUploads } from '../domain/documents';
 import { refreshFairPrices } from '../domain/fair-price';
 import { pruneTechnicianChanges } from '../domain/technician-index';
+import { refreshConnectedAccounts } from '../features/payment-accounts/payment-accounts.refresh';
 import { sweepVerifications } from '../features/verifications/verifications.expiry';
 import { OUTBOX_CHANNEL } from '../infra/outbox';
 import { createTaskRunner, type TaskRunner } from '../infra/tasks';
@@ -54,6 +55,9 @@ export const tasksPlugin = fp(async (app: FastifyInstance, opts: { run?: boolean
   );
   // Payments left processing by a crash are settled from the provider (ADR 007).
   tasks.every('payment-reconciliation', 30_000, 60_000, createPaymentReconciler(app));
+  tasks.every('payment-account-refresh', 60 * 60_000, 5 * 60_000, () =>
+    refreshConnectedAccounts(app),
+  );
   // Typical prices per service type and area, from completed, paid jobs (ADR 015).
   tasks.every('fair-price-refresh', 60 * 60_000, 5 * 60_000, () =>
     refreshFairPrices(app.db, app.clock()),

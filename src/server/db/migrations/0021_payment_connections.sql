@@ -34,3 +34,5 @@ CREATE TABLE IF NOT EXISTS "payment_oauth_states" (
 );
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "payment_oauth_states_expires_idx" ON "payment_oauth_states" ("expires_at");
+--> statement-breakpoint
+ALTER TABLE "invoice_payments" ADD COLUMN IF NOT EXISTS "merchant_id" text;

@@ -235,6 +235,11 @@ export const invoicePayments = pgTable(
     status: text().$type<PaymentStatus>().notNull(),
     provider: text(),
     providerPaymentId: text(),
+    /**
+     * The technician's connected account that took the card payment (ADR 030); null for cash and
+     * for payments taken on the platform's account before accounts were connected.
+     */
+    merchantId: text(),
     idempotencyKey: text().unique(),
     failureMessage: text(),
     receiptNumber: text().notNull().unique(),

@@ -1,11 +1,16 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import type {
-  CardProvider,
-  ChargeResult,
-  RefundResult,
-  WalletCapture,
-  WalletProvider,
+import {
+  ProviderError,
+  type AccountConnector,
+  type CardProvider,
+  type ChargeResult,
+  type RefundResult,
+  type WalletCapture,
+  type WalletProvider,
 } from './types';
+
+/** Where the sandbox's own consent page is (served by the payment accounts routes). */
+export const SANDBOX_CONSENT_PATH = '/api/payments/sandbox/consent';
 
 /**
  * The built-in sandbox: the same flow as a real provider (card form -> token -> charge; wallet
@@ -95,8 +100,11 @@ export function createSandbox(secret: string, now: () => Date = () => new Date()
     };
   }
 
-  const card: CardProvider = {
+  /** Which seller's account took each payment (the platform's: null). */
+  const chargedTo = new Map<string, string | null>();
+  const makeCard = (merchantId: string | null): CardProvider => ({
     name: 'sandbox',
+    forAccount: (merchant) => makeCard(merchant.merchantId),
     cardFormConfig: () => ({ provider: 'sandbox' }),
     async charge({ sourceId, idempotencyKey, amountCents }) {
       const prior = charges.get(idempotencyKey);
@@ -105,6 +113,7 @@ export function createSandbox(secret: string, now: () => Date = () => new Date()
       const result: ChargeResult = body
         ? outcome(body.n, idempotencyKey)
         : { status: 'failed', message: 'Invalid card token' };
+      if (result.providerPaymentId) chargedTo.set(result.providerPaymentId, merchantId);
       charges.set(idempotencyKey, remember(result, amountCents));
       return result;
     },
@@ -130,6 +139,7 @@ export function createSandbox(secret: string, now: () => Date = () => new Date()
         ? SANDBOX_CARDS.declined
         : SANDBOX_CARDS.success;
       const result = outcome(number, idempotencyKey);
+      if (result.providerPaymentId) chargedTo.set(result.providerPaymentId, merchantId);
       charges.set(idempotencyKey, remember(result, amountCents));
       return result;
     },
@@ -137,9 +147,13 @@ export function createSandbox(secret: string, now: () => Date = () => new Date()
       return charges.get(idempotencyKey) ?? { status: 'not_found' };
     },
     async refund(paymentRef, amountCents, idempotencyKey) {
+      // Only the account that took a payment can give it back.
+      if (chargedTo.has(paymentRef) && chargedTo.get(paymentRef) !== merchantId)
+        return { status: 'failed', message: 'The payment was taken on another account' };
       return refund(paymentRef, amountCents, `card:${idempotencyKey}`);
     },
-  };
+  });
+  const card = makeCard(null);
 
   const orderState = (orderId: string): WalletCapture => {
     const order = orders.get(orderId);
@@ -201,9 +215,67 @@ export function createSandbox(secret: string, now: () => Date = () => new Date()
     },
   };
 
+  /** Authorization codes given out by the consent page; each is exchanged once. */
+  const usedCodes = new Set<string>();
+  const revoked = new Set<string>();
+  const connector: AccountConnector = {
+    provider: 'sandbox',
+    async consentUrl({ state, redirectUri }) {
+      const q = new URLSearchParams({ state, redirect_uri: redirectUri });
+      return `${SANDBOX_CONSENT_PATH}?${q}`;
+    },
+    async complete(query) {
+      if (query.error) throw new ProviderError('You declined the connection on the sandbox');
+      const code = query.code ?? '';
+      const [body, mac] = code.replace(/^sbx_code_/, '').split('.');
+      if (!body || !mac || sign(body) !== mac || usedCodes.has(code))
+        throw new ProviderError('The sandbox authorization code is invalid or was used');
+      const { m, exp } = JSON.parse(Buffer.from(body, 'base64url').toString()) as {
+        m: string;
+        exp: number;
+      };
+      if (exp < now().getTime()) throw new ProviderError('The sandbox authorization code expired');
+      usedCodes.add(code);
+      revoked.delete(m);
+      return tokensFor(m);
+    },
+    async refresh({ merchantId }) {
+      if (revoked.has(merchantId)) throw new ProviderError('The sandbox access was revoked');
+      return tokensFor(merchantId);
+    },
+    async revoke({ merchantId }) {
+      revoked.add(merchantId);
+    },
+  };
+  const tokensFor = (merchantId: string) => ({
+    merchantId,
+    locationId: 'SBX-LOC-MAIN',
+    accessToken: `sbx_at_${randomUUID()}`,
+    refreshToken: `sbx_rt_${randomUUID()}`,
+    // Like Square's: thirty days.
+    expiresAt: new Date(now().getTime() + 30 * 86_400_000),
+    scopes: 'PAYMENTS_READ PAYMENTS_WRITE',
+  });
+
   return {
     card,
     wallet,
+    connector,
+    /** The seller account a sandbox payment was taken on (null: the platform's). */
+    chargedTo: (paymentId: string) => chargedTo.get(paymentId),
+    /**
+     * The consent page's Allow: an authorization code for a new sandbox seller account, valid
+     * for five minutes, exchanged once at the callback.
+     */
+    authorize(): string {
+      const body = Buffer.from(
+        JSON.stringify({
+          m: `sbx_merchant_${randomUUID().slice(0, 12)}`,
+          exp: now().getTime() + 5 * 60_000,
+        }),
+      ).toString('base64url');
+      return `sbx_code_${body}.${sign(body)}`;
+    },
     /**
      * The sandbox card form's tokenizer: checks the number like a card form would and returns
      * a signed token. Only the two test cards exist.

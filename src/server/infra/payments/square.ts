@@ -100,15 +100,11 @@ function outcomeOfError(err: unknown): ChargeResult {
   throw new ProviderError('Square could not be reached');
 }
 
-/**
- * Square, through its official Node SDK: one-off payments from a Web Payments SDK token, and
- * cards on file (a customer plus a card) charged again for renewals. SQUARE_BASE_URL points
- * the SDK at another host (a local stand-in in the tests).
- */
-export function createSquareProvider(config: AppConfig): CardProvider {
+/** Square's SDK client with `token` (the platform's, or a connected seller's). */
+export function squareClient(config: AppConfig, token: string | undefined) {
   const s = config.square;
-  const client = new SquareClient({
-    token: s.accessToken,
+  return new SquareClient({
+    token,
     environment:
       s.baseUrl ??
       (s.environment === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox),
@@ -117,7 +113,21 @@ export function createSquareProvider(config: AppConfig): CardProvider {
     maxRetries: 0,
     timeoutInSeconds: PROVIDER_CALL_TIMEOUT_MS / 1000,
   });
-  const locationId = s.locationId!;
+}
+
+/**
+ * Square, through its official Node SDK: one-off payments from a Web Payments SDK token, and
+ * cards on file (a customer plus a card) charged again for renewals. SQUARE_BASE_URL points
+ * the SDK at another host (a local stand-in in the tests).
+ */
+export function createSquareProvider(
+  config: AppConfig,
+  /** A connected seller's token and location; the platform's own without it. */
+  account?: { accessToken: string; locationId: string },
+): CardProvider {
+  const s = config.square;
+  const client = squareClient(config, account?.accessToken ?? s.accessToken);
+  const locationId = account?.locationId ?? s.locationId!;
 
   async function pay(input: {
     sourceId: string;
@@ -152,6 +162,14 @@ export function createSquareProvider(config: AppConfig): CardProvider {
 
   return {
     name: 'square',
+    forAccount(merchant) {
+      if (!merchant.accessToken || !merchant.locationId)
+        throw new ProviderError('The Square account is not connected');
+      return createSquareProvider(config, {
+        accessToken: merchant.accessToken,
+        locationId: merchant.locationId,
+      });
+    },
     cardFormConfig: () => ({
       provider: 'square',
       applicationId: s.applicationId!,

@@ -93,6 +93,51 @@ export type CardProvider = {
    * key: the same key answers with the first refund.
    */
   refund(paymentRef: string, amountCents: number, idempotencyKey: string): Promise<RefundResult>;
+  /**
+   * The same provider acting for a technician's own connected account (its access token and
+   * location): what customers pay a technician is charged there, never on the platform's account.
+   */
+  forAccount(account: MerchantCredentials): CardProvider;
+};
+
+/** What charging on a connected account needs: the seller, its location and its token. */
+export type MerchantCredentials = {
+  merchantId: string;
+  locationId?: string | null;
+  accessToken?: string | null;
+};
+
+/** A technician's account as the provider gave it at the end of the consent flow (or a refresh). */
+export type ConnectedAccount = {
+  merchantId: string;
+  locationId?: string;
+  accessToken?: string;
+  refreshToken?: string;
+  expiresAt?: Date;
+  scopes?: string;
+};
+
+/**
+ * How a technician connects their own account at a provider: Square's OAuth code flow, PayPal's
+ * partner onboarding, or the built-in sandbox's consent page (the same flow, run locally).
+ */
+export type AccountConnector = {
+  readonly provider: 'square' | 'paypal' | 'sandbox';
+  /** The provider's consent page for this technician, carrying `state` back to `redirectUri`. */
+  consentUrl(input: {
+    state: string;
+    redirectUri: string;
+    technician: { id: number; email: string };
+  }): Promise<string>;
+  /**
+   * The callback's query (code, merchant id...) turned into the account: exchanges the code or
+   * checks the consent with the provider. A refusal is a ProviderError with the reason.
+   */
+  complete(query: Record<string, string | undefined>, redirectUri: string): Promise<ConnectedAccount>;
+  /** New tokens before the old expire (Square); absent where tokens do not expire. */
+  refresh?(account: { merchantId: string; refreshToken: string }): Promise<ConnectedAccount>;
+  /** Ends the platform's access to the account at the provider. */
+  revoke(account: { merchantId: string; accessToken?: string | null }): Promise<void>;
 };
 
 export type WalletOrder = { id: string; status: string };

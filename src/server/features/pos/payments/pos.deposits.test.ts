@@ -7,7 +7,7 @@ import {
   signIn,
   subscribeTechnician,
 } from '../../../../../tests/helpers/factories';
-import { proTechnician, SIGNATURE } from '../../../../../tests/helpers/pos';
+import { accountCard, proTechnician, SIGNATURE } from '../../../../../tests/helpers/pos';
 import { SQUARE_NONCES, startSquareStandIn } from '../../../../../tests/helpers/square-stand-in';
 import { formatReference } from '@shared/jobs';
 import { DEPOSIT_MESSAGES } from '@shared/schemas/pos';
@@ -207,7 +207,7 @@ describe('paying the deposit when signing remotely', () => {
     const q = (await s.quote({ type: 'percent', percent: 50 })).json();
     const token = await approvalToken(q.id);
     const deposit = { sourceId: await cardToken(t), idempotencyKey: 'remote-dup-key-1' };
-    const charge = vi.spyOn(t.app.payments.card!, 'charge');
+    const charge = vi.spyOn(accountCard(t.app), 'charge');
     const answers = await Promise.all(Array.from({ length: 6 }, () => signRemote(token, deposit)));
     expect(charge).toHaveBeenCalledTimes(1);
     charge.mockRestore();
@@ -349,7 +349,7 @@ describe('refunds', () => {
     const inv = (await s.call('POST', '/api/invoices', s.pro.cookie, { quoteId: q.id })).json();
     expect(inv.paidAmount).toBe('50.00');
 
-    const refund = vi.spyOn(t.app.payments.card!, 'refund');
+    const refund = vi.spyOn(accountCard(t.app), 'refund');
     const back = await s.call(
       'POST',
       `/api/service-requests/${formatReference(jobId)}/moves`,
@@ -398,7 +398,7 @@ describe('refunds', () => {
       deposit: { sourceId: await cardToken(t), idempotencyKey: 'refund-me-1' },
     });
     const [row] = await depositRows(t, q.id);
-    const refund = vi.spyOn(t.app.payments.card!, 'refund');
+    const refund = vi.spyOn(accountCard(t.app), 'refund');
     const url = `/api/pos/payments/${row!.id}/refund`;
     const same = await Promise.all(
       Array.from({ length: 8 }, () =>
@@ -431,7 +431,7 @@ describe('refunds', () => {
       deposit: { sourceId: await cardToken(t), idempotencyKey: 'refund-race-1' },
     });
     const [row] = await depositRows(t, q.id);
-    const refund = vi.spyOn(t.app.payments.card!, 'refund');
+    const refund = vi.spyOn(accountCard(t.app), 'refund');
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         s.call('POST', `/api/pos/payments/${row!.id}/refund`, s.pro.cookie, {
@@ -483,7 +483,7 @@ describe('races and refunded deposits', () => {
     const ref = formatReference(jobId);
     const token = requestLinkToken(t.app.config.sessionSecret, jobId);
     const [a, b] = [await cardToken(t), await cardToken(t)];
-    const charge = vi.spyOn(t.app.payments.card!, 'charge');
+    const charge = vi.spyOn(accountCard(t.app), 'charge');
     const answers = await Promise.all([
       t.app.inject({
         method: 'POST',
@@ -568,7 +568,7 @@ describe('races and refunded deposits', () => {
     });
     expect(signed.statusCode, signed.body).toBe(200);
     const [row] = await depositRows(t, q.id);
-    const refund = vi.spyOn(t.app.payments.card!, 'refund');
+    const refund = vi.spyOn(accountCard(t.app), 'refund');
     const [manual, back] = await Promise.all([
       s.call('POST', `/api/pos/payments/${row!.id}/refund`, s.pro.cookie, {
         idempotencyKey: 'race-give-back-refund',
@@ -602,7 +602,7 @@ describe('a refund the provider did not answer', () => {
     expect(inv.paidAmount).toBe('45.00');
     const [row] = await depositRows(t, q.id);
     const refund = vi
-      .spyOn(t.app.payments.card!, 'refund')
+      .spyOn(accountCard(t.app), 'refund')
       .mockRejectedValueOnce(new Error('socket hang up'));
     const asked = await s.call('POST', `/api/pos/payments/${row!.id}/refund`, s.pro.cookie, {
       idempotencyKey: 'sweep-refund-1',

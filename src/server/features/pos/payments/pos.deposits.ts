@@ -1,3 +1,4 @@
+import { technicianCard } from '../../../domain/payment-accounts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { formatCents } from '@shared/money';
@@ -62,7 +63,7 @@ async function claimDeposit(
   app: FastifyInstance,
   q: QuoteRow,
   key: string,
-  provider: string,
+  provider: { name: string; merchantId: string },
   assertSignable: (tx: DbOrTx, q: QuoteRow) => Promise<void>,
 ): Promise<{ claimed: PaymentRow } | { paid: PaymentRow } | null> {
   try {
@@ -83,7 +84,8 @@ async function claimDeposit(
         method: 'card',
         amountCents: locked.depositCents,
         status: 'processing',
-        provider,
+        provider: provider.name,
+        merchantId: provider.merchantId,
         idempotencyKey: key,
         receiptNumber: await nextNumber(tx, 'receipt', app.clock()),
         customerName: locked.customerName,
@@ -108,14 +110,14 @@ export async function chargeDeposit(
   payment: DepositPayment,
   assertSignable: (tx: DbOrTx, q: QuoteRow) => Promise<void>,
 ): Promise<{ row: PaymentRow; charged: boolean }> {
-  const card = app.payments.card;
-  if (!card) throw new AppError(503, 'Payment processing is not configured.');
+  // The technician's own account takes the deposit (ADR 030).
+  const { card, merchantId } = await technicianCard(app, q.technicianId);
   const key = `deposit:${q.id}:${payment.idempotencyKey}`;
   const waitForFirst = async () => ({
     row: await awaitClaimedPayment(() => findPaymentByKey(app.db, key)),
     charged: false,
   });
-  const claim = await claimDeposit(app, q, key, card.name, assertSignable);
+  const claim = await claimDeposit(app, q, key, { name: card.name, merchantId }, assertSignable);
   if (!claim) return waitForFirst();
   if ('paid' in claim) return { row: claim.paid, charged: false };
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
-import { proTechnician, SIGNATURE } from '../../../../../tests/helpers/pos';
+import { accountCard, proTechnician, SIGNATURE } from '../../../../../tests/helpers/pos';
 import {
   AMOUNT_TOO_SMALL,
   ITEM_TOO_LARGE,
@@ -74,7 +74,7 @@ async function invoiceRow(id: number) {
  * runs, or `'after'` it has succeeded at the provider. `inProvider` resolves once a charge is held.
  */
 function holdCharge(when: 'before' | 'after') {
-  const card = t.app.payments.card!;
+  const card = accountCard(t.app);
   const real = card.charge.bind(card);
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
@@ -98,7 +98,7 @@ describe('an invoice is never overpaid', () => {
   it('20 parallel card payments with different keys on a $50 invoice charge the card once', async () => {
     const inv = await invoiceOf50();
     const token = await cardToken('4111 1111 1111 1111');
-    const charge = vi.spyOn(t.app.payments.card!, 'charge');
+    const charge = vi.spyOn(accountCard(t.app), 'charge');
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, n) =>
         post('/api/square/create-payment', {

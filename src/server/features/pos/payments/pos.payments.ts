@@ -1,3 +1,4 @@
+import { technicianCard } from '../../../domain/payment-accounts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { toCents } from '@shared/money';
@@ -129,8 +130,8 @@ export async function takeCardPayment(
   technicianId: number,
   input: z.output<typeof cardPaymentSchema>,
 ) {
-  const card = app.payments.card;
-  if (!card) throw new AppError(503, 'Payment processing is not configured.');
+  // The technician's own account takes the payment (ADR 030).
+  const { card, merchantId } = await technicianCard(app, technicianId);
   const amountCents = amountOf(input.amount);
   const key = `pos:${technicianId}:${input.idempotencyKey}`;
 
@@ -146,6 +147,7 @@ export async function takeCardPayment(
         amountCents,
         status: 'processing',
         provider: card.name,
+        merchantId,
         idempotencyKey: key,
         receiptNumber: await nextNumber(tx, 'receipt', app.clock()),
         customerName: inv?.customerName ?? input.customerName ?? null,

@@ -1,3 +1,4 @@
+import { cardForPayment } from '../../../domain/payment-accounts';
 import type { FastifyInstance } from 'fastify';
 import { RECONCILE_AFTER_MS, type ChargeResult } from '../../../infra/payments';
 import { settleCardPayment, stuckCardPayments, type CardOutcome } from '../pos.queries';
@@ -16,13 +17,15 @@ export async function reconcilePosPayments(app: FastifyInstance) {
   const stuck = await stuckCardPayments(app.db, new Date(now.getTime() - RECONCILE_AFTER_MS));
 
   for (const row of stuck) {
-    if (row.provider !== card.name || !row.idempotencyKey) {
+    // Asked on the account that took it (ADR 030).
+    const account = row.idempotencyKey ? await cardForPayment(app, row) : null;
+    if (!account || !row.idempotencyKey) {
       results.pending++;
       continue;
     }
     let outcome: ChargeResult;
     try {
-      const found = await card.lookup({
+      const found = await account.lookup({
         idempotencyKey: row.idempotencyKey,
         providerPaymentId: row.providerPaymentId,
         since: row.createdAt,

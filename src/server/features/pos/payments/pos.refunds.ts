@@ -1,3 +1,4 @@
+import { cardForPayment } from '../../../domain/payment-accounts';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
@@ -65,11 +66,14 @@ export function claimRefund(tx: DbOrTx, p: PaymentRow, key: string, reason: stri
 
 /** The provider that took the payment gives the money back. */
 async function askProvider(app: FastifyInstance, r: RefundRow, p: PaymentRow) {
-  const card = app.payments.card;
+  // The account that took the payment gives it back (ADR 030).
+  const card = await cardForPayment(app, p);
   if (!card || card.name !== r.provider || !p.providerPaymentId)
     return {
       status: 'failed',
-      message: 'The payment provider that took this payment is not configured',
+      message: p.merchantId
+        ? 'The payment account that took this payment is no longer connected. Connect it again to refund.'
+        : 'The payment provider that took this payment is not configured',
     } satisfies RefundResult;
   return card.refund(p.providerPaymentId, r.amountCents, providerKey(r.idempotencyKey));
 }

@@ -1,0 +1,108 @@
+import type { AppConfig } from '../../config';
+import { PROVIDER_CALL_TIMEOUT_MS, ProviderError, type AccountConnector } from './types';
+
+const API = {
+  sandbox: 'https://api-m.sandbox.paypal.com',
+  production: 'https://api-m.paypal.com',
+} as const;
+
+/**
+ * PayPal's partner onboarding (Partner Referrals API): a referral link made for the technician
+ * sends them to PayPal to sign in or sign up and grant Wrenchly permission; PayPal returns them
+ * with their merchant id, and the consent is checked with PayPal (merchant integrations: payments
+ * receivable, e-mail confirmed) before the account counts as connected. Payments then name that
+ * merchant as the payee; the platform holds no token of theirs.
+ */
+export function createPayPalConnector(config: AppConfig): AccountConnector {
+  const p = config.paypal;
+  const base = p.baseUrl ?? API[p.environment];
+  const partnerId = p.partnerMerchantId!;
+
+  async function call<T>(path: string, init: RequestInit & { token?: string }): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(new URL(path, base), {
+        ...init,
+        headers: {
+          'content-type': 'application/json',
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+          ...init.headers,
+        },
+        signal: AbortSignal.timeout(PROVIDER_CALL_TIMEOUT_MS),
+      });
+    } catch {
+      throw new ProviderError('PayPal could not be reached');
+    }
+    const body = (await res.json().catch(() => ({}))) as T & { message?: string };
+    if (!res.ok) throw new ProviderError(body.message ?? `PayPal answered ${res.status}`);
+    return body;
+  }
+
+  const accessToken = async () =>
+    (
+      await call<{ access_token: string }>('/v1/oauth2/token', {
+        method: 'POST',
+        body: 'grant_type=client_credentials',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${p.clientId}:${p.clientSecret}`).toString('base64')}`,
+        },
+      })
+    ).access_token;
+
+  return {
+    provider: 'paypal',
+    async consentUrl({ state, redirectUri, technician }) {
+      const returnUrl = new URL(redirectUri);
+      returnUrl.searchParams.set('state', state);
+      const referral = await call<{ links?: { rel: string; href: string }[] }>(
+        '/v2/customer/partner-referrals',
+        {
+          method: 'POST',
+          token: await accessToken(),
+          body: JSON.stringify({
+            tracking_id: `technician-${technician.id}`,
+            email: technician.email,
+            operations: [
+              {
+                operation: 'API_INTEGRATION',
+                api_integration_preference: {
+                  rest_api_integration: {
+                    integration_method: 'PAYPAL',
+                    integration_type: 'THIRD_PARTY',
+                    third_party_details: { features: ['PAYMENT', 'REFUND'] },
+                  },
+                },
+              },
+            ],
+            products: ['EXPRESS_CHECKOUT'],
+            legal_consents: [{ type: 'SHARE_DATA_CONSENT', granted: true }],
+            partner_config_override: { return_url: returnUrl.toString() },
+          }),
+        },
+      );
+      const link = referral.links?.find((l) => l.rel === 'action_url')?.href;
+      if (!link) throw new ProviderError('PayPal returned no onboarding link');
+      return link;
+    },
+    async complete(query) {
+      const merchantId = query.merchantIdInPayPal;
+      if (query.permissionsGranted !== 'true' || query.consentStatus !== 'true' || !merchantId)
+        throw new ProviderError('PayPal permissions were not granted');
+      const integration = await call<{
+        payments_receivable?: boolean;
+        primary_email_confirmed?: boolean;
+      }>(
+        `/v1/customer/partners/${encodeURIComponent(partnerId)}/merchant-integrations/${encodeURIComponent(merchantId)}`,
+        { method: 'GET', token: await accessToken() },
+      );
+      if (!integration.payments_receivable)
+        throw new ProviderError('This PayPal account cannot receive payments yet');
+      if (!integration.primary_email_confirmed)
+        throw new ProviderError('Confirm your PayPal e-mail address, then connect again');
+      return { merchantId, scopes: 'PAYMENT REFUND' };
+    },
+    // The seller withdraws the permission in their PayPal account; the platform forgets it.
+    async revoke() {},
+  };
+}
