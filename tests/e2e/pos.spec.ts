@@ -219,7 +219,7 @@ test('the customer approves an e-mailed quote on their own device, on the versio
   await phone.goto(second);
   await expect(phone.getByText('Version 2')).toBeVisible();
   // $9,000 and 8.25% tax.
-  await expect(phone.getByText('$9742.50').first()).toBeVisible();
+  await expect(phone.getByText('$9,742.50').first()).toBeVisible();
   await signOnPad(phone);
   await phone.getByRole('button', { name: 'Approve Quote' }).click();
   await expect(phone.getByText('Quote approved. Thank you!')).toBeVisible();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCents } from '../money';
 import { APPLICATION_STATUSES } from '../constants/domain';
 import { APPLICATION_SPECIALTIES } from '../constants/service-types';
 import { safeText } from './common';
@@ -82,7 +83,7 @@ export const technicianApplicationSchema = z.object({
   hourlyRate: z
     .number({ error: 'Hourly rate must be at least $10' })
     .min(10, 'Hourly rate must be at least $10')
-    .max(1000, 'Hourly rate must be at most $1000'),
+    .max(1000, `Hourly rate must be at most ${formatCents(100_000)}`),
   bio: text(50, 'Bio must be at least 50 characters', 2000, 'Bio must be at most 2000 characters'),
   /** The uploadURL (or document id) of each uploaded document. */
   driversLicenseUrl: documentAddress,
