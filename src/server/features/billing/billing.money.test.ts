@@ -167,9 +167,9 @@ describe('a retry gets the first answer', () => {
 
   it('answers a repeated upgrade key with its first 200 and body; another key gets 409', async () => {
     const tech = await technician();
-    expect((await subscribe(tech.cookie, 'Basic', `retry-up-${tech.technicianId}`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await subscribe(tech.cookie, 'Basic', `retry-up-${tech.technicianId}`)).statusCode,
+    ).toBe(200);
     const quote = await call('POST', '/api/subscriptions/upgrade/quote', tech.cookie, {
       planName: 'Professional',
     });

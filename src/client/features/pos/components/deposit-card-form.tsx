@@ -27,7 +27,8 @@ export function DepositCardForm({
   return (
     <section className="space-y-2" aria-label="Deposit payment">
       <p className="text-sm">
-        A deposit of <strong>{formatAmount(amount)}</strong> is paid by card when the quote is signed.
+        A deposit of <strong>{formatAmount(amount)}</strong> is paid by card when the quote is
+        signed.
       </p>
       {card.squareConfig ? (
         <div id={containerId} className="min-h-[90px] rounded-md border p-2" />

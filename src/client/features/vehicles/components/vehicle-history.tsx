@@ -57,7 +57,8 @@ function JobEntry({ job }: { job: VehicleJob }) {
             <li key={inv.id} className="rounded bg-slate-50 p-2">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span>
-                  Invoice <span className="font-mono">{inv.invoiceNumber}</span>: {formatAmount(inv.totalAmount)}
+                  Invoice <span className="font-mono">{inv.invoiceNumber}</span>:{' '}
+                  {formatAmount(inv.totalAmount)}
                 </span>
                 <Badge variant={inv.status === 'paid' ? 'success' : 'outline'}>
                   {inv.status === 'paid' ? 'Paid' : `Paid ${formatAmount(inv.paidAmount)}`}
@@ -67,8 +68,9 @@ function JobEntry({ job }: { job: VehicleJob }) {
                 <ul className="mt-1 space-y-0.5 text-xs text-slate-600">
                   {inv.receipts.map((r) => (
                     <li key={r.receiptNumber}>
-                      Receipt <span className="font-mono">{r.receiptNumber}</span>: {formatAmount(r.amount)}{' '}
-                      {METHOD_LABELS[r.method] ?? r.method}, {formatCalendarDate(r.date)}
+                      Receipt <span className="font-mono">{r.receiptNumber}</span>:{' '}
+                      {formatAmount(r.amount)} {METHOD_LABELS[r.method] ?? r.method},{' '}
+                      {formatCalendarDate(r.date)}
                     </li>
                   ))}
                 </ul>

@@ -256,7 +256,10 @@ async function sendApprovalLink(
         ? `Your quote ${q.quoteNumber} changed: this is version ${q.version}. The link we sent before no longer works.`
         : `Here is your quote ${q.quoteNumber}${vehicleText(q) ? ` for your ${vehicleText(q)}` : ''} (version ${q.version}).`,
       full!.items
-        .map((i) => `${i.description} (${i.quantity} x ${formatAmount(i.unitPrice)}): ${formatAmount(i.totalPrice)}`)
+        .map(
+          (i) =>
+            `${i.description} (${i.quantity} x ${formatAmount(i.unitPrice)}): ${formatAmount(i.totalPrice)}`,
+        )
         .join('\n'),
       `Labor: ${formatAmount(full!.laborTotal)}\nParts: ${formatAmount(full!.partsTotal)}\nTax (${full!.taxRate}%): ${formatAmount(full!.taxAmount)}\nTotal: ${formatAmount(full!.totalAmount)}` +
         (full!.deposit

@@ -83,13 +83,19 @@ export async function signQuote(
   try {
     return await signOnce(app, q, body, context);
   } catch (err) {
-    const now = err instanceof AppError && err.statusCode === 409 && (await findQuote(app.db, q.id));
+    const now =
+      err instanceof AppError && err.statusCode === 409 && (await findQuote(app.db, q.id));
     if (now && signedWith(now, body)) return (await quotesOut(app.db, [now]))[0]!;
     throw err;
   }
 }
 
-async function signOnce(app: FastifyInstance, q: QuoteRow, body: SignBody, context: SigningContext) {
+async function signOnce(
+  app: FastifyInstance,
+  q: QuoteRow,
+  body: SignBody,
+  context: SigningContext,
+) {
   if (q.status === 'approved') throw new AppError(409, ALREADY_APPROVED);
   if (q.version !== body.version) throw new AppError(409, QUOTE_CHANGED_MESSAGE);
   let charged: Awaited<ReturnType<typeof chargeDeposit>> | null = null;
