@@ -3,6 +3,7 @@ import {
   centsToDecimal,
   formatAmount,
   formatCents,
+  formatWholeDollars,
   MAX_MONEY_CENTS,
   quoteTotals,
   toCents,
@@ -39,6 +40,13 @@ describe('money basics', () => {
     expect(formatAmount('-12.5')).toBe('-$12.50');
     expect(centsToDecimal(150000)).toBe('1500.00');
     expect(centsToDecimal(MAX_MONEY_CENTS)).toBe('1000000.00');
+  });
+
+  it('rounds to whole dollars through the same formatter for ranges and hourly rates', () => {
+    expect(formatWholeDollars('1524.50')).toBe('$1,525');
+    expect(formatWholeDollars('85.00')).toBe('$85');
+    expect(formatWholeDollars(0.49)).toBe('$0');
+    expect(formatWholeDollars('-12.50')).toBe('-$12');
   });
 
   it('parses dollars to cents rounding half up', () => {

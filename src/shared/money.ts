@@ -51,6 +51,10 @@ export function formatCents(cents: number): string {
 /** An amount given in dollars (an API decimal string like '85.00', or a number), shown. */
 export const formatAmount = (dollars: number | string) => formatCents(toCents(dollars));
 
+/** Rounded to the nearest whole dollar and shown without cents: '$1,525' (ranges, rates). */
+export const formatWholeDollars = (dollars: number | string) =>
+  formatCents(Math.round(toCents(dollars) / 100) * 100).replace(/\.00$/, '');
+
 /** n / d rounded half up, for n >= 0 and d > 0 (integers). */
 function divRoundHalfUp(n: number, d: number): number {
   return Math.floor((2 * n + d) / (2 * d));
