@@ -1,4 +1,4 @@
-import { toCents } from './money';
+import { formatWholeDollars, toCents } from './money';
 
 /**
  * The fair-price check (ADR 015): what completed, paid jobs of the same service type in the same
@@ -13,8 +13,7 @@ export const NOT_ENOUGH_DATA = 'Typical price in your area: not enough data yet'
 export type PriceRange = { low: string; median: string; high: string };
 
 /** Whole dollars, rounded to the nearest: '$120'. */
-export const wholeDollars = (amount: string) =>
-  `$${Math.round(toCents(amount) / 100).toLocaleString('en-US')}`;
+export const wholeDollars = (amount: string) => formatWholeDollars(amount);
 
 /** 'Typical price in your area: $120–$180' (the interquartile range, whole dollars). */
 export const typicalPriceText = (range: PriceRange, label = 'Typical price in your area') =>

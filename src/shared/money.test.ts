@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, formatCents, quoteTotals, toCents, toHundredths } from './money';
+import {
+  centsToDecimal,
+  formatAmount,
+  formatCents,
+  formatWholeDollars,
+  MAX_MONEY_CENTS,
+  quoteTotals,
+  toCents,
+  toHundredths,
+} from './money';
 
 describe('money basics', () => {
   it('formats cents as decimal strings', () => {
@@ -7,6 +16,37 @@ describe('money basics', () => {
     expect(centsToDecimal(5)).toBe('0.05');
     expect(centsToDecimal(-1234)).toBe('-12.34');
     expect(formatCents(299)).toBe('$2.99');
+  });
+
+  it('shows amounts to people with a thousands separator, the sign first', () => {
+    expect(formatCents(150000)).toBe('$1,500.00');
+    expect(formatCents(-1250)).toBe('-$12.50');
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(-0)).toBe('$0.00');
+    expect(formatCents(5)).toBe('$0.05');
+    expect(formatCents(123456789)).toBe('$1,234,567.89');
+    expect(formatCents(MAX_MONEY_CENTS)).toBe('$1,000,000.00');
+    expect(formatCents(-MAX_MONEY_CENTS)).toBe('-$1,000,000.00');
+    expect(formatCents(100_001)).toBe('$1,000.01');
+    // Every cent of the range prints exactly (no binary floating point drift).
+    for (const c of [1, 7, 10, 99, 101, 1005, 999_999, MAX_MONEY_CENTS - 1])
+      expect(formatCents(c).replace(/[$,]/g, '')).toBe(centsToDecimal(c));
+  });
+
+  it('shows API decimal strings the same way, machine values keep no separator', () => {
+    expect(formatAmount('1500.00')).toBe('$1,500.00');
+    expect(formatAmount('85')).toBe('$85.00');
+    expect(formatAmount(2.99)).toBe('$2.99');
+    expect(formatAmount('-12.5')).toBe('-$12.50');
+    expect(centsToDecimal(150000)).toBe('1500.00');
+    expect(centsToDecimal(MAX_MONEY_CENTS)).toBe('1000000.00');
+  });
+
+  it('rounds to whole dollars through the same formatter for ranges and hourly rates', () => {
+    expect(formatWholeDollars('1524.50')).toBe('$1,525');
+    expect(formatWholeDollars('85.00')).toBe('$85');
+    expect(formatWholeDollars(0.49)).toBe('$0');
+    expect(formatWholeDollars('-12.50')).toBe('-$12');
   });
 
   it('parses dollars to cents rounding half up', () => {

@@ -35,8 +35,25 @@ function dollarsToString(n: number): string {
  */
 export const MAX_MONEY_CENTS = 100_000_000;
 
-/** 8500 -> '$85.00' */
-export const formatCents = (cents: number) => `$${centsToDecimal(cents)}`;
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/**
+ * The one way an amount is shown to a person: 150000 -> '$1,500.00', -1250 -> '-$12.50'.
+ * Machine values (API decimal strings, CSV columns, form fields, provider payloads) use
+ * `centsToDecimal`, which has no thousands separator.
+ */
+export function formatCents(cents: number): string {
+  const dollars = Math.trunc(cents) / 100;
+  // `|| 0` turns -0 into 0, so that no amount reads '-$0.00'.
+  return USD.format(dollars || 0);
+}
+
+/** An amount given in dollars (an API decimal string like '85.00', or a number), shown. */
+export const formatAmount = (dollars: number | string) => formatCents(toCents(dollars));
+
+/** Rounded to the nearest whole dollar and shown without cents: '$1,525' (ranges, rates). */
+export const formatWholeDollars = (dollars: number | string) =>
+  formatCents(Math.round(toCents(dollars) / 100) * 100).replace(/\.00$/, '');
 
 /** n / d rounded half up, for n >= 0 and d > 0 (integers). */
 function divRoundHalfUp(n: number, d: number): number {

@@ -46,6 +46,8 @@ test('a deposit paid on remote signature shows on the quote, the invoice and the
   await signOnPad(phone);
   const pay = phone.getByRole('button', { name: 'Pay $30.00 Deposit and Approve' });
   await phone.getByLabel('Card Number').fill('4000 0000 0000 0002');
+  // The technician's processing fee is not the customer's to read.
+  await expect(phone.getByText(/processing fee|2\.9%|30 cents/i)).toHaveCount(0);
   await phone.getByLabel('Expiry').fill('12/34');
   await phone.getByLabel('CVV').fill('123');
   await pay.click();

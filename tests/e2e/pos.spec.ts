@@ -97,6 +97,10 @@ test('the Process Payment button needs an amount above 0; a declined card fails 
   await expect(button).toBeDisabled();
   await page.getByLabel('Amount ($)').fill('25');
   await expect(page.getByLabel('Card Number')).toHaveAttribute('maxlength', '19');
+  // The technician's point of sale states what a card costs them.
+  await expect(page.getByTestId('processing-fee')).toHaveText(
+    'Card processing fee: 2.9% + 30 cents per transaction.',
+  );
   await expect(page.getByLabel('Expiry')).toHaveAttribute('maxlength', '5');
   await expect(page.getByLabel('CVV')).toHaveAttribute('maxlength', '4');
   await page.getByLabel('Card Number').fill('4000 0000 0000 0002');
@@ -215,7 +219,7 @@ test('the customer approves an e-mailed quote on their own device, on the versio
   await phone.goto(second);
   await expect(phone.getByText('Version 2')).toBeVisible();
   // $9,000 and 8.25% tax.
-  await expect(phone.getByText('$9742.50').first()).toBeVisible();
+  await expect(phone.getByText('$9,742.50').first()).toBeVisible();
   await signOnPad(phone);
   await phone.getByRole('button', { name: 'Approve Quote' }).click();
   await expect(phone.getByText('Quote approved. Thank you!')).toBeVisible();

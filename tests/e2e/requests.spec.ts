@@ -165,6 +165,8 @@ test('a guest signs the quote, pays the invoice by card and reviews the complete
   await expect(pay).toBeVisible({ timeout: 2000 });
   await pay.click();
   await page.getByLabel('Card Number').fill('4000 0000 0000 0002');
+  // The technician's processing fee is theirs: the customer's card form never states it.
+  await expect(page.getByText(/processing fee|2\.9%|30 cents/i)).toHaveCount(0);
   await page.getByLabel('Expiry').fill('12/30');
   await page.getByLabel('CVV').fill('123');
   await page.getByRole('button', { name: 'Pay $81.19', exact: true }).click();

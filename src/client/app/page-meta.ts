@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { BRAND } from '@shared/brand';
 import { PATHS, technicianPath } from '@shared/paths';
 import type { Technician } from '@shared/schemas/technicians';
@@ -72,7 +73,7 @@ function technicianMeta(t: Technician, origin: string): PageMeta {
     title: `${name} - Mobile Mechanic in ${t.location} | ${BRAND.name}`,
     description:
       `${name}, certified mobile mechanic in ${t.location}: ${t.yearsExperience} years of experience` +
-      `${skills ? `, ${skills}` : ''}. $${t.hourlyRate}/hour` +
+      `${skills ? `, ${skills}` : ''}. ${formatAmount(t.hourlyRate)}/hour` +
       `${t.totalReviews ? `, rated ${rating.toFixed(1)} from ${t.totalReviews} reviews` : ''}.`,
     canonical: url,
     jsonLd: {
@@ -85,7 +86,7 @@ function technicianMeta(t: Technician, origin: string): PageMeta {
       ...(t.profileImage ? { image: new URL(t.profileImage, origin).toString() } : {}),
       address: { '@type': 'PostalAddress', addressLocality: t.location, addressCountry: 'US' },
       areaServed: `${t.location} and ${t.serviceRadiusMiles} miles around`,
-      priceRange: `$${t.hourlyRate}/hour`,
+      priceRange: `${formatAmount(t.hourlyRate)}/hour`,
       knowsAbout: t.specialties,
       ...(t.totalReviews
         ? {

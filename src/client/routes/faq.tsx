@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -22,8 +23,8 @@ function PriceAnswer() {
   return (
     <>
       Customers use {BRAND.name} free of charge. Technicians pay a monthly plan instead of
-      commissions: plans start at ${cheapest?.price.toFixed(2)} per month (
-      {data.map((p) => `${p.name} $${p.price.toFixed(2)}`).join(', ')}).
+      commissions: plans start at {cheapest && formatAmount(cheapest.price)} per month (
+      {data.map((p) => `${p.name} ${formatAmount(p.price)}`).join(', ')}).
     </>
   );
 }

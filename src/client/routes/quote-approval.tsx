@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { CheckCircle2 } from 'lucide-react';
 import { useParams } from 'react-router';
 import { BRAND } from '@shared/brand';
@@ -65,8 +66,8 @@ export default function QuoteApproval() {
                     )}
                   </td>
                   <td className="py-1 text-right">{i.quantity}</td>
-                  <td className="py-1 text-right">${i.unitPrice}</td>
-                  <td className="py-1 text-right">${i.totalPrice}</td>
+                  <td className="py-1 text-right">{formatAmount(i.unitPrice)}</td>
+                  <td className="py-1 text-right">{formatAmount(i.totalPrice)}</td>
                 </tr>
               ))}
             </tbody>
@@ -74,19 +75,19 @@ export default function QuoteApproval() {
           <dl className="mt-4 space-y-1 text-sm">
             <div className="flex justify-between">
               <dt>Labor</dt>
-              <dd>${q.laborTotal}</dd>
+              <dd>{formatAmount(q.laborTotal)}</dd>
             </div>
             <div className="flex justify-between">
               <dt>Parts</dt>
-              <dd>${q.partsTotal}</dd>
+              <dd>{formatAmount(q.partsTotal)}</dd>
             </div>
             <div className="flex justify-between">
               <dt>Tax ({q.taxRate}%)</dt>
-              <dd>${q.taxAmount}</dd>
+              <dd>{formatAmount(q.taxAmount)}</dd>
             </div>
             <div className="flex justify-between text-base font-bold">
               <dt>Total</dt>
-              <dd>${q.totalAmount}</dd>
+              <dd>{formatAmount(q.totalAmount)}</dd>
             </div>
           </dl>
           {q.fairPrice && (

@@ -46,6 +46,14 @@ export type JobDocuments = {
     },
   ): Promise<CardPaymentResponse>;
   /**
+   * The answer already given to a card payment of the technician with this idempotency key
+   * (as sent to `takeCardPayment`), waiting while it is processing; null for a new key.
+   */
+  earlierCardPayment(
+    technicianId: number,
+    idempotencyKey: string,
+  ): Promise<CardPaymentResponse | null>;
+  /**
    * In the transaction of a technician giving a job back: claims the refund of the deposits
    * they took on it (ADR 017); the ids to hand to `runRefunds` once the move committed.
    */

@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import type { FastifyInstance } from 'fastify';
 import { formatReference } from '@shared/jobs';
 import type { DbOrTx } from '../db/client';
@@ -73,7 +74,7 @@ export async function jobDocumentChanged(
           'job_quote_ready',
           `Your quote ${change.number} is ready to sign`,
           [
-            `Your technician sent quote ${change.number} ($${change.total}) for your ${r.serviceType} request.`,
+            `Your technician sent quote ${change.number} (${formatAmount(change.total)}) for your ${r.serviceType} request.`,
             'Read it and sign it on your request page when you agree.',
           ],
           'Review and sign',
@@ -86,7 +87,7 @@ export async function jobDocumentChanged(
             'job_invoice_ready',
             `Your invoice ${change.number} is ready`,
             [
-              `Invoice ${change.number} ($${change.total}) for your ${r.serviceType} job is ready.`,
+              `Invoice ${change.number} (${formatAmount(change.total)}) for your ${r.serviceType} job is ready.`,
               'You can pay it by card on your request page, or pay your technician directly.',
             ],
             'Pay your invoice',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatWholeDollars } from '../money';
 import { APPLICATION_STATUSES } from '../constants/domain';
 import { APPLICATION_SPECIALTIES } from '../constants/service-types';
 import { safeText } from './common';
@@ -80,9 +81,9 @@ export const technicianApplicationSchema = z.object({
     .min(1, 'Please select at least one specialty')
     .max(APPLICATION_SPECIALTIES.length),
   hourlyRate: z
-    .number({ error: 'Hourly rate must be at least $10' })
-    .min(10, 'Hourly rate must be at least $10')
-    .max(1000, 'Hourly rate must be at most $1000'),
+    .number({ error: `Hourly rate must be at least ${formatWholeDollars(10)}` })
+    .min(10, `Hourly rate must be at least ${formatWholeDollars(10)}`)
+    .max(1000, `Hourly rate must be at most ${formatWholeDollars(1000)}`),
   bio: text(50, 'Bio must be at least 50 characters', 2000, 'Bio must be at most 2000 characters'),
   /** The uploadURL (or document id) of each uploaded document. */
   driversLicenseUrl: documentAddress,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatWholeDollars } from '../money';
 import { LOCATION_NAMES } from '../constants/locations';
 import { SERVICE_TYPES } from '../constants/service-types';
 import { ROLES, USER_STATUSES } from '../constants/domain';
@@ -34,8 +35,8 @@ export const updateProfileSchema = z
     isAvailable: z.boolean().optional(),
     hourlyRate: z.coerce
       .number({ error: 'Hourly rate must be a number' })
-      .min(10, 'Hourly rate must be at least $10')
-      .max(1000, 'Hourly rate must be at most $1000')
+      .min(10, `Hourly rate must be at least ${formatWholeDollars(10)}`)
+      .max(1000, `Hourly rate must be at most ${formatWholeDollars(1000)}`)
       .optional(),
     bio: safeText().trim().max(2000, 'Bio must be at most 2000 characters').optional(),
     specialties: z

@@ -1,11 +1,12 @@
+import { formatAmount } from '@shared/money';
 import {
   PAYMENT_STATUS_LABELS,
   type PaymentStatus,
   type ServiceRequestStatus,
 } from '@shared/constants/domain';
 
-export const money = (s: string) =>
-  `$${Number(s).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** '$1,234.50' from a decimal string (the one currency formatter, `@shared/money`). */
+export const money = (s: string) => formatAmount(s);
 export const statusLabel = (s: string) => PAYMENT_STATUS_LABELS[s as PaymentStatus] ?? s;
 
 /** A request state's badge colour: red when it needs attention or ended badly. */

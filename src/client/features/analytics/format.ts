@@ -1,11 +1,16 @@
-import { formatCents, toCents } from '@shared/money';
+import { formatAmount, formatCents, toCents } from '@shared/money';
 
-/** '$1,234.50' from a decimal string. */
-export const money = (amount: string) => {
-  const text = formatCents(toCents(amount));
-  const [whole, cents] = text.slice(1).split('.');
-  return `$${Number(whole).toLocaleString('en-US')}.${cents}`;
+/** '$1,234.50' from a decimal string (the one currency formatter, `@shared/money`). */
+export const money = (amount: string) => formatAmount(amount);
+
+/** A chart's axis label: '$1,500' for whole dollars, '$12.50' otherwise. */
+export const axisMoney = (value: number) => {
+  const text = formatCents(toCents(value));
+  return text.endsWith('.00') ? text.slice(0, -3) : text;
 };
+
+/** A chart's tooltip: the amount to the cent, '$1,500.00'. */
+export const tooltipMoney = (value: unknown) => formatCents(toCents(Number(value) || 0));
 
 /** '60%' from 0.6; '—' when there is nothing to divide. */
 export const percent = (rate: number | null) =>

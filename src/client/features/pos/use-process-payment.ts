@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { parseDecimalInput, toCents } from '@shared/money';
+import { formatAmount, parseDecimalInput, toCents } from '@shared/money';
 import type { PosPayment } from '@shared/schemas/pos';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useOnline } from '../../lib/connectivity';
@@ -126,7 +126,7 @@ export function useProcessPayment({
           });
           return;
         }
-        done('Payment Successful', `$${result.payment.amount} charged to the card.`);
+        done('Payment Successful', `${formatAmount(result.payment.amount)} charged to the card.`);
       } else {
         const outcome = await recordPayment.mutateAsync({
           amount: value,
@@ -135,10 +135,10 @@ export function useProcessPayment({
         });
         const recorded = notifyOutcome(
           outcome,
-          `The ${method} payment of $${value.toFixed(2)}`,
+          `The ${method} payment of ${formatAmount(value)}`,
           (p: PosPayment) => ({
             title: 'Payment Recorded',
-            description: `$${p.amount} ${method} payment, receipt ${p.receiptNumber}.`,
+            description: `${formatAmount(p.amount)} ${method} payment, receipt ${p.receiptNumber}.`,
           }),
           FAILED.title,
         );

@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import type { ServiceRequestStatus } from '@shared/constants/domain';
 
 /** 'Nov 23, 6:45 PM' */
@@ -21,9 +22,8 @@ export function formatWindow(start: string, end: string) {
   return `${day(s)}, ${time(s)} – ${endText}`;
 }
 
-/** '$1,234.50' from a decimal string. */
-export const formatMoney = (amount: string) =>
-  `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** '$1,234.50' from a decimal string (the one currency formatter, `@shared/money`). */
+export const formatMoney = (amount: string) => formatAmount(amount);
 
 export const STATUS_BADGE_VARIANT: Record<
   ServiceRequestStatus,

@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useSquareCard } from '../../lib/square-card';
@@ -69,7 +70,7 @@ export function useInvoicePayment(req: RequestRef, invoiceId: number, containerI
       setPaid(result.payment);
       notify({
         title: 'Payment Successful',
-        description: `$${result.payment.amount} charged to the card.`,
+        description: `${formatAmount(result.payment.amount)} charged to the card.`,
       });
     } catch (err) {
       if (isDefinitive(err)) newAttempt();

@@ -1,3 +1,4 @@
+import { formatWholeDollars } from '@shared/money';
 import { MapPin } from 'lucide-react';
 import { FeaturedBadge } from './featured-badge';
 import { Link } from 'react-router';
@@ -32,7 +33,7 @@ export function TechnicianCard({
             {t.featured && <FeaturedBadge />}
           </div>
           <span className="whitespace-nowrap font-semibold text-slate-900">
-            ${Math.round(Number(t.hourlyRate))}/hour
+            {formatWholeDollars(t.hourlyRate)}/hour
           </span>
         </div>
         <div className="flex items-center gap-2 text-sm">

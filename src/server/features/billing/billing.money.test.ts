@@ -130,6 +130,106 @@ describe('one live plan purchase per technician', () => {
   });
 });
 
+describe('a retry gets the first answer', () => {
+  it('answers a repeated subscription key with its first 200 and body, whatever changed since', async () => {
+    const tech = await technician();
+    const key = `retry-sub-${tech.technicianId}`;
+    const first = await subscribe(tech.cookie, 'Premium', key);
+    expect(first.statusCode, first.body).toBe(200);
+    const charges = chargesFor(tech.technicianId).length;
+
+    // The plan is active now: the same request again is the same purchase, not a new one.
+    const again = await subscribe(tech.cookie, 'Premium', key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+
+    // Even when the plan's price changed since: the answer is the one given, nothing judged.
+    const [premium] = await t.app.db.select().from(plans).where(eq(plans.name, 'Premium'));
+    try {
+      await t.app.db.update(plans).set({ priceCents: 599 }).where(eq(plans.id, premium!.id));
+      const later = await subscribe(tech.cookie, 'Premium', key);
+      expect(later.statusCode, later.body).toBe(200);
+      expect(later.json()).toEqual(first.json());
+    } finally {
+      await t.app.db
+        .update(plans)
+        .set({ priceCents: premium!.priceCents })
+        .where(eq(plans.id, premium!.id));
+    }
+    expect(chargesFor(tech.technicianId)).toHaveLength(charges);
+
+    // A different key is a new purchase, refused while the plan is active.
+    const other = await subscribe(tech.cookie, 'Premium', `retry-sub-other-${tech.technicianId}`);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe(ALREADY_SUBSCRIBED);
+    expect(await rowsOf(tech.technicianId)).toHaveLength(1);
+  });
+
+  it('answers a repeated upgrade key with its first 200 and body; another key gets 409', async () => {
+    const tech = await technician();
+    expect(
+      (await subscribe(tech.cookie, 'Basic', `retry-up-${tech.technicianId}`)).statusCode,
+    ).toBe(200);
+    const quote = await call('POST', '/api/subscriptions/upgrade/quote', tech.cookie, {
+      planName: 'Professional',
+    });
+    const body = {
+      planName: 'Professional',
+      amount: quote.json().amount as number,
+      idempotencyKey: `retry-upgrade-${tech.technicianId}`,
+    };
+    const first = await call('POST', '/api/subscriptions/upgrade', tech.cookie, body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().paymentId).not.toBeNull();
+    const charged = calls.saved.length;
+
+    // Now on Professional: the same request again answers as the first time.
+    const again = await call('POST', '/api/subscriptions/upgrade', tech.cookie, body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(calls.saved.length).toBe(charged);
+
+    const other = await call('POST', '/api/subscriptions/upgrade', tech.cookie, {
+      ...body,
+      idempotencyKey: `retry-upgrade-other-${tech.technicianId}`,
+    });
+    expect(other.statusCode).toBe(409);
+  });
+
+  it('makes a retry wait for a first attempt still processing, then answers with its outcome', async () => {
+    const tech = await technician();
+    const key = `retry-slow-${tech.technicianId}`;
+    // The first request claims its key and stays with the provider for a while.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // `card` is the provider under the counting wrapper, which calls it at each charge.
+    const inner = card.chargeSavedCard;
+    card.chargeSavedCard = async (input) => {
+      if (input.idempotencyKey === `sub:${tech.technicianId}:${key}`) await held;
+      return inner.call(card, input);
+    };
+    try {
+      const first = subscribe(tech.cookie, 'Premium', key);
+      // The retry arrives while the first is processing ...
+      await expect
+        .poll(async () => (await rowsOf(tech.technicianId)).map((p) => p.status))
+        .toEqual(['processing']);
+      const retry = subscribe(tech.cookie, 'Premium', key);
+      await new Promise((r) => setTimeout(r, 300));
+      release();
+      const [a, b] = await Promise.all([first, retry]);
+      // ... and gets the first's answer, charged once.
+      expect(a.statusCode, a.body).toBe(200);
+      expect(b.statusCode, b.body).toBe(200);
+      expect(b.json()).toEqual(a.json());
+      expect(chargesFor(tech.technicianId)).toHaveLength(1);
+    } finally {
+      release();
+      card.chargeSavedCard = inner;
+    }
+  });
+});
+
 describe('plan changes', () => {
   it('Professional -> Premium is scheduled for the period end: no charge, POS still open', async () => {
     const tech = await technician();

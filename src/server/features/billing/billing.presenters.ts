@@ -1,5 +1,5 @@
 import { PLAN_RANK, type PlanTier } from '@shared/constants/domain';
-import { centsToDecimal } from '@shared/money';
+import { centsToDecimal, formatCents } from '@shared/money';
 import type { PaymentRecord, Software, Subscription } from '@shared/schemas/billing';
 import { escapeHtml } from '../../infra/mailer';
 import type {
@@ -85,7 +85,7 @@ export function receiptHtml({ p, first, last, email }: ReceiptRow): string {
 <dt>Date</dt><dd>${escapeHtml(p.createdAt.toISOString().slice(0, 10))}</dd>
 <dt>Billed to</dt><dd>${escapeHtml(`${first} ${last}`)} (${escapeHtml(email)})</dd>
 <dt>Description</dt><dd>${escapeHtml(p.description)}</dd>
-<dt>Amount</dt><dd>$${(p.amountCents / 100).toFixed(2)} ${escapeHtml(p.currency)}</dd>
+<dt>Amount</dt><dd>${escapeHtml(formatCents(p.amountCents))} ${escapeHtml(p.currency)}</dd>
 <dt>Status</dt><dd>${escapeHtml(label)}</dd>
 </dl><p><button onclick="window.print()">Print</button></p></body></html>`;
 }

@@ -187,6 +187,17 @@ describe('wallet (sandbox) subscriptions', () => {
       status: 'active',
       canAutoRenew: true,
     });
+    // The plan is active now: the same capture again (its answer was lost) answers as the
+    // first time, and a new order for the plan is refused.
+    const again = await call('POST', `/api/paypal/order/${id}/capture`, tech.cookie);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(captured.json());
+    const next = await call('POST', '/api/paypal/order', tech.cookie, {
+      amount: 6.99,
+      currency: 'USD',
+      intent: 'CAPTURE',
+    });
+    expect(next.statusCode).toBe(409);
     const other = await technician();
     expect((await call('POST', `/api/paypal/order/${id}/capture`, other.cookie)).statusCode).toBe(
       404,

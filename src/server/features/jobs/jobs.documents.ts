@@ -45,14 +45,18 @@ export async function payJobInvoice(
   const invoice = await documents.findInvoice(invoiceId);
   if (!invoice || invoice.serviceRequestId !== request.id)
     throw new AppError(404, 'Invoice not found');
+  // Namespaced: a customer's key never collides with the technician's own.
+  const idempotencyKey = `job-${request.id}-inv-${invoice.id}-${input.idempotencyKey}`;
+  // A retry gets the first answer before any rule is judged (the invoice is paid by now).
+  const earlier = await documents.earlierCardPayment(invoice.technicianId, idempotencyKey);
+  if (earlier) return earlier;
   const balance = invoice.totalAmountCents - invoice.paidAmountCents;
   if (invoice.status === 'paid' || balance <= 0)
     throw new AppError(409, 'This invoice is already paid');
   const outcome = await documents.takeCardPayment(invoice.technicianId, {
     amount: Number(centsToDecimal(balance)),
     sourceId: input.sourceId,
-    // Namespaced: a customer's key never collides with the technician's own.
-    idempotencyKey: `job-${request.id}-inv-${invoice.id}-${input.idempotencyKey}`,
+    idempotencyKey,
     invoiceId: invoice.id,
     customerEmail: request.contactEmail,
     customerName: request.contactName,

@@ -708,4 +708,42 @@ describe('edges', () => {
     const page = await call('GET', api(created.requestPath));
     expect(page.json().invoices.map((i: { status: string }) => i.status)).toEqual(['paid', 'paid']);
   });
+
+  it("a customer's retry of a paid invoice gets the first answer; another key is refused", async () => {
+    const a = await tech({ ...north(0.2), specialties: ['Oil Change'] });
+    const created = await submit('Oil Change', 'retrypay@example.com');
+    const na = await pendingOf(created.id, a.id);
+    await call('PATCH', `/api/job-notifications/${na!.id}/accept`, a.cookie);
+    const q = await jobQuote(a, created.id, 'Oil and filter', 1500);
+    await call('PATCH', `/api/quotes/${q.id}/approve`, a.cookie, {
+      signature: 'data:image/png;base64,iVBORw0KGgo=',
+      version: 1,
+    });
+    const id = (await call('POST', '/api/invoices', a.cookie, { quoteId: q.id })).json().id;
+    const pay = async (idempotencyKey: string) => {
+      const token = (
+        await call('POST', '/api/payments/sandbox/tokenize', undefined, {
+          number: '4111 1111 1111 1111',
+          expiry: '12/39',
+          cvv: '123',
+        })
+      ).json().token;
+      return call('POST', api(created.requestPath, `/invoices/${id}/pay`), undefined, {
+        sourceId: token,
+        idempotencyKey,
+      });
+    };
+    const first = await pay('retry-pay-0001');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ success: true, payment: { amount: '1500.00' } });
+    // The invoice is paid by now: the same request again answers as the first time.
+    const again = await pay('retry-pay-0001');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const other = await pay('retry-pay-0002');
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe('This invoice is already paid');
+    const page = await call('GET', api(created.requestPath));
+    expect(page.json().payments).toHaveLength(1);
+  });
 });

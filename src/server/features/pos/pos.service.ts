@@ -12,7 +12,13 @@ import type { JobDocuments } from '../../domain/job-documents';
 import type { SessionUser } from '../../infra/session';
 import { posTechnician } from './pos.access';
 import { createInvoice, listInvoices } from './invoices/pos.invoices';
-import { cardPayment, listPayments, recordPayment, takeCardPayment } from './payments/pos.payments';
+import {
+  cardPayment,
+  earlierCardPayment,
+  listPayments,
+  recordPayment,
+  takeCardPayment,
+} from './payments/pos.payments';
 import { findInvoice, findQuote, type QuoteRow } from './pos.queries';
 import {
   createQuote,
@@ -83,6 +89,7 @@ export function createJobDocuments(app: FastifyInstance): JobDocuments {
     sign: (q, body, context) => signQuote(app, q, body, context),
     findInvoice: (id) => findInvoice(app.db, id),
     takeCardPayment: (technicianId, input) => takeCardPayment(app, technicianId, input),
+    earlierCardPayment: (technicianId, key) => earlierCardPayment(app, technicianId, key),
     claimDepositRefunds: (tx, serviceRequestId, technicianId) =>
       claimJobDepositRefunds(tx, serviceRequestId, technicianId),
     runRefunds: (ids) => runRefunds(app, ids),

@@ -13,7 +13,7 @@ import {
 import { monthLabel } from '@shared/analytics';
 import { POS_PAYMENT_METHODS } from '@shared/constants/domain';
 import type { AnalyticsSummary } from '@shared/schemas/analytics';
-import { COLORS, dollars, METHOD_LABELS, money } from '../format';
+import { axisMoney, COLORS, dollars, METHOD_LABELS, money, tooltipMoney } from '../format';
 import { ChartCard } from './chart-card';
 
 type Advanced = NonNullable<AnalyticsSummary['advanced']>;
@@ -49,8 +49,8 @@ export function RevenueByMonthChart({ advanced }: { advanced: Advanced }) {
         <BarChart data={data} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={axis} />
-          <YAxis width={56} tick={axis} tickFormatter={(v: number) => `$${v.toLocaleString()}`} />
-          <Tooltip formatter={(v) => `$${Number(v).toFixed(2)}`} />
+          <YAxis width={56} tick={axis} tickFormatter={axisMoney} />
+          <Tooltip formatter={tooltipMoney} />
           <Legend />
           {POS_PAYMENT_METHODS.map((k) => (
             <Bar key={k} dataKey={k} name={METHOD_LABELS[k]} stackId="revenue" fill={COLORS[k]} />
@@ -93,8 +93,8 @@ export function RevenueByMethodChart({ advanced }: { advanced: Advanced }) {
         <BarChart data={data} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={axis} />
-          <YAxis width={56} tick={axis} tickFormatter={(v: number) => `$${v.toLocaleString()}`} />
-          <Tooltip formatter={(v) => `$${Number(v).toFixed(2)}`} />
+          <YAxis width={56} tick={axis} tickFormatter={axisMoney} />
+          <Tooltip formatter={tooltipMoney} />
           <Bar dataKey="amount" name="Revenue" fill={COLORS.card} />
         </BarChart>
       </ResponsiveContainer>

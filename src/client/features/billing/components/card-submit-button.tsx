@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { Lock } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../lib/toast';
@@ -14,7 +15,7 @@ export function CardSubmitButton({ state, plan }: { state: CardFormState; plan: 
         ? 'Loading card form...'
         : state === 'processing'
           ? 'Processing...'
-          : `Subscribe for $${plan.price.toFixed(2)}/month`}
+          : `Subscribe for ${formatAmount(plan.price)}/month`}
     </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -54,7 +55,7 @@ export function CurrentPlan() {
       </CardHeader>
       <CardContent className="space-y-4 text-sm">
         <p>
-          ${s.plan.price.toFixed(2)}/month ·{' '}
+          {formatAmount(s.plan.price)}/month ·{' '}
           {s.cancelAtPeriodEnd
             ? `Ends on ${day(s.currentPeriodEnd)}`
             : `Renews on ${day(s.currentPeriodEnd)}`}
@@ -75,7 +76,7 @@ export function CurrentPlan() {
                 ?.filter((p) => p.name !== s.plan.name)
                 .map((p) => (
                   <option key={p.id} value={p.name}>
-                    {p.name} (${p.price.toFixed(2)}/month)
+                    {p.name} ({formatAmount(p.price)}/month)
                   </option>
                 ))}
             </Select>

@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { FileText } from 'lucide-react';
 import { Link } from 'react-router';
 import { PAYMENT_STATUS_LABELS } from '@shared/constants/domain';
@@ -24,7 +25,7 @@ const COLUMNS: Column<PaymentRecord>[] = [
     header: 'Amount',
     align: 'right',
     className: 'sm:pr-6',
-    cell: (r) => `$${r.amount.toFixed(2)}`,
+    cell: (r) => formatAmount(r.amount),
   },
   {
     header: 'Status',
@@ -63,8 +64,8 @@ export function PaymentHistoryTable({
   return (
     <>
       <div className="mb-6 grid gap-4 sm:grid-cols-3">
-        <Summary title="Total Paid" value={`$${totals.totalPaid}`} />
-        <Summary title="Pending" value={`$${totals.totalPending}`} />
+        <Summary title="Total Paid" value={formatAmount(totals.totalPaid)} />
+        <Summary title="Pending" value={formatAmount(totals.totalPending)} />
         <Summary title="Total Transactions" value={String(totals.totalCount)} />
       </div>
       {rows.length === 0 ? (

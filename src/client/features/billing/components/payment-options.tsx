@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { CreditCard, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -23,7 +24,7 @@ export function PaymentOptions({ plan, config }: { plan: SelectedPlan; config: P
             <p className="text-xl font-bold">{plan.name}</p>
           </div>
           <p>
-            <span className="text-2xl font-bold">${plan.price.toFixed(2)}</span>
+            <span className="text-2xl font-bold">{formatAmount(plan.price)}</span>
             <span className="text-slate-500">/month</span>
           </p>
         </CardContent>

@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { Check, Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -43,7 +44,7 @@ export function PlanCards({ subscription }: { subscription?: Subscription | null
             <CardHeader>
               <CardTitle>{p.name}</CardTitle>
               <p>
-                <span className="text-3xl font-bold">${p.price.toFixed(2)}</span>
+                <span className="text-3xl font-bold">{formatAmount(p.price)}</span>
                 <span className="text-slate-500">/month</span>
               </p>
               <p className="text-sm text-slate-600">{p.description}</p>

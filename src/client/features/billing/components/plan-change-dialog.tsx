@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import type { Subscription } from '@shared/schemas/billing';
 import { Button } from '../../../components/ui/button';
 import {
@@ -17,7 +18,7 @@ import { isDefinitive, useAttemptKey } from '../attempt-key';
 export type PlanChoice = { name: string; price: number; rank: number };
 
 const day = formatShortDate;
-const dollars = (n: number) => `$${n.toFixed(2)}`;
+const dollars = (n: number) => formatAmount(n);
 
 /**
  * Choosing another plan while one is active: the change applies at the next billing cycle (the

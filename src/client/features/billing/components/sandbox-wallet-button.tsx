@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -76,7 +77,7 @@ export function SandboxWalletButton({ plan }: { plan: SelectedPlan }) {
           <DialogHeader>
             <DialogTitle>Sandbox Wallet</DialogTitle>
             <DialogDescription>
-              Approve a payment of ${plan.price.toFixed(2)} for the {plan.name} plan.
+              Approve a payment of {formatAmount(plan.price)} for the {plan.name} plan.
             </DialogDescription>
           </DialogHeader>
           <div className="flex justify-end gap-2">

@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { useState } from 'react';
 import type { JobNotification } from '@shared/schemas/dispatch';
 import { descriptionWithoutContact } from '@shared/schemas/service-requests';
@@ -68,7 +69,7 @@ export function NotificationDialog({
               {n.serviceRequest.estimatedCost && (
                 <>
                   <dt className="font-medium text-slate-500">Estimated Cost</dt>
-                  <dd>${n.serviceRequest.estimatedCost}</dd>
+                  <dd>{formatAmount(n.serviceRequest.estimatedCost)}</dd>
                 </>
               )}
             </dl>

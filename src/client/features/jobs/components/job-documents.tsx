@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { FilePlus2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -30,7 +31,7 @@ export function JobDocuments({ job }: { job: JobDetail }) {
               key={q.id}
               title={q.quoteNumber}
               detail={`${formatShortDate(q.createdAt)}${q.signedAt ? ` · signed ${formatShortDate(q.signedAt)}` : ''}`}
-              amount={`$${q.total}`}
+              amount={formatAmount(q.total)}
               badge={
                 <Badge variant={q.status === 'approved' ? 'success' : 'outline'}>
                   {q.status === 'approved' ? 'Approved' : 'Draft'}
@@ -47,9 +48,9 @@ export function JobDocuments({ job }: { job: JobDetail }) {
               detail={
                 i.status === 'paid'
                   ? `${formatShortDate(i.createdAt)} · paid`
-                  : `${formatShortDate(i.createdAt)} · balance $${i.balance}`
+                  : `${formatShortDate(i.createdAt)} · balance ${formatAmount(i.balance)}`
               }
-              amount={`$${i.total}`}
+              amount={formatAmount(i.total)}
               badge={
                 <Badge variant={i.status === 'paid' ? 'success' : 'warning'}>
                   {i.status === 'paid' ? 'Paid' : 'Pending'}
@@ -71,7 +72,7 @@ export function JobDocuments({ job }: { job: JobDetail }) {
                 </Link>
               }
               detail={`${formatShortDate(p.createdAt)} · ${p.method}${p.invoiceNumber ? ` · ${p.invoiceNumber}` : ''}`}
-              amount={`$${p.amount}`}
+              amount={formatAmount(p.amount)}
               badge={
                 <Badge variant={p.status === 'succeeded' ? 'success' : 'outline'}>{p.status}</Badge>
               }

@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import type { QuoteDeposit } from '@shared/schemas/pos';
 import type { DepositCard } from '../../../lib/deposit-card';
 import { SandboxCardFields } from './sandbox-card-fields';
@@ -7,7 +8,7 @@ export function DepositLine({ deposit }: { deposit: Omit<QuoteDeposit, 'paymentI
   if (!deposit) return null;
   return (
     <p className="text-sm font-medium" data-testid="quote-deposit">
-      Deposit: ${deposit.amount}
+      Deposit: {formatAmount(deposit.amount)}
       {deposit.percent && ` (${Number(deposit.percent)}% of the total)`} ({deposit.status})
     </p>
   );
@@ -26,7 +27,8 @@ export function DepositCardForm({
   return (
     <section className="space-y-2" aria-label="Deposit payment">
       <p className="text-sm">
-        A deposit of <strong>${amount}</strong> is paid by card when the quote is signed.
+        A deposit of <strong>{formatAmount(amount)}</strong> is paid by card when the quote is
+        signed.
       </p>
       {card.squareConfig ? (
         <div id={containerId} className="min-h-[90px] rounded-md border p-2" />

@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -40,8 +41,8 @@ export function Invoices({
                   {i.jobReference && ` · Job ${i.jobReference}`}
                 </p>
                 <p className="text-sm">
-                  Total ${i.totalAmount} · Paid ${i.paidAmount}
-                  {i.status !== 'paid' && ` · Balance $${i.balanceDue}`}
+                  Total {formatAmount(i.totalAmount)} · Paid {formatAmount(i.paidAmount)}
+                  {i.status !== 'paid' && ` · Balance ${formatAmount(i.balanceDue)}`}
                 </p>
                 <SyncError sync={i.sync} />
               </div>

@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { Mail, Pencil, PenLine, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import type { Invoice } from '@shared/schemas/pos';
@@ -73,7 +74,7 @@ export function ManageQuotes({
                       ` · ${[q.vehicleYear, q.vehicleMake, q.vehicleModel].filter(Boolean).join(' ')}`}
                   </p>
                   {q.jobReference && <p className="text-sm text-slate-600">Job {q.jobReference}</p>}
-                  <p className="text-sm font-medium">${q.totalAmount}</p>
+                  <p className="text-sm font-medium">{formatAmount(q.totalAmount)}</p>
                   <DepositLine deposit={q.deposit} />
                   {q.signatureAudit && <SignatureAuditTrail audit={q.signatureAudit} />}
                   <SyncError sync={q.sync} />

@@ -1,5 +1,5 @@
 import { CreditCard } from 'lucide-react';
-import { parseDecimalInput } from '@shared/money';
+import { formatAmount, parseDecimalInput } from '@shared/money';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -58,8 +58,8 @@ export function ProcessPayment(props: {
             <option value="">No invoice (enter an amount)</option>
             {open.map((i) => (
               <option key={refKey(i)} value={refKey(i)}>
-                {i.invoiceNumber ?? 'New invoice, waiting to sync'} · {i.customerName} · $
-                {i.balanceDue} due
+                {i.invoiceNumber ?? 'New invoice, waiting to sync'} · {i.customerName} ·{' '}
+                {formatAmount(i.balanceDue)} due
               </option>
             ))}
           </Select>
@@ -111,6 +111,12 @@ export function ProcessPayment(props: {
           ) : (
             <SandboxCardFields card={card} onChange={setCard} />
           ))}
+        {method === 'card' && !cardBlocked && (
+          // The technician's cost of taking a card; never shown on the customer's card forms.
+          <p className="text-xs text-slate-500" data-testid="processing-fee">
+            Card processing fee: 2.9% + 30 cents per transaction.
+          </p>
+        )}
         {declined && <DeclinedNotice payment={declined} />}
         <Button
           size="lg"
@@ -121,7 +127,7 @@ export function ProcessPayment(props: {
           <CreditCard className="mr-2 h-4 w-4" aria-hidden="true" />
           {processing
             ? 'Processing...'
-            : `Process Payment${value > 0 ? ` $${value.toFixed(2)}` : ''}`}
+            : `Process Payment${value > 0 ? ` ${formatAmount(value)}` : ''}`}
         </Button>
       </CardContent>
     </Card>

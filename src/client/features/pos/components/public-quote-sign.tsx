@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { useRef, useState } from 'react';
 import type { PublicQuote } from '@shared/schemas/pos';
 import { Button } from '../../../components/ui/button';
@@ -85,7 +86,7 @@ export function PublicQuoteSign({
           {busy
             ? 'Approving...'
             : depositDue
-              ? `Pay $${quote.deposit!.amount} Deposit and Approve`
+              ? `Pay ${formatAmount(quote.deposit!.amount)} Deposit and Approve`
               : 'Approve Quote'}
         </Button>
       </CardContent>

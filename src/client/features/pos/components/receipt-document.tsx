@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { BRAND } from '@shared/brand';
 import { BrandFooter, BrandHeader } from '../../../components/brand-header';
 import { PhoneLink } from '../../../components/ui/phone-link';
@@ -58,7 +59,7 @@ export function ReceiptDocument({ receipt }: { receipt: PosReceipt }) {
               <tr key={n} className="border-b">
                 <td className="py-1">{i.description}</td>
                 <td className="py-1 text-right">{i.quantity}</td>
-                <td className="py-1 text-right">${i.totalPrice}</td>
+                <td className="py-1 text-right">{formatAmount(i.totalPrice)}</td>
               </tr>
             ))}
           </tbody>
@@ -73,25 +74,25 @@ export function ReceiptDocument({ receipt }: { receipt: PosReceipt }) {
             </div>
             <div className="flex justify-between">
               <dt>Labor</dt>
-              <dd data-testid="receipt-labor">${inv.laborTotal}</dd>
+              <dd data-testid="receipt-labor">{formatAmount(inv.laborTotal)}</dd>
             </div>
             <div className="flex justify-between">
               <dt>Parts</dt>
-              <dd data-testid="receipt-parts">${inv.partsTotal}</dd>
+              <dd data-testid="receipt-parts">{formatAmount(inv.partsTotal)}</dd>
             </div>
             <div className="flex justify-between">
               <dt>Tax</dt>
-              <dd data-testid="receipt-tax">${inv.taxAmount}</dd>
+              <dd data-testid="receipt-tax">{formatAmount(inv.taxAmount)}</dd>
             </div>
             <div className="flex justify-between">
               <dt>Invoice total</dt>
-              <dd>${inv.totalAmount}</dd>
+              <dd>{formatAmount(inv.totalAmount)}</dd>
             </div>
           </>
         )}
         <div className="flex justify-between text-base font-bold">
           <dt>{p.status === 'succeeded' ? 'Amount paid' : 'Amount'}</dt>
-          <dd>${p.amount}</dd>
+          <dd>{formatAmount(p.amount)}</dd>
         </div>
         <div className="flex justify-between">
           <dt>Method</dt>
@@ -119,7 +120,7 @@ export function ReceiptDocument({ receipt }: { receipt: PosReceipt }) {
         {inv && (
           <div className="flex justify-between">
             <dt>Balance due</dt>
-            <dd>${inv.balanceDue}</dd>
+            <dd>{formatAmount(inv.balanceDue)}</dd>
           </div>
         )}
       </dl>

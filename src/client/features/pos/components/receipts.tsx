@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_STATUS_LABELS } from '@shared/constants/domain';
@@ -49,7 +50,7 @@ function ReceiptRow({ p }: { p: PaymentView }) {
               <SyncMark sync={p.sync} />
             </p>
             <p className="text-sm text-slate-600">
-              ${p.amount} · {METHOD_LABELS[p.method]}
+              {formatAmount(p.amount)} · {METHOD_LABELS[p.method]}
               {p.invoiceNumber && ` · ${p.invoiceNumber}`}
               {p.customerName && ` · ${p.customerName}`}
             </p>
@@ -155,7 +156,7 @@ function RefundButton({
     refund.mutate(
       { id, idempotencyKey: key.current },
       {
-        onSuccess: () => notify({ title: 'Payment Refunded', description: `$${amount}` }),
+        onSuccess: () => notify({ title: 'Payment Refunded', description: formatAmount(amount) }),
         onError: (err) =>
           setError(errorMessage(err, 'The refund could not be made. Please try again.')),
         onSettled: () => {
@@ -173,7 +174,7 @@ function RefundButton({
           className="flex flex-wrap items-center gap-2 text-sm"
         >
           <span>
-            Refund ${amount} of {receipt ?? 'this payment'} to the card?
+            Refund {formatAmount(amount)} of {receipt ?? 'this payment'} to the card?
           </span>
           <Button size="sm" variant="destructive" onClick={go}>
             Confirm Refund

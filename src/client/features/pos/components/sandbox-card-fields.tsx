@@ -2,7 +2,11 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import type { CardDetails } from '../use-process-payment';
 
-/** The sandbox card form (no Square configured): number, expiry and CVV typed in. */
+/**
+ * The sandbox card form (no Square configured): number, expiry and CVV typed in. Customers see
+ * it too (a deposit, an invoice paid on the request page): the technician's processing fee is
+ * not theirs to read, so the point of sale says it (`ProcessPayment`), never this form.
+ */
 export function SandboxCardFields({
   card,
   onChange,
@@ -46,9 +50,6 @@ export function SandboxCardFields({
           onChange={(e) => onChange({ ...card, cvv: e.target.value })}
         />
       </div>
-      <p className="text-xs text-slate-500 sm:col-span-4">
-        Card processing fee: 2.9% + 30 cents per transaction.
-      </p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { useRef, useState } from 'react';
 import type { Quote } from '@shared/schemas/pos';
 import { Button } from '../../../components/ui/button';
@@ -100,7 +101,7 @@ export function SignatureDialog({
           <DialogTitle>Customer Signature</DialogTitle>
           <DialogDescription>
             {quote &&
-              `${quote.customerName} approves ${quote.quoteNumber ?? 'this quote'} for $${quote.totalAmount}.`}
+              `${quote.customerName} approves ${quote.quoteNumber ?? 'this quote'} for ${formatAmount(quote.totalAmount)}.`}
           </DialogDescription>
         </DialogHeader>
         <SignaturePad ref={pad} onChange={setHasInk} />
@@ -145,7 +146,7 @@ export function SignatureDialog({
             {pending
               ? 'Approving...'
               : depositDue
-                ? `Pay $${quote!.deposit!.amount} and Approve`
+                ? `Pay ${formatAmount(quote!.deposit!.amount)} and Approve`
                 : 'Approve Quote'}
           </Button>
         </div>

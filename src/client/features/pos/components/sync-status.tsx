@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { CloudUpload, TriangleAlert } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../lib/toast';
@@ -19,7 +20,7 @@ function describe(c: Change) {
     case 'invoice.create':
       return 'Invoice from a signed quote';
     case 'payment.record':
-      return `${METHODS[c.payload.method]} payment of $${c.payload.amount.toFixed(2)}`;
+      return `${METHODS[c.payload.method]} payment of ${formatAmount(c.payload.amount)}`;
   }
 }
 

@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { usePlans } from '../../../lib/api/get-plans';
 
 export function PriceTeaser() {
@@ -6,7 +7,7 @@ export function PriceTeaser() {
   if (cheapest === null) return null;
   return (
     <p className="mt-4 inline-block rounded-full bg-white/15 px-4 py-1.5 text-sm font-semibold">
-      Plans from ${cheapest.toFixed(2)}/month · No commissions
+      Plans from {formatAmount(cheapest)}/month · No commissions
     </p>
   );
 }

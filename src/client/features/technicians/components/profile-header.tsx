@@ -1,3 +1,4 @@
+import { formatWholeDollars } from '@shared/money';
 import { Clock, MapPin, Phone } from 'lucide-react';
 import type { Technician } from '@shared/schemas/technicians';
 import { Avatar } from '../../../components/ui/avatar';
@@ -50,7 +51,7 @@ export function ProfileHeader({
               'Contact via platform'
             )}
           </p>
-          <p className="text-xl font-semibold">${Math.round(Number(t.hourlyRate))}/hour</p>
+          <p className="text-xl font-semibold">{formatWholeDollars(t.hourlyRate)}/hour</p>
           {!t.isAvailable && <Badge variant="secondary">Currently unavailable</Badge>}
         </div>
         <div>

@@ -1,5 +1,6 @@
 // Loaded only with the map view (React.lazy, after mount): Leaflet and its CSS stay out of the
 // main bundle and out of server rendering (ADR 018).
+import { formatWholeDollars } from '@shared/money';
 import 'leaflet/dist/leaflet.css';
 import type { Map as LeafletMap } from 'leaflet';
 import { useEffect, useRef } from 'react';
@@ -62,7 +63,7 @@ export default function TechnicianMap({
         const details = document.createElement('div');
         details.textContent = [
           `${Number(t.rating).toFixed(1)} ★`,
-          `$${Math.round(Number(t.hourlyRate))}/hour`,
+          `${formatWholeDollars(t.hourlyRate)}/hour`,
           t.distanceMiles !== undefined ? `${t.distanceMiles.toFixed(1)} miles away` : t.location,
         ].join(' · ');
         popup.append(link, details);

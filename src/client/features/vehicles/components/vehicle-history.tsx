@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { Link } from 'react-router';
 import type { VehicleJob } from '@shared/schemas/vehicles';
 import { Badge } from '../../../components/ui/badge';
@@ -56,18 +57,20 @@ function JobEntry({ job }: { job: VehicleJob }) {
             <li key={inv.id} className="rounded bg-slate-50 p-2">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span>
-                  Invoice <span className="font-mono">{inv.invoiceNumber}</span>: ${inv.totalAmount}
+                  Invoice <span className="font-mono">{inv.invoiceNumber}</span>:{' '}
+                  {formatAmount(inv.totalAmount)}
                 </span>
                 <Badge variant={inv.status === 'paid' ? 'success' : 'outline'}>
-                  {inv.status === 'paid' ? 'Paid' : `Paid $${inv.paidAmount}`}
+                  {inv.status === 'paid' ? 'Paid' : `Paid ${formatAmount(inv.paidAmount)}`}
                 </Badge>
               </div>
               {inv.receipts.length > 0 && (
                 <ul className="mt-1 space-y-0.5 text-xs text-slate-600">
                   {inv.receipts.map((r) => (
                     <li key={r.receiptNumber}>
-                      Receipt <span className="font-mono">{r.receiptNumber}</span>: ${r.amount}{' '}
-                      {METHOD_LABELS[r.method] ?? r.method}, {formatCalendarDate(r.date)}
+                      Receipt <span className="font-mono">{r.receiptNumber}</span>:{' '}
+                      {formatAmount(r.amount)} {METHOD_LABELS[r.method] ?? r.method},{' '}
+                      {formatCalendarDate(r.date)}
                     </li>
                   ))}
                 </ul>

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { BRAND } from '@shared/brand';
-import { centsToDecimal, toCents } from '@shared/money';
+import { formatCents, toCents } from '@shared/money';
 import { isWalletProvider, type createSubscriptionSchema } from '@shared/schemas/billing';
 import type { DbOrTx } from '../../../db/client';
 import { AppError } from '../../../infra/app-error';
@@ -54,15 +54,18 @@ export async function subscribeWithCard(
   input: z.output<typeof createSubscriptionSchema>,
 ) {
   const technicianId = ownTechnician(user);
+  const key = `sub:${technicianId}:${input.idempotencyKey}`;
+  // A retry of a purchase already made gets its first answer before any rule is judged (the
+  // plan it bought is active by now, which would refuse a new purchase).
+  if (await paymentByKey(app.db, key)) return claimedAnswer(app, key, 'Subscription activated');
   const card = app.payments.card;
   if (!card) throw new AppError(503, NOT_CONFIGURED);
   const plan = await planByName(app.db, input.planName);
   if (toCents(input.planPrice) !== plan.priceCents)
     throw new AppError(
       400,
-      `The price of the ${plan.name} plan is $${centsToDecimal(plan.priceCents)} per month`,
+      `The price of the ${plan.name} plan is ${formatCents(plan.priceCents)} per month`,
     );
-  const key = `sub:${technicianId}:${input.idempotencyKey}`;
   const claimed = await claimPurchase(
     app,
     {
@@ -185,10 +188,11 @@ export async function upgradeNow(
   input: { planName: string; amount: number; idempotencyKey: string },
 ) {
   const technicianId = ownTechnician(user);
+  const key = `upgrade:${technicianId}:${input.idempotencyKey}`;
+  // A retry gets the first answer before any rule is judged (the plan is upgraded by now).
+  if (await paymentByKey(app.db, key)) return claimedAnswer(app, key, 'Plan upgraded');
   const card = app.payments.card;
   if (!card) throw new AppError(503, NOT_CONFIGURED);
-  const key = `upgrade:${technicianId}:${input.idempotencyKey}`;
-  if (await paymentByKey(app.db, key)) return claimedAnswer(app, key, 'Plan upgraded');
   const plan = await planByName(app.db, input.planName);
   const live = await upgradeOf(app.db, technicianId, plan);
   if (!live.s.paymentMethodRef || !live.s.providerCustomerId || live.s.provider !== card.name)
@@ -200,7 +204,7 @@ export async function upgradeNow(
   if (Math.abs(amountCents - toCents(input.amount)) > 1)
     throw new AppError(
       409,
-      `The amount due now is $${centsToDecimal(amountCents)}. Please confirm the new amount.`,
+      `The amount due now is ${formatCents(amountCents)}. Please confirm the new amount.`,
     );
   if (amountCents === 0) {
     await updateSubscription(app.db, live.s.id, { planId: plan.id, pendingPlanId: null });

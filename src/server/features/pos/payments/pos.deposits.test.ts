@@ -211,13 +211,28 @@ describe('paying the deposit when signing remotely', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => signRemote(token, deposit)));
     expect(charge).toHaveBeenCalledTimes(1);
     charge.mockRestore();
-    const codes = answers.map((a) => a.statusCode).sort();
-    expect(codes[0]).toBe(200);
-    // The others answer 200 too, or 409 once the first one's signature approved the quote.
-    expect(codes.every((c) => c === 200 || c === 409)).toBe(true);
+    // Every duplicate gets the first answer: the approved quote (none a 409).
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    for (const a of answers) expect(a.json()).toMatchObject({ status: 'approved' });
     const rows = await depositRows(t, q.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'succeeded', amountCents: 6495 });
+  });
+
+  it('answers a retry after the answer was lost with the first answer, charging nothing more', async () => {
+    const q = (await s.quote({ type: 'fixed', amount: 40 })).json();
+    const token = await approvalToken(q.id);
+    const deposit = { sourceId: await cardToken(t), idempotencyKey: 'remote-retry-key-1' };
+    const first = await signRemote(token, deposit);
+    expect(first.statusCode, first.body).toBe(200);
+    const charge = vi.spyOn(t.app.payments.card!, 'charge');
+    // The quote is approved by now: the same request again is the same signature, not a new one.
+    const again = await signRemote(token, deposit);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(charge).not.toHaveBeenCalled();
+    charge.mockRestore();
+    expect((await depositRows(t, q.id)).map((r) => r.status)).toEqual(['succeeded']);
   });
 });
 
@@ -248,6 +263,16 @@ describe('paying the deposit on the request page', () => {
     const ok = await sign({ sourceId: await cardToken(t), idempotencyKey: 'request-page-1' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().quotes[0]).toMatchObject({
+      status: 'approved',
+      deposit: { amount: '25.00', status: 'paid' },
+    });
+    expect((await depositRows(t, q.id)).map((r) => r.status)).toEqual(['succeeded']);
+
+    // The answer was lost: the customer's retry (same signature, same key) gets it again.
+    const retry = await sign({ sourceId: await cardToken(t), idempotencyKey: 'request-page-1' });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().quotes[0]).toMatchObject({
+      id: q.id,
       status: 'approved',
       deposit: { amount: '25.00', status: 'paid' },
     });

@@ -125,6 +125,56 @@ describe('an invoice is never overpaid', () => {
     expect(payments[0]).toMatchObject({ status: 'succeeded', amountCents: 5000 });
   });
 
+  it('a retry of a card payment gets its first answer; another key gets 409', async () => {
+    const inv = await invoiceOf50();
+    const body = {
+      invoiceId: inv.id,
+      amount: 50,
+      sourceId: await cardToken('4111 1111 1111 1111'),
+      idempotencyKey: `retry-card-${inv.id}`,
+    };
+    const first = await post('/api/square/create-payment', body);
+    expect(first.statusCode, first.body).toBe(200);
+    const charge = vi.spyOn(t.app.payments.card!, 'charge');
+    // The invoice is paid by now: the same request again answers as the first time.
+    const again = await post('/api/square/create-payment', body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(charge).not.toHaveBeenCalled();
+    const other = await post('/api/square/create-payment', {
+      ...body,
+      idempotencyKey: `retry-card-other-${inv.id}`,
+    });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toMatch(/already paid/);
+    // The same key for another amount is not the same payment.
+    const changed = await post('/api/square/create-payment', { ...body, amount: 49 });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().message).toBe('This idempotency key was used for a different amount');
+  });
+
+  it('a retry arriving while the first attempt is processing waits for its outcome', async () => {
+    const inv = await invoiceOf50();
+    const body = {
+      invoiceId: inv.id,
+      amount: 50,
+      sourceId: await cardToken('4111 1111 1111 1111'),
+      idempotencyKey: `retry-processing-${inv.id}`,
+    };
+    const { charge, inProvider, release } = holdCharge('after');
+    const first = post('/api/square/create-payment', body);
+    await inProvider;
+    const retry = post('/api/square/create-payment', body);
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    const [a, b] = await Promise.all([first, retry]);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    expect(b.json()).toEqual(a.json());
+    expect(charge).toHaveBeenCalledTimes(1);
+    expect(await invoiceRow(inv.id)).toMatchObject({ paidAmountCents: 5000, status: 'paid' });
+  });
+
   it('a payment that would exceed the balance counting a processing one gets 409, uncharged', async () => {
     const inv = await invoiceOf50();
     const token = await cardToken('4111 1111 1111 1111');

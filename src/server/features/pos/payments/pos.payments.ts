@@ -130,10 +130,12 @@ export async function takeCardPayment(
   technicianId: number,
   input: z.output<typeof cardPaymentSchema>,
 ) {
+  const key = `pos:${technicianId}:${input.idempotencyKey}`;
+  const amountCents = amountOf(input.amount);
+  // A retry gets the first answer before any rule is judged (its invoice is paid by now).
+  if (await findPaymentByKey(app.db, key)) return awaitOutcome(app, key, amountCents);
   // The technician's own account takes the payment (ADR 030).
   const { card, merchantId } = await technicianCard(app, technicianId);
-  const amountCents = amountOf(input.amount);
-  const key = `pos:${technicianId}:${input.idempotencyKey}`;
 
   const claimed = await app.db
     .transaction(async (tx) => {
@@ -179,10 +181,28 @@ export async function takeCardPayment(
   return cardOutcomeOut(row, payment!);
 }
 
-/** The outcome of the payment that claimed `key` first (waits while it is processing). */
-async function awaitOutcome(app: FastifyInstance, key: string, amountCents: number) {
+/**
+ * The answer already given to a card payment with this key (scoped as `takeCardPayment` scopes
+ * it), waiting while it is processing; null when the key was never used. For a caller whose
+ * amount follows from the state (the balance of an invoice, zero once it is paid).
+ */
+export async function earlierCardPayment(
+  app: FastifyInstance,
+  technicianId: number,
+  idempotencyKey: string,
+) {
+  const key = `pos:${technicianId}:${idempotencyKey}`;
+  if (!(await findPaymentByKey(app.db, key))) return null;
+  return awaitOutcome(app, key, null);
+}
+
+/**
+ * The outcome of the payment that claimed `key` first (waits while it is processing); 409 when
+ * `amountCents` is given and differs from the amount of that payment.
+ */
+async function awaitOutcome(app: FastifyInstance, key: string, amountCents: number | null) {
   const sameAmount = (row: PaymentRow | undefined) => {
-    if (row && row.amountCents !== amountCents)
+    if (row && amountCents !== null && row.amountCents !== amountCents)
       throw new AppError(409, 'This idempotency key was used for a different amount');
     return row;
   };

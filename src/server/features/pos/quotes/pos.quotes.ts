@@ -1,3 +1,4 @@
+import { formatAmount } from '@shared/money';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -255,11 +256,14 @@ async function sendApprovalLink(
         ? `Your quote ${q.quoteNumber} changed: this is version ${q.version}. The link we sent before no longer works.`
         : `Here is your quote ${q.quoteNumber}${vehicleText(q) ? ` for your ${vehicleText(q)}` : ''} (version ${q.version}).`,
       full!.items
-        .map((i) => `${i.description} (${i.quantity} x $${i.unitPrice}): $${i.totalPrice}`)
+        .map(
+          (i) =>
+            `${i.description} (${i.quantity} x ${formatAmount(i.unitPrice)}): ${formatAmount(i.totalPrice)}`,
+        )
         .join('\n'),
-      `Labor: $${full!.laborTotal}\nParts: $${full!.partsTotal}\nTax (${full!.taxRate}%): $${full!.taxAmount}\nTotal: $${full!.totalAmount}` +
+      `Labor: ${formatAmount(full!.laborTotal)}\nParts: ${formatAmount(full!.partsTotal)}\nTax (${full!.taxRate}%): ${formatAmount(full!.taxAmount)}\nTotal: ${formatAmount(full!.totalAmount)}` +
         (full!.deposit
-          ? `\nDeposit: $${full!.deposit.amount} (${full!.deposit.status}${full!.deposit.status === 'due' ? ', paid by card when you sign' : ''})`
+          ? `\nDeposit: ${formatAmount(full!.deposit.amount)} (${full!.deposit.status}${full!.deposit.status === 'due' ? ', paid by card when you sign' : ''})`
           : ''),
       q.status === 'draft'
         ? `Review and sign it on your own device (the link works for ${APPROVAL_LINK_DAYS} days):\n${link}`

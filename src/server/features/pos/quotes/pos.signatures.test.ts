@@ -103,7 +103,7 @@ describe('a quote edited after the customer opened it', () => {
     expect(mail.toAddress).toBe('pat@example.com');
     expect(mail.subject).toContain('changed');
     expect(mail.textBody).toContain('version 2');
-    expect(mail.textBody).toContain('Total: $9000.00');
+    expect(mail.textBody).toContain('Total: $9,000.00');
     const now = (await view(fresh)).json();
     expect(now).toMatchObject({ totalAmount: '9000.00', version: 2, status: 'draft' });
 

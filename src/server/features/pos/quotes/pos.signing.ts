@@ -77,6 +77,25 @@ export async function signQuote(
   body: SignBody,
   context: SigningContext,
 ) {
+  // The same signature sent again (a retry after a lost answer, or a twin racing it): the
+  // first answer, the approved quote, before any rule is judged and without a second charge.
+  if (signedWith(q, body)) return (await quotesOut(app.db, [q]))[0]!;
+  try {
+    return await signOnce(app, q, body, context);
+  } catch (err) {
+    const now =
+      err instanceof AppError && err.statusCode === 409 && (await findQuote(app.db, q.id));
+    if (now && signedWith(now, body)) return (await quotesOut(app.db, [now]))[0]!;
+    throw err;
+  }
+}
+
+async function signOnce(
+  app: FastifyInstance,
+  q: QuoteRow,
+  body: SignBody,
+  context: SigningContext,
+) {
   if (q.status === 'approved') throw new AppError(409, ALREADY_APPROVED);
   if (q.version !== body.version) throw new AppError(409, QUOTE_CHANGED_MESSAGE);
   let charged: Awaited<ReturnType<typeof chargeDeposit>> | null = null;
@@ -143,12 +162,5 @@ export async function approveQuote(
   context: SigningContext,
 ) {
   const { q } = await ownQuote(app, user, id);
-  if (signedWith(q, body)) return (await quotesOut(app.db, [q]))[0]!;
-  try {
-    return await signQuote(app, q, body, context);
-  } catch (err) {
-    const now = err instanceof AppError && err.statusCode === 409 && (await findQuote(app.db, id));
-    if (now && signedWith(now, body)) return (await quotesOut(app.db, [now]))[0]!;
-    throw err;
-  }
+  return signQuote(app, q, body, context);
 }
