@@ -1,5 +1,6 @@
 import type { OutboxChannel } from '@shared/schemas/notifications';
 import type { outbox } from '../../db/schema';
+import type { AttachmentRef } from './attachments';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -15,6 +16,11 @@ export type OutboxInput = {
   /** The kind of message, e.g. 'application_received'. */
   template: string;
   payload?: Record<string, unknown>;
+  /**
+   * Files an e-mail carries, by reference (stored in the payload as `attachments`); rendered
+   * when the message is delivered, never stored.
+   */
+  attachments?: AttachmentRef[];
   /**
    * At most one message per key: a second enqueue with the same key is a no-op. Name the
    * cause (`new_job:42:email`); left out, the message is its own cause.
