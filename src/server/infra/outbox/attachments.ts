@@ -1,18 +1,6 @@
-import type { OutboxRow } from './types';
+import type { AttachmentRef, OutboxRow } from './types';
 
-/**
- * A file an e-mail carries, by reference: the outbox row stores what to render (a kind and the
- * record's id) and the name and type it will have, never the bytes; the SMTP transport renders it
- * when the message is delivered (so a queued e-mail stays small and always carries the record as
- * it is then).
- */
-export type AttachmentRef = {
-  /** Which renderer makes it, e.g. 'quote' (registered by the feature that owns the record). */
-  kind: string;
-  id: number;
-  filename: string;
-  contentType: string;
-};
+export type { AttachmentRef } from './types';
 
 /** A rendered attachment, as nodemailer takes it. */
 export type RenderedAttachment = { filename: string; content: Buffer; contentType: string };

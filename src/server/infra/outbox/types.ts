@@ -1,8 +1,21 @@
 import type { OutboxChannel } from '@shared/schemas/notifications';
 import type { outbox } from '../../db/schema';
-import type { AttachmentRef } from './attachments';
 
 export type OutboxRow = typeof outbox.$inferSelect;
+
+/**
+ * A file an e-mail carries, by reference: the outbox row stores what to render (a kind and the
+ * record's id) and the name and type it will have, never the bytes; the SMTP transport renders it
+ * when the message is delivered (so a queued e-mail stays small and always carries the record as
+ * it is then).
+ */
+export type AttachmentRef = {
+  /** Which renderer makes it, e.g. 'quote' (registered by the feature that owns the record). */
+  kind: string;
+  id: number;
+  filename: string;
+  contentType: string;
+};
 
 /** A message to send: written to the outbox in the caller's transaction, sent by the worker. */
 export type OutboxInput = {

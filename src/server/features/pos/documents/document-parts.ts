@@ -21,7 +21,7 @@ type Line = {
 /** The lines as table rows, the amounts written by the shared formatter. */
 export const lineRows = (items: Line[]) =>
   items.map((i) => [
-    `${i.description}${i.partNumber ? ` (part ${i.partNumber})` : ''}${i.type === 'labor' ? ' - labor' : ''}`,
+    `${i.description}${i.partNumber ? ` (part ${i.partNumber})` : ''}`,
     String(Number(i.quantity)),
     formatCents(toCents(i.unitPrice)),
     formatCents(toCents(i.totalPrice)),

@@ -161,6 +161,20 @@ describe('the PDFs', () => {
     expect(text).toContain(invoice.invoiceNumber);
   });
 
+  it('declares a binary application/pdf answer in the OpenAPI document', () => {
+    const doc = t.app.swagger() as {
+      paths: Record<string, { get: { responses: Record<string, { content: object }> } }>;
+    };
+    for (const path of [
+      '/api/quotes/{id}/pdf',
+      '/api/invoices/{id}/pdf',
+      '/api/pos/receipts/{id}/pdf',
+    ])
+      expect(doc.paths[path]!.get.responses['200']!.content).toEqual({
+        'application/pdf': { schema: { type: 'string', format: 'binary' } },
+      });
+  });
+
   it('has no receipt for a declined attempt (409)', async () => {
     const res = await call('GET', `/api/pos/receipts/${declined.id}/pdf`, pro.cookie);
     expect(res.statusCode).toBe(409);
