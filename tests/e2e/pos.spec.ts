@@ -80,6 +80,15 @@ test('quote with labor and parts, signature, invoice, cash payment and receipt o
   await expect(page.getByText(/^R-\d{4}-\d{6,}$/)).toBeVisible();
   await expect(page.getByText('$0.00')).toBeVisible();
 
+  // Printed, the receipt stands alone: no header, footer, chat button or controls.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByRole('contentinfo')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open chat helper' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Receipt' })).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+
   // The receipt as a PDF: served as one, and downloaded by the link.
   const pdfLink = page.getByRole('link', { name: /Download PDF/ });
   const href = (await pdfLink.getAttribute('href'))!;

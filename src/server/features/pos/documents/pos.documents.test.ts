@@ -3,6 +3,7 @@ import type { Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
 import { createUser, signIn } from '../../../../../tests/helpers/factories';
+import { uploadDocument } from '../../../../../tests/helpers/onboarding-factories';
 import { proTechnician, SIGNATURE } from '../../../../../tests/helpers/pos';
 import { readPdf } from '../../../../../tests/helpers/pdf';
 import { formatCents } from '@shared/money';
@@ -173,6 +174,36 @@ describe('the PDFs', () => {
       expect(doc.paths[path]!.get.responses['200']!.content).toEqual({
         'application/pdf': { schema: { type: 'string', format: 'binary' } },
       });
+  });
+
+  it("carries the technician's branding: business name, logo and footer", async () => {
+    const branded = await proTechnician(t.app);
+    const logo = await uploadDocument(t.app, {
+      cookie: branded.cookie,
+      body: { kind: 'brandingLogo' },
+    });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/technicians/me/branding',
+      headers: { cookie: branded.cookie },
+      payload: {
+        businessName: 'Ace Mobile Auto',
+        footerText: 'Licensed in MD and VA',
+        logoDocumentId: logo.documentId,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const q = await call('POST', '/api/quotes', branded.cookie, {
+      customerName: 'Pat Driver',
+      items: [{ type: 'labor', description: 'Diagnose', quantity: 1, unitPrice: 120 }],
+    });
+    const { res, text } = await pdfOf(`/api/quotes/${q.json().id}/pdf`, branded.cookie);
+    expect(text).toContain('Ace Mobile Auto');
+    expect(text).toContain('Licensed in MD and VA');
+    expect(res.rawPayload.toString('latin1')).toContain('/Subtype /Image');
+    // Without a logo, no image.
+    const plain = await call('GET', `/api/quotes/${quote.id}/pdf`, pro.cookie);
+    expect(plain.rawPayload.toString('latin1')).not.toContain('/Subtype /Image');
   });
 
   it('has no receipt for a declined attempt (409)', async () => {
