@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, signOnPad, test } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -79,6 +80,33 @@ test('quote with labor and parts, signature, invoice, cash payment and receipt o
   await expect(page.getByText(/^R-\d{4}-\d{6,}$/)).toBeVisible();
   await expect(page.getByText('$0.00')).toBeVisible();
 
+  // Printed, the receipt stands alone: no header, footer, chat button or controls.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByRole('contentinfo')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open chat helper' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Receipt' })).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+
+  // The receipt as a PDF: served as one, and downloaded by the link.
+  const pdfLink = page.getByRole('link', { name: /Download PDF/ });
+  const href = (await pdfLink.getAttribute('href'))!;
+  expect(href).toMatch(/^\/api\/pos\/receipts\/\d+\/pdf$/);
+  const served = await page.request.get(href);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('application/pdf');
+  expect((await served.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  const download = page.waitForEvent('download');
+  await pdfLink.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^R-\d{4}-\d{6,}\.pdf$/);
+  expect(
+    readFileSync((await file.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+
   // Nothing overflows the phone's width.
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - window.innerWidth,
@@ -86,7 +114,7 @@ test('quote with labor and parts, signature, invoice, cash payment and receipt o
   expect(overflow).toBeLessThanOrEqual(1);
 });
 
-test('the Process Payment button needs an amount above 0; a declined card fails with a receipt', async ({
+test('the Process Payment button needs an amount above 0; a declined card is a failed attempt, not a receipt', async ({
   page,
   signIn,
 }) => {
@@ -109,8 +137,9 @@ test('the Process Payment button needs an amount above 0; a declined card fails 
   await button.click();
   await expect(page.getByText('Payment Failed')).toBeVisible();
   const declined = page.getByRole('status').filter({ hasText: 'Declined:' });
-  await expect(declined).toContainText(/receipt R-\d{4}-\d{6,}/);
-  const receiptLink = declined.getByRole('link', { name: 'View Receipt' });
+  await expect(declined).toContainText('No money was taken');
+  await expect(declined).not.toContainText(/R-\d{4}-\d{6,}/);
+  const receiptLink = declined.getByRole('link', { name: 'View Attempt' });
   const receiptUrl = (await receiptLink.getAttribute('href'))!;
   expect(receiptUrl).toMatch(/^\/pos-system\/receipts\/\d+$/);
 
@@ -119,12 +148,15 @@ test('the Process Payment button needs an amount above 0; a declined card fails 
   await expect(page.getByText('Payment Successful')).toBeVisible();
   await expect(page.getByLabel('Amount ($)')).toBeHidden();
 
-  // The declined payment's receipt names the card.
+  // The declined attempt names the card; it has no receipt number, nothing to print or download.
   await page.goto(receiptUrl);
-  await expect(page.getByRole('heading', { name: 'Receipt' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Failed Payment Attempt' })).toBeVisible();
   await expect(page.getByTestId('receipt-card')).toHaveText('Visa ending in 0002');
   await expect(page.getByText('Failed', { exact: true })).toBeVisible();
   await expect(page.getByText('Card declined')).toBeVisible();
+  await expect(page.getByText(/^R-\d{4}-\d{6,}$/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Print' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Download PDF/ })).toHaveCount(0);
 });
 
 test('a card payment keeps one idempotency key across retries and double clicks', async ({

@@ -51,7 +51,7 @@ export function Footer() {
   const [resourcesOpen, setResourcesOpen] = useState(false);
   const [requirementsOpen, setRequirementsOpen] = useState(false);
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-300">
+    <footer className="print:hidden mt-16 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div className="space-y-3">
           <p className="flex items-center gap-2 text-lg font-bold text-white">

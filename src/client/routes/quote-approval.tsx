@@ -3,6 +3,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useParams } from 'react-router';
 import { BRAND } from '@shared/brand';
 import { BrandFooter, BrandHeader } from '../components/brand-header';
+import { DownloadPdfLink } from '../components/download-pdf-link';
 import { FairLaborNote, FairPriceSummary } from '../components/fair-price';
 import { Card, CardContent } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
@@ -34,7 +35,7 @@ export default function QuoteApproval() {
     );
   const q = quote.data!;
   return (
-    <div className="mx-auto max-w-2xl space-y-6 px-4 py-10">
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-10 print:max-w-none print:p-0">
       {q.branding && <BrandHeader branding={q.branding} />}
       <div>
         <h1 className="text-3xl font-bold">Your Quote {q.quoteNumber}</h1>
@@ -99,13 +100,17 @@ export default function QuoteApproval() {
           {q.notes && <p className="mt-4 text-sm text-slate-600">{q.notes}</p>}
         </CardContent>
       </Card>
+      <DownloadPdfLink kind="quote" id={q.id} number={q.quoteNumber} token={token} />
       {q.status === 'approved' ? (
         <p className="flex items-center gap-2 rounded-md bg-green-50 p-4 font-semibold text-green-800">
           <CheckCircle2 className="h-5 w-5" aria-hidden="true" /> Quote approved. Thank you! Your
           technician has been told.
         </p>
       ) : (
-        <PublicQuoteSign token={token} quote={q} onSigned={() => void quote.refetch()} />
+        // Signing happens on screen: the pad and its buttons are not printed.
+        <div className="print:hidden">
+          <PublicQuoteSign token={token} quote={q} onSigned={() => void quote.refetch()} />
+        </div>
       )}
       {q.signatureAudit && <SignatureAuditTrail audit={q.signatureAudit} />}
       {q.branding && <BrandFooter branding={q.branding} />}

@@ -84,14 +84,14 @@ export default function RequestPage() {
   // The technician's branding frames their quotes and invoices (Professional).
   const branded = job.branding !== null && job.quotes.length + job.invoices.length > 0;
   return (
-    <div className="mx-auto max-w-2xl space-y-4 px-4 py-6">
+    <div className="mx-auto max-w-2xl space-y-4 px-4 py-6 print:max-w-none print:p-0">
       {user?.role === 'customer' && (
-        <Link to={PATHS.myRequests} className="text-sm text-primary hover:underline">
+        <Link to={PATHS.myRequests} className="text-sm text-primary hover:underline print:hidden">
           ← My Requests
         </Link>
       )}
       <RequestHeader job={job} />
-      <p className="text-xs text-slate-500" aria-live="polite">
+      <p className="text-xs text-slate-500 print:hidden" aria-live="polite">
         {live ? 'Live updates on' : 'Connecting for live updates...'}
       </p>
       {!asCustomer && (
@@ -135,7 +135,11 @@ export default function RequestPage() {
         </p>
       )}
       <RequestTimeline entries={job.timeline} />
-      {asCustomer && <CancelRequest job={job} req={req} />}
+      {asCustomer && (
+        <div className="print:hidden">
+          <CancelRequest job={job} req={req} />
+        </div>
+      )}
     </div>
   );
 }

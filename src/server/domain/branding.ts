@@ -3,9 +3,10 @@ import { DEFAULT_ACCENT, readableTextColor } from '@shared/branding';
 import type { Branding } from '@shared/schemas/branding';
 import type { DbOrTx } from '../db/client';
 import type { technicianBranding } from '../db/schema';
-import { brandingRowOf } from './branding.queries';
+import { brandingRowOf, currentLogoOf } from './branding.queries';
 import { technicianPlan } from './entitlements';
 import { composeMail, escapeHtml } from '../infra/mailer';
+import type { Storage } from '../infra/storage/types';
 
 export type BrandingRow = typeof technicianBranding.$inferSelect;
 
@@ -44,6 +45,26 @@ export async function brandingOf(
   const plan = await technicianPlan(db, technicianId, now);
   if (!plan.branding) return null;
   return brandingView(await brandingRow(db, technicianId));
+}
+
+/**
+ * The bytes of the logo `brandingOf` shows (call it only with that branding), for documents that
+ * embed it (the point of sale's PDFs); null when there is none or it cannot be read.
+ */
+export async function brandingLogoBytes(
+  db: DbOrTx,
+  storage: Storage,
+  technicianId: number,
+): Promise<{ contentType: string; bytes: Uint8Array } | null> {
+  const doc = await currentLogoOf(db, technicianId);
+  if (!doc?.contentType) return null;
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage.read(doc.storageKey)) chunks.push(Buffer.from(chunk));
+    return { contentType: doc.contentType, bytes: Buffer.concat(chunks) };
+  } catch {
+    return null; // A logo the storage cannot give: the document shows the business name alone.
+  }
 }
 
 /** The sign-off of a customer e-mail: the business when branded. */

@@ -7,6 +7,7 @@ import { brandingOf, composeBrandedMail, signOff } from './branding';
 import { serviceRequestById } from './job-access.queries';
 import { announce, type ServiceRequestRow } from './job-timeline';
 import type { MailMessage } from '../infra/mailer';
+import { pdfAttachment } from '../infra/outbox';
 import { publicBaseUrl } from '../infra/public-url';
 import { requestPageUrl } from './request-links';
 
@@ -52,8 +53,8 @@ export async function jobDocumentChanged(
   tx: DbOrTx,
   serviceRequestId: number | null,
   change:
-    | { kind: 'quote'; number: string; total: string }
-    | { kind: 'invoice'; number: string; total: string }
+    | { kind: 'quote'; id: number; number: string; total: string }
+    | { kind: 'invoice'; id: number; number: string; total: string }
     | { kind: 'quote_signed' }
     | { kind: 'quote_updated' }
     | { kind: 'payment' },
@@ -95,5 +96,10 @@ export async function jobDocumentChanged(
           )
         : null;
   await announce(app, tx, r, r, change.kind);
-  if (mail) await app.outbox.enqueue(tx, mail);
+  // The quote or invoice itself goes with it, as a PDF (rendered when the e-mail is delivered).
+  if (mail && (change.kind === 'quote' || change.kind === 'invoice'))
+    await app.outbox.enqueue(tx, {
+      ...mail,
+      attachments: [pdfAttachment(change.kind, change.id, change.number)],
+    });
 }

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transporter } from 'nodemailer';
 import { fallBackAfterFailedPush } from '../domain/technician-alerts';
-import { createOutbox, type Outbox, type Transport } from '../infra/outbox';
+import {
+  createAttachmentRenderers,
+  createOutbox,
+  type AttachmentRenderers,
+  type Outbox,
+  type Transport,
+} from '../infra/outbox';
 import { smtpTransport } from '../infra/outbox/email';
 import { loadVapidKeys, webPushTransport, type VapidKeys } from '../infra/outbox/push';
 import { twilioTransport } from '../infra/outbox/sms';
@@ -11,6 +17,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every e-mail, SMS and push goes through it (ADR 012). */
     outbox: Outbox;
+    /** What e-mails attach, by kind: features register their renderers (the PDFs of the point of sale). */
+    mailAttachments: AttachmentRenderers;
     /** The VAPID pair push is signed with; null when push is off. */
     vapid: VapidKeys | null;
   }
@@ -28,6 +36,8 @@ export const outboxPlugin = fp(async (app: FastifyInstance, opts: OutboxOptions)
   const { config, db } = app;
   const vapid = await loadVapidKeys(db, config);
   app.decorate('vapid', vapid);
+  const attachments = createAttachmentRenderers();
+  app.decorate('mailAttachments', attachments);
   app.decorate(
     'outbox',
     createOutbox({
@@ -39,6 +49,7 @@ export const outboxPlugin = fp(async (app: FastifyInstance, opts: OutboxOptions)
           from: config.mailFrom,
           smtpUrl: config.smtpUrl,
           transport: opts.mailTransport,
+          attachments,
         }),
         sms: twilioTransport(config.sms),
         push: vapid ? webPushTransport({ db, vapid, clock: app.clock }) : undefined,

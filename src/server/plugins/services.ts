@@ -5,7 +5,7 @@ import type { JobDocuments } from '../domain/job-documents';
 import { createTechnicianIndex, type TechnicianIndex } from '../domain/technician-index';
 import { createBillingService, type BillingService } from '../features/billing/billing.service';
 import { createDispatchService, type DispatchService } from '../features/dispatch/dispatch.service';
-import { createJobDocuments } from '../features/pos/pos.service';
+import { createJobDocuments, registerDocumentAttachments } from '../features/pos/pos.service';
 import { createPayments, type Payments } from '../infra/payments';
 
 declare module 'fastify' {
@@ -44,4 +44,6 @@ export const servicesPlugin = fp(async (app: FastifyInstance, opts: ServicesOpti
   app.decorate('dispatcher', opts.dispatcher ?? dispatch.dispatcher);
   app.decorate('billing', createBillingService(app));
   app.decorate('jobDocuments', createJobDocuments(app));
+  // The point of sale's PDFs, rendered when an e-mail that attaches one is delivered.
+  registerDocumentAttachments(app);
 });

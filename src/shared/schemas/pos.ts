@@ -503,6 +503,8 @@ export const emailReceiptSchema = z.object({
 
 /** The public remote-approval page: what the customer sees, without the technician's internals. */
 export const publicQuoteSchema = z.object({
+  /** The quote's id: its PDF (GET /api/quotes/:id/pdf?t=<the link's token>). */
+  id: z.number().int(),
   quoteNumber: z.string(),
   technicianName: z.string(),
   customerName: z.string(),

@@ -118,7 +118,7 @@ export function ChatHelper() {
   };
 
   return (
-    <div ref={root} className="fixed bottom-4 right-4 z-40">
+    <div ref={root} className="fixed bottom-4 right-4 z-40 print:hidden">
       {open ? (
         <section
           aria-label="Chat helper"

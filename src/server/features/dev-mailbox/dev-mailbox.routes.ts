@@ -11,6 +11,7 @@ const mailSchema = z.object({
   text: z.string(),
   template: z.string(),
   status: z.string(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string() })),
   createdAt: z.string(),
 });
 
@@ -40,7 +41,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
         (m) => `<article>
   <header><strong>${escapeHtml(m.subject)}</strong><span>${escapeHtml(m.createdAt)} · ${escapeHtml(m.status)}</span></header>
   <div class="meta">To: ${escapeHtml(m.to)} · ${escapeHtml(m.template)}${m.channel === 'sms' ? ' · SMS' : ''}</div>
-  <pre>${escapeHtml(m.text)}</pre>
+  <pre>${escapeHtml(m.text)}</pre>${m.attachments.map((a) => `<div class="meta">Attached: ${escapeHtml(a.filename)} (${escapeHtml(a.contentType)})</div>`).join('')}
 </article>`,
       )
       .join('\n');

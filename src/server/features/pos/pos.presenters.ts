@@ -124,6 +124,7 @@ export function publicQuoteOut(
   fairPrice: FairPrice | null,
 ): PublicQuote {
   return {
+    id: full.id,
     quoteNumber: full.quoteNumber,
     technicianName,
     customerName: full.customerName,

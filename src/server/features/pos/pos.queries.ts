@@ -347,3 +347,13 @@ export async function settleCardPayment(
     await addToInvoice(tx, payment.invoiceId, payment.amountCents, now);
   return row;
 }
+
+/** The name and phone of a technician, as their documents show them. */
+export async function technicianContact(db: DbOrTx, technicianId: number) {
+  const [row] = await db
+    .select({ first: users.firstName, last: users.lastName, phone: users.phone })
+    .from(technicians)
+    .innerJoin(users, eq(users.id, technicians.userId))
+    .where(eq(technicians.id, technicianId));
+  return row;
+}

@@ -33,6 +33,7 @@ import { claimJobDepositRefunds, refundPayment, runRefunds } from './payments/po
 import { approveQuote, signQuote, type SigningContext } from './quotes/pos.signing';
 
 export { POS_PLAN_REQUIRED } from './pos.access';
+export { registerDocumentAttachments } from './documents/pos.documents';
 
 type User = SessionUser | null;
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { AttachmentGone, attachmentRefs, type AttachmentRenderers } from './attachments';
 import { errorText, type Transport } from './types';
 
 /** SMTP timeouts well inside the outbox's claim lease (nodemailer's defaults run to minutes). */
@@ -20,6 +21,8 @@ export function smtpTransport(options: {
   from: string;
   smtpUrl?: string;
   transport?: Transporter;
+  /** Renders the attachments a message names (a message naming none needs none). */
+  attachments?: AttachmentRenderers;
 }): Transport | undefined {
   const transport =
     options.transport ??
@@ -28,6 +31,17 @@ export function smtpTransport(options: {
   return {
     name: 'smtp',
     async deliver(row) {
+      let attachments;
+      if (attachmentRefs(row.payload).length > 0) {
+        try {
+          if (!options.attachments) throw new Error('No attachment renderers are configured');
+          attachments = await options.attachments.render(row);
+        } catch (err) {
+          // The record is gone: this e-mail can never be sent as written. Anything else passes.
+          if (err instanceof AttachmentGone) return { status: 'failed', error: errorText(err) };
+          return { status: 'retry', error: `Attachment not rendered: ${errorText(err)}` };
+        }
+      }
       try {
         await transport.sendMail({
           from: options.from,
@@ -35,6 +49,7 @@ export function smtpTransport(options: {
           subject: row.subject,
           text: row.textBody,
           html: row.htmlBody ?? undefined,
+          ...(attachments ? { attachments } : {}),
           messageId: `<${createHash('sha256').update(row.idempotencyKey).digest('hex').slice(0, 32)}@outbox.wrenchly>`,
         });
         return { status: 'sent' };

@@ -8,6 +8,14 @@ import { AppError } from '../app-error';
 import type { DeliveryOutcome, OutboxInput, OutboxRow, Transport } from './types';
 
 export type { DeliveryOutcome, OutboxInput, OutboxRow, Transport } from './types';
+export {
+  AttachmentGone,
+  attachmentRefs,
+  createAttachmentRenderers,
+  pdfAttachment,
+  type AttachmentRef,
+  type AttachmentRenderers,
+} from './attachments';
 
 /** NOTIFY channel that wakes every instance's worker when something is queued. */
 export const OUTBOX_CHANNEL = 'wrenchly_outbox';
@@ -245,7 +253,9 @@ export function createOutbox(options: {
               textBody: m.text,
               htmlBody: m.html ?? null,
               template: m.template,
-              payload: m.payload ?? null,
+              payload: m.attachments?.length
+                ? { ...m.payload, attachments: m.attachments }
+                : (m.payload ?? null),
               idempotencyKey: m.key ?? `${m.template}:${randomUUID()}`,
               status: transports[channel] ? ('queued' as const) : ('held' as const),
               availableAt: now,

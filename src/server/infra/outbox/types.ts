@@ -3,6 +3,20 @@ import type { outbox } from '../../db/schema';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
+/**
+ * A file an e-mail carries, by reference: the outbox row stores what to render (a kind and the
+ * record's id) and the name and type it will have, never the bytes; the SMTP transport renders it
+ * when the message is delivered (so a queued e-mail stays small and always carries the record as
+ * it is then).
+ */
+export type AttachmentRef = {
+  /** Which renderer makes it, e.g. 'quote' (registered by the feature that owns the record). */
+  kind: string;
+  id: number;
+  filename: string;
+  contentType: string;
+};
+
 /** A message to send: written to the outbox in the caller's transaction, sent by the worker. */
 export type OutboxInput = {
   /** Default 'email'. */
@@ -15,6 +29,11 @@ export type OutboxInput = {
   /** The kind of message, e.g. 'application_received'. */
   template: string;
   payload?: Record<string, unknown>;
+  /**
+   * Files an e-mail carries, by reference (stored in the payload as `attachments`); rendered
+   * when the message is delivered, never stored.
+   */
+  attachments?: AttachmentRef[];
   /**
    * At most one message per key: a second enqueue with the same key is a no-op. Name the
    * cause (`new_job:42:email`); left out, the message is its own cause.

@@ -68,7 +68,8 @@ export function JobDocuments({ job }: { job: JobDetail }) {
                   className="inline-flex min-h-6 items-center text-primary underline"
                   to={posReceiptPath(p.id)}
                 >
-                  {p.receiptNumber}
+                  {/* A declined attempt moved no money: it is no receipt. */}
+                  {failedAttempt(p.status) ? 'Failed attempt' : p.receiptNumber}
                 </Link>
               }
               detail={`${formatShortDate(p.createdAt)} · ${p.method}${p.invoiceNumber ? ` · ${p.invoiceNumber}` : ''}`}
@@ -83,6 +84,9 @@ export function JobDocuments({ job }: { job: JobDetail }) {
     </Card>
   );
 }
+
+const failedAttempt = (status: JobDetail['payments'][number]['status']) =>
+  status === 'failed' || status === 'requires_payment_method';
 
 function Section({
   title,

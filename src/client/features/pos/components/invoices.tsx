@@ -1,4 +1,5 @@
 import { formatAmount } from '@shared/money';
+import { DownloadPdfLink } from '../../../components/download-pdf-link';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -46,11 +47,16 @@ export function Invoices({
                 </p>
                 <SyncError sync={i.sync} />
               </div>
-              {i.status !== 'paid' && (
-                <Button size="sm" onClick={() => onTakePayment(refKey(i))}>
-                  Take Payment
-                </Button>
-              )}
+              <div className="flex flex-wrap gap-2">
+                {i.id !== null && i.invoiceNumber && (
+                  <DownloadPdfLink kind="invoice" id={i.id} number={i.invoiceNumber} />
+                )}
+                {i.status !== 'paid' && (
+                  <Button size="sm" onClick={() => onTakePayment(refKey(i))}>
+                    Take Payment
+                  </Button>
+                )}
+              </div>
             </CardContent>
           </Card>
         </li>

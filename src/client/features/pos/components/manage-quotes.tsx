@@ -2,6 +2,7 @@ import { formatAmount } from '@shared/money';
 import { Mail, Pencil, PenLine, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import type { Invoice } from '@shared/schemas/pos';
+import { DownloadPdfLink } from '../../../components/download-pdf-link';
 import { QuoteVersion, SignatureAuditTrail } from '../../../components/signature-audit';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -103,6 +104,9 @@ export function ManageQuotes({
                     >
                       <Mail className="mr-1 h-4 w-4" aria-hidden="true" /> Email Quote
                     </Button>
+                  )}
+                  {q.id !== null && q.quoteNumber && (
+                    <DownloadPdfLink kind="quote" id={q.id} number={q.quoteNumber} />
                   )}
                 </div>
               </CardContent>

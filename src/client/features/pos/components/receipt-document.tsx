@@ -15,9 +15,17 @@ function cardBrandLabel(brand: string | null) {
     .join(' ');
 }
 
-/** The receipt itself: business, items, totals, payment and balance (what is printed). */
+/** A declined (or abandoned) card attempt: no money moved, so it is no receipt. */
+export const isFailedAttempt = (status: PosReceipt['payment']['status']) =>
+  status === 'failed' || status === 'requires_payment_method';
+
+/**
+ * The receipt itself: business, items, totals, payment and balance (what is printed). A failed
+ * attempt shows as one, without a receipt number.
+ */
 export function ReceiptDocument({ receipt }: { receipt: PosReceipt }) {
   const { payment: p, invoice: inv, technician, branding } = receipt;
+  const failed = isFailedAttempt(p.status);
   return (
     <article className="rounded-lg border bg-white p-8">
       {branding && (
@@ -39,8 +47,12 @@ export function ReceiptDocument({ receipt }: { receipt: PosReceipt }) {
           </p>
         </div>
         <div className="text-right">
-          <h1 className="text-2xl font-bold">Receipt</h1>
-          <p className="text-sm">{p.receiptNumber}</p>
+          <h1 className="text-2xl font-bold">{failed ? 'Failed Payment Attempt' : 'Receipt'}</h1>
+          {failed ? (
+            <p className="text-sm">No money was taken: this attempt has no receipt.</p>
+          ) : (
+            <p className="text-sm">{p.receiptNumber}</p>
+          )}
           <p className="text-sm text-slate-600">{new Date(p.createdAt).toLocaleString()}</p>
         </div>
       </header>
@@ -124,7 +136,9 @@ export function ReceiptDocument({ receipt }: { receipt: PosReceipt }) {
           </div>
         )}
       </dl>
-      <p className="mt-8 text-center text-sm text-slate-500">Thank you for your business!</p>
+      {!failed && (
+        <p className="mt-8 text-center text-sm text-slate-500">Thank you for your business!</p>
+      )}
       {branding && (
         <div className="mt-6">
           <BrandFooter branding={branding} />

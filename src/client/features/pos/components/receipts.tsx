@@ -2,6 +2,7 @@ import { formatAmount } from '@shared/money';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_STATUS_LABELS } from '@shared/constants/domain';
+import { DownloadPdfLink } from '../../../components/download-pdf-link';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -19,18 +20,70 @@ import { SyncError, SyncMark } from './sync-mark';
 
 const METHOD_LABELS = { card: 'Card', cash: 'Cash', check: 'Check', digital: 'Digital Wallet' };
 
+/** A declined (or abandoned) card attempt: no money moved, so it is not a receipt. */
+const isFailed = (p: PaymentView) =>
+  p.status === 'failed' || p.status === 'requires_payment_method';
+
+/** The payments that went through as receipts; declined attempts apart, never as receipts. */
 export function Receipts({ technicianId }: { technicianId: number }) {
   const { payments, views } = usePosLists(technicianId);
   if (payments.isPending && views.payments.length === 0) return <Skeleton className="h-40" />;
   if (payments.isError && !payments.data)
     return <p role="alert">{errorMessage(payments.error, 'Failed to load receipts')}</p>;
   if (views.payments.length === 0) return <p className="text-slate-500">No payments yet.</p>;
+  const receipts = views.payments.filter((p) => !isFailed(p));
+  const failed = views.payments.filter(isFailed);
   return (
-    <ul className="space-y-3">
-      {views.payments.map((p) => (
-        <ReceiptRow key={refKey(p)} p={p} />
-      ))}
-    </ul>
+    <div className="space-y-6">
+      {receipts.length > 0 ? (
+        <ul className="space-y-3" aria-label="Receipts">
+          {receipts.map((p) => (
+            <ReceiptRow key={refKey(p)} p={p} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-slate-500">No receipts yet.</p>
+      )}
+      {failed.length > 0 && (
+        <section aria-labelledby="failed-attempts-heading" className="space-y-3">
+          <h2 id="failed-attempts-heading" className="text-lg font-semibold">
+            Failed attempts
+          </h2>
+          <p className="text-sm text-slate-600">
+            Declined card attempts: no money was taken, so they have no receipt.
+          </p>
+          <ul className="space-y-3">
+            {failed.map((p) => (
+              <FailedAttemptRow key={refKey(p)} p={p} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function FailedAttemptRow({ p }: { p: PaymentView }) {
+  return (
+    <li>
+      <Card data-testid="failed-attempt">
+        <CardContent className="space-y-0.5 pt-6">
+          <p className="font-semibold">
+            Failed {METHOD_LABELS[p.method].toLowerCase()} attempt{' '}
+            <Badge variant="destructive">{PAYMENT_STATUS_LABELS[p.status]}</Badge>
+          </p>
+          <p className="text-sm text-slate-600">
+            ${p.amount}
+            {p.cardBrand && ` · ${p.cardBrand}`}
+            {p.cardLast4 && ` ending in ${p.cardLast4}`}
+            {p.invoiceNumber && ` · ${p.invoiceNumber}`}
+            {p.customerName && ` · ${p.customerName}`}
+          </p>
+          {p.failureMessage && <p className="text-sm text-destructive">{p.failureMessage}</p>}
+          <p className="text-xs text-slate-500">{new Date(p.createdAt).toLocaleString()}</p>
+        </CardContent>
+      </Card>
+    </li>
   );
 }
 
@@ -42,7 +95,7 @@ function ReceiptRow({ p }: { p: PaymentView }) {
           <div>
             <p className="font-semibold">
               <DocNumber value={p.receiptNumber} />{' '}
-              <Badge variant={p.status === 'succeeded' ? 'success' : 'destructive'}>
+              <Badge variant={p.status === 'succeeded' ? 'success' : 'warning'}>
                 {PAYMENT_STATUS_LABELS[p.status]}
               </Badge>{' '}
               <RefundBadge refund={p.refund} />
@@ -73,6 +126,9 @@ function ReceiptActions({ p }: { p: PaymentView & { id: number } }) {
       <Button size="sm" variant="outline" asChild>
         <Link to={posReceiptPath(p.id)}>View Receipt</Link>
       </Button>
+      {p.status === 'succeeded' && p.receiptNumber && (
+        <DownloadPdfLink kind="receipt" id={p.id} number={p.receiptNumber} />
+      )}
       {/* A refund under way or done is the payment's only one (the server's rule): no button. */}
       {p.method === 'card' &&
         p.status === 'succeeded' &&

@@ -42,7 +42,7 @@ export function UpdateBanner() {
   return (
     <div
       role="status"
-      className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-4 shadow-lg"
+      className="print:hidden fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-4 shadow-lg"
     >
       <p className="text-sm font-medium text-slate-800">Update available – reload</p>
       <Button

@@ -1,5 +1,6 @@
 import { CreditCard } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
+import { DownloadPdfLink } from '../../../components/download-pdf-link';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -80,6 +81,11 @@ export function InvoicesSection({
 }) {
   const [paying, setPaying] = useState<number | null>(null);
   if (job.invoices.length === 0 && job.payments.length === 0) return null;
+  // Declined attempts moved no money: listed apart, never as receipts.
+  const isFailed = (p: JobDetail['payments'][number]) =>
+    p.status === 'failed' || p.status === 'requires_payment_method';
+  const receipts = job.payments.filter((p) => !isFailed(p));
+  const failed = job.payments.filter(isFailed);
   return (
     <Card aria-labelledby="invoices-heading">
       <CardHeader>
@@ -108,6 +114,12 @@ export function InvoicesSection({
                 <dd data-testid="invoice-balance">{formatMoney(inv.balance)}</dd>
               </div>
             </dl>
+            <DownloadPdfLink
+              kind="invoice"
+              id={inv.id}
+              number={inv.invoiceNumber}
+              token={req.token}
+            />
             {paying === inv.id ? (
               <PayInvoiceForm
                 invoice={inv}
@@ -126,22 +138,55 @@ export function InvoicesSection({
             )}
           </article>
         ))}
-        {job.payments.length > 0 && (
+        {receipts.length > 0 && (
           <section aria-labelledby="receipts-heading" className="space-y-2">
             <h3 id="receipts-heading" className="font-semibold">
               Receipts
             </h3>
             <ul className="divide-y text-sm">
-              {job.payments.map((pay) => (
-                <li key={pay.id} className="flex flex-wrap justify-between gap-2 py-2">
+              {receipts.map((pay) => (
+                <li key={pay.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                   <span>
                     {pay.receiptNumber}
                     {pay.invoiceNumber && ` · ${pay.invoiceNumber}`}
                     <span className="block text-xs text-slate-500">
-                      {formatDateTime(pay.createdAt)} · {pay.method} · {pay.status}
+                      {formatDateTime(pay.createdAt)} · {pay.method}
+                      {pay.status !== 'succeeded' && ` · ${pay.status}`}
                     </span>
                   </span>
-                  <span className="font-medium">{formatMoney(pay.amount)}</span>
+                  <span className="flex items-center gap-2">
+                    <span className="font-medium">{formatMoney(pay.amount)}</span>
+                    {pay.status === 'succeeded' && (
+                      <DownloadPdfLink
+                        kind="receipt"
+                        id={pay.id}
+                        number={pay.receiptNumber}
+                        token={req.token}
+                      />
+                    )}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {failed.length > 0 && (
+          <section aria-labelledby="failed-attempts-heading" className="space-y-2">
+            <h3 id="failed-attempts-heading" className="font-semibold">
+              Failed attempts
+            </h3>
+            <p className="text-xs text-slate-500">Declined cards: no money was taken.</p>
+            <ul className="divide-y text-sm">
+              {failed.map((pay) => (
+                <li key={pay.id} className="flex flex-wrap justify-between gap-2 py-2">
+                  <span>
+                    Declined {pay.method} payment
+                    {pay.invoiceNumber && ` · ${pay.invoiceNumber}`}
+                    <span className="block text-xs text-slate-500">
+                      {formatDateTime(pay.createdAt)}
+                    </span>
+                  </span>
+                  <span className="font-medium text-slate-500">{formatMoney(pay.amount)}</span>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,5 @@
 import { useRef, useState, type ComponentType, type Ref } from 'react';
+import { DownloadPdfLink } from '../../../components/download-pdf-link';
 import { FairLaborNote, FairPriceSummary } from '../../../components/fair-price';
 import { QuoteVersion, SignatureAuditTrail } from '../../../components/signature-audit';
 import { Badge } from '../../../components/ui/badge';
@@ -247,6 +248,7 @@ export function QuotesSection({
             </div>
             <QuoteLines quote={q} fairPrice={job.fairPrice} />
             {q.signatureAudit && <SignatureAuditTrail audit={q.signatureAudit} />}
+            <DownloadPdfLink kind="quote" id={q.id} number={q.quoteNumber} token={req.token} />
             {q.canSign && (
               <Button className="w-full" onClick={() => setSigning(q)}>
                 Review and sign

@@ -104,6 +104,7 @@ export async function createInvoice(
     const created = invoiceOut((await findInvoice(tx, row.id))!);
     await jobDocumentChanged(app, tx, row.serviceRequestId, {
       kind: 'invoice',
+      id: row.id,
       number: created.invoiceNumber,
       total: created.totalAmount,
     });

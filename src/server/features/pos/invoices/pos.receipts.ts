@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import { formatCents } from '@shared/money';
 import { AppError } from '../../../infra/app-error';
+import { pdfAttachment } from '../../../infra/outbox';
 import { brandingOf } from '../../../domain/branding';
 import { assertOwnTechnician, type SessionUser } from '../../../infra/session';
 import { posTechnician } from '../pos.access';
+import { assertHasReceipt } from '../documents/pos.documents';
 import { sendPosMail } from '../pos.mail';
 import { paymentsOut } from '../payments/pos.payments';
 import { invoiceOut } from '../pos.presenters';
@@ -56,6 +58,15 @@ export async function emailReceipt(
   if (rows.length === 0 && !inv) throw new AppError(404, 'Receipt not found');
   const owner = inv?.technicianId ?? rows[0]!.technicianId;
   if (owner !== technicianId) throw new AppError(403, 'This receipt belongs to another technician');
+  // A declined or unfinished attempt is not a receipt: nothing to send for it.
+  if (input.paymentId) assertHasReceipt(rows[0]!);
+  // The PDFs go with it: the receipt of each payment that went through, and the invoice.
+  const attachments = [
+    ...rows
+      .filter((p) => p.status === 'succeeded')
+      .map((p) => pdfAttachment('receipt', p.id, p.receiptNumber)),
+    ...(inv ? [pdfAttachment('invoice', inv.id, inv.invoiceNumber)] : []),
+  ];
   const branding = await brandingOf(app.db, technicianId, app.clock());
   await sendPosMail(
     app,
@@ -65,6 +76,7 @@ export async function emailReceipt(
     `Your receipt from ${branding?.businessName ?? BRAND.name}${inv ? ` for ${inv.invoiceNumber}` : ''}`,
     receiptParagraphs(rows, inv, input.customerName),
     branding,
+    attachments,
   );
   return { message: 'Receipt emailed' };
 }

@@ -18,6 +18,7 @@ import { brandingOf } from '../../../domain/branding';
 import { jobDocumentChanged } from '../../../domain/job-mail';
 import { nextNumber } from '../../../domain/document-numbers';
 import { fairPriceOfJob } from '../../../domain/fair-price';
+import { pdfAttachment } from '../../../infra/outbox';
 import { publicBaseUrl } from '../../../infra/public-url';
 import { hashToken, type SessionUser } from '../../../infra/session';
 import { assertPosListAccess, posTechnician } from '../pos.access';
@@ -163,6 +164,7 @@ export async function createQuote(
     const [out] = await quotesOut(tx, [row]);
     await jobDocumentChanged(app, tx, row.serviceRequestId, {
       kind: 'quote',
+      id: row.id,
       number: out!.quoteNumber,
       total: out!.totalAmount,
     });
@@ -268,8 +270,10 @@ async function sendApprovalLink(
       q.status === 'draft'
         ? `Review and sign it on your own device (the link works for ${APPROVAL_LINK_DAYS} days):\n${link}`
         : 'This quote is already approved. Thank you!',
+      `The quote is attached as ${q.quoteNumber}.pdf.`,
     ],
     branding,
+    [pdfAttachment('quote', q.id, q.quoteNumber)],
   );
 }
 
