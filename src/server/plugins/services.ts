@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Dispatcher } from '../domain/dispatcher';
 import type { JobDocuments } from '../domain/job-documents';
+import type { PosProviderEvents } from '../domain/provider-events';
 import { createTechnicianIndex, type TechnicianIndex } from '../domain/technician-index';
 import { createBillingService, type BillingService } from '../features/billing/billing.service';
 import { createDispatchService, type DispatchService } from '../features/dispatch/dispatch.service';
+import { createPosProviderEvents } from '../features/pos/payments/pos.provider-events';
 import { createJobDocuments } from '../features/pos/pos.service';
 import { createPayments, type Payments } from '../infra/payments';
 
@@ -22,6 +24,8 @@ declare module 'fastify' {
     billing: BillingService;
     /** What a job needs from the point of sale (the pos feature implements it). */
     jobDocuments: JobDocuments;
+    /** What providers' webhooks change at the point of sale (the pos feature implements it). */
+    posProviderEvents: PosProviderEvents;
   }
 }
 
@@ -44,4 +48,5 @@ export const servicesPlugin = fp(async (app: FastifyInstance, opts: ServicesOpti
   app.decorate('dispatcher', opts.dispatcher ?? dispatch.dispatcher);
   app.decorate('billing', createBillingService(app));
   app.decorate('jobDocuments', createJobDocuments(app));
+  app.decorate('posProviderEvents', createPosProviderEvents(app));
 });

@@ -1,6 +1,7 @@
 import { FilePlus2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { INVOICE_STATUS_LABELS } from '@shared/constants/domain';
 import type { JobDetail } from '@shared/schemas/jobs';
 import { posForJobPath, posReceiptPath } from '@shared/paths';
 import { Badge } from '../../../components/ui/badge';
@@ -51,8 +52,16 @@ export function JobDocuments({ job }: { job: JobDetail }) {
               }
               amount={`$${i.total}`}
               badge={
-                <Badge variant={i.status === 'paid' ? 'success' : 'warning'}>
-                  {i.status === 'paid' ? 'Paid' : 'Pending'}
+                <Badge
+                  variant={
+                    i.status === 'paid'
+                      ? 'success'
+                      : i.status === 'disputed'
+                        ? 'destructive'
+                        : 'warning'
+                  }
+                >
+                  {INVOICE_STATUS_LABELS[i.status]}
                 </Badge>
               }
             />

@@ -1,3 +1,4 @@
+import { INVOICE_STATUS_LABELS } from '@shared/constants/domain';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -31,7 +32,17 @@ export function Invoices({
               <div className="space-y-0.5">
                 <p className="font-semibold">
                   <DocNumber value={i.invoiceNumber} />{' '}
-                  <Badge variant={i.status === 'paid' ? 'success' : 'warning'}>{i.status}</Badge>{' '}
+                  <Badge
+                    variant={
+                      i.status === 'paid'
+                        ? 'success'
+                        : i.status === 'disputed'
+                          ? 'destructive'
+                          : 'warning'
+                    }
+                  >
+                    {INVOICE_STATUS_LABELS[i.status]}
+                  </Badge>{' '}
                   <SyncMark sync={i.sync} />
                 </p>
                 <p className="text-sm text-slate-600">

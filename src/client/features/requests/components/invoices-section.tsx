@@ -1,4 +1,5 @@
 import { CreditCard } from 'lucide-react';
+import { INVOICE_STATUS_LABELS } from '@shared/constants/domain';
 import { useState, type ComponentType } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -90,8 +91,16 @@ export function InvoicesSection({
           <article key={inv.id} className="space-y-2" aria-label={`Invoice ${inv.invoiceNumber}`}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-semibold">{inv.invoiceNumber}</h3>
-              <Badge variant={inv.status === 'paid' ? 'success' : 'warning'}>
-                {inv.status === 'paid' ? 'Paid' : 'Payment due'}
+              <Badge
+                variant={
+                  inv.status === 'paid'
+                    ? 'success'
+                    : inv.status === 'disputed'
+                      ? 'destructive'
+                      : 'warning'
+                }
+              >
+                {inv.status === 'pending' ? 'Payment due' : INVOICE_STATUS_LABELS[inv.status]}
               </Badge>
             </div>
             <dl className="space-y-1 text-sm">
