@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
-import { createUser } from '../../../../tests/helpers/factories';
+import { createTechnician, createUser } from '../../../../tests/helpers/factories';
 import { startPayPalStandIn } from '../../../../tests/helpers/paypal-stand-in';
 import { proTechnician, SIGNATURE, type PosTechnician } from '../../../../tests/helpers/pos';
 import {
@@ -17,12 +17,16 @@ import {
   paymentConnections,
   paymentDisputes,
   paymentRefunds,
+  payments,
+  plans,
+  subscriptions,
   technicians,
   users,
   webhookEvents,
 } from '../../db/schema';
 import { squareReferenceOf } from '../../infra/payments/square';
 import {
+  PAYPAL_NOT_CONFIGURED,
   SIGNATURE_INVALID,
   SIGNATURE_MISSING,
   SQUARE_NOT_CONFIGURED,
@@ -327,6 +331,46 @@ describe('payments', () => {
   });
 });
 
+describe('plan payments', () => {
+  it('settles a plan purchase left processing: the plan starts, the fee is kept', async () => {
+    const { technician } = await createTechnician(t.app);
+    const [plan] = await t.app.db.select().from(plans).where(eq(plans.name, 'Professional'));
+    const key = `sub:${technician.id}:webhook-plan-1`;
+    const [p] = await t.app.db
+      .insert(payments)
+      .values({
+        technicianId: technician.id,
+        planId: plan!.id,
+        amountCents: plan!.priceCents,
+        description: 'Professional plan - monthly subscription',
+        status: 'processing',
+        provider: 'square',
+        idempotencyKey: key,
+        receiptNumber: 'R-WH-PLAN-1',
+      })
+      .returning();
+    await deliverSquare(
+      squareEvent('payment.updated', {
+        id: 'SQPAY-PLAN-1',
+        status: 'COMPLETED',
+        reference_id: squareReferenceOf(key),
+        processing_fee: [{ amount_money: { amount: 145, currency: 'USD' } }],
+      }),
+    );
+    const [after] = await t.app.db.select().from(payments).where(eq(payments.id, p!.id));
+    expect(after).toMatchObject({
+      status: 'succeeded',
+      providerPaymentId: 'SQPAY-PLAN-1',
+      processingFeeCents: 145,
+    });
+    const [sub] = await t.app.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.technicianId, technician.id));
+    expect(sub).toMatchObject({ status: 'active', planId: plan!.id });
+  });
+});
+
 describe('refunds made in the dashboard', () => {
   it('shows on the invoice: paid amount and status follow', async () => {
     const { inv, payment } = await paidByCard('webhook-dashboard-refund');
@@ -385,6 +429,51 @@ describe('refunds made in the dashboard', () => {
       .where(eq(paymentRefunds.paymentId, payment.id));
     expect(all).toHaveLength(1);
     expect((await invoiceRow(inv.id)).paidAmountCents).toBe(0);
+  });
+});
+
+describe('retries', () => {
+  it('keeps an event that cannot be applied yet, and applies it once it can', async () => {
+    const { inv, payment } = await paidByCard('webhook-retry-1');
+    // A refund of ours is still being asked of Square: the dashboard-looking event may be it.
+    const [ours] = await t.app.db
+      .insert(paymentRefunds)
+      .values({
+        paymentId: payment.id,
+        technicianId: pro.technicianId,
+        amountCents: payment.amountCents,
+        status: 'processing',
+        provider: 'square',
+        idempotencyKey: 'refund:webhook-retry-1',
+        reason: 'technician',
+      })
+      .returning();
+    const e = squareEvent('refund.created', {
+      id: 'REF-RETRY-1',
+      payment_id: payment.providerPaymentId,
+      amount_money: { amount: payment.amountCents, currency: 'USD' },
+      status: 'PENDING',
+    });
+    await deliverSquare(e);
+    const [waiting] = (await storedEvents()).filter((r) => r.eventId === e.event_id);
+    expect(waiting).toMatchObject({ processedAt: null, attempts: 1 });
+    expect(waiting!.lastError).toMatch(/still being asked/);
+    expect((await invoiceRow(inv.id)).paidAmountCents).toBe(payment.amountCents);
+
+    // It was ours: settled with that refund id. The retry, once due, records nothing more.
+    await t.app.db
+      .update(paymentRefunds)
+      .set({ status: 'succeeded', providerRefundId: 'REF-RETRY-1' })
+      .where(eq(paymentRefunds.id, ours!.id));
+    t.clock.advance(60_000);
+    await nudgeWorker(t.app);
+    const [done] = (await storedEvents()).filter((r) => r.eventId === e.event_id);
+    expect(done!.processedAt).not.toBeNull();
+    const all = await t.app.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.paymentId, payment.id));
+    expect(all).toHaveLength(1);
   });
 });
 
@@ -595,6 +684,17 @@ describe('PayPal verification', () => {
     // Signed for another webhook.
     const other = paypal.signWebhook(event('WH-PP-3'), 'WH-SOMEONE-ELSE');
     expect((await post(other.headers, other.body)).statusCode).toBe(401);
+    expect((await storedEvents()).length).toBe(before);
+
+    const id = t.app.config.paypal.webhookId;
+    t.app.config.paypal.webhookId = undefined;
+    try {
+      const unset = await post(good.headers, good.body);
+      expect(unset.statusCode).toBe(401);
+      expect(unset.json().message).toBe(PAYPAL_NOT_CONFIGURED);
+    } finally {
+      t.app.config.paypal.webhookId = id;
+    }
     expect((await storedEvents()).length).toBe(before);
 
     const ok = await post(good.headers, good.body);
