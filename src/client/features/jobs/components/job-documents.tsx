@@ -1,9 +1,9 @@
 import { FilePlus2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { INVOICE_STATUS_LABELS } from '@shared/constants/domain';
 import type { JobDetail } from '@shared/schemas/jobs';
 import { posForJobPath, posReceiptPath } from '@shared/paths';
+import { invoiceStatusBadge } from '../../../components/invoice-status';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -52,16 +52,8 @@ export function JobDocuments({ job }: { job: JobDetail }) {
               }
               amount={`$${i.total}`}
               badge={
-                <Badge
-                  variant={
-                    i.status === 'paid'
-                      ? 'success'
-                      : i.status === 'disputed'
-                        ? 'destructive'
-                        : 'warning'
-                  }
-                >
-                  {INVOICE_STATUS_LABELS[i.status]}
+                <Badge variant={invoiceStatusBadge(i.status).variant}>
+                  {invoiceStatusBadge(i.status).label}
                 </Badge>
               }
             />

@@ -1,4 +1,4 @@
-import { INVOICE_STATUS_LABELS } from '@shared/constants/domain';
+import { invoiceStatusBadge } from '../../../components/invoice-status';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -32,16 +32,8 @@ export function Invoices({
               <div className="space-y-0.5">
                 <p className="font-semibold">
                   <DocNumber value={i.invoiceNumber} />{' '}
-                  <Badge
-                    variant={
-                      i.status === 'paid'
-                        ? 'success'
-                        : i.status === 'disputed'
-                          ? 'destructive'
-                          : 'warning'
-                    }
-                  >
-                    {INVOICE_STATUS_LABELS[i.status]}
+                  <Badge variant={invoiceStatusBadge(i.status).variant}>
+                    {invoiceStatusBadge(i.status).label}
                   </Badge>{' '}
                   <SyncMark sync={i.sync} />
                 </p>

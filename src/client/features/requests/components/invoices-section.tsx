@@ -1,6 +1,6 @@
 import { CreditCard } from 'lucide-react';
-import { INVOICE_STATUS_LABELS } from '@shared/constants/domain';
 import { useState, type ComponentType } from 'react';
+import { invoiceStatusBadge } from '../../../components/invoice-status';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -91,16 +91,8 @@ export function InvoicesSection({
           <article key={inv.id} className="space-y-2" aria-label={`Invoice ${inv.invoiceNumber}`}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-semibold">{inv.invoiceNumber}</h3>
-              <Badge
-                variant={
-                  inv.status === 'paid'
-                    ? 'success'
-                    : inv.status === 'disputed'
-                      ? 'destructive'
-                      : 'warning'
-                }
-              >
-                {inv.status === 'pending' ? 'Payment due' : INVOICE_STATUS_LABELS[inv.status]}
+              <Badge variant={invoiceStatusBadge(inv.status, 'Payment due').variant}>
+                {invoiceStatusBadge(inv.status, 'Payment due').label}
               </Badge>
             </div>
             <dl className="space-y-1 text-sm">
