@@ -50,8 +50,11 @@ function parseBody(raw: string): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/** The nudge of each app: one worker pump at a time, run again when nudged meanwhile. */
-const pumps = new WeakMap<FastifyInstance, { again: boolean; running: Promise<void> | null }>();
+/**
+ * One worker pump per task runner (the app's, shared by its plugin contexts), run again when
+ * nudged meanwhile.
+ */
+const pumps = new WeakMap<object, { again: boolean; running: Promise<void> | null }>();
 
 /**
  * Runs the worker now (in the background) rather than at its next interval, so that an event is
@@ -59,8 +62,8 @@ const pumps = new WeakMap<FastifyInstance, { again: boolean; running: Promise<vo
  * time; an event a run of another instance missed is taken by the next tick.
  */
 export function nudgeWorker(app: FastifyInstance): Promise<void> {
-  let pump = pumps.get(app);
-  if (!pump) pumps.set(app, (pump = { again: false, running: null }));
+  let pump = pumps.get(app.tasks);
+  if (!pump) pumps.set(app.tasks, (pump = { again: false, running: null }));
   pump.again = true;
   const state = pump;
   state.running ??= (async () => {
