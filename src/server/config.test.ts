@@ -128,6 +128,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
   });
 
+  it('takes the webhook keys, refusing what cannot verify a provider event', () => {
+    const c = loadConfig({
+      SQUARE_WEBHOOK_SIGNATURE_KEY: ' sq-signature-key-0123456789 ',
+      PAYPAL_WEBHOOK_ID: 'WH-7YX49823S2290830K',
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+    });
+    expect(c.square.webhookSignatureKey).toBe('sq-signature-key-0123456789');
+    expect(c.paypal.webhookId).toBe('WH-7YX49823S2290830K');
+    expect(loadConfig({ SQUARE_WEBHOOK_SIGNATURE_KEY: '' }).square.webhookSignatureKey).toBe(
+      undefined,
+    );
+    expect(() => loadConfig({ SQUARE_WEBHOOK_SIGNATURE_KEY: 'short' })).toThrow(
+      /SQUARE_WEBHOOK_SIGNATURE_KEY/,
+    );
+    expect(() => loadConfig({ PAYPAL_WEBHOOK_ID: 'WH 1; drop' })).toThrow(/PAYPAL_WEBHOOK_ID/);
+    // PayPal verifies its events through its API: the client credentials are needed.
+    expect(() => loadConfig({ PAYPAL_WEBHOOK_ID: 'WH-7YX49823S2290830K' })).toThrow(
+      /PAYPAL_WEBHOOK_ID: needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET/,
+    );
+    // Square signs the notification URL: production needs the public one.
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(32),
+        SQUARE_WEBHOOK_SIGNATURE_KEY: 'sq-signature-key-0123456789',
+      }),
+    ).toThrow(/SQUARE_WEBHOOK_SIGNATURE_KEY: needs PUBLIC_URL/);
+  });
+
   it('requires a session secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
   });

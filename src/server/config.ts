@@ -60,10 +60,28 @@ const envSchema = z.object({
   SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
   /** Overrides the Square API base URL (tests point it at a local stand-in). */
   SQUARE_BASE_URL: z.url().optional(),
+  /** Signs Square's webhook notifications (the subscription's signature key in the Developer Console). */
+  SQUARE_WEBHOOK_SIGNATURE_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine(
+      (v) => v === undefined || v.length >= 16,
+      'must be the signature key Square shows (at least 16 characters)',
+    ),
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
   PAYPAL_BASE_URL: z.url().optional(),
+  /** The id of the webhook registered in PayPal's developer dashboard (its verification needs it). */
+  PAYPAL_WEBHOOK_ID: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine(
+      (v) => v === undefined || /^[A-Za-z0-9-]{5,64}$/.test(v),
+      'must be the webhook id PayPal shows (letters, digits, dashes)',
+    ),
   /** Technicians' own payment accounts (ADR 030): Square OAuth's application secret. */
   SQUARE_APPLICATION_SECRET: z.string().optional(),
   /** Where Square's consent page is (default: Square's, by environment; tests: a stand-in). */
@@ -214,12 +232,19 @@ export type AppConfig = {
     locationId?: string;
     environment: 'sandbox' | 'production';
     baseUrl?: string;
+    /**
+     * Verifies webhook notifications (POST /api/webhooks/square); unset, every notification is
+     * refused with 401.
+     */
+    webhookSignatureKey?: string;
   };
   paypal: {
     clientId?: string;
     clientSecret?: string;
     environment: 'sandbox' | 'production';
     baseUrl?: string;
+    /** The registered webhook PayPal verifies events against; unset, events are refused (401). */
+    webhookId?: string;
     partnerMerchantId?: string;
   };
   /** Technicians' own payment accounts (ADR 030). */
@@ -377,6 +402,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           ['PAYPAL_CLIENT_SECRET', e.PAYPAL_CLIENT_SECRET],
         ])
       : []),
+    ...(e.PAYPAL_WEBHOOK_ID && (!e.PAYPAL_CLIENT_ID || !e.PAYPAL_CLIENT_SECRET)
+      ? [
+          "PAYPAL_WEBHOOK_ID: needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (webhook events are verified through PayPal's API)",
+        ]
+      : []),
+    ...(e.SQUARE_WEBHOOK_SIGNATURE_KEY && e.NODE_ENV === 'production' && !e.PUBLIC_URL
+      ? [
+          'SQUARE_WEBHOOK_SIGNATURE_KEY: needs PUBLIC_URL (Square signs the notification URL, PUBLIC_URL + /api/webhooks/square)',
+        ]
+      : []),
     ...(Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)
       ? ['VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither']
       : []),
@@ -450,12 +485,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       locationId: e.SQUARE_LOCATION_ID,
       environment: e.SQUARE_ENVIRONMENT,
       baseUrl: e.SQUARE_BASE_URL,
+      webhookSignatureKey: e.SQUARE_WEBHOOK_SIGNATURE_KEY,
     },
     paypal: {
       clientId: e.PAYPAL_CLIENT_ID,
       clientSecret: e.PAYPAL_CLIENT_SECRET,
       environment: e.PAYPAL_ENVIRONMENT,
       baseUrl: e.PAYPAL_BASE_URL,
+      webhookId: e.PAYPAL_WEBHOOK_ID,
       partnerMerchantId: e.PAYPAL_PARTNER_MERCHANT_ID,
     },
     accounts: {

@@ -30,6 +30,7 @@ import { technicianProfileRoutes } from './features/technician-profile/technicia
 import { technicianRoutes } from './features/technicians/technicians.routes';
 import { vehicleRoutes } from './features/vehicles/vehicles.routes';
 import { verificationRoutes } from './features/verifications/verifications.routes';
+import { webhookRoutes } from './features/webhooks/webhooks.routes';
 
 /**
  * Every feature's routes. A routes plugin takes no options: it builds its own service from
@@ -66,6 +67,7 @@ const featureRoutes = [
   analyticsRoutes,
   fairPriceRoutes,
   seoRoutes,
+  webhookRoutes,
 ];
 
 export async function routes(app: FastifyInstance) {

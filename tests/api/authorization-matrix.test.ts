@@ -148,6 +148,8 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/v1/quotes': 'api-token',
   'GET /api/v1/invoices': 'api-token',
   'GET /api/v1/payments': 'api-token',
+  'POST /api/webhooks/square': 'public',
+  'POST /api/webhooks/paypal': 'public',
   // Last: it ends the callers' sessions.
   'POST /api/auth/signout': 'public',
 };
@@ -157,6 +159,12 @@ const STREAMING = new Set(['GET /api/job-notifications/stream']);
 
 /** Public routes that answer 401 to an anonymous caller as their result, not as a refusal. */
 const ANONYMOUS_401_BY_DESIGN = new Set(['GET /api/auth/current-user']);
+
+/**
+ * Providers' webhooks: public, their credential is the provider's signature over the body, so
+ * every caller here (none signs) gets 401 from the signature check, never from the access rule.
+ */
+const PROVIDER_SIGNED = new Set(['POST /api/webhooks/square', 'POST /api/webhooks/paypal']);
 
 type Caller =
   | 'anonymous'
@@ -246,7 +254,9 @@ describe('authorization matrix', () => {
         });
         const allowed = ALLOWED[access].includes(caller);
         if (allowed) {
-          if (!(
+          if (PROVIDER_SIGNED.has(route)) {
+            expect(res.json().message, `${caller}`).toMatch(/webhook signature|not configured/);
+          } else if (!(
             (caller === 'anonymous' || caller === 'apiToken') &&
             ANONYMOUS_401_BY_DESIGN.has(route)
           )) {

@@ -159,7 +159,7 @@ test('offline, a quote, its signature, its invoice and a cash payment wait on th
   await expect(quote.getByText('Waiting to sync')).toHaveCount(0);
   await page.getByRole('tab', { name: 'Invoices' }).click();
   await expect(invoice).toContainText(invoices[0]!.invoiceNumber as string);
-  await expect(invoice.getByText('paid', { exact: true })).toBeVisible();
+  await expect(invoice.getByText('Paid', { exact: true })).toBeVisible();
   await page.getByRole('tab', { name: 'Receipts' }).click();
   await expect(receipt).toContainText(payments[0]!.receiptNumber as string);
 });

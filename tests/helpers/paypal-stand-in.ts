@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -35,6 +36,8 @@ const unprocessable = (issue: string, description: string) => ({
  * through POST /v2/payments/captures/{id}/refund. PayPal-Request-Id makes every POST idempotent.
  */
 export async function startPayPalStandIn(clientId = 'pp-client', clientSecret = 'pp-secret') {
+  /** Webhook deliveries it issued (signWebhook), by transmission id. */
+  const transmissions = new Map<string, { sig: string; webhookId: string; event: string }>();
   const orders = new Map<string, Order>();
   const vaults = new Map<string, { customerId: string; declined: boolean }>();
   const captures = new Map<string, { value: string; refundedCents: number }>();
@@ -90,6 +93,33 @@ export async function startPayPalStandIn(clientId = 'pp-client', clientSecret = 
   }
 
   function route(method: string, path: string, body: Json): { status: number; body: Json } {
+    // Webhook verification: SUCCESS only for a delivery it issued, unchanged, to that webhook.
+    if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
+      const missing = [
+        'auth_algo',
+        'cert_url',
+        'transmission_id',
+        'transmission_sig',
+        'transmission_time',
+        'webhook_id',
+        'webhook_event',
+      ].filter((f) => !body[f]);
+      if (missing.length)
+        return {
+          status: 400,
+          body: {
+            name: 'VALIDATION_ERROR',
+            details: missing.map((f) => ({ field: f, issue: 'MISSING_REQUIRED_PARAMETER' })),
+          },
+        };
+      const sent = transmissions.get(String(body.transmission_id));
+      const ok =
+        sent !== undefined &&
+        sent.sig === body.transmission_sig &&
+        sent.webhookId === body.webhook_id &&
+        sent.event === JSON.stringify(body.webhook_event);
+      return { status: 200, body: { verification_status: ok ? 'SUCCESS' : 'FAILURE' } };
+    }
     if (method === 'POST' && path === '/v2/checkout/orders') {
       const unit = (body.purchase_units as { amount: { value: string } }[])[0]!;
       if (unit.amount.value === PAYPAL_FAILING_AMOUNT)
@@ -223,6 +253,27 @@ export async function startPayPalStandIn(clientId = 'pp-client', clientSecret = 
     config: { clientId, clientSecret, environment: 'sandbox' as const, baseUrl },
     requests,
     captures,
+    /**
+     * A webhook delivery of `event` to the webhook `webhookId`, as PayPal sends it: the JSON body
+     * and its paypal-* transmission headers. Only these headers with this body verify.
+     */
+    signWebhook(event: Json, webhookId: string) {
+      const body = JSON.stringify(event);
+      const id = randomUUID();
+      const sig = randomBytes(64).toString('base64');
+      transmissions.set(id, { sig, webhookId, event: body });
+      return {
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'paypal-auth-algo': 'SHA256withRSA',
+          'paypal-cert-url': 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42',
+          'paypal-transmission-id': id,
+          'paypal-transmission-sig': sig,
+          'paypal-transmission-time': new Date().toISOString(),
+        },
+      };
+    },
     approve(id: string) {
       const o = orders.get(id);
       if (o) o.approved = true;

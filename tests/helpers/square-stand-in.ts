@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -9,6 +10,48 @@ export const SQUARE_NONCES = {
 };
 
 type Json = Record<string, unknown>;
+
+/**
+ * A webhook notification as Square sends it: the JSON body and its `x-square-hmacsha256-signature`,
+ * the base64 HMAC-SHA256 of the notification URL followed by the body, keyed with the
+ * subscription's signature key (https://developer.squareup.com/docs/webhooks/step3validate).
+ */
+export function signedSquareNotification(
+  event: Json,
+  signatureKey: string,
+  notificationUrl: string,
+): { body: string; headers: Record<string, string> } {
+  const body = JSON.stringify(event);
+  const signature = createHmac('sha256', signatureKey)
+    .update(notificationUrl + body)
+    .digest('base64');
+  return {
+    body,
+    headers: { 'content-type': 'application/json', 'x-square-hmacsha256-signature': signature },
+  };
+}
+
+let squareEventSeq = 0;
+
+/** A Square event envelope (merchant, type, event id, data.object) as its webhooks deliver it. */
+export function squareEvent(
+  type: string,
+  object: Json,
+  extra: { merchantId?: string; eventId?: string } = {},
+): Json {
+  const dataType = type.split('.')[0]!;
+  return {
+    merchant_id: extra.merchantId ?? 'MLSTANDIN',
+    type,
+    event_id: extra.eventId ?? `evt-${Date.now()}-${++squareEventSeq}`,
+    created_at: new Date().toISOString(),
+    data: {
+      type: dataType,
+      id: String(object.id ?? squareEventSeq),
+      object: { [dataType]: object },
+    },
+  };
+}
 
 /**
  * A local stand-in for the parts of Square's Connect API v2 the adapter calls (customers,

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Dispatcher } from '../domain/dispatcher';
 import type { JobDocuments } from '../domain/job-documents';
+import type { PosProviderEvents } from '../domain/provider-events';
 import { createTechnicianIndex, type TechnicianIndex } from '../domain/technician-index';
 import { createBillingService, type BillingService } from '../features/billing/billing.service';
 import { createDispatchService, type DispatchService } from '../features/dispatch/dispatch.service';
 import { createJobDocuments, registerDocumentAttachments } from '../features/pos/pos.service';
+import { createPosProviderEvents } from '../features/pos/payments/pos.provider-events';
 import { createPayments, type Payments } from '../infra/payments';
 
 declare module 'fastify' {
@@ -22,6 +24,8 @@ declare module 'fastify' {
     billing: BillingService;
     /** What a job needs from the point of sale (the pos feature implements it). */
     jobDocuments: JobDocuments;
+    /** What providers' webhooks change at the point of sale (the pos feature implements it). */
+    posProviderEvents: PosProviderEvents;
   }
 }
 
@@ -46,4 +50,5 @@ export const servicesPlugin = fp(async (app: FastifyInstance, opts: ServicesOpti
   app.decorate('jobDocuments', createJobDocuments(app));
   // The point of sale's PDFs, rendered when an e-mail that attaches one is delivered.
   registerDocumentAttachments(app);
+  app.decorate('posProviderEvents', createPosProviderEvents(app));
 });

@@ -5,6 +5,7 @@ import { refreshFairPrices } from '../domain/fair-price';
 import { pruneTechnicianChanges } from '../domain/technician-index';
 import { refreshConnectedAccounts } from '../features/payment-accounts/payment-accounts.refresh';
 import { sweepVerifications } from '../features/verifications/verifications.expiry';
+import { processWebhookEvents, WEBHOOK_TASK } from '../features/webhooks/webhooks.service';
 import { OUTBOX_CHANNEL } from '../infra/outbox';
 import { createTaskRunner, type TaskRunner } from '../infra/tasks';
 import { createPaymentReconciler } from './payment-reconciler';
@@ -58,6 +59,9 @@ export const tasksPlugin = fp(async (app: FastifyInstance, opts: { run?: boolean
   tasks.every('payment-account-refresh', 60 * 60_000, 5 * 60_000, () =>
     refreshConnectedAccounts(app),
   );
+  // Providers' webhook events not applied yet (the webhook routes nudge it at once; this is the
+  // safety net and the retry of events that failed).
+  tasks.every(WEBHOOK_TASK, 10_000, 60_000, () => processWebhookEvents(app));
   // Typical prices per service type and area, from completed, paid jobs (ADR 015).
   tasks.every('fair-price-refresh', 60 * 60_000, 5 * 60_000, () =>
     refreshFairPrices(app.db, app.clock()),

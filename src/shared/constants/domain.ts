@@ -99,8 +99,14 @@ export const QUOTE_SIGNING_CHANNELS = ['in_person', 'email_link', 'request_page'
 export type QuoteSigningChannel = (typeof QUOTE_SIGNING_CHANNELS)[number];
 export const QUOTE_ITEM_TYPES = ['labor', 'part'] as const;
 export type QuoteItemType = (typeof QUOTE_ITEM_TYPES)[number];
-export const INVOICE_STATUSES = ['pending', 'paid'] as const;
+export const INVOICE_STATUSES = ['pending', 'paid', 'disputed'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** 'disputed': the customer disputed a card payment with their bank (provider webhook). */
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  disputed: 'Disputed',
+};
 export const POS_PAYMENT_METHODS = ['card', 'cash', 'check', 'digital'] as const;
 export type PosPaymentMethod = (typeof POS_PAYMENT_METHODS)[number];
 

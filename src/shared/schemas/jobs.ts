@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERVICE_REQUEST_STATUSES } from '../constants/domain';
+import { INVOICE_STATUSES, SERVICE_REQUEST_STATUSES } from '../constants/domain';
 import { URGENCIES } from '../constants/service-types';
 import { brandingSchema } from './branding';
 import { JOB_MOVES, MAX_REVIEW_CHARS, WIDEN_DISTANCE_MILES, parseReference } from '../jobs';
@@ -118,7 +118,7 @@ export const jobQuoteSchema = z.object({
 export const jobInvoiceSchema = z.object({
   id: z.number().int(),
   invoiceNumber: z.string(),
-  status: z.enum(['pending', 'paid']),
+  status: z.enum(INVOICE_STATUSES),
   total: z.string(),
   paid: z.string(),
   balance: z.string(),

@@ -99,6 +99,8 @@ export const payments = pgTable(
     /** The card kept on file by a purchase, so a reconciled purchase can renew (ADR 007). */
     providerCustomerId: text(),
     paymentMethodRef: text(),
+    /** The provider's processing fee, in cents, as its webhook reported it (for statements). */
+    processingFeeCents: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -9,3 +9,4 @@ export * from './branding';
 export * from './insights';
 export * from './instances';
 export * from './payment-accounts';
+export * from './webhooks';

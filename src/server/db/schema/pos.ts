@@ -248,6 +248,8 @@ export const invoicePayments = pgTable(
     /** The card's brand and last 4 digits, as the card provider reported them. */
     cardBrand: text(),
     cardLast4: text(),
+    /** The provider's processing fee, in cents, as its webhook reported it (for statements). */
+    processingFeeCents: integer(),
     /** The id the technician's device gave a cash or check payment (ADR 013). */
     clientId: uuid(),
     /**
@@ -265,6 +267,13 @@ export const invoicePayments = pgTable(
       .where(sql`${t.quoteId} is not null and ${t.status} in ('processing', 'succeeded')`),
     uniqueIndex('invoice_payments_technician_client_id_uq').on(t.technicianId, t.clientId),
     index('invoice_payments_technician_idx').on(t.technicianId, t.createdAt.desc()),
+    // Provider webhooks find payments by the provider's id, and the ones still processing.
+    index('invoice_payments_provider_payment_idx')
+      .on(t.providerPaymentId)
+      .where(sql`${t.providerPaymentId} is not null`),
+    index('invoice_payments_processing_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'processing'`),
     check('invoice_payments_method_ck', oneOf(t.method, POS_PAYMENT_METHODS)),
     check('invoice_payments_status_ck', oneOf(t.status, PAYMENT_STATUSES)),
     check('invoice_payments_amount_ck', sql`${t.amountCents} > 0`),
@@ -291,18 +300,56 @@ export const paymentRefunds = pgTable(
     provider: text().notNull(),
     providerRefundId: text(),
     idempotencyKey: text().notNull().unique(),
-    /** Why: 'job_given_back' or 'technician'. */
+    /**
+     * Why: 'job_given_back', 'technician', or 'provider' (made in the provider's dashboard and
+     * learnt from its webhook; keyed `provider-refund:<provider>:<refund id>`).
+     */
     reason: text().notNull(),
     failureMessage: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // One refund of ours under way or done per payment; the provider's dashboard may add more.
     uniqueIndex('payment_refunds_live_uq')
       .on(t.paymentId)
-      .where(sql`${t.status} <> 'failed'`),
+      .where(sql`${t.status} <> 'failed' and ${t.reason} <> 'provider'`),
+    index('payment_refunds_provider_refund_idx')
+      .on(t.providerRefundId)
+      .where(sql`${t.providerRefundId} is not null`),
     index('payment_refunds_status_idx').on(t.status, t.createdAt),
     check('payment_refunds_status_ck', oneOf(t.status, REFUND_STATUSES)),
     check('payment_refunds_amount_ck', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * A customer disputing a card payment with their bank (a chargeback), as the provider's webhook
+ * reports it: the invoice shows as disputed, the technician and the admins are told. `state` is
+ * the provider's (Square: EVIDENCE_REQUIRED, PROCESSING, WON, LOST, ...; PayPal: its status
+ * and outcome); `providerUpdatedAt` keeps a late, older event from undoing a newer one.
+ */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    id: id(),
+    provider: text().notNull(),
+    providerDisputeId: text().notNull(),
+    providerPaymentId: text(),
+    paymentId: integer().references(() => invoicePayments.id, { onDelete: 'restrict' }),
+    invoiceId: integer().references(() => invoices.id, { onDelete: 'restrict' }),
+    technicianId: integer().references(() => technicians.id, { onDelete: 'cascade' }),
+    amountCents: integer().notNull(),
+    reason: text(),
+    state: text().notNull(),
+    evidenceDueAt: timestamp({ withTimezone: true }),
+    providerUpdatedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_disputes_provider_dispute_uq').on(t.provider, t.providerDisputeId),
+    index('payment_disputes_invoice_idx').on(t.invoiceId),
+    check('payment_disputes_amount_ck', sql`${t.amountCents} >= 0`),
   ],
 );

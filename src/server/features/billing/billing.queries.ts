@@ -292,3 +292,25 @@ export async function countDownload(db: DbOrTx, id: number) {
     .set({ downloads: sql`${software.downloads} + 1` })
     .where(eq(software.id, id));
 }
+
+// Provider webhooks
+
+/** The plan payment the provider knows by this id (its payment, capture or order id). */
+export async function paymentByProviderRef(db: DbOrTx, provider: string, ref: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, ref)))
+    .limit(1);
+  return row;
+}
+
+/** Plan payments of this provider still `processing` (few: a charge is decided in seconds). */
+export function processingPaymentsOfProvider(db: DbOrTx, provider: string) {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, 'processing'), eq(payments.provider, provider)))
+    .orderBy(asc(payments.id))
+    .limit(500);
+}

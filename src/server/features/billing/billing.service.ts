@@ -4,6 +4,9 @@ import type { createSubscriptionSchema, walletOrderSchema } from '@shared/schema
 import type { SessionUser } from '../../infra/session';
 import { adminPayments, history, historyCsv, receipt } from './history/billing.history';
 import { reconcile, renewDue } from './subscriptions/billing.renewals';
+import { applyProviderPayment } from './subscriptions/billing.provider-events';
+import type { DbOrTx } from '../../db/client';
+import type { ProviderPaymentEvent } from '../../domain/provider-events';
 import { catalogue, currentTier, download } from './software/billing.software';
 import {
   cancelSubscription,
@@ -39,6 +42,8 @@ export function createBillingService(app: FastifyInstance) {
     upgradeNow: (user: User, input: Parameters<typeof upgradeNow>[2]) =>
       upgradeNow(app, user, input),
     reconcile: () => reconcile(app),
+    /** A provider's webhook about a plan payment, in the worker's transaction. */
+    applyProviderPayment: (tx: DbOrTx, e: ProviderPaymentEvent) => applyProviderPayment(app, tx, e),
     cancel: (user: User, resume = false) => cancelSubscription(app, user, resume),
     renewDue: () => renewDue(app),
     history: (user: User, page: number, pageSize: number) => history(app, user, page, pageSize),

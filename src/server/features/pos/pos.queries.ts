@@ -215,7 +215,8 @@ export async function addToInvoice(tx: DbOrTx, invoiceId: number, amountCents: n
     .set({ paidAmountCents: sql`${invoices.paidAmountCents} + ${amountCents}` })
     .where(eq(invoices.id, invoiceId))
     .returning();
-  if (inv && inv.paidAmountCents >= inv.totalAmountCents && inv.status !== 'paid') {
+  // A disputed invoice stays disputed: only a pending one becomes paid.
+  if (inv && inv.paidAmountCents >= inv.totalAmountCents && inv.status === 'pending') {
     await tx
       .update(invoices)
       .set({ status: 'paid', paidAt: now })

@@ -133,7 +133,10 @@ export type AccountConnector = {
    * The callback's query (code, merchant id...) turned into the account: exchanges the code or
    * checks the consent with the provider. A refusal is a ProviderError with the reason.
    */
-  complete(query: Record<string, string | undefined>, redirectUri: string): Promise<ConnectedAccount>;
+  complete(
+    query: Record<string, string | undefined>,
+    redirectUri: string,
+  ): Promise<ConnectedAccount>;
   /** New tokens before the old expire (Square); absent where tokens do not expire. */
   refresh?(account: { merchantId: string; refreshToken: string }): Promise<ConnectedAccount>;
   /** Ends the platform's access to the account at the provider. */

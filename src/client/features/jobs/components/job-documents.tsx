@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { JobDetail } from '@shared/schemas/jobs';
 import { posForJobPath, posReceiptPath } from '@shared/paths';
+import { invoiceStatusBadge } from '../../../components/invoice-status';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -52,8 +53,8 @@ export function JobDocuments({ job }: { job: JobDetail }) {
               }
               amount={formatAmount(i.total)}
               badge={
-                <Badge variant={i.status === 'paid' ? 'success' : 'warning'}>
-                  {i.status === 'paid' ? 'Paid' : 'Pending'}
+                <Badge variant={invoiceStatusBadge(i.status).variant}>
+                  {invoiceStatusBadge(i.status).label}
                 </Badge>
               }
             />

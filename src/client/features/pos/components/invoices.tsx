@@ -1,5 +1,6 @@
 import { formatAmount } from '@shared/money';
 import { DownloadPdfLink } from '../../../components/download-pdf-link';
+import { invoiceStatusBadge } from '../../../components/invoice-status';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -33,7 +34,9 @@ export function Invoices({
               <div className="space-y-0.5">
                 <p className="font-semibold">
                   <DocNumber value={i.invoiceNumber} />{' '}
-                  <Badge variant={i.status === 'paid' ? 'success' : 'warning'}>{i.status}</Badge>{' '}
+                  <Badge variant={invoiceStatusBadge(i.status).variant}>
+                    {invoiceStatusBadge(i.status).label}
+                  </Badge>{' '}
                   <SyncMark sync={i.sync} />
                 </p>
                 <p className="text-sm text-slate-600">

@@ -1,6 +1,7 @@
 import { CreditCard } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
 import { DownloadPdfLink } from '../../../components/download-pdf-link';
+import { invoiceStatusBadge } from '../../../components/invoice-status';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -96,8 +97,8 @@ export function InvoicesSection({
           <article key={inv.id} className="space-y-2" aria-label={`Invoice ${inv.invoiceNumber}`}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-semibold">{inv.invoiceNumber}</h3>
-              <Badge variant={inv.status === 'paid' ? 'success' : 'warning'}>
-                {inv.status === 'paid' ? 'Paid' : 'Payment due'}
+              <Badge variant={invoiceStatusBadge(inv.status, 'Payment due').variant}>
+                {invoiceStatusBadge(inv.status, 'Payment due').label}
               </Badge>
             </div>
             <dl className="space-y-1 text-sm">

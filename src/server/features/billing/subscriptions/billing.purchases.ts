@@ -105,39 +105,47 @@ export async function refuseWhenActive(db: DbOrTx, technicianId: number) {
  * reconciliation sweep. A purchase starts (or restarts) the plan; an upgrade switches the
  * live plan at once, keeping its period.
  */
-export async function settle(
+export function settle(
   app: FastifyInstance,
   row: PaymentRow,
   outcome: Outcome,
 ): Promise<PaymentRow> {
-  return app.db.transaction(async (tx) => {
-    const p = await settleProcessingPayment(
-      tx,
-      row.id,
-      outcome.status === 'succeeded'
-        ? {
-            status: 'succeeded',
-            ...(outcome.providerPaymentId ? { providerPaymentId: outcome.providerPaymentId } : {}),
-          }
-        : { status: 'failed', failureMessage: outcome.message },
-    );
-    if (!p) return (await paymentById(tx, row.id))!;
-    if (p.status !== 'succeeded') return p;
-    const plan = await planById(tx, p.planId!);
-    let subscriptionId: number;
-    const live = await liveSubscription(tx, p.technicianId);
-    if (p.idempotencyKey?.startsWith('upgrade:') && live) {
-      await updateSubscription(tx, live.s.id, { planId: plan!.id, pendingPlanId: null });
-      subscriptionId = live.s.id;
-    } else {
-      const sub = await activate(app, tx, p.technicianId, plan!, p.provider, {
-        customerRef: p.providerCustomerId,
-        cardRef: p.paymentMethodRef,
-      });
-      subscriptionId = sub.id;
-    }
-    return updatePayment(tx, p.id, { subscriptionId });
-  });
+  return app.db.transaction((tx) => settleIn(app, tx, row, outcome));
+}
+
+/** `settle` in the caller's transaction (a provider's webhook event applied by its worker). */
+export async function settleIn(
+  app: FastifyInstance,
+  tx: DbOrTx,
+  row: PaymentRow,
+  outcome: Outcome,
+): Promise<PaymentRow> {
+  const p = await settleProcessingPayment(
+    tx,
+    row.id,
+    outcome.status === 'succeeded'
+      ? {
+          status: 'succeeded',
+          ...(outcome.providerPaymentId ? { providerPaymentId: outcome.providerPaymentId } : {}),
+        }
+      : { status: 'failed', failureMessage: outcome.message },
+  );
+  if (!p) return (await paymentById(tx, row.id))!;
+  if (p.status !== 'succeeded') return p;
+  const plan = await planById(tx, p.planId!);
+  let subscriptionId: number;
+  const live = await liveSubscription(tx, p.technicianId);
+  if (p.idempotencyKey?.startsWith('upgrade:') && live) {
+    await updateSubscription(tx, live.s.id, { planId: plan!.id, pendingPlanId: null });
+    subscriptionId = live.s.id;
+  } else {
+    const sub = await activate(app, tx, p.technicianId, plan!, p.provider, {
+      customerRef: p.providerCustomerId,
+      cardRef: p.paymentMethodRef,
+    });
+    subscriptionId = sub.id;
+  }
+  return updatePayment(tx, p.id, { subscriptionId });
 }
 
 export const outcomeOfCharge = (result: ChargeResult): Outcome =>

@@ -5,7 +5,11 @@ import { itemOut } from '../pos.presenters';
 import { DocumentLayout, documentDate, type DocumentIssuer } from './pdf-layout';
 import { lineColumns, lineRows, paymentMethodText } from './document-parts';
 
-const INVOICE_STATUS: Record<Invoice['status'], string> = { pending: 'Due', paid: 'Paid' };
+const INVOICE_STATUS: Record<Invoice['status'], string> = {
+  pending: 'Due',
+  paid: 'Paid',
+  disputed: 'Disputed',
+};
 
 /** An invoice as a PDF: the lines, totals, what was paid (and how) and the balance due. */
 export async function renderInvoicePdf(
