@@ -11,6 +11,20 @@ import { sandboxConsentRoutes } from './payment-accounts.sandbox-consent';
 import { createPaymentAccountsService } from './payment-accounts.service';
 
 const tags = ['payments'];
+const param = z.string().max(2048).optional();
+/** What the providers send back: Square's code flow, PayPal's onboarding return, the sandbox's. */
+const callbackQuerySchema = z
+  .object({
+    state: param,
+    code: param,
+    error: param,
+    error_description: param,
+    merchantId: param,
+    merchantIdInPayPal: param,
+    permissionsGranted: param,
+    consentStatus: param,
+  })
+  .catchall(z.string().max(2048));
 const redirect = { 302: z.null().describe('To the next page of the flow (Location header)') };
 
 /**
@@ -53,7 +67,7 @@ export const paymentAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'paymentAccountCallback',
         tags,
         params: connectProviderParamSchema,
-        querystring: z.record(z.string(), z.string().max(2048)),
+        querystring: callbackQuerySchema,
         response: { ...redirect, ...errorResponses },
       },
     },

@@ -598,6 +598,11 @@ describe('revoked access', () => {
         refreshTokenEnc: 'enc:refresh',
         connectedAt: t.clock.now,
       })
+      // The technician's account at the card provider was connected when they were made.
+      .onConflictDoUpdate({
+        target: [paymentConnections.technicianId, paymentConnections.provider],
+        set: { merchantId, status: 'connected', accessTokenEnc: 'enc:access' },
+      })
       .returning();
     return c!;
   }
