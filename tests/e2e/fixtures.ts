@@ -49,7 +49,33 @@ type ApprovedTechnicianOptions = {
   context?: BrowserContext;
   /** A plan bought by card through the API (dispatch matches only technicians with one). */
   plan?: PlanName;
+  /**
+   * Connect their own (sandbox) payment account, as a technician who takes cards has: true
+   * unless the journey is about connecting one.
+   */
+  paymentAccount?: boolean;
 };
+
+/**
+ * Connects the signed-in technician's own sandbox payment account through the sandbox's consent
+ * page, the requests a browser makes: Connect, Allow, back through the callback.
+ */
+export async function connectSandboxAccount(request: APIRequestContext) {
+  const start = await request.get('/api/payments/connect/sandbox', { maxRedirects: 0 });
+  expect(start.status()).toBe(302);
+  const consent = new URL(start.headers()['location']!, 'http://consent');
+  const decided = await request.post('/api/payments/sandbox/consent', {
+    form: {
+      state: consent.searchParams.get('state')!,
+      redirect_uri: consent.searchParams.get('redirect_uri')!,
+      decision: 'allow',
+    },
+    maxRedirects: 0,
+  });
+  expect(decided.status()).toBe(303);
+  const back = await request.get(decided.headers()['location']!, { maxRedirects: 0 });
+  expect(back.headers()['location']).toContain('payments=connected');
+}
 
 const PLAN_PRICES = { Basic: 2.99, Premium: 4.99, Professional: 6.99 } as const;
 export type PlanName = keyof typeof PLAN_PRICES;
@@ -155,7 +181,7 @@ export const test = base.extend<Fixtures & { openedContexts: BrowserContext[] }>
   },
 
   approvedTechnician: async ({ browser, openedContexts, signedInContext }, use) => {
-    await use(async ({ prefix = 'tech', data = {}, context, plan } = {}) => {
+    await use(async ({ prefix = 'tech', data = {}, context, plan, paymentAccount = true } = {}) => {
       if (!context) {
         context = await browser.newContext();
         openedContexts.push(context);
@@ -172,6 +198,7 @@ export const test = base.extend<Fixtures & { openedContexts: BrowserContext[] }>
       await admin.close();
       await apiSignIn(context.request, username, password);
       if (plan) await subscribeByCard(context, plan);
+      if (paymentAccount) await connectSandboxAccount(context.request);
       return { context, username };
     });
   },

@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ne } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { subscriptions } from '../../src/server/db/schema';
+import { subscriptions, technicians, users } from '../../src/server/db/schema';
+import { connectPaymentAccount } from '../helpers/factories';
 import { seedDemoData } from '../../src/server/db/seed';
 import { startPayPalStandIn } from '../helpers/paypal-stand-in';
 import { SQUARE_NONCES, startSquareStandIn } from '../helpers/square-stand-in';
@@ -90,7 +91,16 @@ async function startProviderApp(applicationId: string, again = false) {
     { ...config, clientDir: path.resolve('dist/client') },
     { backgroundJobs: false },
   );
-  if (!again) await seedDemoData(app.db);
+  if (!again) {
+    await seedDemoData(app.db);
+    // The demo technician's own Square account (connected in the demo to the sandbox only).
+    const [demo] = await app.db
+      .select({ id: technicians.id })
+      .from(technicians)
+      .innerJoin(users, eq(users.id, technicians.userId))
+      .where(eq(users.username, 'technician'));
+    await connectPaymentAccount(app, demo!.id, { merchantId: 'MERCHANT_DEMO' });
+  }
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 }
 

@@ -2,6 +2,7 @@ import { Skeleton } from '../components/ui/skeleton';
 import { ApiAccessCard } from '../features/api-tokens/components/api-access-card';
 import { BrandingCard } from '../features/branding/components/branding-card';
 import { NotificationSettingsCard } from '../features/notifications/components/notification-settings-card';
+import { PaymentAccountCard } from '../features/payment-accounts/components/payment-account-card';
 import { useOwnProfile } from '../features/profile/api/get-own-profile';
 import { ProfileEditor } from '../features/profile/components/profile-editor';
 import { RequireUser } from '../features/auth/components/require-user';
@@ -31,6 +32,7 @@ function OwnProfile() {
     <ProfileEditor key={JSON.stringify(profile.data)} profile={profile.data}>
       {profile.data.status === 'approved' && (
         <>
+          <PaymentAccountCard />
           <NotificationSettingsCard />
           <BrandingCard />
           <ApiAccessCard />

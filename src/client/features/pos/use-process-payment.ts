@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { formatAmount, parseDecimalInput, toCents } from '@shared/money';
+import { CARD_ACCOUNT_REQUIRED } from '@shared/schemas/payments';
 import type { PosPayment } from '@shared/schemas/pos';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useOnline } from '../../lib/connectivity';
@@ -7,6 +8,7 @@ import { useSquareCard } from '../../lib/square-card';
 import { notify } from '../../lib/toast';
 import { useCardPayment } from './api/card-payment';
 import { usePaymentsConfig } from '../../lib/api/get-payments-config';
+import { takesCards, usePaymentConnections } from '../../lib/api/payment-connections';
 import { tokenizeSandboxCard } from '../../lib/api/tokenize-sandbox-card';
 import { notifyOutcome, usePosChange } from './offline/use-pos-change';
 import { refKey, refOf } from './offline/views';
@@ -50,6 +52,9 @@ export function useProcessPayment({
   const { views } = usePosLists(technicianId);
   const config = usePaymentsConfig();
   const online = useOnline();
+  // Cards are charged on the technician's own account: without one, the card option says how to
+  // connect it (while the list is unknown, offline say, the server decides).
+  const connections = usePaymentConnections(online);
   const open = views.invoices.filter((i) => i.status !== 'paid');
   const selected = open.find((i) => refKey(i) === invoiceKey) ?? null;
   const [amount, setAmount] = useState(selected?.balanceDue ?? '');
@@ -71,6 +76,11 @@ export function useProcessPayment({
   const recordPayment = usePosChange('payment.record');
   const value = parseDecimalInput(amount);
   const squareConfig = config.data?.card?.provider === 'square' ? config.data.card : null;
+  const accountMissing =
+    method === 'card' &&
+    !!connections.data?.cardProvider &&
+    !takesCards(connections.data) &&
+    connections.data.cardProvider;
   /** Why a card cannot be charged now, said under the method (null when it can). */
   const cardBlocked =
     method !== 'card'
@@ -79,7 +89,9 @@ export function useProcessPayment({
         ? CARD_NEEDS_CONNECTION
         : selected && selected.id === null
           ? CARD_NEEDS_SYNC
-          : null;
+          : accountMissing
+            ? CARD_ACCOUNT_REQUIRED
+            : null;
   const square = useSquareCard(
     method === 'card' && !cardBlocked ? squareConfig : null,
     'pos-square-card',
@@ -183,6 +195,8 @@ export function useProcessPayment({
     config: config.data,
     squareConfig,
     cardBlocked,
+    /** The provider to connect an account at, when the technician has none (cards refused). */
+    accountMissing: accountMissing || null,
     cardUnavailable,
     pay,
   };

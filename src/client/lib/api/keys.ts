@@ -7,6 +7,8 @@ export const sharedKeys = {
   paymentsConfig: ['payments', 'config'] as const,
   /** Every technician query (features/technicians); the profile editor refetches them. */
   technicians: ['technicians'] as const,
+  /** The technician's own payment accounts (the profile and the point of sale). */
+  paymentConnections: ['payments', 'connections'] as const,
   /** GET /api/service-requests/:reference, read by the request page, the jobs and the admin. */
   serviceRequests: ['service-requests'] as const,
   serviceRequest: (reference: string) => ['service-requests', reference.toUpperCase()] as const,

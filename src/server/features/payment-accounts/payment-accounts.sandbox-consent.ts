@@ -67,6 +67,9 @@ export const sandboxConsentRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .header('content-security-policy', "default-src 'none'; form-action 'self'")
+        // Its form posts to this site: the browser must name our origin (the origin check
+        // refuses `Origin: null`, which 'no-referrer' would make it send).
+        .header('referrer-policy', 'same-origin')
         .send(page(request.query.state, request.query.redirect_uri)),
   );
 

@@ -9,6 +9,7 @@ import { refKey } from '../offline/views';
 import { useProcessPayment, type Method, type PaidInfo } from '../use-process-payment';
 import { DeclinedNotice } from './declined-notice';
 import { SandboxCardFields } from './sandbox-card-fields';
+import { connectUrl } from '../../../lib/api/payment-connections';
 
 export function ProcessPayment(props: {
   technicianId: number;
@@ -33,6 +34,7 @@ export function ProcessPayment(props: {
     config,
     squareConfig,
     cardBlocked,
+    accountMissing,
     cardUnavailable,
     pay,
   } = useProcessPayment(props);
@@ -96,6 +98,14 @@ export function ProcessPayment(props: {
         {cardBlocked && (
           <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
             {cardBlocked}
+            {accountMissing && (
+              <>
+                {' '}
+                <a className="font-medium underline" href={connectUrl(accountMissing, 'pos')}>
+                  Connect your payment account
+                </a>
+              </>
+            )}
           </p>
         )}
         {method === 'card' && !cardBlocked && squareConfig && (
