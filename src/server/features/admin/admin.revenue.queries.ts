@@ -10,8 +10,8 @@ const rows = async <T>(db: DbOrTx, query: SQL) =>
 const month = (column: SQL, tz: string) => sql`to_char(${column} at time zone ${tz}, 'YYYY-MM')`;
 
 const within = (column: SQL, r: RevenueRange) =>
-  sql`${column} >= ((${r.from} || '-01')::date)::timestamp at time zone ${r.tz}
-    and ${column} < ((${r.to} || '-01')::date + interval '1 month')::timestamp at time zone ${r.tz}`;
+  sql`${column} >= ((${r.from}::text || '-01')::date)::timestamp at time zone ${r.tz}
+    and ${column} < ((${r.to}::text || '-01')::date + interval '1 month')::timestamp at time zone ${r.tz}`;
 
 type Num = number | string | null;
 

@@ -24,16 +24,23 @@ export const CARD_VOLUME_LABEL = "Technicians' card volume (not platform revenue
 
 type Figures = Omit<RevenueMonth, 'month'>;
 
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** The two figures, each with its count under it: three columns fit a phone without scrolling. */
 function Cells({ f }: { f: Figures }) {
   return (
     <>
-      <td className="whitespace-nowrap px-3 py-2 text-right">{f.planPaymentCount}</td>
-      <td className="whitespace-nowrap px-3 py-2 text-right font-medium">
+      <td className="whitespace-nowrap px-2 py-2 text-right font-medium">
         {formatCents(f.platformRevenueCents)}
+        <span className="block text-xs font-normal text-slate-600">
+          {plural(f.planPaymentCount, 'payment')}
+        </span>
       </td>
-      <td className="whitespace-nowrap border-l px-3 py-2 text-right">{f.technicianCardCount}</td>
-      <td className="whitespace-nowrap px-3 py-2 text-right text-slate-600">
+      <td className="whitespace-nowrap border-l px-2 py-2 text-right">
         {formatCents(f.technicianCardVolumeCents)}
+        <span className="block text-xs font-normal text-slate-600">
+          {plural(f.technicianCardCount, 'payment')}
+        </span>
       </td>
     </>
   );
@@ -84,47 +91,28 @@ export function RevenueByMonth() {
             aria-label="Revenue table (scrolls sideways)"
             tabIndex={0}
           >
-            <table className="w-full min-w-[40rem] text-left" data-testid="revenue">
+            <table className="w-full text-left" data-testid="revenue">
               <caption className="sr-only">
                 {PLATFORM_REVENUE_LABEL} and {CARD_VOLUME_LABEL}, {monthLabel(data.from)} to{' '}
                 {monthLabel(data.to)}
               </caption>
               <thead>
-                <tr className="border-b bg-muted/50 text-slate-600">
-                  <td />
-                  <th scope="colgroup" colSpan={2} className="px-3 pt-2 text-right font-semibold">
-                    {PLATFORM_REVENUE_LABEL}
-                  </th>
-                  <th
-                    scope="colgroup"
-                    colSpan={2}
-                    className="border-l px-3 pt-2 text-right font-semibold"
-                  >
-                    {CARD_VOLUME_LABEL}
-                  </th>
-                </tr>
-                <tr className="border-b bg-muted/50 text-slate-600">
-                  <th scope="col" className="px-3 py-2 font-medium">
+                <tr className="border-b bg-muted/50 align-bottom text-slate-600">
+                  <th scope="col" className="px-2 py-2 font-medium">
                     Month
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Plan payments
+                  <th scope="col" className="px-2 py-2 text-right font-semibold">
+                    {PLATFORM_REVENUE_LABEL}
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Revenue
-                  </th>
-                  <th scope="col" className="border-l px-3 py-2 text-right font-medium">
-                    Card payments
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Card volume
+                  <th scope="col" className="border-l px-2 py-2 text-right font-semibold">
+                    {CARD_VOLUME_LABEL}
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {data.months.map((m) => (
                   <tr key={m.month} className="border-b last:border-b-0">
-                    <th scope="row" className="whitespace-nowrap px-3 py-2 font-medium">
+                    <th scope="row" className="whitespace-nowrap px-2 py-2 font-medium">
                       {monthLabel(m.month)}
                     </th>
                     <Cells f={m} />
@@ -133,7 +121,7 @@ export function RevenueByMonth() {
               </tbody>
               <tfoot>
                 <tr className="border-t-2 font-semibold">
-                  <th scope="row" className="px-3 py-2">
+                  <th scope="row" className="px-2 py-2">
                     Total
                   </th>
                   <Cells f={data.totals} />

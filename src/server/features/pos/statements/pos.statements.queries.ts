@@ -11,8 +11,8 @@ const month = (column: SQL, tz: string) => sql`to_char(${column} at time zone ${
 
 /** `column` within the range: from midnight of `from`'s first day to the next month after `to`. */
 const within = (column: SQL, r: StatementRange) =>
-  sql`${column} >= ((${r.from} || '-01')::date)::timestamp at time zone ${r.tz}
-    and ${column} < ((${r.to} || '-01')::date + interval '1 month')::timestamp at time zone ${r.tz}`;
+  sql`${column} >= ((${r.from}::text || '-01')::date)::timestamp at time zone ${r.tz}
+    and ${column} < ((${r.to}::text || '-01')::date + interval '1 month')::timestamp at time zone ${r.tz}`;
 
 /** Sums come back as bigint (strings from some drivers): the service makes them numbers. */
 type Num = number | string | null;
