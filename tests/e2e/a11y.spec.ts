@@ -197,7 +197,14 @@ const TECHNICIAN: Screen[] = [
   {
     route: PATHS.posSystem,
     path: PATHS.posSystem,
-    tabs: ['Create Quote', 'Manage Quotes', 'Process Payment', 'Invoices', 'Receipts'],
+    tabs: [
+      'Create Quote',
+      'Manage Quotes',
+      'Process Payment',
+      'Invoices',
+      'Receipts',
+      'Statements',
+    ],
     dialogs: {
       'signature dialog': async (page) => {
         await page.getByRole('tab', { name: 'Manage Quotes' }).click();

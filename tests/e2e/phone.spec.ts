@@ -67,7 +67,11 @@ test("the admin's technicians table is cards on a phone, with the actions on eac
 
   await page.getByRole('tab', { name: 'Payments' }).click();
   const payments = page.getByRole('tabpanel', { name: 'Payments' });
-  const paymentRows = payments.getByRole('row').filter({ has: page.getByRole('cell') });
+  // The plan payments' table (the revenue by month above it stays a table, scrolling sideways).
+  const paymentRows = payments
+    .getByRole('table', { name: 'Plan payments' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
   await expectCards(page, paymentRows, 'Amount');
 });
 

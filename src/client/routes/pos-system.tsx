@@ -14,6 +14,7 @@ import { Invoices } from '../features/pos/components/invoices';
 import { ManageQuotes } from '../features/pos/components/manage-quotes';
 import { ProcessPayment } from '../features/pos/components/process-payment';
 import { Receipts } from '../features/pos/components/receipts';
+import { Statements } from '../features/pos/components/statements';
 import { SyncStatus } from '../features/pos/components/sync-status';
 import { UpgradeRequired } from '../features/pos/components/upgrade-required';
 import { refKey, type QuoteView } from '../features/pos/offline/views';
@@ -82,6 +83,7 @@ function Pos({ technicianId }: { technicianId: number }) {
           <TabsTrigger value="payment">Process Payment</TabsTrigger>
           <TabsTrigger value="invoices">Invoices</TabsTrigger>
           <TabsTrigger value="receipts">Receipts</TabsTrigger>
+          <TabsTrigger value="statements">Statements</TabsTrigger>
         </TabsList>
         <TabsContent value="create">
           <CreateQuote
@@ -126,6 +128,9 @@ function Pos({ technicianId }: { technicianId: number }) {
         </TabsContent>
         <TabsContent value="receipts">
           <Receipts technicianId={technicianId} />
+        </TabsContent>
+        <TabsContent value="statements">
+          <Statements />
         </TabsContent>
       </Tabs>
       {paidJob && <CompleteJobPrompt reference={paidJob} onClose={() => setPaidJob(null)} />}

@@ -12,7 +12,9 @@ import {
   userListQuerySchema,
 } from '@shared/schemas/admin';
 import { idParamSchema, messageResponseSchema, pageNumber } from '@shared/schemas/common';
+import { revenueSchema, statementQuerySchema } from '@shared/schemas/statements';
 import { errorResponses } from '../../infra/route-errors';
+import { revenue } from './admin.revenue';
 import { createAdminService } from './admin.service';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -142,5 +144,16 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       return { message: done[request.body.action] };
     },
+  );
+
+  // Platform revenue (plans) month by month, with technicians' card volume apart (not ours).
+  app.get(
+    '/api/admin/revenue',
+    adminRoute(revenueSchema, {
+      summary: "Platform revenue and technicians' card volume by month (admin)",
+      operationId: 'adminGetRevenue',
+      querystring: statementQuerySchema,
+    }),
+    async (request) => revenue(app, request.query),
   );
 };

@@ -13,6 +13,7 @@ import { errorResponses, errorResponsesFor } from '../../infra/route-errors';
 import { posTags as tags, technicianParams } from './pos.http';
 import { registerPosDocumentRoutes } from './documents/pos.documents.routes';
 import { registerPosPaymentRoutes } from './payments/pos.payments.routes';
+import { registerPosStatementRoutes } from './statements/pos.statements.routes';
 import { createPosService } from './pos.service';
 import { signingContext } from './quotes/pos.signing';
 
@@ -114,6 +115,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerPosPaymentRoutes(app, service);
   registerPosDocumentRoutes(app);
+  registerPosStatementRoutes(app);
 
   // The customer's remote approval: the unguessable token in the e-mailed link is the credential.
   app.get(

@@ -1,6 +1,6 @@
 /**
  * Query keys of the admin area. Every admin change invalidates `all` (counts, queues, lists,
- * audit); the plan payments list stays outside it, so changes do not refetch it.
+ * audit); the plan payments list and the revenue stay outside it, so changes do not refetch them.
  */
 export const adminKeys = {
   all: ['admin'] as const,
@@ -16,4 +16,5 @@ export const adminKeys = {
   audit: (f: object) => ['admin', 'audit-log', f] as const,
   actions: ['admin', 'audit-actions'] as const,
   planPayments: ['plan-payments'] as const,
+  revenue: (from: string, to: string) => ['platform-revenue', from, to] as const,
 };

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatShortDate } from '../../../lib/dates';
 import { useAdminPayments } from '../api/get-plan-payments';
 import { money, statusLabel } from '../format';
+import { RevenueByMonth } from './revenue-by-month';
 
 type AdminPayment = NonNullable<ReturnType<typeof useAdminPayments>['data']>[number];
 
@@ -16,25 +17,33 @@ const COLUMNS: Column<AdminPayment>[] = [
   { header: 'Status', cell: (p) => statusLabel(p.status) },
 ];
 
-/** Every technician's plan payments, newest first. */
+/** Revenue by month (plans, technicians' card volume apart), then every plan payment. */
 export function PaymentsTab() {
   const list = useAdminPayments();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Payments</CardTitle>
-      </CardHeader>
-      <CardContent className="text-sm sm:overflow-x-auto">
-        {list.isLoading ? (
-          <Skeleton className="h-32" />
-        ) : list.isError ? (
-          <p role="alert">{errorMessage(list.error, 'Payments could not be loaded')}</p>
-        ) : list.data!.length === 0 ? (
-          <p className="text-slate-600">No payments yet.</p>
-        ) : (
-          <DataTable columns={COLUMNS} rows={list.data!} rowKey={(p) => p.id} />
-        )}
-      </CardContent>
-    </Card>
+    <div className="space-y-6">
+      <RevenueByMonth />
+      <Card>
+        <CardHeader>
+          <CardTitle>Plan payments</CardTitle>
+        </CardHeader>
+        <CardContent className="text-sm sm:overflow-x-auto">
+          {list.isLoading ? (
+            <Skeleton className="h-32" />
+          ) : list.isError ? (
+            <p role="alert">{errorMessage(list.error, 'Payments could not be loaded')}</p>
+          ) : list.data!.length === 0 ? (
+            <p className="text-slate-600">No payments yet.</p>
+          ) : (
+            <DataTable
+              columns={COLUMNS}
+              rows={list.data!}
+              rowKey={(p) => p.id}
+              caption="Plan payments"
+            />
+          )}
+        </CardContent>
+      </Card>
+    </div>
   );
 }
