@@ -15,8 +15,13 @@ export const CARD_FIELDS_REQUIRED = 'Please fill in all required fields.';
  * one idempotency key per attempt (kept by retries and double clicks, renewed after a
  * definitive answer).
  */
-export function useDepositCard(containerId: string, enabled: boolean) {
-  const config = usePaymentsConfig().data;
+export function useDepositCard(
+  containerId: string,
+  enabled: boolean,
+  /** The technician the deposit is paid to (their account's card form). */
+  technicianId: number | null,
+) {
+  const config = usePaymentsConfig(technicianId).data;
   const squareConfig = enabled && config?.card?.provider === 'square' ? config.card : null;
   const square = useSquareCard(squareConfig, containerId);
   const [card, setCard] = useState<DepositCardDetails>(EMPTY);

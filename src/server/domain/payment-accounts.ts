@@ -42,6 +42,23 @@ export async function technicianCard(
 }
 
 /**
+ * The card form for paying `technicianId`: their connected account's (a Square seller's own
+ * location), else the platform's (the sandbox, or a technician not connected yet: the payment
+ * itself is refused then).
+ */
+export async function cardFormConfigFor(app: FastifyInstance, technicianId: number) {
+  const card = app.payments.card;
+  if (!card) return null;
+  const row = await connectionOf(app.db, technicianId, card.name);
+  if (!row || row.status !== 'connected') return card.cardFormConfig();
+  try {
+    return boundTo(app, card, row).cardFormConfig();
+  } catch {
+    return card.cardFormConfig();
+  }
+}
+
+/**
  * The card provider for an earlier payment: the account that took it (it must still be the
  * technician's connected account), or the platform's for payments taken before accounts were
  * connected (no merchant recorded). Null when that account is no longer connected.

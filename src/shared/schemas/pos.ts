@@ -506,6 +506,8 @@ export const publicQuoteSchema = z.object({
   /** The quote's id: its PDF (GET /api/quotes/:id/pdf?t=<the link's token>). */
   id: z.number().int(),
   quoteNumber: z.string(),
+  /** Whose account takes the deposit (its card form: GET /api/payments/config?technicianId=). */
+  technicianId: z.number().int(),
   technicianName: z.string(),
   customerName: z.string(),
   vehicleInfo: vehicleInfoSchema,

@@ -50,7 +50,7 @@ export function useProcessPayment({
   onPaid: (info: PaidInfo) => void;
 }) {
   const { views } = usePosLists(technicianId);
-  const config = usePaymentsConfig();
+  const config = usePaymentsConfig(technicianId);
   const online = useOnline();
   // Cards are charged on the technician's own account: without one, the card option says how to
   // connect it (while the list is unknown, offline say, the server decides).

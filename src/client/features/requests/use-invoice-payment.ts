@@ -6,6 +6,7 @@ import { notify } from '../../lib/toast';
 import { usePaymentsConfig } from '../../lib/api/get-payments-config';
 import type { RequestRef } from './api/keys';
 import { tokenizeSandboxCard } from '../../lib/api/tokenize-sandbox-card';
+import { useRequest } from './api/get-request';
 import { usePayInvoice, type PayInvoiceResult } from './api/pay-invoice';
 
 export type CardDetails = { number: string; expiry: string; cvv: string };
@@ -25,7 +26,9 @@ const isDefinitive = (err: unknown) =>
  * and double clicks (the server charges a key once), renewed after a definitive answer.
  */
 export function useInvoicePayment(req: RequestRef, invoiceId: number, containerId: string) {
-  const config = usePaymentsConfig();
+  // The invoice is paid to the job's technician, on their own account's card form (ADR 030).
+  const technicianId = useRequest(req).data?.technician?.id ?? null;
+  const config = usePaymentsConfig(technicianId);
   const squareConfig = config.data?.card?.provider === 'square' ? config.data.card : null;
   const square = useSquareCard(squareConfig, containerId);
   const pay = usePayInvoice(req);

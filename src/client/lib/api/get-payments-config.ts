@@ -4,9 +4,20 @@ import { getJson } from '../api-client';
 import { sharedKeys } from './keys';
 
 /** GET /api/payments/config: which card form and wallet are configured (billing, POS, requests). */
-export const getPaymentsConfig = () => getJson<PaymentsConfig>('/api/payments/config');
+export const getPaymentsConfig = (technicianId?: number | null) =>
+  getJson<PaymentsConfig>(
+    technicianId ? `/api/payments/config?technicianId=${technicianId}` : '/api/payments/config',
+  );
 
-export const paymentsConfigQueryOptions = () =>
-  queryOptions({ queryKey: sharedKeys.paymentsConfig, queryFn: getPaymentsConfig });
+/**
+ * With `technicianId`: the card form for paying that technician (their own account's location,
+ * ADR 030); without it, the platform's (plans).
+ */
+export const paymentsConfigQueryOptions = (technicianId?: number | null) =>
+  queryOptions({
+    queryKey: [...sharedKeys.paymentsConfig, technicianId ?? null],
+    queryFn: () => getPaymentsConfig(technicianId),
+  });
 
-export const usePaymentsConfig = () => useQuery(paymentsConfigQueryOptions());
+export const usePaymentsConfig = (technicianId?: number | null) =>
+  useQuery(paymentsConfigQueryOptions(technicianId));

@@ -283,6 +283,14 @@ describe('connecting a Square account (OAuth against a stand-in of Square)', () 
     expect(charge.body.location_id).toBe(conn!.locationId);
 
     // A refund goes back through the same seller's account.
+    // The card form for paying this technician is their own location's; others get the
+    // platform's.
+    const form = await get(t, `/api/payments/config?technicianId=${tech.technicianId}`);
+    expect(form.json().card).toMatchObject({ provider: 'square', locationId: conn!.locationId });
+    const platform = await get(t, '/api/payments/config');
+    expect(platform.json().card.locationId).toBe('LOC1');
+    expect((await get(t, '/api/payments/config?technicianId=abc')).statusCode).toBe(400);
+
     const [row] = await t.app.db
       .select()
       .from(invoicePayments)

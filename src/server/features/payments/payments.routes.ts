@@ -5,6 +5,7 @@ import {
   sandboxTokenizeSchema,
   sandboxTokenResponseSchema,
 } from '@shared/schemas/payments';
+import { cardFormConfigFor } from '../../domain/payment-accounts';
 import { AppError } from '../../infra/app-error';
 import { errorResponsesFor } from '../../infra/route-errors';
 
@@ -18,13 +19,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Which payment providers are configured',
         operationId: 'getPaymentsConfig',
         tags: ['payments'],
+        // Whose card form: a technician's own account takes their customers' cards (ADR 030).
+        querystring: z.object({ technicianId: z.coerce.number().int().positive().optional() }),
         response: {
           200: paymentsConfigSchema,
+          ...errorResponsesFor(400),
         },
       },
     },
-    async () => ({
-      card: app.payments.card?.cardFormConfig() ?? null,
+    async (request) => ({
+      card: request.query.technicianId
+        ? await cardFormConfigFor(app, request.query.technicianId)
+        : (app.payments.card?.cardFormConfig() ?? null),
       wallet: app.payments.wallet ? { provider: app.payments.wallet.name } : null,
     }),
   );

@@ -126,6 +126,7 @@ export function publicQuoteOut(
   return {
     id: full.id,
     quoteNumber: full.quoteNumber,
+    technicianId: full.technicianId,
     technicianName,
     customerName: full.customerName,
     vehicleInfo: full.vehicleInfo,

@@ -29,7 +29,7 @@ export function PublicQuoteSign({
   const [hasInk, setHasInk] = useState(false);
   const [busy, setBusy] = useState(false);
   const depositDue = !!quote.deposit && quote.deposit.status !== 'paid';
-  const card = useDepositCard(CONTAINER, depositDue);
+  const card = useDepositCard(CONTAINER, depositDue, quote.technicianId);
   const fail = (err: unknown, fallback: string) =>
     notify({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
   const sign = useSignPublicQuote(token, {

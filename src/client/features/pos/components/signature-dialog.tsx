@@ -39,7 +39,7 @@ export function SignatureDialog({
   const withDeposit = useApproveWithDeposit();
   const online = useOnline();
   const depositDue = !!quote?.deposit && quote.deposit.status !== 'paid';
-  const card = useDepositCard('signature-deposit-card', depositDue);
+  const card = useDepositCard('signature-deposit-card', depositDue, quote?.technicianId ?? null);
   const [hasInk, setHasInk] = useState(false);
   const blocked = !depositDue
     ? null

@@ -19,6 +19,7 @@ import type { JobDetail } from '../api/get-request';
 import type { RequestRef } from '../api/keys';
 import { formatDateTime, formatMoney } from '../format';
 import { useDepositCard } from '../../../lib/deposit-card';
+import { useRequest } from '../api/get-request';
 import { ActionError, reportActionError } from './action-error';
 import type { CardFieldsComponent } from './invoices-section';
 
@@ -121,7 +122,9 @@ function SignQuoteDialog({
   const [error, setError] = useState<string | null>(null);
   const approve = useApproveQuote(req);
   const depositDue = !!quote?.deposit && quote.deposit.status !== 'paid';
-  const card = useDepositCard(DEPOSIT_CONTAINER, depositDue);
+  // The deposit is paid to the job's technician, on their own account's card form (ADR 030).
+  const technicianId = useRequest(req).data?.technician?.id ?? null;
+  const card = useDepositCard(DEPOSIT_CONTAINER, depositDue, technicianId);
   const [busy, setBusy] = useState(false);
   const close = () => {
     setError(null);
