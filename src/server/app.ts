@@ -16,6 +16,7 @@ import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { limitsPlugin } from './plugins/limits';
+import { metricsPlugin } from './plugins/metrics';
 import { originCheckPlugin } from './plugins/origin-check';
 import { outboxPlugin, type OutboxOptions } from './plugins/outbox';
 import { realtimePlugin } from './plugins/realtime';
@@ -63,6 +64,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(compressionPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(limitsPlugin);
+  await app.register(metricsPlugin);
   await app.register(originCheckPlugin);
   await app.register(accessPlugin);
   await app.register(docsPlugin);

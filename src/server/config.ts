@@ -88,6 +88,12 @@ const envSchema = z.object({
   SQUARE_OAUTH_URL: z.url().optional(),
   /** PayPal partner onboarding: the platform's partner merchant id. */
   PAYPAL_PARTNER_MERCHANT_ID: z.string().optional(),
+  /** GET /metrics answers only this bearer token; unset, there is no /metrics. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   /** Encrypts connected accounts' tokens at rest: 32 bytes, base64 or hex. */
   PAYMENT_TOKEN_KEY: z.string().optional(),
   /** The key before the last rotation: still decrypts, never encrypts (docs/operations). */
@@ -247,6 +253,8 @@ export type AppConfig = {
     webhookId?: string;
     partnerMerchantId?: string;
   };
+  /** The bearer token of GET /metrics (unset: no metrics). */
+  metricsToken?: string;
   /** Technicians' own payment accounts (ADR 030). */
   accounts: {
     squareApplicationSecret?: string;
@@ -495,6 +503,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       webhookId: e.PAYPAL_WEBHOOK_ID,
       partnerMerchantId: e.PAYPAL_PARTNER_MERCHANT_ID,
     },
+    metricsToken: e.METRICS_TOKEN,
     accounts: {
       squareApplicationSecret: e.SQUARE_APPLICATION_SECRET,
       squareOauthUrl: e.SQUARE_OAUTH_URL,

@@ -15,6 +15,9 @@ const RECONNECT_SPREAD_MS = 2_000;
  */
 const openStreams = new WeakMap<FastifyInstance, Set<() => void>>();
 
+/** How many event streams this instance holds open now (metrics). */
+export const openStreamCount = (app: FastifyInstance) => openStreams.get(app)?.size ?? 0;
+
 function streamsOf(app: FastifyInstance) {
   let set = openStreams.get(app);
   if (!set) {

@@ -46,6 +46,8 @@ export function createTaskRunner(options: {
   /** Factor on intervals and leases given to `every` (tests run jobs faster). */
   scale?: number;
   instanceId?: string;
+  /** Told of every run this instance made (metrics): the job, its seconds, whether it ended well. */
+  onRun?: (name: string, seconds: number, ok: boolean) => void;
 }): TaskRunner {
   const { db, log } = options;
   const scale = options.scale ?? 1;
@@ -125,6 +127,7 @@ export function createTaskRunner(options: {
     );
     renewal.unref();
     let error: string | null = null;
+    const started = performance.now();
     try {
       await fn();
     } catch (err) {
@@ -133,6 +136,7 @@ export function createTaskRunner(options: {
     } finally {
       clearInterval(renewal);
     }
+    options.onRun?.(name, (performance.now() - started) / 1000, error === null);
     await finish(name, error);
     return true;
   }

@@ -26,6 +26,7 @@ export const tasksPlugin = fp(async (app: FastifyInstance, opts: { run?: boolean
     db: app.db,
     log: app.log,
     scale: app.config.jobIntervalScale,
+    onRun: (name, seconds, ok) => app.metrics?.taskRun(name, seconds, ok),
   });
   app.decorate('tasks', tasks);
   // Stopping: no run starts (before the server waits for requests in flight).

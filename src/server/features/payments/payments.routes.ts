@@ -6,6 +6,7 @@ import {
   sandboxTokenResponseSchema,
 } from '@shared/schemas/payments';
 import { cardFormConfigFor } from '../../domain/payment-accounts';
+import { dbId } from '@shared/schemas/common';
 import { AppError } from '../../infra/app-error';
 import { errorResponsesFor } from '../../infra/route-errors';
 
@@ -20,7 +21,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getPaymentsConfig',
         tags: ['payments'],
         // Whose card form: a technician's own account takes their customers' cards (ADR 030).
-        querystring: z.object({ technicianId: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ technicianId: dbId().optional() }),
         response: {
           200: paymentsConfigSchema,
           ...errorResponsesFor(400),
