@@ -60,14 +60,7 @@ export function holdEarlyEvents(): () => void {
         // elements: the click goes to the one in the same place.
         const target = h.target.isConnected ? h.target : sameElementAt(h.path, h.target);
         if (!target) continue;
-        target.dispatchEvent(
-          new MouseEvent('click', {
-            bubbles: true,
-            cancelable: true,
-            composed: true,
-            view: window,
-          }),
-        );
+        clickWhenLive(target, performance.now() + LIVE_WAIT_MS);
         continue;
       }
       if (!h.target.isConnected) continue;
@@ -78,6 +71,27 @@ export function holdEarlyEvents(): () => void {
       h.target.dispatchEvent(new Event('change', { bubbles: true }));
     }
   };
+}
+
+/** How long a held click waits for its element to be taken over by React. */
+const LIVE_WAIT_MS = 10_000;
+
+/**
+ * Whether React has taken the element over: it keeps the element's props on it (a key that
+ * starts with `__reactProps$`) once the element is hydrated or rendered. A click React receives
+ * on markup it has not hydrated yet (a boundary still waiting for its code) is dropped by React,
+ * so the held click waits for that.
+ */
+const isLive = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactProps$'));
+
+function clickWhenLive(target: Element, deadline: number) {
+  if (target.isConnected && !isLive(target) && performance.now() < deadline) {
+    setTimeout(() => clickWhenLive(target, deadline), 16);
+    return;
+  }
+  target.dispatchEvent(
+    new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }),
+  );
 }
 
 /** Where an element sits under <body>: its index among its parent's children, level by level. */
