@@ -1,6 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signOnPad, test } from './fixtures';
 
+// The service worker is what this spec is about (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // The offline point of sale (ADR 013). Most tests load the screens online, then go offline; one
 // opens them with no connection at all (the service worker serves the app, the device the data).
 

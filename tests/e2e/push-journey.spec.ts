@@ -1,6 +1,10 @@
 import { startPushStandIn } from '../helpers/push-stand-in';
+import { PUSH_CAPABLE } from './browser';
 import { expect, test } from './fixtures';
 import { controlledPage, deliverPush, shownNotifications, tapNotification } from './sw-helpers';
+
+// Push is what this spec is about: the full browser, its service worker allowed.
+test.use(PUSH_CAPABLE);
 
 /**
  * End to end: the server's outbox pushes a new job to the technician's device through

@@ -1,6 +1,10 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
+import { PUSH_CAPABLE } from './browser';
 import { expect, test } from './fixtures';
+
+// Push is what this spec is about: the full browser, its service worker allowed.
+test.use(PUSH_CAPABLE);
 
 /**
  * A technician's push devices and notification settings, against the server's push endpoints

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { PUSH_CAPABLE } from './browser';
 import { expect, test } from './fixtures';
 import {
   controlledPage,
@@ -11,6 +12,9 @@ import {
   tapNotification,
   type PushPayload,
 } from './sw-helpers';
+
+// Push is what this spec is about: the full browser, its service worker allowed.
+test.use(PUSH_CAPABLE);
 
 /** The installable app: manifest, service worker, offline shell, push, install and update. */
 
