@@ -110,7 +110,7 @@ type Fixtures = {
   signedInPage: (username: string, password?: string) => Promise<Page>;
   /** Opens the sign-in dialog (header 'Sign in') on `target` (default `page`) and signs in through it. */
   signInThroughDialog: (username: string, password?: string, target?: Page) => Promise<Locator>;
-  /** Fills and submits the already open Technician Access dialog of `page`. */
+  /** Fills and submits the already open sign-in dialog of `page`. */
   signInFields: (username: string, password: string) => Promise<void>;
   /** A freshly registered technician, approved by the admin and signed in; no plan unless asked. */
   approvedTechnician: (
@@ -133,7 +133,8 @@ async function apiSignIn(
 }
 
 async function submitSignInDialog(page: Page, username: string, password: string) {
-  const dialog = page.getByRole('dialog', { name: 'Technician Access' });
+  // 'Customer Access' where a customer opened it (a request's page, a customer's screen).
+  const dialog = page.getByRole('dialog', { name: /^(Technician|Customer) Access$/ });
   await dialog.getByLabel('Username').fill(username);
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByRole('button', { name: 'Sign In' }).click();

@@ -131,8 +131,11 @@ test('the Process Payment button needs an amount above 0; a declined card is a f
   );
   await expect(page.getByLabel('Expiry')).toHaveAttribute('maxlength', '5');
   await expect(page.getByLabel('CVV')).toHaveAttribute('maxlength', '4');
-  await page.getByLabel('Card Number').fill('4000 0000 0000 0002');
-  await page.getByLabel('Expiry').fill('12/34');
+  await page.getByLabel('Card Number').fill('4000000000000002');
+  await expect(page.getByLabel('Card Number')).toHaveValue('4000 0000 0000 0002');
+  // The expiry reads MM/YY as it is typed.
+  await page.getByLabel('Expiry').pressSequentially('1234');
+  await expect(page.getByLabel('Expiry')).toHaveValue('12/34');
   await page.getByLabel('CVV').fill('123');
   await button.click();
   await expect(page.getByText('Payment Failed')).toBeVisible();
@@ -178,8 +181,11 @@ test('a card payment keeps one idempotency key across retries and double clicks'
   await page.getByRole('tab', { name: 'Process Payment' }).click();
   const button = page.getByRole('button', { name: /Process Payment/ });
   await page.getByLabel('Amount ($)').fill('12');
-  await page.getByLabel('Card Number').fill('4000 0000 0000 0002');
-  await page.getByLabel('Expiry').fill('12/34');
+  await page.getByLabel('Card Number').fill('4000000000000002');
+  await expect(page.getByLabel('Card Number')).toHaveValue('4000 0000 0000 0002');
+  // The expiry reads MM/YY as it is typed.
+  await page.getByLabel('Expiry').pressSequentially('1234');
+  await expect(page.getByLabel('Expiry')).toHaveValue('12/34');
   await page.getByLabel('CVV').fill('123');
   await button.click();
   await expect(page.getByText('Payment Failed')).toBeVisible();

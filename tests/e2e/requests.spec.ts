@@ -293,6 +293,11 @@ test('a signed-out owner is told how to get in, signs in, and sees the request',
   await page.goto(`/requests/${created.reference}`);
   await expect(page.getByRole('heading', { name: 'Service request not found' })).toBeVisible();
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  // The dialog speaks to a customer here: its title, and Register starts on a customer account.
+  const dialog = page.getByRole('dialog', { name: 'Customer Access' });
+  await dialog.getByRole('tab', { name: 'Register' }).click();
+  await expect(dialog.getByLabel('Account Type')).toHaveValue('customer');
+  await dialog.getByRole('tab', { name: 'Sign In' }).click();
   await signInFields('customer', 'wrenchly-demo');
   await expect(
     page.getByRole('heading', { level: 1, name: `Request ${created.reference}` }),

@@ -247,3 +247,28 @@ test.describe('phone width', () => {
     }
   });
 });
+
+test('the sign-in dialog speaks to whoever opened it: a customer gets Customer Access', async ({
+  page,
+}) => {
+  // A customer's screen, signed out: its Sign In opens the customer's dialog.
+  await page.goto('/my-requests');
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Customer Access' });
+  await dialog.getByRole('tab', { name: 'Register' }).click();
+  await expect(dialog.getByLabel('Account Type')).toHaveValue('customer');
+  await expect(dialog.getByLabel('Specialties')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The header's Sign in on the request form is a customer's too; on the home page it is not.
+  await page.goto('/request-service');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: 'Customer Access' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: 'Technician Access' });
+  await dialog.getByRole('tab', { name: 'Register' }).click();
+  await expect(dialog.getByLabel('Account Type')).toHaveValue('technician');
+});

@@ -6,7 +6,7 @@ import { Button } from './ui/button';
 import { Input } from './ui/input';
 
 /**
- * A place typed as a ZIP code, an address with its ZIP code or a town, with the 9 named towns as
+ * A place typed as a ZIP code, an address with its ZIP code or a town, with the named towns as
  * suggestions, and 'Use my location' (browser geolocation, reversed to the nearest ZIP code by
  * the server). `onLocated` gets the ZIP code once found (e.g. to search at once). SSR-safe: the
  * browser is touched only when the button is pressed.

@@ -75,7 +75,7 @@ export default function RequestPage() {
         error={detail.error}
         signedIn={user !== null}
         withLink={token !== undefined}
-        onSignIn={() => open(undefined, { stay: true })}
+        onSignIn={() => open(undefined, { stay: true, audience: 'customer' })}
       />
     );
 

@@ -112,6 +112,9 @@ const PLACES: Record<LocationName, number> = {
   'Waldorf, MD': 0,
   'Mechanicsville, MD': 0,
   'Prince Frederick, MD': 0,
+  'Arlington, VA': 0,
+  'Alexandria, VA': 0,
+  'Fairfax, VA': 0,
 };
 
 const GUESTS = [

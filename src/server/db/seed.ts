@@ -341,6 +341,10 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ cr
       [9, 'Basic'],
       [11, 'Professional'],
       [12, 'Basic'],
+      // Northern Virginia.
+      [14, 'Basic'],
+      [15, 'Basic'],
+      [16, 'Basic'],
     ] as const) {
       const techId = techIds[idx]!;
       const { sub, plan } = await subscribe(techId, planName);

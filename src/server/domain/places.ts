@@ -4,7 +4,7 @@ import { distanceMiles, type Point } from '@shared/geo';
 import { AppError } from '../infra/app-error';
 
 /**
- * Places customers type (ADR 018): one of the 9 named towns, a US ZIP code, an address holding
+ * Places customers type (ADR 018): one of the named towns, a US ZIP code, an address holding
  * a ZIP ('12 Elm St, Bethesda, MD 20814') or a 'City, ST'; and the nearest ZIP code to a point
  * ('Use my location'). Everything comes from the `zipcodes` package's data, in memory.
  */
@@ -12,7 +12,7 @@ export type Place = Point & {
   /** How the place reads: the named town, or 'City, ST 12345' for a ZIP code. */
   label: string;
   zip?: string;
-  /** One of the 9 named towns (label is its name). */
+  /** One of the named towns (label is its name). */
   named?: boolean;
 };
 

@@ -1,4 +1,7 @@
-/** The 9 named service locations with their real coordinates (city centres). */
+/**
+ * The named service locations across Maryland, DC and Northern Virginia, with their real
+ * coordinates (city centres).
+ */
 export const LOCATIONS = [
   {
     name: 'Hyattsville, MD',
@@ -71,6 +74,30 @@ export const LOCATIONS = [
     zip: '20678',
     latitude: 38.5404,
     longitude: -76.5844,
+  },
+  {
+    name: 'Arlington, VA',
+    city: 'Arlington',
+    state: 'VA',
+    zip: '22201',
+    latitude: 38.8816,
+    longitude: -77.091,
+  },
+  {
+    name: 'Alexandria, VA',
+    city: 'Alexandria',
+    state: 'VA',
+    zip: '22314',
+    latitude: 38.8048,
+    longitude: -77.0469,
+  },
+  {
+    name: 'Fairfax, VA',
+    city: 'Fairfax',
+    state: 'VA',
+    zip: '22030',
+    latitude: 38.8462,
+    longitude: -77.3064,
   },
 ] as const;
 export type LocationName = (typeof LOCATIONS)[number]['name'];

@@ -11,7 +11,12 @@ type Request = typeof serviceRequests.$inferSelect;
 type TechnicianContact = NonNullable<Awaited<ReturnType<typeof q.technicianContact>>>;
 
 /** To the customer when every round went by without a technician; none without an address. */
-export function unmatchedMail(app: FastifyInstance, request: Request): MailMessage | null {
+export function unmatchedMail(
+  app: FastifyInstance,
+  request: Request,
+  /** Technicians the request was offered to: it says what happened, nobody or no taker. */
+  offered: number,
+): MailMessage | null {
   if (!request.contactEmail) return null;
   return {
     to: request.contactEmail,
@@ -19,7 +24,9 @@ export function unmatchedMail(app: FastifyInstance, request: Request): MailMessa
     subject: `We could not find a technician for your ${request.serviceType} request (${formatReference(request.id)})`,
     ...composeMail([
       `Hi ${request.contactName ?? 'there'},`,
-      `We contacted the qualified technicians near ${request.location} about your ${request.serviceType} request, but none was able to take it.`,
+      offered > 0
+        ? `We offered your ${request.serviceType} request to ${offered} qualified ${offered === 1 ? 'technician' : 'technicians'} near ${request.location}, but none was able to take it.`
+        : `No qualified technician near ${request.location} was available to take your ${request.serviceType} request, so we could not offer it to anyone.`,
       `You can try again or reach technicians farther away from your request's page:\n${requestPageUrl(app.config, request.id)}`,
       `Or contact us at ${BRAND.supportEmail} and we will help you find someone.`,
     ]),

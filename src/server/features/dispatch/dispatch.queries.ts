@@ -176,6 +176,15 @@ export function expirePendingOf(db: DbOrTx, serviceRequestId: number, now: Date)
     .returning({ id: jobNotifications.id, technicianId: jobNotifications.technicianId });
 }
 
+/** How many technicians were ever offered the request. */
+export function offeredCount(db: DbOrTx, serviceRequestId: number) {
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(jobNotifications)
+    .where(eq(jobNotifications.serviceRequestId, serviceRequestId))
+    .then((r) => r[0]?.n ?? 0);
+}
+
 export function hasPending(db: DbOrTx, serviceRequestId: number) {
   return db
     .select({ id: jobNotifications.id })

@@ -98,7 +98,7 @@ export async function advance(
     details: { rounds: round },
     patch: { dispatchRound: round },
   });
-  const mail = unmatchedMail(app, request);
+  const mail = unmatchedMail(app, request, await q.offeredCount(tx, request.id));
   if (mail)
     await app.outbox.enqueue(tx, {
       ...mail,

@@ -276,8 +276,30 @@ describe('rounds and expiry', () => {
       .from(outbox)
       .where(eq(outbox.toAddress, 'rounds@example.com'));
     expect(mails.map((m) => m.template)).toContain('request_unmatched');
+    // The e-mail says what happened: offered to the 12, none took it.
+    expect(mails.find((m) => m.template === 'request_unmatched')!.textBody).toContain(
+      'We offered your Transmission request to 12 qualified technicians near Bowie, MD, but none was able to take it.',
+    );
     // No technician was notified twice.
     expect(new Set(ns.map((n) => n.technicianId)).size).toBe(ns.length);
+  });
+});
+
+describe('a request nobody can be offered', () => {
+  it('is unmatched at once, and the customer is told nobody was available rather than a number of rounds', async () => {
+    // No technician of this file offers Diagnostics.
+    const r = await request('Diagnostics', 'nobody@example.com');
+    expect(r.notifiedTechnicians).toBe(0);
+    const [req] = await t.app.db.select().from(serviceRequests).where(eq(serviceRequests.id, r.id));
+    expect(req!.status).toBe('unmatched');
+    const [mail] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, 'nobody@example.com'));
+    expect(mail!.textBody).toContain(
+      'No qualified technician near Bowie, MD was available to take your Diagnostics request, so we could not offer it to anyone.',
+    );
+    expect(mail!.textBody).not.toContain('We offered');
   });
 });
 

@@ -130,7 +130,7 @@ describe('POST /api/service-requests', () => {
   });
 
   it('resolves a ZIP, an address or City, ST to coordinates and dispatches from there', async () => {
-    // A Professional technician based in Bethesda (20814), outside the 9 named towns.
+    // A Professional technician based in Bethesda (20814), outside the named towns.
     const { technician } = await createTechnician(t.app, {
       firstName: 'Bethany',
       latitude: 39.0003,

@@ -59,6 +59,31 @@ describe('featured technicians', () => {
     expect(items.map((x) => x.featured)).toEqual([true, true, false, false, true, false]);
   });
 
+  it('lead only the default order: an explicit order is obeyed, the badge kept', async () => {
+    // Nearest first, whatever the plan.
+    const byDistance = await search(`${near}&sort=distance`);
+    expect(byDistance.items.map((x) => x.id)).toEqual(
+      ['Ada', 'Bea', 'Dee', 'Cal', 'Fay', 'Eve'].map((n) => ids[n]),
+    );
+    expect(byDistance.items.map((x) => x.featured)).toEqual([
+      false,
+      false,
+      true,
+      true,
+      false,
+      true,
+    ]);
+    // Best rated first, whatever the plan (ties: nearest first).
+    const byRating = await search(`${near}&sort=rating`);
+    expect(byRating.items.map((x) => x.id)).toEqual(
+      ['Bea', 'Eve', 'Ada', 'Fay', 'Dee', 'Cal'].map((n) => ids[n]),
+    );
+    const everywhere = await search('serviceType=Transmission&sort=rating');
+    expect(everywhere.items.map((x) => x.id)[0]).toBe(ids.Bea);
+    // The default order still boosts (the page cache keeps the two apart).
+    expect((await search(near)).items[0]!.id).toBe(ids.Dee);
+  });
+
   it('carry the badge on the profile; Basic and no plan do not', async () => {
     for (const [name, featured] of [
       ['Cal', true],

@@ -145,6 +145,9 @@ export function createTechnicianService(app: FastifyInstance) {
     // Distance needs a place; without one the list is by rating (ADR 018).
     const sort = f.sort ?? 'distance';
     const effectiveSort = sort === 'distance' && !point ? 'rating' : sort;
+    // Featured listings lead the default order only: an order the visitor picked is obeyed
+    // strictly (the badge still shows).
+    const boost = f.sort === undefined;
     // The total depends on the filters only: known from an earlier page of any size or order.
     const totalKey = JSON.stringify([
       placeKey(point),
@@ -154,7 +157,7 @@ export function createTechnicianService(app: FastifyInstance) {
       f.available,
       f.featured,
     ]);
-    const key = JSON.stringify([totalKey, effectiveSort, f.page, f.pageSize]);
+    const key = JSON.stringify([totalKey, effectiveSort, boost, f.page, f.pageSize]);
     const cached = caches.page(key);
     if (cached) return cached;
     const filters: SearchFilters = {
@@ -164,7 +167,7 @@ export function createTechnicianService(app: FastifyInstance) {
       name,
       available: f.available,
       featured: f.featured,
-      boost: true,
+      boost,
       sort: effectiveSort,
       now,
       offset: (f.page - 1) * f.pageSize,

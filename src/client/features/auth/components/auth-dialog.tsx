@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ROLES } from '@shared/constants/domain';
+import type { AuthAudience } from '../auth-dialog-context';
 import {
   Dialog,
   DialogContent,
@@ -17,8 +18,19 @@ import { SignInForm, useSignInForm } from './sign-in-form';
 const landingFor = (role: (typeof ROLES)[number]) =>
   role === 'admin' ? '/admin-dashboard' : role === 'technician' ? '/technician-profile' : '/';
 
+const HEADINGS: Record<AuthAudience, { title: string; description: string }> = {
+  technician: {
+    title: 'Technician Access',
+    description: 'Sign in to your account or register as a technician.',
+  },
+  customer: {
+    title: 'Customer Access',
+    description: 'Sign in to your account, or create one to follow your service requests.',
+  },
+};
+
 /**
- * 'Technician Access': Sign In (default) and Register. The forms' states live here, so that
+ * 'Technician Access' (or 'Customer Access' for a customer): Sign In (default) and Register. The forms' states live here, so that
  * switching tabs keeps what was typed; closing the dialog resets them all.
  */
 export function AuthDialog({
@@ -26,7 +38,10 @@ export function AuthDialog({
   onOpenChange,
   returnFocusTo,
   stayOnSignIn = false,
+  audience = 'technician',
 }: {
+  /** Who it speaks to: the title, and the account type Register starts with. */
+  audience?: AuthAudience;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Where focus goes on close when the control that opened the dialog is gone. */
@@ -43,7 +58,7 @@ export function AuthDialog({
     change(false);
     if (!stayOnSignIn) void navigate(landingFor(user.role));
   });
-  const register = useRegisterForm(() => change(false));
+  const register = useRegisterForm(() => change(false), audience);
   const forgot = useForgotPasswordForm();
 
   function change(next: boolean) {
@@ -68,10 +83,8 @@ export function AuthDialog({
         }}
       >
         <DialogHeader>
-          <DialogTitle>Technician Access</DialogTitle>
-          <DialogDescription>
-            Sign in to your account or register as a technician.
-          </DialogDescription>
+          <DialogTitle>{HEADINGS[audience].title}</DialogTitle>
+          <DialogDescription>{HEADINGS[audience].description}</DialogDescription>
         </DialogHeader>
         <Tabs value={tab} onValueChange={setTab}>
           <TabsList className="grid w-full grid-cols-2">

@@ -38,8 +38,9 @@ function focusPassword(form: Element) {
  * The register form's state, kept by the dialog (it outlives the tab being shown): what is
  * typed, whether a submit found required fields empty, and the request. `reset` empties it all.
  */
-export function useRegisterForm(onRegistered: () => void) {
-  const [values, setValues] = useState(empty);
+export function useRegisterForm(onRegistered: () => void, accountType: AccountType = 'technician') {
+  const start = { ...empty, accountType };
+  const [values, setValues] = useState(start);
   const [tried, setTried] = useState(false);
   const register = useRegister();
 
@@ -96,7 +97,7 @@ export function useRegisterForm(onRegistered: () => void) {
   };
 
   const reset = () => {
-    setValues(empty);
+    setValues(start);
     setTried(false);
     register.reset();
   };

@@ -55,7 +55,15 @@ export function RequireUser({
         <Skeleton className="h-40" />
       </div>
     );
-  if (!user) return <AuthenticationRequired onSignIn={open} hint={hint} />;
+  if (!user)
+    return (
+      <AuthenticationRequired
+        onSignIn={() =>
+          open(undefined, { audience: role === 'customer' ? 'customer' : 'technician' })
+        }
+        hint={hint}
+      />
+    );
   if (!allow(user))
     return (
       <AccessRequired

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { formatCardNumber, formatExpiry } from '../../../lib/card-input';
 import { CARD_FORM_INIT_MS } from '../../../lib/square-card';
 import { tokenizeSandboxCard } from '../../../lib/api/tokenize-sandbox-card';
 import { useCardSubscription, type SelectedPlan } from '../use-card-subscription';
@@ -28,11 +29,17 @@ export function SandboxCardForm({ plan }: { plan: SelectedPlan }) {
     if (!done) setState('ready');
   };
 
+  // The number and expiry are formatted as typed (1228 reads 12/28).
+  const formats: Partial<Record<keyof typeof f, (typed: string) => string>> = {
+    number: formatCardNumber,
+    expiry: formatExpiry,
+  };
   const field = (name: keyof typeof f) => ({
     id: `card-${name}`,
     value: f[name],
     disabled: state !== 'ready',
-    onChange: (e: { target: { value: string } }) => setF({ ...f, [name]: e.target.value }),
+    onChange: (e: { target: { value: string } }) =>
+      setF({ ...f, [name]: formats[name]?.(e.target.value) ?? e.target.value }),
   });
 
   return (
@@ -58,7 +65,13 @@ export function SandboxCardForm({ plan }: { plan: SelectedPlan }) {
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="card-expiry">Expiry</Label>
-            <Input autoComplete="cc-exp" maxLength={5} placeholder="MM/YY" {...field('expiry')} />
+            <Input
+              autoComplete="cc-exp"
+              inputMode="numeric"
+              maxLength={5}
+              placeholder="MM/YY"
+              {...field('expiry')}
+            />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="card-cvv">CVV</Label>

@@ -1,5 +1,6 @@
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { formatCardNumber, formatExpiry } from '../../../lib/card-input';
 import type { CardDetails } from '../use-process-payment';
 
 /**
@@ -25,7 +26,7 @@ export function SandboxCardFields({
           maxLength={19}
           placeholder="4111 1111 1111 1111"
           value={card.number}
-          onChange={(e) => onChange({ ...card, number: e.target.value })}
+          onChange={(e) => onChange({ ...card, number: formatCardNumber(e.target.value) })}
         />
       </div>
       <div className="space-y-1.5">
@@ -33,10 +34,12 @@ export function SandboxCardFields({
         <Input
           id="card-expiry"
           autoComplete="cc-exp"
+          inputMode="numeric"
           maxLength={5}
           placeholder="MM/YY"
           value={card.expiry}
-          onChange={(e) => onChange({ ...card, expiry: e.target.value })}
+          // Formatted as typed: 1228 reads 12/28.
+          onChange={(e) => onChange({ ...card, expiry: formatExpiry(e.target.value) })}
         />
       </div>
       <div className="space-y-1.5">

@@ -7,7 +7,10 @@ import type { RequestRef } from '../api/keys';
 import { useMakeMove } from '../api/make-move';
 import { ActionError, reportActionError } from './action-error';
 
-/** Three rounds without a taker: explain, and offer to try again, further away if wanted. */
+/**
+ * Dispatch ended without a taker: say what really happened (offered to how many, or to nobody
+ * because no one was available), and offer to try again, further away if wanted.
+ */
 export function UnmatchedPanel({ job, req }: { job: JobDetail; req: RequestRef }) {
   const current = job.dispatch.maxDistanceMiles;
   const initial = WIDEN_DISTANCE_MILES.find((m) => current === null || m > current);
@@ -15,16 +18,19 @@ export function UnmatchedPanel({ job, req }: { job: JobDetail; req: RequestRef }
   const [error, setError] = useState<string | null>(null);
   const move = useMakeMove(req);
   const canRetry = job.actions.includes('retry_dispatch');
+  const offered = job.dispatch.notifiedTotal;
+  const within = current ? ` within ${current} miles` : '';
   return (
     <Card className="border-red-200 bg-red-50" aria-labelledby="unmatched-heading">
       <CardContent className="space-y-3 pt-6">
         <h2 id="unmatched-heading" className="font-semibold text-red-900">
           No technician accepted your request
         </h2>
-        <p className="text-sm text-red-900">
-          We offered it to the nearest available technicians {job.dispatch.rounds} times
-          {current ? ` within ${current} miles` : ''}, and nobody could take it. You can try again;
-          reaching technicians further away improves the chances.
+        <p className="text-sm text-red-900" data-testid="unmatched-explanation">
+          {offered > 0
+            ? `We offered it to ${offered} nearby ${offered === 1 ? 'technician' : 'technicians'}${within}, and nobody accepted in time.`
+            : `No technician${within} was available to take it, so nobody could be offered it.`}{' '}
+          You can try again; reaching technicians further away improves the chances.
         </p>
         {canRetry && (
           <>

@@ -2,12 +2,14 @@ import { CheckCircle2 } from 'lucide-react';
 import { BRAND } from '@shared/brand';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 
+// The real flow (ADR 010): the nearest available technicians are offered the request and the
+// first to accept takes it; a quote comes on site, before any work.
 const NEXT_STEPS = [
-  'We review your request',
-  'We match you with qualified technicians nearby',
-  'Technicians contact you with quotes',
-  'You choose the technician that suits you',
-  'Schedule the service and get it completed',
+  'We offer your request to the nearest available, verified technicians',
+  'The first technician to accept takes the job, and we tell you who it is',
+  'They propose an arrival window for you to confirm',
+  'On site, they quote before any work starts; you approve it or not',
+  'The work is done and you pay the invoice, online or in person',
 ];
 
 const REASONS = [
