@@ -152,6 +152,7 @@ const FIELD_OF: Record<string, keyof RequestForm> = {
   customerEmail: 'email',
   vehicleYear: 'vehicleYear',
   vehicleId: 'vehicleId',
+  vehicleInfo: 'vehicleMake',
 };
 
 /** The server's 400 messages without field issues that belong to one field. */

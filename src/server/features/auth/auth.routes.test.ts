@@ -458,6 +458,7 @@ describe('e-mail verification', () => {
       urgency: 'high',
       location: 'Bowie, MD',
       customerName: 'Pat Doe',
+      vehicleInfo: '2019 Ford Focus',
       customerEmail: email,
     });
 

@@ -85,6 +85,7 @@ async function request(serviceType: ServiceType) {
       urgency: 'high',
       location: 'Bowie, MD',
       customerName: 'Pat Doe',
+      vehicleInfo: '2019 Ford Focus',
       customerEmail: `pat.${randomUUID().slice(0, 8)}@example.com`,
     },
   });

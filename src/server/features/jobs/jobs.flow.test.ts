@@ -49,6 +49,7 @@ async function submit(serviceType: string, email: string, cookie?: string) {
       urgency: 'high',
       location: 'Bowie, MD',
       customerName: 'Pat Doe',
+      vehicleInfo: '2019 Ford Focus',
       customerEmail: email,
     },
   });
@@ -86,6 +87,7 @@ async function pendingOf(requestId: number, technicianId: number) {
 async function jobQuote(who: Tech, jobId: number, description: string, unitPrice: number) {
   const res = await call('POST', '/api/quotes', who.cookie, {
     customerName: 'Pat Doe',
+    vehicleInfo: '2019 Ford Focus',
     items: [{ type: 'labor', description, quantity: 1, unitPrice }],
     taxRate: 0,
     serviceRequestId: jobId,
@@ -175,6 +177,7 @@ describe('a guest follows a job from request to review', () => {
     // A quote for the job, signed by the guest on their page; its invoice paid by card there.
     const q = await call('POST', '/api/quotes', a.cookie, {
       customerName: 'Pat Doe',
+      vehicleInfo: '2019 Ford Focus',
       customerEmail: email,
       items: [{ type: 'labor', description: 'Replace pads', quantity: 1, unitPrice: 120 }],
       taxRate: 0,

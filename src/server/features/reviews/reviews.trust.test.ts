@@ -61,6 +61,7 @@ async function submit(email: string, cookie?: string, extra: object = {}) {
     urgency: 'high',
     location: 'Bowie, MD',
     customerName: 'Pat Doe',
+    vehicleInfo: '2019 Ford Focus',
     customerEmail: email,
     ...extra,
   });

@@ -327,7 +327,41 @@ describe('POST /api/service-requests', () => {
     });
     expect(demo.statusCode).toBe(400);
     expect(demo.json().message).toBe(message);
-    expect((await post({ ...form, description: 'Brakes squeal' })).statusCode).toBe(201);
+    expect(
+      (await post({ ...form, description: 'Brakes squeal', vehicleInfo: '2018 Honda Civic' }))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  it("enforces the form's required name and vehicle, field by field, storing nothing", async () => {
+    const before = await t.app.db.select().from(serviceRequests);
+    const res = await post({
+      ...form,
+      customerName: undefined,
+      description: 'Grinding noise from the front wheels when braking.',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Full name is required',
+      issues: [
+        { path: 'customerName', message: 'Full name is required' },
+        { path: 'vehicleInfo', message: 'Please describe the vehicle (year, make and model)' },
+      ],
+    });
+    // Blank is missing too; a name or vehicle on the description's lines counts.
+    expect((await post({ ...form, customerName: '   ' })).json().issues).toEqual([
+      { path: 'customerName', message: 'Full name is required' },
+    ]);
+    expect(
+      (
+        await post({
+          ...form,
+          customerName: undefined,
+          description: withContactLines('j@example.com'),
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(await t.app.db.select().from(serviceRequests)).toHaveLength(before.length + 1);
   });
 
   describe('with a saved vehicle (vehicleId)', () => {

@@ -51,6 +51,8 @@ function line(description: string, label: string): string | undefined {
 }
 
 export const CHOOSE_YOUR_VEHICLE = 'Please choose one of your vehicles';
+export const FULL_NAME_REQUIRED = 'Full name is required';
+export const VEHICLE_REQUIRED = 'Please describe the vehicle (year, make and model)';
 
 /** '2018 Honda Civic' in place of the description's Vehicle line (a description without one is kept). */
 function withVehicleLine(description: string, label: string) {
@@ -123,6 +125,14 @@ export function createServiceRequestService(app: FastifyInstance) {
       if (!signedInCustomer && !fields.email) {
         throw new AppError(400, 'Please enter a valid email address');
       }
+      // The form's required fields, enforced here too: a technician calls a name about a car.
+      const missing: { path: string; message: string }[] = [];
+      if (!fields.name?.trim() && !signedInCustomer?.firstName?.trim())
+        missing.push({ path: 'customerName', message: FULL_NAME_REQUIRED });
+      // The demo page's payload has the vehicle optional (the spec's demo form).
+      if (!isDemo && !fields.vehicle?.trim() && fields.vehicleId === undefined)
+        missing.push({ path: 'vehicleInfo', message: VEHICLE_REQUIRED });
+      if (missing.length > 0) throw new AppError(400, missing[0]!.message, missing);
       // A saved vehicle is a signed-in customer's own; guests type theirs (a vehicleId is refused).
       if (fields.vehicleId !== undefined) {
         const vehicle = signedInCustomer
