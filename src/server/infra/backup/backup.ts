@@ -122,7 +122,12 @@ async function dumpPostgres(url: string, dir: string, pgDump: string): Promise<D
     );
     await client.query('commit');
     return {
-      database: { kind: 'postgres', file: await describeFile(dir, name), serverVersion, migrations },
+      database: {
+        kind: 'postgres',
+        file: await describeFile(dir, name),
+        serverVersion,
+        migrations,
+      },
       tables,
     };
   } finally {

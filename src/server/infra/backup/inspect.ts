@@ -25,7 +25,9 @@ export async function countRows(query: Query): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of await listTables(query)) {
     const [schema, name] = table.split('.') as [string, string];
-    const [row] = await query(`select count(*)::int as n from ${quoteIdent(schema)}.${quoteIdent(name)}`);
+    const [row] = await query(
+      `select count(*)::int as n from ${quoteIdent(schema)}.${quoteIdent(name)}`,
+    );
     counts[table] = Number(row?.n ?? 0);
   }
   return counts;

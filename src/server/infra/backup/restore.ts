@@ -72,7 +72,9 @@ async function verifyFile(root: string, file: BackupFile): Promise<void> {
 }
 
 /** Opens the target and answers its queries; `close` ends the connection. */
-async function connect(target: DatabaseLocation): Promise<{ query: Query; close(): Promise<void> }> {
+async function connect(
+  target: DatabaseLocation,
+): Promise<{ query: Query; close(): Promise<void> }> {
   if (target.kind === 'postgres') {
     const client = new pg.Client({ connectionString: target.url });
     try {

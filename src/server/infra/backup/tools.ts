@@ -36,7 +36,9 @@ export function runTool(command: string, args: string[], env: NodeJS.ProcessEnv)
     child.on('close', (code) => {
       if (code === 0) resolve();
       else
-        reject(new BackupError(`${command} failed (exit ${code}): ${stderr.trim() || 'no output'}`));
+        reject(
+          new BackupError(`${command} failed (exit ${code}): ${stderr.trim() || 'no output'}`),
+        );
     });
   });
 }

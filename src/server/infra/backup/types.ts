@@ -1,7 +1,8 @@
 import type { MigrationLevel } from './inspect';
 
 /** Where the database is: a PostgreSQL URL, or an embedded PGlite data directory. */
-export type DatabaseLocation = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+export type DatabaseLocation =
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 
 /** Where uploaded documents are: a local folder (DATA_DIR/uploads) or an S3 bucket. */
 export type UploadsLocation = { kind: 'local'; root: string } | { kind: 's3'; bucket: string };
