@@ -112,7 +112,12 @@ describe.each(legs)('backup and restore on $name', (leg) => {
       secret: 'x'.repeat(32),
       now: () => new Date(),
     });
-    const staged = await storage.stage(uploadKey, [uploadBytes]);
+    const staged = await storage.stage(
+      uploadKey,
+      (async function* () {
+        yield uploadBytes;
+      })(),
+    );
     await staged.commit();
     // An upload still in progress is not a document yet: it stays out of the backup.
     writeFileSync(path.join(dir('src'), 'uploads', `${uploadKey}.abc.part`), 'partial');

@@ -27,6 +27,9 @@ async function folderBytes(dir: string): Promise<number> {
   return total;
 }
 
+/** Standard output, as admin-create writes it (the server itself logs through pino). */
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 
 /** Runs one command; the exit status: 0 done, 1 refused or failed (with a message), 2 usage. */
@@ -64,13 +67,13 @@ export function backupCli(argv: string[]): Promise<number> {
     const { database, uploads } = locationsOf(loadConfig());
     const m = await createBackup({ dir, database, uploads });
     const rows = Object.values(m.tables).reduce((a, b) => a + b, 0);
-    console.log(
+    say(
       `Backup written to ${dir} in ${(m.durationMs / 1000).toFixed(1)} s (${mb(await folderBytes(dir))})`,
     );
-    console.log(
+    say(
       `  database: ${m.database.kind} ${m.database.serverVersion}, migrations ${m.database.migrations.applied} (${m.database.migrations.last ?? 'unknown'}), ${Object.keys(m.tables).length} tables, ${rows} rows, dump ${mb(m.database.file.bytes)}`,
     );
-    console.log(
+    say(
       m.uploads.kind === 'local'
         ? `  uploads: ${m.uploads.files.length} files, ${mb(m.uploads.files.reduce((a, f) => a + f.bytes, 0))}`
         : `  uploads: in S3 bucket ${m.uploads.bucket}, not copied (${m.uploads.note})`,
@@ -83,15 +86,15 @@ export function restoreCli(argv: string[]): Promise<number> {
   return run(RESTORE_USAGE, argv, async (dir) => {
     const { database, uploads } = locationsOf(loadConfig());
     const r = await restoreBackup({ dir, database, uploads });
-    console.log(
+    say(
       `Restored ${dir} (taken ${r.manifest.createdAt}, version ${r.manifest.appVersion}) in ${(r.durationMs / 1000).toFixed(1)} s`,
     );
-    console.log(`  ${'table'.padEnd(44)} ${'manifest'.padStart(9)} ${'restored'.padStart(9)}`);
+    say(`  ${'table'.padEnd(44)} ${'manifest'.padStart(9)} ${'restored'.padStart(9)}`);
     for (const t of r.tables)
-      console.log(
+      say(
         `  ${t.table.padEnd(44)} ${String(t.expected).padStart(9)} ${String(t.actual).padStart(9)}${t.expected === t.actual ? '' : '  MISMATCH'}`,
       );
-    console.log(
+    say(
       r.manifest.uploads.kind === 'local'
         ? `  uploads: ${r.filesRestored} files restored, checksums match`
         : `  uploads: in S3 bucket ${r.manifest.uploads.bucket} (not part of the backup)`,
@@ -102,7 +105,7 @@ export function restoreCli(argv: string[]): Promise<number> {
       );
       return 1;
     }
-    console.log('Every table has the row count of the manifest.');
+    say('Every table has the row count of the manifest.');
     return 0;
   });
 }
