@@ -25,6 +25,16 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 
 FROM base AS runtime
+# pg_dump and pg_restore for the backup service (docs/operations.md, 'Backups and restore'). They
+# must be the server's major version or newer, and Debian 12 ships 15: PostgreSQL's own apt
+# repository has every version (its key comes with postgresql-common). Keep PG_CLIENT_VERSION at
+# least the compose file's postgres image.
+ARG PG_CLIENT_VERSION=16
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates postgresql-common \
+ && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
+ && apt-get install -y --no-install-recommends postgresql-client-${PG_CLIENT_VERSION} \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=5000 \
@@ -33,12 +43,15 @@ ENV NODE_ENV=production \
 # project root; the SQL migrations are applied at start from src/server/db/migrations; the
 # client (dist/client, with .vite/manifest.json) and the public pages' server entry (dist/ssr)
 # are served from dist/. Everything stays owned by root: the app only writes to DATA_DIR
-# (uploaded documents when S3 is not configured).
+# (uploaded documents when S3 is not configured), the backup service to /backups.
 COPY package.json ./
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY src/server/db/migrations ./src/server/db/migrations
-RUN mkdir -p /app/data && chown node:node /app/data
+# The backup service's nightly loop (deploy/compose.yaml).
+COPY deploy/backup.sh ./deploy/backup.sh
+# /backups: a new volume mounted there starts owned by node, so the backup service can write it.
+RUN mkdir -p /app/data /backups && chown node:node /app/data /backups
 USER node
 EXPOSE 5000
 # The slim image has no curl: node's own fetch asks the readiness endpoint (database reachable,

@@ -25,6 +25,7 @@ type Service = {
   volumes?: string[];
   ports?: string[];
   expose?: string[];
+  command?: string[];
 };
 const compose = parse(read('deploy/compose.yaml'), { merge: true }) as {
   services: Record<string, Service>;
@@ -77,6 +78,23 @@ describe('deploy/compose.yaml', () => {
     expect(db.healthcheck!.test.join(' ')).toContain('pg_isready');
     expect(db.volumes).toContain('pgdata:/var/lib/postgresql/data');
     expect(Object.keys(compose.volumes)).toEqual(expect.arrayContaining(['pgdata', 'uploads']));
+  });
+
+  it('backs up every night from the app image: database as the apps see it, uploads read-only', () => {
+    const backup = services.backup!;
+    const app = services.app1!;
+    expect(backup.image).toBe(app.image);
+    expect(backup.build).toEqual(app.build);
+    expect(backup.command).toEqual(['sh', 'deploy/backup.sh']);
+    expect(backup.env_file).toBe('.env');
+    for (const key of ['NODE_ENV', 'DATABASE_URL', 'DATA_DIR', 'SESSION_SECRET'])
+      expect(backup.environment![key]).toBe(app.environment![key]);
+    expect(backup.environment!.BACKUP_DIR).toBe('/backups');
+    expect(interpolate(backup.environment!.BACKUP_KEEP_DAYS!, {})).toBe('14');
+    expect(backup.volumes).toEqual([`uploads:${app.environment!.DATA_DIR}:ro`, 'backups:/backups']);
+    expect(backup.depends_on?.postgres).toEqual({ condition: 'service_healthy' });
+    expect(backup.healthcheck!.test.join(' ')).toContain('/backups/LAST_SUCCESS');
+    expect(Object.keys(compose.volumes)).toContain('backups');
   });
 
   it('keeps Redis optional, behind the redis profile', () => {
@@ -174,6 +192,15 @@ describe('Dockerfile', () => {
     expect(port).toBe(services.app1!.environment!.PORT);
     expect(runtime).toMatch(/^HEALTHCHECK .*\n?.*\/api\/health\/ready/m);
     expect(runtime).toMatch(/^CMD \["node", "dist\/server\/main\.js"\]$/m);
+  });
+
+  it('has the backup loop and a pg_dump as new as the compose PostgreSQL', () => {
+    expect(runtime).toMatch(/^COPY deploy\/backup\.sh \.\/deploy\/backup\.sh$/m);
+    const client = Number(/^ARG PG_CLIENT_VERSION=(\d+)$/m.exec(runtime)![1]);
+    const server = Number(/^postgres:(\d+)/.exec(services.postgres!.image!)![1]);
+    expect(client).toBeGreaterThanOrEqual(server);
+    expect(runtime).toContain('postgresql-client-${PG_CLIENT_VERSION}');
+    expect(read('.dockerignore').split('\n')).toContain('!deploy/backup.sh');
   });
 
   it('keeps installed, built and secret files out of the build context', () => {
