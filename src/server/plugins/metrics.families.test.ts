@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../tests/helpers/build-test-app';
 import { createTechnician, signIn } from '../../../tests/helpers/factories';
 import { LOCATIONS } from '@shared/constants/locations';
-import { jobNotifications } from '../db/schema';
+import { jobNotifications, serviceRequests } from '../db/schema';
 import type { Transport } from '../infra/outbox';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -133,6 +133,32 @@ describe('GET /metrics: outbox, dispatch, technician index, backups', () => {
     expect(sample(text, 'wrenchly_dispatch_unmatched_total{reason="nobody_accepted"}')).toBe(1);
     // A later round is not a first notification.
     expect(sample(text, 'wrenchly_dispatch_first_notification_seconds_count')).toBe(1);
+  });
+
+  it('records nothing of a dispatch whose transaction rolled back', async () => {
+    const r = await request('Diagnostics', 'rollback@example.com');
+    const unmatched = async () =>
+      sample(await scrape(), 'wrenchly_dispatch_unmatched_total{reason="no_one_to_ask"}')!;
+    const before = await unmatched();
+    // As if the request had just come in, then its dispatch fails at commit.
+    await t.app.db
+      .update(serviceRequests)
+      .set({ status: 'requested', dispatchRound: 0 })
+      .where(eq(serviceRequests.id, r.id));
+    const db = t.app.db;
+    const transaction = db.transaction.bind(db);
+    const spy = vi.spyOn(db, 'transaction').mockImplementationOnce(((
+      fn: Parameters<typeof transaction>[0],
+    ) =>
+      transaction(async (tx) => {
+        await fn(tx);
+        throw new Error('commit failed');
+      })) as typeof db.transaction);
+    await expect(t.app.dispatcher.dispatch(r.id)).rejects.toThrow('commit failed');
+    spy.mockRestore();
+    expect(await unmatched()).toBe(before);
+    await t.app.dispatcher.dispatch(r.id);
+    expect(await unmatched()).toBe(before + 1);
   });
 
   it('shows how far the technician index is behind the database, and times its catch-ups', async () => {
