@@ -94,6 +94,14 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v?.trim() || undefined)
     .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+  /**
+   * Where the backups are written; its LAST_SUCCESS file (unix seconds) is the backup's last
+   * success, exposed by GET /metrics. Unset: no backup metric.
+   */
+  BACKUP_DIR: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
   /** Encrypts connected accounts' tokens at rest: 32 bytes, base64 or hex. */
   PAYMENT_TOKEN_KEY: z.string().optional(),
   /** The key before the last rotation: still decrypts, never encrypts (docs/operations). */
@@ -255,6 +263,8 @@ export type AppConfig = {
   };
   /** The bearer token of GET /metrics (unset: no metrics). */
   metricsToken?: string;
+  /** The backups' directory, absolute (its LAST_SUCCESS file is read for the metrics). */
+  backupDir?: string;
   /** Technicians' own payment accounts (ADR 030). */
   accounts: {
     squareApplicationSecret?: string;
@@ -504,6 +514,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       partnerMerchantId: e.PAYPAL_PARTNER_MERCHANT_ID,
     },
     metricsToken: e.METRICS_TOKEN,
+    backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
     accounts: {
       squareApplicationSecret: e.SQUARE_APPLICATION_SECRET,
       squareOauthUrl: e.SQUARE_OAUTH_URL,

@@ -1,16 +1,44 @@
 import { timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { OutboxChannel } from '@shared/schemas/notifications';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../infra/app-error';
 import { outboxBacklog, paymentsByState } from '../infra/metrics.queries';
+import type { DeliveryResult } from '../infra/outbox';
 import { openStreamCount } from '../infra/sse';
 
 export type AppMetrics = {
   readonly registry: Registry;
   /** A background task's run (recorded by the task runner). */
   taskRun(name: string, seconds: number, ok: boolean): void;
+  /** One outbox delivery attempt's recorded result (the outbox worker). */
+  outboxDelivery(channel: OutboxChannel, result: DeliveryResult): void;
+  /** A dispatch started (first or again): the denominator of the unmatched share. */
+  dispatchStarted(): void;
+  /** Seconds from a request's creation to its first technician notification. */
+  dispatchFirstNotification(seconds: number): void;
+  /** A dispatch that ended unmatched, and why. */
+  dispatchUnmatched(reason: 'no_one_to_ask' | 'nobody_accepted'): void;
+  /** A technician index catch-up that moved the store, and how long it took. */
+  indexCatchUp(seconds: number, kind: 'full' | 'changes'): void;
 };
+
+/**
+ * The backup's last success in unix seconds, from `$BACKUP_DIR/LAST_SUCCESS` (written by the
+ * backup job): 0 when the file is missing or holds no number, so that the backup-age alert fires
+ * rather than go quiet.
+ */
+export async function readBackupLastSuccess(backupDir: string): Promise<number> {
+  try {
+    const text = (await readFile(path.join(backupDir, 'LAST_SUCCESS'), 'utf8')).trim();
+    return /^\d+(\.\d+)?$/.test(text) ? Number(text) : 0;
+  } catch {
+    return 0;
+  }
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,7 +57,9 @@ function sameToken(given: string, expected: string) {
 /**
  * `GET /metrics` in Prometheus' text format, for an operator's scraper: request durations by
  * route pattern, method and status; the database pool; the outbox's depth and oldest message per
- * channel; open event streams; rate-limit refusals; payments by state; background task runs.
+ * channel and deliveries by result; open event streams; rate-limit refusals; payments by state;
+ * background task runs; dispatch (time to the first notification, unmatched dispatches); the
+ * technician index's lag and catch-ups; the last backup's time (with BACKUP_DIR).
  * Answers only `Authorization: Bearer $METRICS_TOKEN` (401 otherwise); without a token set the
  * route does not exist (404) and nothing is measured.
  */
@@ -108,6 +138,61 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     registers: [registry],
   });
 
+  const outboxDeliveries = new Counter({
+    name: 'wrenchly_outbox_deliveries_total',
+    help: 'Outbox delivery attempts by this instance, by channel and result (sent, retry, failed, canceled)',
+    labelNames: ['channel', 'outcome'] as const,
+    registers: [registry],
+  });
+  const dispatches = new Counter({
+    name: 'wrenchly_dispatches_started_total',
+    help: 'Dispatches started by this instance (a request sent to technicians, first or again)',
+    registers: [registry],
+  });
+  const firstNotification = new Histogram({
+    name: 'wrenchly_dispatch_first_notification_seconds',
+    help: "Time from a service request's creation to its first technician notification",
+    buckets: [0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 900, 1800],
+    registers: [registry],
+  });
+  const unmatched = new Counter({
+    name: 'wrenchly_dispatch_unmatched_total',
+    help: 'Dispatches that ended unmatched, by reason (no_one_to_ask, nobody_accepted)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  const indexCatchUps = new Histogram({
+    name: 'wrenchly_technician_index_catch_up_seconds',
+    help: 'How long a technician index catch-up took, by kind (changes, full load)',
+    labelNames: ['kind'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60],
+    registers: [registry],
+  });
+  const indexLag = new Gauge({
+    name: 'wrenchly_technician_index_version_lag',
+    help: "Versions this instance's technician index is behind the database (absent before its first load)",
+    registers: [registry],
+  });
+  const backupDir = app.config.backupDir;
+  const backupLastSuccess = backupDir
+    ? new Gauge({
+        name: 'wrenchly_backup_last_success_timestamp_seconds',
+        help: 'When the last backup succeeded (unix seconds, from $BACKUP_DIR/LAST_SUCCESS; 0: none known)',
+        registers: [registry],
+      })
+    : null;
+  // Zero, not absent, before the first event: rate() and the alerts see a series from the start.
+  for (const reason of ['no_one_to_ask', 'nobody_accepted'] as const) unmatched.inc({ reason }, 0);
+
+  /** This instance's figures read when scraped. */
+  async function readInstance() {
+    const lag = await app.technicianIndex.versionLag();
+    if (lag === null) indexLag.reset();
+    else indexLag.set(lag);
+    if (backupLastSuccess && backupDir)
+      backupLastSuccess.set(await readBackupLastSuccess(backupDir));
+  }
+
   /** The database's figures, read when scraped (one round of queries per scrape). */
   async function readDatabase() {
     outboxDepth.reset();
@@ -137,6 +222,21 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
       taskRuns.inc({ task: name, outcome: ok ? 'ok' : 'failed' });
       taskSeconds.observe({ task: name }, seconds);
     },
+    outboxDelivery(channel, result) {
+      outboxDeliveries.inc({ channel, outcome: result });
+    },
+    dispatchStarted() {
+      dispatches.inc();
+    },
+    dispatchFirstNotification(seconds) {
+      firstNotification.observe(seconds);
+    },
+    dispatchUnmatched(reason) {
+      unmatched.inc({ reason });
+    },
+    indexCatchUp(seconds, kind) {
+      indexCatchUps.observe({ kind }, seconds);
+    },
   });
 
   app.get(
@@ -150,6 +250,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
       if (!auth.startsWith('Bearer ') || !sameToken(auth.slice(7), token))
         throw new AppError(401, 'A metrics token is required');
       await readDatabase();
+      await readInstance();
       return reply
         .type(registry.contentType)
         .header('cache-control', 'no-store')

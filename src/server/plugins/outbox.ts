@@ -55,6 +55,8 @@ export const outboxPlugin = fp(async (app: FastifyInstance, opts: OutboxOptions)
         push: vapid ? webPushTransport({ db, vapid, clock: app.clock }) : undefined,
         ...opts.transports,
       },
+      // Read at delivery time: the metrics plugin registers after this one.
+      onDelivery: (channel, result) => app.metrics?.outboxDelivery(channel, result),
     }),
   );
   // A job push that did not arrive: the technician is e-mailed (and texted) at once.

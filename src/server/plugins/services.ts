@@ -42,7 +42,13 @@ export type ServicesOptions = {
  */
 export const servicesPlugin = fp(async (app: FastifyInstance, opts: ServicesOptions) => {
   app.decorate('payments', opts.payments ?? createPayments(app.config, app.clock));
-  app.decorate('technicianIndex', createTechnicianIndex(app.db, { pool: app.database.pool }));
+  app.decorate(
+    'technicianIndex',
+    createTechnicianIndex(app.db, {
+      pool: app.database.pool,
+      onCatchUp: (seconds, kind) => app.metrics?.indexCatchUp(seconds, kind),
+    }),
+  );
   const dispatch = createDispatchService(app);
   app.decorate('dispatch', dispatch);
   app.decorate('dispatcher', opts.dispatcher ?? dispatch.dispatcher);

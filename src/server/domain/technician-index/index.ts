@@ -129,7 +129,17 @@ export type IndexChange = {
  * `pool`: on PostgreSQL, full loads read through one binary COPY on a connection of their own
  * (not inside a transaction: the index is read before any transaction opens, ADR 005).
  */
-export function createTechnicianIndex(db: DbOrTx, options: { pool?: pg.Pool } = {}) {
+export function createTechnicianIndex(
+  db: DbOrTx,
+  options: {
+    pool?: pg.Pool;
+    /**
+     * Told after every catch-up that moved the store (metrics): how long it took and whether it
+     * was a full load or applied the changes; must not throw.
+     */
+    onCatchUp?: (seconds: number, kind: 'full' | 'changes') => void;
+  } = {},
+) {
   let store: TechnicianStore | undefined;
   const listeners = new Set<(c: IndexChange) => void>();
   const tell = (c: IndexChange) => {
@@ -138,16 +148,26 @@ export function createTechnicianIndex(db: DbOrTx, options: { pool?: pg.Pool } = 
   let running: Promise<void> | null = null;
   const stats = { fullLoads: 0, catchUps: 0, applied: 0 };
 
-  /** One catch-up: to the latest version, by the changes when the log still holds them. */
+  /** One catch-up, timed for `onCatchUp` when it moved the store. */
   async function step() {
+    const started = performance.now();
+    const kind = await catchUp();
+    if (kind) options.onCatchUp?.((performance.now() - started) / 1000, kind);
+  }
+
+  /**
+   * One catch-up: to the latest version, by the changes when the log still holds them. Returns
+   * how it moved the store (undefined: it was already current).
+   */
+  async function catchUp(): Promise<'full' | 'changes' | undefined> {
     if (!store) {
       store = await loadAll(db, options.pool);
       stats.fullLoads++;
       tell({ store, version: store.version, full: true, changes: [] });
-      return;
+      return 'full';
     }
     const c = await readChanges(db, store.version);
-    if (c.version <= store.version) return;
+    if (c.version <= store.version) return undefined;
     if (
       c.everything ||
       c.prunedThrough > store.version ||
@@ -157,7 +177,7 @@ export function createTechnicianIndex(db: DbOrTx, options: { pool?: pg.Pool } = 
       store = await loadAll(db, options.pool);
       stats.fullLoads++;
       tell({ store, version: store.version, full: true, changes: [] });
-      return;
+      return 'full';
     }
     const rows = new Map<number, TechnicianRow>();
     if (c.rows) for (const r of c.rows) rows.set(Number(r.id), toRow(r));
@@ -178,6 +198,7 @@ export function createTechnicianIndex(db: DbOrTx, options: { pool?: pg.Pool } = 
     });
     stats.catchUps++;
     stats.applied += c.ids.length;
+    return 'changes';
   }
 
   async function current(): Promise<TechnicianStore> {
@@ -198,6 +219,15 @@ export function createTechnicianIndex(db: DbOrTx, options: { pool?: pg.Pool } = 
       return () => listeners.delete(listener);
     },
     stats: () => ({ ...stats, version: store?.version ?? null, technicians: store?.n ?? 0 }),
+    /**
+     * How many versions the store is behind the database now (null before the first load),
+     * without catching up: a search would bring it level first, so a lag that stays up means
+     * catch-ups fail or nothing searches and the periodic catch-up is not running.
+     */
+    async versionLag(): Promise<number | null> {
+      const version = await indexVersion(db);
+      return store ? Math.max(0, version - store.version) : null;
+    },
   };
 }
 export type TechnicianIndex = ReturnType<typeof createTechnicianIndex>;

@@ -9,6 +9,25 @@ import * as q from './dispatch.queries';
 import { closeNotifications, recordMove } from '../../domain/job-timeline';
 import { alertTechnicians } from '../../domain/technician-alerts';
 
+/**
+ * What a call to `advance` measured, for the metrics; the caller records it once the
+ * transaction has committed (a rolled-back round notified no one).
+ */
+export type DispatchNotes = {
+  /** Seconds from the request's creation to its first notification (its first dispatch only). */
+  firstNotificationSeconds: number[];
+  /**
+   * Dispatches that ended unmatched: no technician was ever asked (`no_one_to_ask`), or all
+   * who were asked let it pass (`nobody_accepted`).
+   */
+  unmatched: ('no_one_to_ask' | 'nobody_accepted')[];
+};
+
+export const noDispatchNotes = (): DispatchNotes => ({
+  firstNotificationSeconds: [],
+  unmatched: [],
+});
+
 /** Notifies the next nearest technicians of the request; returns how many. */
 async function notifyRound(
   app: FastifyInstance,
@@ -78,6 +97,7 @@ export async function advance(
   tx: DbOrTx,
   requestId: number,
   snapshot: Snapshot,
+  notes: DispatchNotes = noDispatchNotes(),
 ): Promise<number> {
   const request = await q.lockRequest(tx, requestId);
   if (!request || (request.status !== 'dispatching' && request.status !== 'requested')) return 0;
@@ -89,8 +109,18 @@ export async function advance(
   while (round < LIMITS.dispatchRounds) {
     round += 1;
     const notified = await notifyRound(app, tx, request, round, snapshot);
-    if (notified > 0) return notified;
+    if (notified > 0) {
+      // No round of this dispatch notified anyone before, and it is the request's first one
+      // (a re-dispatch sets dispatchStartedAt).
+      if (request.dispatchRound === 0 && request.dispatchStartedAt === null)
+        notes.firstNotificationSeconds.push(
+          (app.clock().getTime() - request.createdAt.getTime()) / 1000,
+        );
+      return notified;
+    }
   }
+  // dispatchRound moves only when a round notified someone (or here, at the end).
+  notes.unmatched.push(request.dispatchRound === 0 ? 'no_one_to_ask' : 'nobody_accepted');
   await recordMove(app, tx, request, {
     move: 'unmatched',
     to: 'unmatched',

@@ -7,7 +7,7 @@ import { assertRoomForJob, leadStatus } from './dispatch.leads';
 import { jobAcceptedMail } from './dispatch.mail';
 import { toJobNotification } from './dispatch.presenters';
 import * as q from './dispatch.queries';
-import { advance } from './dispatch.rounds';
+import { advance, noDispatchNotes, type DispatchNotes } from './dispatch.rounds';
 import { announce, closeNotifications, recordMove } from '../../domain/job-timeline';
 import { pruneLiveStreams } from '../../infra/presence';
 import { withdrawAlerts } from '../../domain/technician-alerts';
@@ -25,11 +25,24 @@ export function createDispatchService(app: FastifyInstance) {
     return row;
   }
 
+  /** Records what rounds measured, once their transaction has committed. */
+  function record(notes: DispatchNotes) {
+    for (const seconds of notes.firstNotificationSeconds)
+      app.metrics?.dispatchFirstNotification(Math.max(0, seconds));
+    for (const reason of notes.unmatched) app.metrics?.dispatchUnmatched(reason);
+  }
+
   const dispatcher: Dispatcher = {
     async dispatch(serviceRequestId) {
       // Read before the transaction: on PGlite the one connection is the transaction's.
       const snapshot = await listedTechnicians();
-      return app.db.transaction((tx) => advance(app, tx, serviceRequestId, snapshot));
+      const notes = noDispatchNotes();
+      const notified = await app.db.transaction((tx) =>
+        advance(app, tx, serviceRequestId, snapshot, notes),
+      );
+      app.metrics?.dispatchStarted();
+      record(notes);
+      return notified;
     },
   };
 
@@ -107,6 +120,7 @@ export function createDispatchService(app: FastifyInstance) {
     async decline(id: number, user: SessionUser, reason: string) {
       const { n } = await loadOwned(id, user);
       const snapshot = await listedTechnicians();
+      const notes = noDispatchNotes();
       await app.db.transaction(async (tx) => {
         const request = await q.lockRequest(tx, n.serviceRequestId);
         const current = await q.lockNotification(tx, id);
@@ -123,11 +137,12 @@ export function createDispatchService(app: FastifyInstance) {
           throw new AppError(409, 'This job notification has expired');
         await q.markDeclined(tx, id, now(), reason);
         await withdrawAlerts(app, tx, [current], 'declined');
-        const notified = await advance(app, tx, n.serviceRequestId, snapshot);
+        const notified = await advance(app, tx, n.serviceRequestId, snapshot, notes);
         // Still waiting on others this round: the customer's count of notified drops.
         if (notified === 0 && request && (await q.hasPending(tx, request.id)))
           await announce(app, tx, request, request, 'declined');
       });
+      record(notes);
       return this.get(id);
     },
 
@@ -148,7 +163,9 @@ export function createDispatchService(app: FastifyInstance) {
       ]);
       for (const requestId of ids) {
         const snapshot = await listedTechnicians();
-        await app.db.transaction((tx) => advance(app, tx, requestId, snapshot));
+        const notes = noDispatchNotes();
+        await app.db.transaction((tx) => advance(app, tx, requestId, snapshot, notes));
+        record(notes);
       }
       await pruneRealtimeEvents(app.db, t);
       await pruneLiveStreams(app.db, t);

@@ -39,6 +39,12 @@ export const UNKNOWN_OUTCOME =
 
 type Listener = (row: OutboxRow, outcome: DeliveryOutcome) => Promise<void> | void;
 
+/**
+ * What a delivery attempt came to, as recorded: sent, queued again (`retry`), given up
+ * (`failed`, also a transient failure on the last attempt) or dropped (`canceled`).
+ */
+export type DeliveryResult = 'sent' | 'retry' | 'failed' | 'canceled';
+
 export type Outbox = {
   /**
    * Writes messages in the caller's transaction (the change that causes them); the worker
@@ -72,6 +78,8 @@ export function createOutbox(options: {
   transports: Partial<Record<OutboxChannel, Transport>>;
   batchSize?: number;
   concurrency?: number;
+  /** Told of every attempt once its result is recorded (metrics); must not throw. */
+  onDelivery?: (channel: OutboxChannel, result: DeliveryResult) => void;
 }): Outbox {
   const { db, clock, log, transports } = options;
   const batchSize = options.batchSize ?? 50;
@@ -138,6 +146,7 @@ export function createOutbox(options: {
         .update(outbox)
         .set({ status: 'sent', sentAt: now, lastError: null, claimToken: null, leaseUntil: null })
         .where(mine);
+      options.onDelivery?.(row.channel, 'sent');
       return;
     }
     const final = outcome.status !== 'retry' || row.attempts >= MAX_ATTEMPTS;
@@ -160,6 +169,10 @@ export function createOutbox(options: {
             },
       )
       .where(mine);
+    options.onDelivery?.(
+      row.channel,
+      !final ? 'retry' : outcome.status === 'canceled' ? 'canceled' : 'failed',
+    );
     (final ? log.warn : log.info).call(
       log,
       { outboxId: row.id, channel: row.channel, template: row.template, attempt: row.attempts },
