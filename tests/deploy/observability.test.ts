@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../helpers/build-test-app';
 
 /**
  * The observability profile of deploy/ (Prometheus, its alerts, Alertmanager, Grafana) agrees
- * with compose.yaml, with docs/operations-alerts.md and with what GET /metrics really exposes.
+ * with compose.yaml, with docs/operations.md and with what GET /metrics really exposes.
  * With promtool installed (Debian: `apt-get install prometheus`) the rules are also checked and
  * their unit tests (deploy/prometheus/alerts.test.yml) run.
  */
@@ -194,7 +194,7 @@ describe('the observability profile in deploy/compose.yaml', () => {
 });
 
 describe('deploy/prometheus/alerts.yml', () => {
-  const doc = read('docs/operations-alerts.md');
+  const doc = read('docs/operations.md');
   /** GitHub's anchor of a Markdown heading. */
   const anchors = new Set(
     [...doc.matchAll(/^#{2,4} (.+)$/gm)].map((m) =>
@@ -221,8 +221,8 @@ describe('deploy/prometheus/alerts.yml', () => {
       expect(['page', 'warning'], a.alert).toContain(a.labels.severity);
       expect(a.annotations.summary, a.alert).toBeTruthy();
       const runbook = a.annotations.runbook!;
-      expect(runbook, a.alert).toBe(`docs/operations-alerts.md#${a.alert.toLowerCase()}`);
-      expect(anchors, `docs/operations-alerts.md has no section ${a.alert}`).toContain(
+      expect(runbook, a.alert).toBe(`docs/operations.md#${a.alert.toLowerCase()}`);
+      expect(anchors, `docs/operations.md has no section ${a.alert}`).toContain(
         a.alert.toLowerCase(),
       );
     }
