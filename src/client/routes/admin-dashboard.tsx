@@ -1,5 +1,4 @@
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
@@ -32,10 +31,36 @@ export default function AdminDashboard() {
   );
 }
 
+const TABS = [
+  'overview',
+  'verifications',
+  'payments',
+  'technicians',
+  'users',
+  'requests',
+  'messages',
+  'moderation',
+  'outbox',
+  'audit',
+] as const;
+
 function Dashboard() {
   const overview = useOverview(true);
   const o = overview.data;
-  const [tab, setTab] = useState('overview');
+  // The open tab is in the URL (?tab=payments): an alert, a link or a reload opens it.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab = TABS.find((t) => t === asked) ?? 'overview';
+  const setTab = (next: string) =>
+    setParams(
+      (p) => {
+        const q = new URLSearchParams(p);
+        if (next === 'overview') q.delete('tab');
+        else q.set('tab', next);
+        return q;
+      },
+      { replace: true },
+    );
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">

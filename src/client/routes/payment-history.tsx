@@ -11,6 +11,7 @@ import {
 } from '../features/billing/api/get-payment-history';
 import { PaymentHistoryPager } from '../features/billing/components/payment-history-pager';
 import { PaymentHistoryTable } from '../features/billing/components/payment-history-table';
+import { PaymentsTab } from '../features/admin/components/payments-tab';
 import { ApiError, errorMessage } from '../lib/api-client';
 import { RequireUser } from '../features/auth/components/require-user';
 import { PATHS } from '@shared/paths';
@@ -20,15 +21,30 @@ export default function PaymentHistory() {
   return (
     <RequireUser
       role="technician"
+      // An admin (the dashboard links here) gets every technician's plan payments.
+      allow={(user) => user.technicianId !== null || user.role === 'admin'}
       hint="Demo technician: username technician, password wrenchly-demo"
-      message={(user) =>
-        user.role === 'admin'
-          ? "Technicians' payments are in the admin dashboard's Payments tab."
-          : 'Payment history is for technicians.'
+      message="Payment history is for technicians."
+    >
+      {(user) => (user.technicianId === null ? <AllPayments /> : <History />)}
+    </RequireUser>
+  );
+}
+
+/** For an admin: every technician's plan payments, as the dashboard's Payments tab has them. */
+function AllPayments() {
+  return (
+    <Page
+      title="Payment History"
+      intro="Every technician's plan payments, with revenue by month."
+      actions={
+        <Button variant="outline" asChild>
+          <Link to={PATHS.adminDashboard}>Back to Dashboard</Link>
+        </Button>
       }
     >
-      {() => <History />}
-    </RequireUser>
+      <PaymentsTab />
+    </Page>
   );
 }
 

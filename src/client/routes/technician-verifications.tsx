@@ -1,14 +1,12 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
-import { Card, CardContent } from '../components/ui/card';
 import { AddVerificationDialog } from '../features/verifications/components/add-verification-dialog';
 import { OwnVerificationList } from '../features/verifications/components/own-verification-list';
+import { VerificationManagement } from '../features/verifications/components/verification-management';
 import { RequireUser } from '../features/auth/components/require-user';
 import type { CurrentUser } from '@shared/schemas/auth';
-import { PATHS } from '@shared/paths';
 
 export default function TechnicianVerifications() {
   return (
@@ -24,20 +22,8 @@ export default function TechnicianVerifications() {
 }
 
 function ForUser({ user }: { user: CurrentUser }) {
-  if (user.technicianId === null)
-    return (
-      <Page title="My Verifications">
-        <Card>
-          <CardContent className="pt-6 text-slate-600">
-            Administrators review technicians' credentials on the{' '}
-            <Link className="text-blue-700 underline" to={PATHS.adminVerifications}>
-              verification management
-            </Link>{' '}
-            page.
-          </CardContent>
-        </Card>
-      </Page>
-    );
+  // An admin (the dashboard links here) reviews every technician's credentials.
+  if (user.technicianId === null) return <VerificationManagement />;
   return <MyVerifications technicianId={user.technicianId} />;
 }
 

@@ -74,6 +74,9 @@ export const auditEntrySchema = z.object({
   createdAt: z.string(),
 });
 
+/** The admin dashboard's tabs an overview alert can lead to. */
+export const ADMIN_ALERT_TABS = ['users', 'verifications', 'payments'] as const;
+
 export const overviewSchema = z.object({
   revenueThisMonth: z.string(),
   revenueLastMonth: z.string(),
@@ -89,11 +92,17 @@ export const overviewSchema = z.object({
   roleCounts: z.object({ customer: z.number(), technician: z.number(), admin: z.number() }),
   recentPayments: z.array(recentPaymentSchema),
   alerts: z.array(
-    z.object({ level: z.enum(['info', 'warning', 'critical']), message: z.string() }),
+    z.object({
+      level: z.enum(['info', 'warning', 'critical']),
+      message: z.string(),
+      /** The dashboard tab that deals with it (each alert links there). */
+      tab: z.enum(ADMIN_ALERT_TABS),
+    }),
   ),
   recentAudit: z.array(auditEntrySchema),
 });
 export type AdminOverview = z.infer<typeof overviewSchema>;
+export type AdminAlertTab = (typeof ADMIN_ALERT_TABS)[number];
 
 export { adminUserSchema };
 

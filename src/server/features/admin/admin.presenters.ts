@@ -40,26 +40,31 @@ export function overviewAlerts(c: {
   if (pendingApprovals > 0)
     alerts.push({
       level: 'info',
+      tab: 'users',
       message: `${pendingApprovals} technician${pendingApprovals === 1 ? '' : 's'} awaiting approval`,
     });
   if (vc.pending > 0)
     alerts.push({
       level: 'warning',
+      tab: 'verifications',
       message: `${vc.pending} verification${vc.pending === 1 ? '' : 's'} pending review`,
     });
   if (vc.expiring > 0)
     alerts.push({
       level: 'warning',
+      tab: 'verifications',
       message: `${vc.expiring} credential${vc.expiring === 1 ? '' : 's'} expiring within 30 days`,
     });
   if (vc.expired > 0)
     alerts.push({
       level: 'critical',
+      tab: 'verifications',
       message: `${vc.expired} credential${vc.expired === 1 ? '' : 's'} expired`,
     });
   if (failed > 0)
     alerts.push({
       level: 'critical',
+      tab: 'payments',
       message: `${failed} failed payment${failed === 1 ? '' : 's'} in the last 30 days`,
     });
   return alerts;

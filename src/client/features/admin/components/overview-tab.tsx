@@ -1,5 +1,7 @@
 import { AlertTriangle, CreditCard, DollarSign, Info, TrendingUp, Users } from 'lucide-react';
+import { Link } from 'react-router';
 import type { AdminOverview } from '@shared/schemas/admin';
+import { PATHS } from '@shared/paths';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -69,9 +71,11 @@ export function OverviewTab({
               <p className="text-sm text-slate-600">All clear.</p>
             ) : (
               o.alerts.map((a) => (
-                <p
+                // Each alert leads to the tab that deals with it.
+                <Link
                   key={a.message}
-                  className={`flex items-center gap-2 rounded-md p-2 text-sm ${a.level === 'critical' ? 'bg-red-50 text-red-800' : a.level === 'warning' ? 'bg-amber-50 text-amber-800' : 'bg-blue-50 text-blue-800'}`}
+                  to={`${PATHS.adminDashboard}?tab=${a.tab}`}
+                  className={`flex items-center gap-2 rounded-md p-2 text-sm underline-offset-2 hover:underline focus-visible:outline-2 ${a.level === 'critical' ? 'bg-red-50 text-red-800' : a.level === 'warning' ? 'bg-amber-50 text-amber-800' : 'bg-blue-50 text-blue-800'}`}
                 >
                   {a.level === 'info' ? (
                     <Info className="h-4 w-4" aria-hidden="true" />
@@ -79,7 +83,7 @@ export function OverviewTab({
                     <AlertTriangle className="h-4 w-4" aria-hidden="true" />
                   )}
                   {a.message}
-                </p>
+                </Link>
               ))
             )}
           </CardContent>
