@@ -121,32 +121,3 @@ export const payments = pgTable(
     check('payments_amount_ck', sql`${t.amountCents} > 0`),
   ],
 );
-
-/** Repair software catalogue, gated by plan. */
-export const software = pgTable(
-  'software',
-  {
-    id: id(),
-    slug: text().notNull().unique(),
-    name: text().notNull(),
-    category: text().notNull(),
-    description: text().notNull(),
-    version: text().notNull(),
-    fileSize: text().notNull(),
-    downloadUrl: text().notNull(),
-    rating: numeric({ precision: 2, scale: 1 }).notNull(),
-    downloads: integer().notNull().default(0),
-    requiredPlan: text().$type<PlanTier>().notNull(),
-    publisher: text().notNull(),
-    lastUpdated: date({ mode: 'string' }).notNull(),
-    features: text().array().notNull().default(emptyTextArray),
-    compatibility: text().array().notNull().default(emptyTextArray),
-    icon: text().notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index('software_category_idx').on(t.category),
-    check('software_plan_ck', oneOf(t.requiredPlan, PLAN_TIERS)),
-  ],
-);

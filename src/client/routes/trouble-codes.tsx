@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import { PATHS } from '@shared/paths';
+import { Page } from '../components/page';
+import { useAuthDialog } from '../features/auth/auth-dialog-context';
+import { ToolAccess } from '../features/tools/components/tool-access';
+import { TroubleCodeLookup } from '../features/tools/components/trouble-code-lookup';
+
+export default function TroubleCodes() {
+  const { open } = useAuthDialog();
+  return (
+    <Page
+      title="OBD-II Code Library"
+      intro={
+        <>
+          Look up a generic trouble code (SAE J2012) or search by words, with its likely causes.{' '}
+          <Link to={PATHS.repairSoftware} className="text-blue-700 underline">
+            All repair tools
+          </Link>
+        </>
+      }
+    >
+      <ToolAccess slug="trouble-codes" onSignIn={open}>
+        <TroubleCodeLookup />
+      </ToolAccess>
+    </Page>
+  );
+}
