@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Page } from '../components/page';
 import { Skeleton } from '../components/ui/skeleton';
+import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useTools } from '../features/tools/api/get-tools';
 import { ToolCard } from '../features/tools/components/tool-card';
 import { ToolFilters, type ToolFilter } from '../features/tools/components/tool-filters';
 
 export default function RepairSoftware() {
-  const catalogue = useTools();
+  const { data: user } = useCurrentUser();
+  const catalogue = useTools(user?.id ?? null);
   const [filter, setFilter] = useState<ToolFilter>({ search: '', category: 'all', plan: 'all' });
   const { search, category, plan } = filter;
   const items = catalogue.data?.items ?? [];

@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import { PATHS } from '@shared/paths';
 import { Page } from '../components/page';
+import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useAuthDialog } from '../features/auth/auth-dialog-context';
 import { ToolAccess } from '../features/tools/components/tool-access';
 import { TroubleCodeLookup } from '../features/tools/components/trouble-code-lookup';
 
 export default function TroubleCodes() {
   const { open } = useAuthDialog();
+  const { data: user } = useCurrentUser();
   return (
     <Page
       title="OBD-II Code Library"
@@ -19,7 +21,7 @@ export default function TroubleCodes() {
         </>
       }
     >
-      <ToolAccess slug="trouble-codes" onSignIn={open}>
+      <ToolAccess slug="trouble-codes" viewer={user?.id ?? null} onSignIn={open}>
         <TroubleCodeLookup />
       </ToolAccess>
     </Page>

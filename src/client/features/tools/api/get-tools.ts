@@ -9,7 +9,8 @@ export type ToolCatalogue = z.output<typeof toolCatalogueSchema>;
 /** GET /api/tools: the repair tools, the caller's plan and which tools it opens. */
 export const getTools = () => getJson<ToolCatalogue>('/api/tools');
 
-export const toolsQueryOptions = () =>
-  queryOptions({ queryKey: toolsKeys.catalogue, queryFn: getTools });
+/** `viewer`: the signed-in user's id (null for a visitor), which the answer depends on. */
+export const toolsQueryOptions = (viewer: number | null) =>
+  queryOptions({ queryKey: toolsKeys.catalogue(viewer), queryFn: getTools });
 
-export const useTools = () => useQuery(toolsQueryOptions());
+export const useTools = (viewer: number | null) => useQuery(toolsQueryOptions(viewer));

@@ -4,7 +4,8 @@
  */
 export const toolsKeys = {
   all: ['tools'] as const,
-  catalogue: ['tools', 'catalogue'] as const,
+  /** Per viewer: signing in (a dialog, no reload) shows what the account opens. */
+  catalogue: (viewer: number | null) => ['tools', 'catalogue', viewer ?? 'visitor'] as const,
   troubleCode: (code: string) => ['tools', 'dtc', code.toUpperCase()] as const,
   troubleCodeSearch: (q: string) => ['tools', 'dtc-search', q.trim().toLowerCase()] as const,
   maintenance: (mileage: number, service: string | undefined) =>

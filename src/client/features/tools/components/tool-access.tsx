@@ -15,14 +15,17 @@ import { useTools } from '../api/get-tools';
  */
 export function ToolAccess({
   slug,
+  viewer,
   onSignIn,
   children,
 }: {
   slug: ToolSlug;
+  /** The signed-in user's id, null for a visitor. */
+  viewer: number | null;
   onSignIn: () => void;
   children: ReactNode;
 }) {
-  const { data, isLoading } = useTools();
+  const { data, isLoading } = useTools(viewer);
   const tool = data?.items.find((t) => t.slug === slug);
   if (isLoading || !data || !tool) return <Skeleton className="h-40" />;
   if (tool.unlocked) return <>{children}</>;
