@@ -1,4 +1,3 @@
-import type { PlanTier } from '@shared/constants/domain';
 import type { LocationName } from '@shared/constants/locations';
 import type { ServiceType } from '@shared/constants/service-types';
 

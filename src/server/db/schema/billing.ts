@@ -2,10 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  date,
   index,
   integer,
-  numeric,
   pgTable,
   text,
   timestamp,
@@ -13,10 +11,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   PAYMENT_STATUSES,
-  PLAN_TIERS,
   SUBSCRIPTION_STATUSES,
   type PaymentStatus,
-  type PlanTier,
   type SubscriptionStatus,
 } from '@shared/constants/domain';
 import { createdAt, emptyTextArray, id, oneOf, updatedAt } from './_helpers';
