@@ -18,13 +18,7 @@ import {
   users,
   verifications,
 } from './schema';
-import {
-  CONTACT_MESSAGES,
-  DEMO_PASSWORD,
-  PLANS,
-  REVIEW_COMMENTS,
-  TECHNICIANS,
-} from './seed-data';
+import { CONTACT_MESSAGES, DEMO_PASSWORD, PLANS, REVIEW_COMMENTS, TECHNICIANS } from './seed-data';
 import { seedHistory } from './seed-history';
 import { seedJobs, type SeedTech } from './seed-jobs';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_STATUSES, PLAN_TIERS, SUBSCRIPTION_STATUSES } from '../constants/domain';
+import { PAYMENT_STATUSES, SUBSCRIPTION_STATUSES } from '../constants/domain';
 import { safeText } from './common';
 
 /** POST /api/{card-provider}/create-subscription. The price is checked against the plans table. */

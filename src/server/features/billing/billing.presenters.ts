@@ -87,4 +87,3 @@ export function receiptHtml({ p, first, last, email }: ReceiptRow): string {
 <dt>Status</dt><dd>${escapeHtml(label)}</dd>
 </dl><p><button onclick="window.print()">Print</button></p></body></html>`;
 }
-
