@@ -21,7 +21,6 @@ for (const [name, table] of Object.entries({
   plans: schema.plans,
   subscriptions: schema.subscriptions,
   payments: schema.payments,
-  software: schema.software,
   serviceRequests: schema.serviceRequests,
   technicianApplications: schema.technicianApplications,
 })) {

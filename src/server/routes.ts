@@ -28,6 +28,7 @@ import { setPasswordRoutes } from './features/set-password/set-password.routes';
 import { technicianApplicationRoutes } from './features/technician-applications/technician-applications.routes';
 import { technicianProfileRoutes } from './features/technician-profile/technician-profile.routes';
 import { technicianRoutes } from './features/technicians/technicians.routes';
+import { toolsRoutes } from './features/tools/tools.routes';
 import { vehicleRoutes } from './features/vehicles/vehicles.routes';
 import { verificationRoutes } from './features/verifications/verifications.routes';
 import { webhookRoutes } from './features/webhooks/webhooks.routes';
@@ -56,6 +57,7 @@ const featureRoutes = [
   planRoutes,
   posRoutes,
   billingRoutes,
+  toolsRoutes,
   documentRoutes,
   technicianApplicationRoutes,
   setPasswordRoutes,

@@ -12,6 +12,10 @@ export const PATHS = {
   technician: '/technician/:id',
   requestService: '/request-service',
   repairSoftware: '/repair-software',
+  /** The repair tools the catalogue links to (src/shared/tools.ts). */
+  troubleCodes: '/tools/trouble-codes',
+  vinDecoder: '/tools/vin-decoder',
+  maintenanceSchedule: '/tools/maintenance-schedule',
   posSystem: '/pos-system',
   posReceipt: '/pos-system/receipts/:id',
   quoteApproval: '/quote-approval/:token',

@@ -10,6 +10,9 @@ export const SITEMAP_PAGES = [
   PATHS.faq,
   PATHS.contactUs,
   PATHS.repairSoftware,
+  PATHS.troubleCodes,
+  PATHS.vinDecoder,
+  PATHS.maintenanceSchedule,
   PATHS.termsOfService,
   PATHS.privacyPolicy,
 ] as const;

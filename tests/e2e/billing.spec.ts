@@ -15,14 +15,15 @@ test('plans: Premium is most popular and each button carries plan and price', as
   await expect(page.getByText('Loading payment options...')).toBeVisible();
 });
 
-test('a technician subscribes to Premium by card, sees it in history, exports CSV and unlocks software', async ({
+test('a technician subscribes to Premium by card, sees it in history, exports CSV and unlocks the paid repair tool', async ({
   approvedTechnician,
 }) => {
   const { context } = await approvedTechnician({ prefix: 'billing' });
   const page = await context.newPage();
   await page.goto('/repair-software');
-  const premiumTool = page.getByTestId('software').filter({ hasText: 'Premium' }).first();
-  await expect(premiumTool.getByRole('link', { name: /Requires Premium plan/ })).toBeVisible();
+  // The paid tool (Basic and up) is locked without a plan; every entry links to its page.
+  const paidTool = page.getByTestId('software').filter({ hasText: 'VIN Decoder' });
+  await expect(paidTool.getByRole('link', { name: 'VIN Decoder: Basic plan' })).toBeVisible();
 
   await page.goto('/platform-payment');
   await page
@@ -62,7 +63,8 @@ test('a technician subscribes to Premium by card, sees it in history, exports CS
   expect(download.suggestedFilename()).toBe('payment-history.csv');
 
   await page.goto('/repair-software');
-  await expect(premiumTool.getByRole('link', { name: 'Download' })).toBeVisible();
+  await expect(paidTool.getByRole('link', { name: 'Open VIN Decoder' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /download/i })).toHaveCount(0);
   await context.close();
 });
 

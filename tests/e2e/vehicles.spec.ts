@@ -31,7 +31,11 @@ test('a signed-in customer adds a vehicle, requests service with it, and lands o
   await expect(dialog.getByLabel('Year *')).toHaveAccessibleDescription(
     /^Vehicle year must be between 1900 and \d{4}$/,
   );
-  await dialog.getByLabel('Year *').fill('2003');
+  // The whole VIN decodes (the VIN decoder tool): it offers the model year it gives.
+  await expect(dialog.getByTestId('vin-fill')).toHaveText(/This VIN is a 2003 Honda\./);
+  await dialog.getByRole('button', { name: 'Fill year' }).click();
+  await expect(dialog.getByLabel('Year *')).toHaveValue('2003');
+  await expect(dialog.getByTestId('vin-fill')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Add Vehicle' }).click();
   await expect(dialog).toBeHidden();
   const card = page.getByRole('region', { name: label });

@@ -57,7 +57,21 @@ const STATIC: Record<string, { title: string; description: string }> = {
   },
   [PATHS.repairSoftware]: {
     title: `Free Repair Software | ${BRAND.name}`,
-    description: 'Free software for mobile mechanics: diagnostics, estimates and shop management.',
+    description:
+      'Free repair tools for mobile mechanics: trouble codes, VIN decoding and maintenance schedules.',
+  },
+  [PATHS.troubleCodes]: {
+    title: `OBD-II Trouble Code Lookup | ${BRAND.name}`,
+    description:
+      'What a generic OBD-II trouble code means (P0300, P0420...), with its likely causes.',
+  },
+  [PATHS.vinDecoder]: {
+    title: `VIN Decoder | ${BRAND.name}`,
+    description: 'Check a VIN and read its model year, manufacturer and country of origin.',
+  },
+  [PATHS.maintenanceSchedule]: {
+    title: `Maintenance Schedule by Mileage | ${BRAND.name}`,
+    description: 'The routine services due at your vehicle’s mileage, from typical intervals.',
   },
 };
 

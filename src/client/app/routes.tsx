@@ -30,6 +30,13 @@ export const screens: ScreenRoute[] = [
   r(PATHS.requestService, 'request-service', () => import('../routes/request-service')),
   r(PATHS.vehicles, 'vehicles', () => import('../routes/vehicles')),
   r(PATHS.repairSoftware, 'repair-software', () => import('../routes/repair-software')),
+  r(PATHS.troubleCodes, 'trouble-codes', () => import('../routes/trouble-codes')),
+  r(PATHS.vinDecoder, 'vin-decoder', () => import('../routes/vin-decoder')),
+  r(
+    PATHS.maintenanceSchedule,
+    'maintenance-schedule',
+    () => import('../routes/maintenance-schedule'),
+  ),
   r(PATHS.posSystem, 'pos-system', () => import('../routes/pos-system')),
   r(PATHS.posReceipt, 'pos-receipt', () => import('../routes/pos-receipt')),
   r(PATHS.quoteApproval, 'quote-approval', () => import('../routes/quote-approval')),

@@ -1,20 +1,15 @@
 import { useState } from 'react';
 import { Page } from '../components/page';
 import { Skeleton } from '../components/ui/skeleton';
-import { useSoftware } from '../features/billing/api/get-software';
-import { SoftwareCard } from '../features/billing/components/software-card';
-import {
-  SoftwareFilters,
-  type SoftwareFilter,
-} from '../features/billing/components/software-filters';
+import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { useTools } from '../features/tools/api/get-tools';
+import { ToolCard } from '../features/tools/components/tool-card';
+import { ToolFilters, type ToolFilter } from '../features/tools/components/tool-filters';
 
 export default function RepairSoftware() {
-  const catalogue = useSoftware();
-  const [filter, setFilter] = useState<SoftwareFilter>({
-    search: '',
-    category: 'all',
-    plan: 'all',
-  });
+  const { data: user } = useCurrentUser();
+  const catalogue = useTools(user?.id ?? null);
+  const [filter, setFilter] = useState<ToolFilter>({ search: '', category: 'all', plan: 'all' });
   const { search, category, plan } = filter;
   const items = catalogue.data?.items ?? [];
   const categories = [...new Set(items.map((i) => i.category))].sort();
@@ -29,13 +24,11 @@ export default function RepairSoftware() {
   return (
     <Page
       title="Free Repair Software"
-      intro={
-        catalogue.data
-          ? `Diagnostic and repair tools for technicians. Your plan: ${catalogue.data.currentPlan}.`
-          : 'Diagnostic and repair tools for technicians.'
-      }
+      intro={`Repair tools that run in your browser, nothing to install.${
+        catalogue.data ? ` Your plan: ${catalogue.data.currentPlan}.` : ''
+      }`}
     >
-      <SoftwareFilters
+      <ToolFilters
         value={filter}
         categories={categories}
         onChange={(p) => setFilter((f) => ({ ...f, ...p }))}
@@ -48,8 +41,8 @@ export default function RepairSoftware() {
         </p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {shown.map((s) => (
-            <SoftwareCard key={s.id} software={s} />
+          {shown.map((t) => (
+            <ToolCard key={t.slug} tool={t} />
           ))}
         </div>
       )}

@@ -12,21 +12,13 @@ import {
   payments,
   plans,
   reviews,
-  software,
   subscriptions,
   technicianApplications,
   technicians,
   users,
   verifications,
 } from './schema';
-import {
-  CONTACT_MESSAGES,
-  DEMO_PASSWORD,
-  PLANS,
-  REVIEW_COMMENTS,
-  SOFTWARE,
-  TECHNICIANS,
-} from './seed-data';
+import { CONTACT_MESSAGES, DEMO_PASSWORD, PLANS, REVIEW_COMMENTS, TECHNICIANS } from './seed-data';
 import { seedHistory } from './seed-history';
 import { seedJobs, type SeedTech } from './seed-jobs';
 
@@ -34,7 +26,7 @@ const DAY = 86_400_000;
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * Demo data for a local instance: locations, plans and the software catalogue (kept up to
+ * Demo data for a local instance: locations and plans (kept up to
  * date), and on first run the demo accounts, technicians, reviews, credentials, payments, jobs
  * in every state (seed-jobs.ts), vehicles, Contact Us messages and the admin's audit trail.
  * Running it again changes nothing (the demo admin account marks a seeded database).
@@ -57,10 +49,6 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ cr
     await tx
       .insert(plans)
       .values(PLANS.map((p) => ({ ...p, features: [...p.features] })))
-      .onConflictDoNothing();
-    await tx
-      .insert(software)
-      .values(SOFTWARE.map((s) => ({ ...s, downloadUrl: `/api/software/${s.slug}/download` })))
       .onConflictDoNothing();
 
     const [existing] = await tx

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_STATUSES, PLAN_TIERS, SUBSCRIPTION_STATUSES } from '../constants/domain';
+import { PAYMENT_STATUSES, SUBSCRIPTION_STATUSES } from '../constants/domain';
 import { safeText } from './common';
 
 /** POST /api/{card-provider}/create-subscription. The price is checked against the plans table. */
@@ -115,32 +115,6 @@ export const adminPaymentSchema = z.object({
   status: z.enum(PAYMENT_STATUSES),
   provider: z.string(),
   createdAt: z.string(),
-});
-
-export const softwareSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  category: z.string(),
-  description: z.string(),
-  version: z.string(),
-  fileSize: z.string(),
-  downloadUrl: z.string(),
-  rating: z.number(),
-  downloads: z.number().int(),
-  requiredPlan: z.enum(PLAN_TIERS),
-  publisher: z.string(),
-  lastUpdated: z.string(),
-  features: z.array(z.string()),
-  compatibility: z.array(z.string()),
-  icon: z.string(),
-  /** Whether the signed-in user's plan includes it (Free always does). */
-  unlocked: z.boolean(),
-});
-export type Software = z.infer<typeof softwareSchema>;
-
-export const softwareListSchema = z.object({
-  currentPlan: z.enum(PLAN_TIERS),
-  items: z.array(softwareSchema),
 });
 
 /** POST /api/subscriptions/upgrade/quote: what an upgrade at once costs now (prorated). */

@@ -2,10 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  date,
   index,
   integer,
-  numeric,
   pgTable,
   text,
   timestamp,
@@ -13,10 +11,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   PAYMENT_STATUSES,
-  PLAN_TIERS,
   SUBSCRIPTION_STATUSES,
   type PaymentStatus,
-  type PlanTier,
   type SubscriptionStatus,
 } from '@shared/constants/domain';
 import { createdAt, emptyTextArray, id, oneOf, updatedAt } from './_helpers';
@@ -119,34 +115,5 @@ export const payments = pgTable(
       .where(sql`${t.providerPaymentId} is not null`),
     check('payments_status_ck', oneOf(t.status, PAYMENT_STATUSES)),
     check('payments_amount_ck', sql`${t.amountCents} > 0`),
-  ],
-);
-
-/** Repair software catalogue, gated by plan. */
-export const software = pgTable(
-  'software',
-  {
-    id: id(),
-    slug: text().notNull().unique(),
-    name: text().notNull(),
-    category: text().notNull(),
-    description: text().notNull(),
-    version: text().notNull(),
-    fileSize: text().notNull(),
-    downloadUrl: text().notNull(),
-    rating: numeric({ precision: 2, scale: 1 }).notNull(),
-    downloads: integer().notNull().default(0),
-    requiredPlan: text().$type<PlanTier>().notNull(),
-    publisher: text().notNull(),
-    lastUpdated: date({ mode: 'string' }).notNull(),
-    features: text().array().notNull().default(emptyTextArray),
-    compatibility: text().array().notNull().default(emptyTextArray),
-    icon: text().notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index('software_category_idx').on(t.category),
-    check('software_plan_ck', oneOf(t.requiredPlan, PLAN_TIERS)),
   ],
 );

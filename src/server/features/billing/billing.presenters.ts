@@ -1,13 +1,11 @@
-import { PLAN_RANK, type PlanTier } from '@shared/constants/domain';
 import { centsToDecimal, formatCents } from '@shared/money';
-import type { PaymentRecord, Software, Subscription } from '@shared/schemas/billing';
+import type { PaymentRecord, Subscription } from '@shared/schemas/billing';
 import { escapeHtml } from '../../infra/mailer';
 import type {
   AdminPaymentRow,
   PaymentRow,
   PlanRow,
   ReceiptRow,
-  SoftwareRow,
   SubscriptionRow,
 } from './billing.queries';
 
@@ -89,23 +87,3 @@ export function receiptHtml({ p, first, last, email }: ReceiptRow): string {
 <dt>Status</dt><dd>${escapeHtml(label)}</dd>
 </dl><p><button onclick="window.print()">Print</button></p></body></html>`;
 }
-
-/** A catalogue entry, unlocked when the plan tier reaches the one it requires. */
-export const softwareOut = (s: SoftwareRow, tier: PlanTier): Software => ({
-  id: s.id,
-  name: s.name,
-  category: s.category,
-  description: s.description,
-  version: s.version,
-  fileSize: s.fileSize,
-  downloadUrl: s.downloadUrl,
-  rating: Number(s.rating),
-  downloads: s.downloads,
-  requiredPlan: s.requiredPlan,
-  publisher: s.publisher,
-  lastUpdated: s.lastUpdated,
-  features: s.features,
-  compatibility: s.compatibility,
-  icon: s.icon,
-  unlocked: PLAN_RANK[tier] >= PLAN_RANK[s.requiredPlan],
-});

@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, inArray, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { payments, plans, software, subscriptions, technicians, users } from '../../db/schema';
+import { payments, plans, subscriptions, technicians, users } from '../../db/schema';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentInsert = typeof payments.$inferInsert;
-export type SoftwareRow = typeof software.$inferSelect;
 type SubscriptionValues = Partial<typeof subscriptions.$inferInsert>;
 
 const LIVE = ['active', 'past_due'] as const;
@@ -273,24 +272,6 @@ export type AdminPaymentRow = Awaited<ReturnType<typeof adminPaymentsPage>>[numb
 export async function countPayments(db: DbOrTx) {
   const [c] = await db.select({ n: count() }).from(payments);
   return c?.n ?? 0;
-}
-
-// Software
-
-export function allSoftware(db: DbOrTx) {
-  return db.select().from(software).orderBy(asc(software.name));
-}
-
-export async function softwareBySlug(db: DbOrTx, slug: string) {
-  const [s] = await db.select().from(software).where(eq(software.slug, slug));
-  return s;
-}
-
-export async function countDownload(db: DbOrTx, id: number) {
-  await db
-    .update(software)
-    .set({ downloads: sql`${software.downloads} + 1` })
-    .where(eq(software.id, id));
 }
 
 // Provider webhooks

@@ -15,7 +15,7 @@ import { outbox, payments, subscriptions } from '../../db/schema';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
-  // Plans and the software catalogue come from the demo data.
+  // Plans come from the demo data.
   await seedDemoData(t.app.db);
 });
 afterAll(() => t.close());
@@ -386,34 +386,6 @@ describe('history, receipts and admin', () => {
     expect(all.statusCode).toBe(200);
     expect(all.json().some((p: { id: number }) => p.id === record.id)).toBe(true);
     expect((await call('GET', '/api/admin/payments', tech.cookie)).statusCode).toBe(403);
-  });
-});
-
-describe('software catalogue', () => {
-  it('unlocks by the real plan rank and checks the plan on download', async () => {
-    const anon = await t.app.inject({ method: 'GET', url: '/api/software' });
-    expect(anon.json().currentPlan).toBe('Free');
-    const items = anon.json().items as {
-      requiredPlan: string;
-      unlocked: boolean;
-      downloadUrl: string;
-    }[];
-    expect(items.filter((i) => i.unlocked).every((i) => i.requiredPlan === 'Free')).toBe(true);
-    const premiumItem = items.find((i) => i.requiredPlan === 'Premium')!;
-
-    const tech = await technician();
-    const locked = await call('GET', premiumItem.downloadUrl, tech.cookie);
-    expect(locked.statusCode).toBe(403);
-    expect(locked.json().message).toMatch(/needs the Premium plan or higher$/);
-    await subscribe(tech.cookie);
-    const list = (await call('GET', '/api/software', tech.cookie)).json();
-    expect(list.currentPlan).toBe('Premium');
-    const ok = await call('GET', premiumItem.downloadUrl, tech.cookie);
-    expect(ok.statusCode).toBe(200);
-    expect(ok.headers['content-disposition']).toContain('attachment');
-    expect(ok.body).toContain('Licence key:');
-    const pro = items.find((i) => i.requiredPlan === 'Professional');
-    if (pro) expect((await call('GET', pro.downloadUrl, tech.cookie)).statusCode).toBe(403);
   });
 });
 

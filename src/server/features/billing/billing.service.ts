@@ -7,7 +7,6 @@ import { reconcile, renewDue } from './subscriptions/billing.renewals';
 import { applyProviderPayment } from './subscriptions/billing.provider-events';
 import type { DbOrTx } from '../../db/client';
 import type { ProviderPaymentEvent } from '../../domain/provider-events';
-import { catalogue, currentTier, download } from './software/billing.software';
 import {
   cancelSubscription,
   changePlan,
@@ -25,8 +24,8 @@ type User = SessionUser | null;
 /**
  * How technicians pay us, as one object for the routes and the schedulers (`app.billing`):
  * plans by card or wallet and their lifecycle (billing.subscriptions, billing.wallet), period
- * renewals, dunning and reconciliation (billing.renewals), payment history and receipts
- * (billing.history), and the plan-gated software catalogue (billing.software).
+ * renewals, dunning and reconciliation (billing.renewals), and payment history and receipts
+ * (billing.history).
  */
 export function createBillingService(app: FastifyInstance) {
   return {
@@ -50,9 +49,6 @@ export function createBillingService(app: FastifyInstance) {
     historyCsv: (user: User) => historyCsv(app, user),
     receipt: (user: User, id: number) => receipt(app, user, id),
     adminPayments: (page: number) => adminPayments(app, page),
-    currentTier: (user: User) => currentTier(app, user),
-    catalogue: (user: User) => catalogue(app, user),
-    download: (user: User, slug: string) => download(app, user, slug),
   };
 }
 export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Vehicle } from '@shared/schemas/vehicles';
+import { vinProblem, type Vehicle } from '@shared/schemas/vehicles';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -11,6 +11,7 @@ import {
 import { FieldError } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { useDecodedVin } from '../../../lib/api/decode-vin';
 import { notify } from '../../../lib/toast';
 import { useCreateVehicle } from '../api/create-vehicle';
 import { useUpdateVehicle } from '../api/update-vehicle';
@@ -117,6 +118,12 @@ function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: () => voi
           className="font-mono uppercase"
         />
         {err('vin')}
+        <VinFill
+          vin={d.vin}
+          year={d.year}
+          make={d.make}
+          onFill={(p) => setD((cur) => ({ ...cur, ...p }))}
+        />
       </div>
       <FieldError message={errors.form} />
       <div className="flex justify-end gap-2">
@@ -128,5 +135,46 @@ function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: () => voi
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Once a whole VIN is typed, offers the make and model year it decodes to (the VIN decoder
+ * tool's endpoint). Shown only when the VIN says something the form does not hold yet.
+ */
+function VinFill({
+  vin,
+  year,
+  make,
+  onFill,
+}: {
+  vin: string;
+  year: string;
+  make: string;
+  onFill: (patch: Partial<VehicleDraft>) => void;
+}) {
+  const v = vin.trim().toUpperCase();
+  // A wrong check digit already shows under the field; decode only a VIN that checks out.
+  const ready = v.length === 17 && vinProblem(v) === null;
+  const decoded = useDecodedVin(ready ? v : null);
+  const data = ready ? decoded.data : undefined;
+  if (!data) return null;
+  const patch: Partial<VehicleDraft> = {};
+  if (data.modelYear !== null && String(data.modelYear) !== year.trim())
+    patch.year = String(data.modelYear);
+  if (data.manufacturer && data.manufacturer.toLowerCase() !== make.trim().toLowerCase())
+    patch.make = data.manufacturer;
+  if (!patch.year && !patch.make) return null;
+  const what = [data.modelYear, data.manufacturer].filter(Boolean).join(' ');
+  return (
+    <div
+      className="mt-2 flex flex-wrap items-center justify-between gap-2 rounded-md bg-blue-50 p-2 text-sm text-slate-700"
+      data-testid="vin-fill"
+    >
+      <span>This VIN is a {what}.</span>
+      <Button type="button" size="sm" variant="outline" onClick={() => onFill(patch)}>
+        Fill {patch.year && patch.make ? 'make and year' : patch.make ? 'make' : 'year'}
+      </Button>
+    </div>
   );
 }
