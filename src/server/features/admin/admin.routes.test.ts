@@ -258,9 +258,11 @@ describe('admin: overview', () => {
       pendingPayments: { count: 1, amount: '4.99' },
     });
     expect(o.recentPayments).toHaveLength(3);
+    // Each alert names the dashboard tab that deals with it (the alert links there).
     expect(o.alerts).toContainEqual({
       level: 'critical',
       message: '1 failed payment in the last 30 days',
+      tab: 'payments',
     });
     expect(o.recentAudit.length).toBeGreaterThan(0);
     expect(o.roleCounts.admin).toBeGreaterThanOrEqual(1);
