@@ -14,6 +14,7 @@ async function unmatchedRequest(request: APIRequestContext, serviceType: string,
   const res = await request.post('/api/service-requests', {
     data: {
       serviceType,
+      vehicleInfo: '2014 Subaru Outback',
       description: `The car will not shift out of park ${stamp()}`,
       location: 'Anchorage, AK 99501',
       customerName: 'Alex Northern',
@@ -229,3 +230,39 @@ for (const role of Object.keys(EXPECTED_NAV)) {
     }
   });
 }
+
+test("the admin dashboard's links lead an admin somewhere useful: Payment History, Technician Verifications and the alerts", async ({
+  page,
+  signIn,
+}) => {
+  await signIn('admin');
+  await page.goto('/admin-dashboard');
+  await page.getByRole('link', { name: 'Payment History' }).click();
+  await expect(page).toHaveURL(/\/payment-history$/);
+  await expect(page.getByRole('heading', { name: 'Payment History', level: 1 })).toBeVisible();
+  await expect(page.getByText('Admin Access Required')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Revenue by month' })).toBeVisible();
+
+  await page.goto('/admin-dashboard');
+  await page.getByRole('link', { name: 'Technician Verifications' }).click();
+  await expect(page).toHaveURL(/\/technician-verifications$/);
+  await expect(page.getByRole('tab', { name: /Pending Verifications/ })).toBeVisible();
+
+  // An overview alert is a link to the tab that deals with it; the tab is in the URL.
+  await page.goto('/admin-dashboard');
+  const alerts = page.getByRole('heading', { name: 'Recent Alerts' }).locator('..').locator('..');
+  const first = alerts.getByRole('link').first();
+  await expect(first).toBeVisible();
+  const href = (await first.getAttribute('href'))!;
+  expect(href).toMatch(/\/admin-dashboard\?tab=(users|verifications|payments)$/);
+  await first.click();
+  const tab = /tab=(\w+)/.exec(href)![1]!;
+  const names = { users: 'User Management', verifications: 'Verifications', payments: 'Payments' };
+  await expect(
+    page.getByRole('tab', { name: names[tab as keyof typeof names], exact: true }),
+  ).toHaveAttribute('aria-selected', 'true');
+  await page.reload();
+  await expect(
+    page.getByRole('tab', { name: names[tab as keyof typeof names], exact: true }),
+  ).toHaveAttribute('aria-selected', 'true');
+});

@@ -38,6 +38,7 @@ async function answerJob(
       customerName: 'Rick Mond',
       email: 'rick.mond@example.com',
       serviceType: 'Diagnostics',
+      vehicleInfo: '2019 Toyota Camry',
       location: 'Richmond, VA 23219',
       issueDescription: `Check engine light and a rough idle ${Date.now()}`,
       urgency: 'medium',

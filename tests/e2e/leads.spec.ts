@@ -32,6 +32,7 @@ test('a Basic technician at 10 accepted jobs gets no more and is told to upgrade
     const res = await page.request.post('/api/service-requests', {
       data: {
         serviceType: 'Electrical',
+        vehicleInfo: '2019 Toyota Camry',
         description: `Battery light on, request ${n} ${stamp()}`,
         location: 'Cheyenne, WY 82001',
         customerName: 'Wyatt Plains',

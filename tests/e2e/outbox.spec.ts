@@ -31,6 +31,7 @@ test('the admin sees a refused job push with its reason and retries it once the 
     const res = await page.request.post('/api/service-requests', {
       data: {
         serviceType: 'AC Repair',
+        vehicleInfo: '2019 Toyota Camry',
         description: `The AC blows warm air ${stamp()}`,
         location: 'Fairbanks, AK 99701',
         customerName: 'Robin Frost',

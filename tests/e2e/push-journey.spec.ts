@@ -41,6 +41,7 @@ test('a new job pushed by the server shows on the device and its tap opens the j
     const res = await page.request.post('/api/service-requests', {
       data: {
         serviceType: 'Suspension',
+        vehicleInfo: '2019 Toyota Camry',
         description: `Clunk over bumps ${stamp()}`,
         location: 'Juneau, AK 99801',
         customerName: 'Sam Harbor',

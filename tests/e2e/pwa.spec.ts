@@ -25,6 +25,7 @@ async function guestRequest(request: APIRequestContext, problem: string) {
       customerName: 'Pat Push',
       email: `pat${Date.now()}@example.com`,
       serviceType: 'Diagnostics',
+      vehicleInfo: '2019 Toyota Camry',
       location: 'Hyattsville, MD',
       issueDescription: problem,
       urgency: 'medium',

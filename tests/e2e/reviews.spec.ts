@@ -100,6 +100,7 @@ test("a customer's review of a completed job moves the technician's rating", asy
   const submitted = await customer.request.post('/api/service-requests', {
     data: {
       serviceType: 'Diagnostics',
+      vehicleInfo: '2019 Toyota Camry',
       description: problem,
       urgency: 'high',
       location: 'Hyattsville, MD',
