@@ -164,6 +164,7 @@ for (let i = 0; i < REQUESTS; i++) {
     body: JSON.stringify({
       serviceType: 'Electrical',
       description: `Bench ${i}: battery light on.`,
+      vehicleInfo: '2017 Ford Escape',
       urgency: 'high',
       location: 'Hagerstown 21740',
       customerName: 'Bench Customer',

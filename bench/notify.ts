@@ -173,6 +173,7 @@ async function post(i: number) {
     body: JSON.stringify({
       serviceType: 'Electrical',
       description: `Bench ${i}: battery light on.`,
+      vehicleInfo: '2017 Ford Escape',
       urgency: 'high',
       location: loc.name,
       customerName: 'Bench Customer',
