@@ -1,4 +1,5 @@
 import { build } from 'esbuild';
+import { buildRelease } from './release';
 
 // Bundles the server's own code; packages stay in node_modules (they are installed anyway).
 const started = Date.now();
@@ -14,7 +15,13 @@ await build({
   target: 'node24',
   format: 'esm',
   packages: 'external',
+  // main.ts starts tracing, then imports the server: with code splitting the server is a chunk
+  // loaded by that import, and its packages' imports run only then. In one file, every package
+  // import would be hoisted ahead of main.ts's code and loaded before the instrumentations.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   sourcemap: true,
+  define: { __WRENCHLY_RELEASE__: JSON.stringify(buildRelease()) },
   logLevel: 'warning',
 });
 console.log(
