@@ -119,3 +119,23 @@ export function redactReport<T>(value: T, depth = 0): T {
   }
   return out as T;
 }
+
+/**
+ * Sentry's data collection with nothing personal collected: what `sendDefaultPii: false` was
+ * before Sentry 11 replaced that option with this one (whose defaults collect everything).
+ * The SDK then adds no user, cookies, headers, bodies, query strings or local variables;
+ * `redactReport` cleans what the app itself puts in a report.
+ */
+export const REPORTS_COLLECT_NOTHING_PERSONAL = {
+  userInfo: false,
+  cookies: false,
+  httpHeaders: false,
+  httpBodies: [],
+  urlQueryParams: false,
+  graphQL: { document: false, variables: false },
+  genAI: { inputs: false, outputs: false },
+  mcp: { inputs: false, outputs: false },
+  databaseQueryData: false,
+  queues: false,
+  stackFrameVariables: false,
+} as const;

@@ -15,12 +15,13 @@ export function startErrorReports(): void {
   const dsn = meta?.content;
   if (!dsn || sentry) return;
   sentry = Promise.all([import('@sentry/react'), import('@shared/redaction')])
-    .then(([Sentry, { redactReport }]) => {
+    .then(([Sentry, { redactReport, REPORTS_COLLECT_NOTHING_PERSONAL }]) => {
       Sentry.init({
         dsn,
         release: RELEASE,
         environment: meta.dataset.environment || undefined,
-        sendDefaultPii: false,
+        // No personal data collected by the SDK (Sentry 11's form of sendDefaultPii: false).
+        dataCollection: { ...REPORTS_COLLECT_NOTHING_PERSONAL, httpBodies: [] },
         // The same rules as the server's logs: no secrets, cookies, e-mails or phone numbers,
         // no tokens in the URLs of the page, its requests or its breadcrumbs.
         beforeSend: (event) => redactReport(event),
@@ -37,7 +38,7 @@ export function reportRenderError(error: unknown, componentStack?: string | null
   void sentry?.then((Sentry) =>
     Sentry?.captureException(error, {
       contexts: { react: { componentStack: componentStack ?? '' } },
-      mechanism: { handled: true, type: 'react.error-boundary' },
-    } as Parameters<Sentry['captureException']>[1]),
+      tags: { mechanism: 'react.error-boundary' },
+    }),
   );
 }

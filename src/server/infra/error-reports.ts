@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { redactReport, redactUrl } from '@shared/redaction';
+import { redactReport, redactUrl, REPORTS_COLLECT_NOTHING_PERSONAL } from '@shared/redaction';
 import { RELEASE } from '@shared/release';
 import { scrubError } from './log-redaction';
 
@@ -42,10 +42,12 @@ export async function startErrorReports(config: {
     dsn: config.dsn,
     release: RELEASE,
     environment: config.environment,
-    sendDefaultPii: false,
-    // OpenTelemetry is set up by infra/telemetry.ts (or not at all); Sentry must not install
-    // its own tracer or instrument modules.
-    skipOpenTelemetrySetup: true,
+    // No personal data collected by the SDK (Sentry 11's form of sendDefaultPii: false).
+    dataCollection: { ...REPORTS_COLLECT_NOTHING_PERSONAL, httpBodies: [] },
+    // OpenTelemetry is set up by infra/telemetry.ts (or not at all): Sentry installs no tracer
+    // provider of its own and transforms no modules as they load.
+    enableOpenTelemetrySetup: false,
+    enableRuntimeChannelInjection: false,
     defaultIntegrations: false,
     integrations: [
       Sentry.linkedErrorsIntegration(),
