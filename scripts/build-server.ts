@@ -1,8 +1,10 @@
+import { writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { buildRelease } from './release';
 
 // Bundles the server's own code; packages stay in node_modules (they are installed anyway).
 const started = Date.now();
+const release = buildRelease();
 await build({
   // The server, and the admin:create command (usable where only dist/ and dependencies exist).
   entryPoints: {
@@ -21,9 +23,11 @@ await build({
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   sourcemap: true,
-  define: { __WRENCHLY_RELEASE__: JSON.stringify(buildRelease()) },
+  define: { __WRENCHLY_RELEASE__: JSON.stringify(release) },
   logLevel: 'warning',
 });
+// For the operator (e.g. to upload source maps under it) and the journeys: the release name.
+writeFileSync('dist/server/release.txt', `${release}\n`);
 console.log(
   `server built in ${Date.now() - started} ms -> dist/server/main.js, dist/server/admin-create.js`,
 );

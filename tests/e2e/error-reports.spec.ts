@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildRelease } from '../../scripts/release';
 import { eventsOf, startSentryStandIn } from '../helpers/sentry-stand-in';
 import { expect, test } from './fixtures';
 
@@ -97,7 +96,10 @@ test('an uncaught error and an unhandled rejection in the browser reach the erro
   const messages = events.map((e) => e.exception?.values?.at(-1)?.value);
   expect(messages).toContain('boom from a timer for [redacted]');
   expect(messages).toContain('a promise nobody waited for');
-  for (const event of events) expect(event.release).toBe(buildRelease());
+  // The release the build wrote into the code: the package's version and the commit.
+  const release = readFileSync('dist/server/release.txt', 'utf8').trim();
+  expect(release).toMatch(/^wrenchly@\d+\.\d+\.\d+(\+[0-9a-f]{12})?$/);
+  for (const event of events) expect(event.release).toBe(release);
   expect(envelopes.every((e) => e.project === '42')).toBe(true);
   expect(envelopes.map((e) => e.raw).join('\n')).not.toContain('jane.doe@example.com');
 });

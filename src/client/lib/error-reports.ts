@@ -1,6 +1,7 @@
 import { ERROR_REPORTS_META } from '@shared/ssr';
+import type * as SentryReporter from './error-reports.sentry';
 
-type Reporter = typeof import('./error-reports.sentry');
+type Reporter = typeof SentryReporter;
 
 let reporter: Promise<Reporter | null> | null = null;
 
