@@ -17,6 +17,8 @@ RUN npm ci
 
 FROM deps AS build
 COPY . .
+# The release error reports name: docker build --build-arg GIT_COMMIT=$(git rev-parse HEAD)
+ARG GIT_COMMIT=
 RUN npm run build
 
 # Production dependencies only, from the lockfile, without anything the build left behind.

@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { lucideIcons } from './scripts/vite-lucide-icons';
 import { preloadApp } from './scripts/vite-preload-app';
 import { PUBLIC_SCREENS } from './src/client/app/public-screens';
+import { buildRelease } from './scripts/release';
 import { webAppManifest } from './src/client/pwa-manifest';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -55,6 +56,8 @@ const apiPort = Number(process.env.API_PORT ?? 5001);
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: r('./src/client'),
+  // The release error reports name (src/shared/release.ts).
+  define: { __WRENCHLY_RELEASE__: JSON.stringify(buildRelease()) },
   publicDir: r('./src/client/public'),
   plugins: [
     // JSX, and Fast Refresh for hot updates in development.

@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { buildRelease } from './scripts/release';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
+  define: { __WRENCHLY_RELEASE__: JSON.stringify(buildRelease()) },
   resolve: {
     alias: {
       '@shared': r('./src/shared'),

@@ -1,5 +1,6 @@
 import { SSR_FILES_ID } from '@shared/ssr';
 import { holdEarlyEvents } from './app/early-events';
+import { startErrorReports } from './lib/error-reports';
 import './styles.css';
 
 /**
@@ -30,6 +31,8 @@ function painted(): Promise<void> {
 // painted first, then the app's code is fetched (the page lists the files) and takes it over.
 // Clicks, typing and choices made before the page is live are held and done again once it is.
 // A screen the server left to the browser starts at once (the shell preloads the app).
+// Error reports (when the server gives a DSN) load beside the app, never ahead of it.
+startErrorReports();
 const files = document.getElementById(SSR_FILES_ID);
 const release = files ? holdEarlyEvents() : null;
 if (files) {

@@ -14,6 +14,7 @@ import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { errorReportsPlugin } from './plugins/error-reports';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { limitsPlugin } from './plugins/limits';
 import { metricsPlugin } from './plugins/metrics';
@@ -59,6 +60,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     mailTransport: deps.mailTransport,
     transports: deps.transports,
   });
+  await app.register(errorReportsPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
   await app.register(compressionPlugin);

@@ -102,6 +102,36 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v?.trim() || undefined),
+  /** Traces go to this OTLP/HTTP collector (…/v1/traces is appended); unset, tracing is off. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine(
+      (v) => v === undefined || /^https?:\/\/[^/]/.test(v),
+      'must be an http:// or https:// URL',
+    ),
+  OTEL_EXPORTER_OTLP_PROTOCOL: z
+    .enum(['http/protobuf', 'http/json', ''], {
+      message: 'must be http/protobuf or http/json (gRPC is not bundled)',
+    })
+    .optional()
+    .transform((v) => (v || 'http/protobuf') as 'http/protobuf' | 'http/json'),
+  OTEL_SERVICE_NAME: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((v) => v?.trim() || 'wrenchly'),
+  /** Error reports (Sentry, GlitchTip: a plain DSN); unset, nothing is reported or loaded. */
+  SENTRY_DSN: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine(
+      (v) => v === undefined || /^https?:\/\/[^@/\s]+@[^/\s]+\/.+/.test(v),
+      'must be a DSN like https://<key>@<host>/<project>',
+    ),
+  SENTRY_ENVIRONMENT: z.string().max(64).optional(),
   /** Encrypts connected accounts' tokens at rest: 32 bytes, base64 or hex. */
   PAYMENT_TOKEN_KEY: z.string().optional(),
   /** The key before the last rotation: still decrypts, never encrypts (docs/operations). */
@@ -265,6 +295,14 @@ export type AppConfig = {
   metricsToken?: string;
   /** The backups' directory, absolute (its LAST_SUCCESS file is read for the metrics). */
   backupDir?: string;
+  /** OpenTelemetry traces over OTLP/HTTP (infra/telemetry.ts); no endpoint, no tracing. */
+  telemetry: {
+    endpoint?: string;
+    protocol: 'http/protobuf' | 'http/json';
+    serviceName: string;
+  };
+  /** Error reports (plugins/error-reports.ts), server and browser; no DSN, none. */
+  errorReports: { dsn?: string; environment: string };
   /** Technicians' own payment accounts (ADR 030). */
   accounts: {
     squareApplicationSecret?: string;
@@ -515,6 +553,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     metricsToken: e.METRICS_TOKEN,
     backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
+    telemetry: {
+      endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+      protocol: e.OTEL_EXPORTER_OTLP_PROTOCOL,
+      serviceName: e.OTEL_SERVICE_NAME,
+    },
+    errorReports: { dsn: e.SENTRY_DSN, environment: e.SENTRY_ENVIRONMENT || e.NODE_ENV },
     accounts: {
       squareApplicationSecret: e.SQUARE_APPLICATION_SECRET,
       squareOauthUrl: e.SQUARE_OAUTH_URL,

@@ -7,3 +7,8 @@ export const SSR_ROOT = '<div id="root"></div>';
  * start and the screen's code): the entry asks for them once the page is painted.
  */
 export const SSR_FILES_ID = 'wrenchly-files';
+/**
+ * The meta tag the server writes into every page when error reports are on (SENTRY_DSN): its
+ * content is the DSN, `data-environment` the environment. One build serves any deployment.
+ */
+export const ERROR_REPORTS_META = 'wrenchly-error-reports';

@@ -1,4 +1,5 @@
-import { Component, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportRenderError } from '../lib/error-reports';
 import { RouteError } from './route-error';
 
 /**
@@ -10,6 +11,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: u
 
   static getDerivedStateFromError(error: unknown) {
     return { error: error ?? new Error('Unknown error') };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    reportRenderError(error, info.componentStack);
   }
 
   override render() {

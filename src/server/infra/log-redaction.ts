@@ -1,47 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import pino from 'pino';
+import { REDACTED, redactUrl, SECRET_FIELDS } from '@shared/redaction';
 
-export const REDACTED = '[redacted]';
-
-/**
- * Paths whose next segment is a credential: signed document links, set-password links and quote
- * approval links (API routes and the client pages that carry them), and the account e-mail
- * links (password reset, e-mail verification) however they are spelled.
- */
-const TOKEN_PATH =
-  /^((?:\/api)?\/(?:documents\/(?:upload|file)|(?:auth\/)?(?:set|reset|forgot)-password|(?:auth\/)?(?:verify|confirm)-email|(?:auth\/)?email-verifications?|quote-approvals?))\/[^/?#]+/i;
-/**
- * Query parameters that carry credentials (our tokens, a service request's signed link `t`,
- * presigned URL signatures).
- */
-const TOKEN_PARAM = /([?&](?:[\w.-]*token|t|[\w.-]*signature|sig|x-amz-credential)=)[^&#]*/gi;
-/** Any other path segment that looks like a token (32+ URL-safe characters, letters and digits). */
-const TOKEN_LIKE_SEGMENT = /\/(?=[^/]*\d)(?=[^/]*[A-Za-z])[A-Za-z0-9_.~-]{32,}(?=\/|$)/g;
-
-/** The URL with every token in its path or query replaced by [redacted]. */
-export function redactUrl(url: string): string {
-  const q = url.search(/[?#]/);
-  const pathPart = q < 0 ? url : url.slice(0, q);
-  const rest = q < 0 ? '' : url.slice(q);
-  return (
-    pathPart.replace(TOKEN_PATH, `$1/${REDACTED}`).replace(TOKEN_LIKE_SEGMENT, `/${REDACTED}`) +
-    rest.replace(TOKEN_PARAM, `$1${REDACTED}`)
-  );
-}
-
-/** Fields never written to the logs, wherever they appear in a logged object. */
-const SECRET_FIELDS = [
-  'password',
-  'newPassword',
-  'currentPassword',
-  'passwordHash',
-  'password_hash',
-  'token',
-  'tokenHash',
-  'token_hash',
-  'accessToken',
-  'clientSecret',
-];
+export { REDACTED, redactUrl };
 
 export const LOG_REDACT_PATHS = [
   'req.headers.cookie',

@@ -3,6 +3,7 @@ import type { FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from '../config';
 import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from './log-redaction';
+import { activeTraceIds } from './telemetry';
 
 /** Fastify's own options: the log, request ids, the proxies we trust, the body limit. */
 export function serverOptions(
@@ -18,9 +19,18 @@ export function serverOptions(
             // No passwords, hashes or tokens; no query parameters in errors; no tokens in URLs.
             redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
             serializers: LOG_SERIALIZERS,
+            // Each line names the trace it was written in (when tracing is on).
+            mixin: () => {
+              const ids = activeTraceIds();
+              return ids ? { trace_id: ids.traceId, span_id: ids.spanId } : {};
+            },
             ...(logStream ? { stream: logStream } : {}),
           },
+    // Traced, a request's id is its trace id: the id a user quotes finds the trace. Otherwise the
+    // id a proxy in front gave it, or a new one.
     genReqId: (req) => {
+      const traced = activeTraceIds();
+      if (traced) return traced.traceId;
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },

@@ -244,15 +244,22 @@ export type Ssr = {
   ) => Promise<{ body: Readable; status: number; etag: string } | undefined>;
 };
 
-/** Loads the built server entry and the client's manifest; null when the build has none. */
-export async function loadSsr(clientDir: string): Promise<Ssr | null> {
+/**
+ * Loads the built server entry and the client's manifest; null when the build has none.
+ * `shellFor` adds the run-time settings to the shell (static-client.ts).
+ */
+export async function loadSsr(
+  clientDir: string,
+  shellFor: (html: string) => string = (html) => html,
+): Promise<Ssr | null> {
   const entryFile = path.join(clientDir, '..', 'ssr', 'entry-server.js');
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   if (!existsSync(entryFile) || !existsSync(manifestFile)) return null;
   const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  const template = pageTemplate(readFileSync(path.join(clientDir, 'index.html'), 'utf8'), (href) =>
-    readFileSync(path.join(clientDir, href), 'utf8'),
+  const template = pageTemplate(
+    shellFor(readFileSync(path.join(clientDir, 'index.html'), 'utf8')),
+    (href) => readFileSync(path.join(clientDir, href), 'utf8'),
   );
   patchFetch();
   return {

@@ -44,6 +44,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(status).send({ message });
     }
     request.log.error({ err: error }, 'Unhandled error');
+    // Only what becomes a 500 is reported: a 4xx is the client's, and an AppError's 5xx (a
+    // provider down, shutting down) is an answer the app chose, not a fault to look into.
+    app.errorReports?.capture(error, request);
     return reply.status(500).send({ message: 'Internal server error' });
   });
 });

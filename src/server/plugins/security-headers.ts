@@ -28,6 +28,11 @@ function providerSources(config: AppConfig) {
   return sources;
 }
 
+/** Where the browser posts its error reports: the DSN's origin, only when one is set. */
+function errorReportSources(config: AppConfig): string[] {
+  return config.errorReports.dsn ? [new URL(config.errorReports.dsn).origin] : [];
+}
+
 /** The Content Security Policy and the other security headers, and cookie parsing. */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
@@ -43,7 +48,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
         // links, not images. Only the map's tile host is admitted besides (ADR 018).
         imgSrc: ["'self'", 'data:', 'blob:', config.map.imageSource],
         fontSrc: ["'self'", 'data:', ...(providers.frame.length ? ['https:'] : [])],
-        connectSrc: ["'self'", ...providers.connect],
+        connectSrc: ["'self'", ...providers.connect, ...errorReportSources(config)],
         frameSrc: ["'self'", ...providers.frame],
         objectSrc: ["'none'"],
         // The installable app: its service worker (/sw.js) and manifest (/manifest.webmanifest).

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { publicBaseUrl } from '../infra/public-url';
+import { ERROR_REPORTS_META } from '@shared/ssr';
 import { etagOf, loadSsr } from '../infra/ssr';
 
 /** Security headers that apply to documents only (set for every response by helmet). */
@@ -20,6 +21,16 @@ const DOCUMENT_ONLY = [
   'x-xss-protection',
 ];
 
+const attribute = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The shell with what the browser is told at run time: where its error reports go. */
+function withRuntimeSettings(html: string, errorReports?: { dsn?: string; environment: string }) {
+  if (!errorReports?.dsn) return html;
+  const meta = `<meta name="${ERROR_REPORTS_META}" content="${attribute(errorReports.dsn)}" data-environment="${attribute(errorReports.environment)}">`;
+  return html.replace('</head>', `  ${meta}\n  </head>`);
+}
+
 /**
  * Serves the built client: hashed assets cached for a year (their .br/.gz twins made at build
  * time when the browser takes them), everything else revalidated. Public pages are rendered on
@@ -30,9 +41,10 @@ const DOCUMENT_ONLY = [
 export const staticClientPlugin = fp(async (app: FastifyInstance, opts: { clientDir?: string }) => {
   const clientDir = opts.clientDir;
   const hasClient = !!clientDir && existsSync(path.join(clientDir, 'index.html'));
-  const shell = hasClient ? readFileSync(path.join(clientDir, 'index.html'), 'utf8') : '';
+  const runtime = (html: string) => withRuntimeSettings(html, app.config?.errorReports);
+  const shell = hasClient ? runtime(readFileSync(path.join(clientDir, 'index.html'), 'utf8')) : '';
   const shellEtag = etagOf(shell);
-  const ssr = hasClient ? await loadSsr(clientDir) : null;
+  const ssr = hasClient ? await loadSsr(clientDir, runtime) : null;
   // Canonical and Open Graph URLs: PUBLIC_URL (a bare app in unit tests has no config).
   const origin = app.config ? publicBaseUrl(app.config) : 'http://localhost';
 
