@@ -1,22 +1,28 @@
+import { createServer as httpServer, request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/client';
+import { invoicePayments } from '../../src/server/db/schema';
+import { PAYMENT_UNCONFIRMED } from '../../src/server/features/pos/payments/pos.card';
 import { DATABASE_UNAVAILABLE } from '../../src/server/plugins/error-handler';
+import { createPaymentReconciler } from '../../src/server/plugins/payment-reconciler';
 import {
   buildTestApp,
   openTestDatabase,
   testConfig,
   type TestApp,
 } from '../helpers/build-test-app';
-import { createUser } from '../helpers/factories';
+import { connectPaymentAccount, createUser } from '../helpers/factories';
+import { proTechnician } from '../helpers/pos';
+import { SQUARE_NONCES, startSquareStandIn } from '../helpers/square-stand-in';
 
 /*
  * What the app does when a dependency fails (bench/faults.ts measures it under load): a
- * database that is down or restarting, a Redis that is gone.
+ * database that is down or restarting, a Redis that is gone, a payment provider that hangs.
  */
 
 const frame = (type: string, body: Buffer) => {
@@ -162,4 +168,86 @@ describe('Redis down', () => {
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual(Array(11).fill(429));
   });
+});
+
+describe('a payment provider that takes the charge and never answers', () => {
+  let t: TestApp;
+  let square: Awaited<ReturnType<typeof startSquareStandIn>>;
+  let proxy: ReturnType<typeof httpServer>;
+  const held: Socket[] = [];
+
+  beforeAll(async () => {
+    square = await startSquareStandIn();
+    // Forwards every call to the stand-in (so the charge is made) and keeps Square's answer.
+    proxy = httpServer((req, res) => {
+      const up = httpRequest(
+        new URL(req.url!, square.baseUrl),
+        { method: req.method, headers: req.headers },
+        (answer) => {
+          answer.resume();
+          answer.on('end', () => held.push(res.socket!));
+        },
+      );
+      req.pipe(up);
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    t = await buildTestApp({
+      config: {
+        cardProvider: 'square',
+        square: {
+          accessToken: square.token,
+          applicationId: 'sandbox-sq0idb-app',
+          locationId: 'LOC1',
+          environment: 'sandbox',
+          baseUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    for (const s of held) s.destroy();
+    await new Promise((r) => proxy.close(r));
+    await t.close();
+    await square.close();
+  });
+
+  it('answers 503 within the call timeout and leaves the payment processing for the reconciler', async () => {
+    const pro = await proTechnician(t.app);
+    await connectPaymentAccount(t.app, pro.technicianId);
+    const t0 = Date.now();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/square/create-payment',
+      headers: { cookie: pro.cookie },
+      payload: { amount: 80, sourceId: SQUARE_NONCES.ok, idempotencyKey: 'faults-hang-1' },
+    });
+    expect(Date.now() - t0).toBeLessThan(12_000);
+    // Not 'declined' (402): Square took the money; a second card would be charged twice.
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json()).toEqual({ message: PAYMENT_UNCONFIRMED });
+    const rows = () =>
+      t.app.db
+        .select()
+        .from(invoicePayments)
+        .where(eq(invoicePayments.technicianId, pro.technicianId));
+    expect((await rows()).map((r) => r.status)).toEqual(['processing']);
+
+    // Square answers again; the sweep finds the charge by its reference and settles it.
+    for (const s of held.splice(0)) s.destroy();
+    proxy.removeAllListeners('request');
+    proxy.on('request', (req, res) => {
+      const up = httpRequest(
+        new URL(req.url!, square.baseUrl),
+        { method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(up);
+    });
+    t.clock.advance(31_000);
+    await createPaymentReconciler(t.app)();
+    expect((await rows()).map((r) => r.status)).toEqual(['succeeded']);
+  }, 30_000);
 });
