@@ -332,7 +332,7 @@ const pick = (() => {
     return KINDS[0]![0];
   };
 })();
-const any = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+const any = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
 
 /**
  * The load's client: at most this many connections per instance (a load balancer's pool), and
@@ -595,13 +595,15 @@ async function phase(
   await sleep(afterS * 1000);
   const end = now();
   const extra = await settle(restored);
-  const row = {
-    ...judge(name, start, restored, end),
-    'acked writes': ackCount() - ackBefore,
-    ...extra,
-  };
-  windows.push({ name, start, restored, end, extra: row });
-  console.table([row]);
+  // Judged at the end, when the requests started in the window have all come back.
+  windows.push({
+    name,
+    start,
+    restored,
+    end,
+    extra: { 'acked writes': ackCount() - ackBefore, ...extra },
+  });
+  log(`${name}: ${JSON.stringify(extra)}`);
 }
 
 await sleep(T.warm * 1000);
@@ -694,6 +696,7 @@ console.log(
 );
 console.table(
   windows.map((w) => ({
+    ...judge(w.name, w.start, w.restored, w.end),
     ...w.extra,
     'writes lost': lost,
   })),
