@@ -22,6 +22,8 @@ declare module 'fastify' {
 
 /** A Redis command that has not answered in this long is given up (and counted in PostgreSQL). */
 const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** How long the start waits for Redis to connect. */
+const REDIS_BOOT_WAIT_MS = 2_000;
 
 /** Redis when configured, and every rate limit counted in the store all instances share. */
 export const limitsPlugin = fp(async (app: FastifyInstance) => {
@@ -48,6 +50,15 @@ export const limitsPlugin = fp(async (app: FastifyInstance) => {
     });
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
+    });
+    // Counted in Redis from the first request when it is there; a Redis that is down at boot
+    // does not hold the start (PostgreSQL counts until it connects).
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, REDIS_BOOT_WAIT_MS);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
     });
   }
   app.decorate('redis', redis);
