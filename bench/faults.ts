@@ -540,14 +540,15 @@ async function lostWrites(): Promise<number> {
 }
 const ackCount = () => acks.serviceRequests.length + acks.sessions.length + acks.payments.length;
 
-async function outboxBacklog(since: Date) {
+/** E-mails the outbox took in between `since` and `until` (the load keeps adding more). */
+async function outboxBacklog(since: Date, until = new Date()) {
   const [r] = await q<{ total: string; sent: string; waiting: string; failed: string }>(
     `select count(*) as total,
             count(*) filter (where status = 'sent') as sent,
             count(*) filter (where status in ('queued', 'sending')) as waiting,
             count(*) filter (where status = 'failed') as failed
-       from outbox where channel = 'email' and created_at >= $1`,
-    [since],
+       from outbox where channel = 'email' and created_at >= $1 and created_at < $2`,
+    [since, until],
   );
   return {
     total: Number(r!.total),
@@ -645,11 +646,13 @@ await phase(
   T.smtp,
   0,
   async (restoredAt) => {
+    // Those queued while SMTP was down (and just after): all of them must go out.
+    const upAt = new Date();
     const deadline = performance.now() + SETTLE_MAX_S * 1000;
-    let b = await outboxBacklog(smtpDownAt);
+    let b = await outboxBacklog(smtpDownAt, upAt);
     while ((b.waiting > 0 || b.failed > 0) && performance.now() < deadline) {
       await sleep(1000);
-      b = await outboxBacklog(smtpDownAt);
+      b = await outboxBacklog(smtpDownAt, upAt);
     }
     return {
       'e-mails delivered': `${b.sent}/${b.total}`,
