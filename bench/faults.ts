@@ -557,9 +557,11 @@ async function outboxBacklog(since: Date, until = new Date()) {
     failed: Number(r!.failed),
   };
 }
-async function processingPayments() {
+/** Card payments still `processing` that were claimed before `before` (the load adds more). */
+async function processingPayments(before = new Date()) {
   const [r] = await q<{ n: string }>(
-    `select count(*) as n from invoice_payments where status = 'processing'`,
+    `select count(*) as n from invoice_payments where status = 'processing' and created_at < $1`,
+    [before],
   );
   return Number(r!.n);
 }
@@ -674,11 +676,13 @@ await phase(
   T.pay,
   T.payAfter,
   async (restoredAt) => {
+    // Those claimed while the provider hung (and just after) must all be settled.
+    const upAt = new Date();
     const deadline = performance.now() + SETTLE_MAX_S * 1000;
-    let left = await processingPayments();
+    let left = await processingPayments(upAt);
     while (left > 0 && performance.now() < deadline) {
       await sleep(1000);
-      left = await processingPayments();
+      left = await processingPayments(upAt);
     }
     return {
       'processing left': left,
