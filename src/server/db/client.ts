@@ -32,6 +32,9 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string; loadDataDir?: Blob };
 
+/** How long a request waits for a database connection before it is answered 503. */
+export const DB_CONNECT_TIMEOUT_MS = 5_000;
+
 // Serialise migrations across app instances sharing one PostgreSQL database.
 const MIGRATION_LOCK = 7_270_451;
 
@@ -41,9 +44,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.url,
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
+      // While PostgreSQL is down or restarting, waiting for a connection (a new one, or a free
+      // one of the pool) gives up after this instead of holding the request: it fails fast with
+      // 503 and Retry-After (error-handler) and the load balancer's retry finds it back.
+      connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
     });
     // A broken idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    // Nor a connection the server drops while it is checked out (pg_ctl restart, a failover)
+    // between two queries: node-postgres emits 'error' on it and, with no listener, the process
+    // dies. Its next query fails instead, and the pool discards it on release.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,

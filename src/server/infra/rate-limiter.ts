@@ -187,6 +187,42 @@ export function redisRateLimitStore(redis: Redis, prefix: string): RateLimitStor
 }
 
 /**
+ * Redis while it answers, the `rate_limits` table while it does not (ADR 022): a Redis that is
+ * down, restarting or reconnecting must neither fail requests (500) nor hold them while the
+ * client retries, nor switch the limits off. `ready()` says whether Redis is connected now; a
+ * command that fails anyway is counted in PostgreSQL instead. The two keep separate counts,
+ * so for the minutes around an outage a key may get up to one extra window's worth.
+ */
+export function failoverRateLimitStore(
+  primary: RateLimitStore,
+  fallback: RateLimitStore,
+  ready: () => boolean,
+  onFallback: (err: unknown) => void = () => {},
+): RateLimitStore {
+  const either =
+    <A extends unknown[], R>(pick: (s: RateLimitStore) => (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (!ready()) return pick(fallback)(...args);
+      try {
+        return await pick(primary)(...args);
+      } catch (err) {
+        onFallback(err);
+        return pick(fallback)(...args);
+      }
+    };
+  return {
+    kind: primary.kind,
+    consume: either((s) => s.consume),
+    increment: either((s) => s.increment),
+    peek: either((s) => s.peek),
+    refund: either((s) => s.refund),
+    reset: either((s) => s.reset),
+    // The table's windows are pruned whichever is in use.
+    prune: (now) => fallback.prune(now),
+  };
+}
+
+/**
  * A fixed-window limit of `max` per key, counted in the shared store so every instance
  * enforces one limit. `name` keeps the limits' keys apart ('signin:account', 'messages', ...).
  */
@@ -253,9 +289,8 @@ export function tooManyAttempts(what: string, retryAfterSeconds: number): AppErr
 type StoreCallback = (err: Error | null, res?: { current: number; ttl: number }) => void;
 
 /**
- * A store for @fastify/rate-limit (route `config.rateLimit`) over the shared PostgreSQL
- * counters, used when there is no Redis (with Redis the plugin's own Redis store is used).
- * Each route counts under its own key prefix, like the plugin's Redis store does.
+ * A store for @fastify/rate-limit (route `config.rateLimit`) over the shared counters
+ * (PostgreSQL, or Redis with PostgreSQL while Redis is down). Each route counts under its own key prefix, like the plugin's Redis store does.
  */
 export function fastifyRateLimitStore(store: RateLimitStore, now: () => number) {
   return class SharedRateLimitStore implements FastifyRateLimitStore {

@@ -3,12 +3,18 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError } from '../infra/app-error';
+import { isDatabaseUnavailable } from '../infra/db-errors';
 
 type Issue = { path: string; message: string };
 
 function zodIssues(err: ZodError): Issue[] {
   return err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 }
+
+export const DATABASE_UNAVAILABLE =
+  'The service is briefly unavailable. Please try again in a few seconds.';
+/** A restart or failover of PostgreSQL takes seconds. */
+const DB_RETRY_AFTER_SECONDS = 5;
 
 /** One error handler: validation -> 400 with issues, AppError -> its status, the rest hidden. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
@@ -42,6 +48,15 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
           ? 'Request body is not valid JSON'
           : error.message;
       return reply.status(status).send({ message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is restarting or unreachable: nothing is wrong with the request, and it
+      // will likely succeed in a few seconds.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DB_RETRY_AFTER_SECONDS))
+        .send({ message: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'Unhandled error');
     // Only what becomes a 500 is reported: a 4xx is the client's, and an AppError's 5xx (a

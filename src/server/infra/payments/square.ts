@@ -79,25 +79,18 @@ function declinedCard(body: unknown): { cardBrand?: string; last4?: string } {
 
 /** A declined card becomes a failed charge; anything else is the provider's failure. */
 function outcomeOfError(err: unknown): ChargeResult {
-  if (err instanceof SquareError) {
-    const first = err.errors[0];
-    if (
-      first &&
-      DECLINES.has(first.category) &&
-      err.statusCode !== undefined &&
-      err.statusCode < 500
-    )
-      return {
-        status: 'failed',
-        message: DECLINE_MESSAGES[first.code] ?? first.detail ?? 'The card was declined',
-        ...declinedCard(err.body),
-      };
-    throw new ProviderError(
-      first?.detail ?? `Square answered ${err.statusCode ?? 'with an error'}`,
-      first?.code,
-    );
-  }
-  throw new ProviderError('Square could not be reached');
+  // No HTTP answer (the SDK's timeout, a dropped connection): the request may have reached
+  // Square and the card may be charged.
+  if (!(err instanceof SquareError) || err.statusCode === undefined)
+    throw new ProviderError('Square did not answer', undefined, true);
+  const first = err.errors[0];
+  if (first && DECLINES.has(first.category) && err.statusCode < 500)
+    return {
+      status: 'failed',
+      message: DECLINE_MESSAGES[first.code] ?? first.detail ?? 'The card was declined',
+      ...declinedCard(err.body),
+    };
+  throw new ProviderError(first?.detail ?? `Square answered ${err.statusCode}`, first?.code);
 }
 
 /** Square's SDK client with `token` (the platform's, or a connected seller's). */

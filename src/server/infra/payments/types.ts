@@ -204,6 +204,12 @@ export class ProviderError extends Error {
   constructor(
     message: string,
     public readonly code?: string,
+    /**
+     * No answer came (a timeout, a dropped connection): the provider may have taken the charge
+     * all the same. Such a payment is left `processing` for reconciliation (ADR 007), never
+     * recorded as failed: the customer would be asked for a card again and charged twice.
+     */
+    public readonly outcomeUnknown = false,
   ) {
     super(message);
     this.name = 'ProviderError';

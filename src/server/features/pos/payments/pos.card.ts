@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
+import { AppError } from '../../../infra/app-error';
 import { ProviderError, type CardProvider } from '../../../infra/payments';
 import type { CardOutcome, PaymentRow } from '../pos.queries';
 
@@ -8,7 +9,15 @@ import type { CardOutcome, PaymentRow } from '../pos.queries';
  * (pos.deposits), so that neither has to import the other.
  */
 
-/** Asks the provider to charge the claimed payment; a provider error is a failed outcome. */
+export const PAYMENT_UNCONFIRMED =
+  'The payment provider did not answer in time. The payment is being confirmed: check the ' +
+  'payments list in a minute before taking another card.';
+
+/**
+ * Asks the provider to charge the claimed payment; a provider error is a failed outcome. When
+ * no answer came (the provider may have charged the card), 503: the payment stays `processing`
+ * and the reconciliation sweep settles it from what the provider says (ADR 007).
+ */
 export async function chargeCard(
   app: FastifyInstance,
   card: CardProvider,
@@ -33,6 +42,10 @@ export async function chargeCard(
       cardLast4: result.last4 ?? null,
     };
   } catch (err) {
+    if (err instanceof ProviderError && err.outcomeUnknown) {
+      app.log.warn({ err, paymentId: claimed.id }, 'card payment unanswered; left to reconcile');
+      throw new AppError(503, PAYMENT_UNCONFIRMED);
+    }
     app.log.error({ err }, 'card payment failed');
     return {
       status: 'failed',
