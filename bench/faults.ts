@@ -398,6 +398,7 @@ async function one(kind: string, base: string): Promise<void> {
         body: json({
           serviceType: any(SERVICE_TYPES),
           description: 'Faults bench: brakes squeal when stopping.',
+          vehicleInfo: '2016 Honda Civic',
           urgency: 'medium',
           location: `${any(LOCATION_NAMES)}`,
           customerName: 'Faults Customer',
