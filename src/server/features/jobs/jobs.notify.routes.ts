@@ -7,9 +7,8 @@ import {
 } from '@shared/schemas/jobs';
 import { textUpdatesBodySchema } from '@shared/schemas/service-requests';
 import { errorResponsesFor } from '../../infra/route-errors';
-import { renderWindowAttachment, WINDOW_ATTACHMENT } from '../../domain/window-calendar';
 import { createJobsService } from './jobs.service';
-import { changeTextUpdates, windowIcs } from './jobs.notify';
+import { changeTextUpdates, registerWindowAttachment, windowIcs } from './jobs.notify';
 
 const VIEWER_NOTE =
   'Open to the customer who owns the request (signed in), its assigned technician, admins, and anyone holding the signed link from the e-mails (`?t=`).';
@@ -20,7 +19,7 @@ const icsBody = z.any().meta({ type: 'string' });
 export const jobNotifyRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createJobsService(app);
   // The confirmation e-mail's .ics, rendered from the request when the e-mail leaves.
-  app.mailAttachments.register(WINDOW_ATTACHMENT, (id) => renderWindowAttachment(app, app.db, id));
+  registerWindowAttachment(app);
 
   app.get(
     '/api/service-requests/:reference/window.ics',

@@ -5,7 +5,12 @@ import type { SessionUser } from '../../infra/session';
 import { resolveJobViewer } from '../../domain/job-access';
 import { announce } from '../../domain/job-timeline';
 import { normalizePhone } from '../../domain/phone';
-import { windowCalendar, windowFilename } from '../../domain/window-calendar';
+import {
+  renderWindowAttachment,
+  WINDOW_ATTACHMENT,
+  windowCalendar,
+  windowFilename,
+} from '../../domain/window-calendar';
 import * as q from './jobs.queries';
 
 export const NO_CONFIRMED_WINDOW = 'This request has no confirmed arrival window yet';
@@ -55,4 +60,9 @@ export async function changeTextUpdates(
     }
     await announce(app, tx, request, after, 'text_updates');
   });
+}
+
+/** The confirmation e-mail's .ics, rendered from the request when the e-mail leaves. */
+export function registerWindowAttachment(app: FastifyInstance) {
+  app.mailAttachments.register(WINDOW_ATTACHMENT, (id) => renderWindowAttachment(app, app.db, id));
 }
