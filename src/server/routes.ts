@@ -15,6 +15,7 @@ import { fairPriceRoutes } from './features/fair-price/fair-price.routes';
 import { geoRoutes } from './features/geo/geo.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { jobsRoutes } from './features/jobs/jobs.routes';
+import { jobNotifyRoutes } from './features/jobs/jobs.notify.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { paymentAccountRoutes } from './features/payment-accounts/payment-accounts.routes';
@@ -51,6 +52,7 @@ const featureRoutes = [
   contactRoutes,
   serviceRequestRoutes,
   jobsRoutes,
+  jobNotifyRoutes,
   dispatchRoutes,
   paymentsRoutes,
   paymentAccountRoutes,

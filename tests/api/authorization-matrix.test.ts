@@ -38,6 +38,8 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/service-requests/:reference/messages': 'technician',
   'POST /api/service-requests/:reference/quotes/:quoteId/approve': 'public',
   'POST /api/service-requests/:reference/invoices/:invoiceId/pay': 'public',
+  'GET /api/service-requests/:reference/window.ics': 'public',
+  'PUT /api/service-requests/:reference/text-updates': 'public',
   'GET /api/jobs': 'technician',
   'GET /api/job-notifications/technician/:id': 'technician',
   'GET /api/job-notifications/technician/:id/leads': 'technician',

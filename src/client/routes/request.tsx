@@ -11,6 +11,7 @@ import { SandboxCardFields } from '../features/pos/components/sandbox-card-field
 import { SignaturePad } from '../features/pos/components/signature-pad';
 import { useRequest } from '../features/requests/api/get-request';
 import { ArrivalWindow } from '../features/requests/components/arrival-window';
+import { TextUpdates } from '../features/requests/components/text-updates';
 import { CancelRequest } from '../features/requests/components/cancel-request';
 import { DispatchProgress } from '../features/requests/components/dispatch-progress';
 import { InvoicesSection } from '../features/requests/components/invoices-section';
@@ -111,6 +112,9 @@ export default function RequestPage() {
       <StatusBanner job={job} />
       {job.technician && <TechnicianCard technician={job.technician} />}
       {WINDOW_STATUSES.includes(job.status) && <ArrivalWindow job={job} req={req} />}
+      {asCustomer && job.status !== 'completed' && job.status !== 'canceled' && (
+        <TextUpdates job={job} req={req} />
+      )}
       {branded && <BrandHeader branding={job.branding!} />}
       <QuotesSection
         job={job}

@@ -102,6 +102,27 @@ describe('notificationFor', () => {
     expect(shown.options.body).toBe(withdraw.body);
   });
 
+  it("shows news of a technician's job (a window answered) that opens the job", () => {
+    const notice = {
+      kind: 'notice',
+      tag: 'confirm_window:7:1-2',
+      title: 'WR-000007: window confirmed',
+      body: 'The customer confirmed Tue, Dec 1, 9:00–11:00 AM EST.',
+      url: '/my-jobs/WR-000007',
+    };
+    expect(pushMessageSchema.safeParse(notice).success).toBe(true);
+    expect(parsePushMessage(notice)).toEqual(notice);
+    expect(parsePushMessage({ ...notice, url: 7 })).toBeNull();
+    const shown = notificationFor(parsePushMessage(notice), 5);
+    expect(shown.title).toBe(notice.title);
+    expect(shown.options.body).toBe(notice.body);
+    expect(shown.options.actions).toBeUndefined();
+    expect(readNotificationData(shown.options.data)).toMatchObject({
+      kind: 'notice',
+      url: '/my-jobs/WR-000007',
+    });
+  });
+
   it('still shows something for a payload it cannot read', () => {
     const shown = notificationFor(null, 0);
     expect(shown.title).toBe('Wrenchly');

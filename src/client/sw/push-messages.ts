@@ -56,6 +56,10 @@ const isInt = (v: unknown): v is number => Number.isInteger(v);
 export function parsePushMessage(raw: unknown): PushMessage | null {
   if (!isRecord(raw)) return null;
   const { kind, tag, notificationId, title, body, url } = raw;
+  if (kind === 'notice')
+    return isString(tag) && tag && isString(title) && isString(body) && isString(url)
+      ? { kind, tag, title, body, url }
+      : null;
   if (!isString(tag) || !tag || !isInt(notificationId) || !isString(title) || !isString(body))
     return null;
   if (!isString(url)) return null;
@@ -104,6 +108,17 @@ export function notificationFor(message: PushMessage | null, now: number): Shown
         body: 'Open Wrenchly to see your job notifications.',
         icon: NOTIFICATION_ICON,
         data: { kind: 'notice', url: PATHS.technicianNotifications },
+      },
+    };
+  if (message.kind === 'notice')
+    return {
+      title: message.title,
+      options: {
+        body: message.body,
+        tag: message.tag,
+        icon: NOTIFICATION_ICON,
+        timestamp: now,
+        data: { kind: 'notice', url: message.url },
       },
     };
   if (message.kind === 'withdraw')

@@ -10,6 +10,7 @@ import type { MailMessage } from '../infra/mailer';
 import { pdfAttachment } from '../infra/outbox';
 import { publicBaseUrl } from '../infra/public-url';
 import { requestPageUrl } from './request-links';
+import { customerText } from './customer-texts';
 
 /**
  * A short, plain e-mail to the request's customer about it, with the link to its page (the
@@ -97,6 +98,18 @@ export async function jobDocumentChanged(
         : null;
   await announce(app, tx, r, r, change.kind);
   // The quote or invoice itself goes with it, as a PDF (rendered when the e-mail is delivered).
+  // A customer who opted in to texts hears of an invoice by text too.
+  const text =
+    change.kind === 'invoice'
+      ? customerText(
+          app,
+          r,
+          'job_invoice_ready',
+          `invoice:${change.id}`,
+          `invoice ${change.number} (${formatAmount(change.total)}) for ${formatReference(r.id)} is ready. Pay or view:`,
+        )
+      : null;
+  if (text) await app.outbox.enqueue(tx, text);
   if (mail && (change.kind === 'quote' || change.kind === 'invoice'))
     await app.outbox.enqueue(tx, {
       ...mail,

@@ -321,3 +321,54 @@ export async function withdrawAlerts(
     }
   await app.outbox.enqueue(tx, messages);
 }
+
+/**
+ * News about a technician's own job (the customer confirmed or declined their window), for
+ * when the job's page is not open: a push to each of their devices, or an e-mail when they have
+ * none (or turned push off). Keyed by the cause, so it goes out once.
+ */
+export async function tellTechnician(
+  app: FastifyInstance,
+  tx: DbOrTx,
+  technicianId: number,
+  news: { template: string; key: string; title: string; body: string; path: string },
+) {
+  const r = (await recipients(tx, [technicianId])).get(technicianId);
+  if (!r) return;
+  const devices =
+    app.vapid && r.settings.push
+      ? ((await subscriptionsOf(tx, [technicianId])).get(technicianId) ?? [])
+      : [];
+  const messages: OutboxInput[] = devices.map((subscriptionId) => {
+    const message: PushMessage = {
+      kind: 'notice',
+      tag: news.key,
+      title: news.title,
+      body: news.body,
+      url: news.path,
+    };
+    return {
+      channel: 'push',
+      to: `subscription:${subscriptionId}`,
+      template: news.template,
+      key: `${news.key}:push:${subscriptionId}`,
+      subject: news.title,
+      text: news.body,
+      payload: { subscriptionId, message, urgency: 'normal' } satisfies PushPayload,
+    };
+  });
+  if (messages.length === 0)
+    messages.push({
+      channel: 'email',
+      to: r.email,
+      template: news.template,
+      key: `${news.key}:email`,
+      subject: news.title,
+      ...composeMail([
+        `Hi ${r.firstName},`,
+        news.body,
+        `Open the job:\n${publicBaseUrl(app.config)}${news.path}`,
+      ]),
+    });
+  await app.outbox.enqueue(tx, messages);
+}

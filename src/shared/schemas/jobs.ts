@@ -205,6 +205,17 @@ export const jobDetailSchema = z.object({
   window: z
     .object({ start: z.string(), end: z.string(), confirmedAt: z.string().nullable() })
     .nullable(),
+  /**
+   * The customer's texts about the request (customer view; null for others): whether they are
+   * on, to which number, since when.
+   */
+  textUpdates: z
+    .object({
+      enabled: z.boolean(),
+      phone: z.string().nullable(),
+      consentedAt: z.string().nullable(),
+    })
+    .nullable(),
   /** The customer's contact (technician and admin views; the customer sees their own). */
   customer: z.object({
     name: z.string(),

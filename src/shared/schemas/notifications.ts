@@ -141,7 +141,20 @@ export const withdrawPushSchema = z.object({
   body: z.string(),
   url: z.string(),
 });
-export const pushMessageSchema = z.discriminatedUnion('kind', [jobPushSchema, withdrawPushSchema]);
+/** News about one of the technician's jobs (the customer confirmed or declined a window). */
+export const noticePushSchema = z.object({
+  kind: z.literal('notice'),
+  tag: z.string(),
+  title: z.string(),
+  body: z.string(),
+  /** Opened on tap: the job's page. */
+  url: z.string(),
+});
+export const pushMessageSchema = z.discriminatedUnion('kind', [
+  jobPushSchema,
+  withdrawPushSchema,
+  noticePushSchema,
+]);
 export type PushMessage = z.output<typeof pushMessageSchema>;
 
 /** The notification's tag: a later push with the same tag replaces it. */

@@ -73,6 +73,8 @@ const leadingYear = (text: string | undefined) => {
 const yearOutOfRange = (year: number | null) =>
   year !== null && (year < MIN_VEHICLE_YEAR || year > maxVehicleYear());
 
+export const TEXT_UPDATES_NEED_PHONE = 'Enter your phone number to get text updates';
+
 /** POST /api/service-requests from the Request Service form. */
 export const serviceRequestSchema = z
   .object({
@@ -91,8 +93,12 @@ export const serviceRequestSchema = z
     vehicleYear: vehicleYearSchema.optional(),
     /** One of the signed-in customer's vehicles (GET /api/vehicles); guests type theirs. */
     vehicleId: dbIdNumber('Please choose one of your vehicles').optional().nullable(),
+    /** 'Text me updates about this request': texts to customerPhone, by this consent. */
+    textUpdates: z.boolean({ error: 'textUpdates must be true or false' }).optional(),
   })
   .superRefine((r, ctx) => {
+    if (r.textUpdates && !r.customerPhone)
+      ctx.addIssue({ code: 'custom', path: ['customerPhone'], message: TEXT_UPDATES_NEED_PHONE });
     // A year given only inside the vehicle text or the description's Vehicle line counts too.
     const vehicleLine = /^Vehicle: (.*)$/m.exec(r.description)?.[1];
     if (
@@ -174,3 +180,13 @@ export function descriptionWithoutContact(description: string): string {
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
+
+/** PUT /api/service-requests/:reference/text-updates: the customer starts or stops texts. */
+export const textUpdatesBodySchema = z
+  .object({
+    enabled: z.boolean({ error: 'enabled must be true or false' }),
+    /** The number to text; left out, the request's contact phone. */
+    phone: optionalText(30),
+  })
+  .strict();
+export type TextUpdatesBody = z.input<typeof textUpdatesBodySchema>;

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { windowFromInputs } from './window-input';
 
-const NOW = new Date('2026-11-23T12:00:00');
+const NOW = new Date('2026-11-23T17:00:00Z');
 
 describe('windowFromInputs', () => {
-  it('turns a date and two times into ISO instants', () => {
+  it('turns a date and two times into ISO instants, read as New York times', () => {
+    // Whatever the zone the test runs in: 9:00 EST is 14:00 UTC.
     const w = windowFromInputs({ date: '2026-11-24', start: '09:00', end: '11:30' }, NOW);
     expect(w).toEqual({
       ok: true,
-      windowStart: new Date('2026-11-24T09:00:00').toISOString(),
-      windowEnd: new Date('2026-11-24T11:30:00').toISOString(),
+      windowStart: '2026-11-24T14:00:00.000Z',
+      windowEnd: '2026-11-24T16:30:00.000Z',
     });
   });
 

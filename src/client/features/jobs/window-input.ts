@@ -1,4 +1,9 @@
-/** The window form's fields: a calendar date and two times of day, in the browser's zone. */
+import { fromServiceInput } from '@shared/service-time';
+
+/**
+ * The window form's fields: a calendar date and two times of day on the service area's clock
+ * (America/New_York), whatever the zone of the technician's device.
+ */
 export type WindowInputs = { date: string; start: string; end: string };
 
 export type WindowResult =
@@ -7,8 +12,7 @@ export type WindowResult =
 
 const local = (date: string, time: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
-  const d = new Date(`${date}T${time}:00`);
-  return Number.isNaN(d.getTime()) ? null : d;
+  return fromServiceInput(`${date}T${time}`);
 };
 
 /** The ISO start and end of the window, or a message for each field that is wrong. */

@@ -1,26 +1,20 @@
 import { formatAmount } from '@shared/money';
+import { SERVICE_TIME_ZONE } from '@shared/service-time';
 import type { ServiceRequestStatus } from '@shared/constants/domain';
 
-/** 'Nov 23, 6:45 PM' */
+/** 'Nov 23, 6:45 PM EST': the service area's clock, as the window and the messages show it. */
 export const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', {
+    timeZone: SERVICE_TIME_ZONE,
+    timeZoneName: 'short',
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
   });
 
-const time = (d: Date) => d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-
-/** 'Tue, Nov 24, 9:00 AM – 11:00 AM' (the end's date is named when it is another day). */
-export function formatWindow(start: string, end: string) {
-  const s = new Date(start);
-  const e = new Date(end);
-  const day = (d: Date) =>
-    d.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
-  const endText = day(s) === day(e) ? time(e) : `${day(e)}, ${time(e)}`;
-  return `${day(s)}, ${time(s)} – ${endText}`;
-}
+/** An arrival window on the service area's clock, zone named: 'Tue, Dec 1, 9:00–11:00 AM EST'. */
+export { formatWindow } from '@shared/service-time';
 
 /** '$1,234.50' from a decimal string (the one currency formatter, `@shared/money`). */
 export const formatMoney = (amount: string) => formatAmount(amount);

@@ -32,6 +32,8 @@ export type RequestForm = {
   location: string;
   urgency: Urgency;
   preferredDate: string;
+  /** 'Text me updates about this request': 'on' when ticked. */
+  textUpdates: string;
 };
 export type RequestFormErrors = Partial<Record<keyof RequestForm, string>>;
 
@@ -49,6 +51,7 @@ export const blankRequestForm: RequestForm = {
   location: '',
   urgency: 'medium',
   preferredDate: '',
+  textUpdates: '',
 };
 
 /** The form's vehicle fields for a saved vehicle, or blank ones for 'Another vehicle'. */
@@ -113,6 +116,8 @@ export function validateRequestForm(form: RequestForm): RequestFormErrors {
   if (!form.description.trim()) e.description = 'Please describe the problem';
   else if (form.description.trim().length < MIN_PROBLEM_LENGTH) e.description = PROBLEM_TOO_SHORT;
   if (!form.location.trim()) e.location = 'Please enter your ZIP code, address or town';
+  if (form.textUpdates === 'on' && !form.phone.trim())
+    e.phone = 'Enter your phone number to get text updates';
   if (form.preferredDate && form.preferredDate < todayLocal())
     e.preferredDate = 'Preferred date cannot be in the past';
   return e;
@@ -136,6 +141,7 @@ export function requestBody(form: RequestForm): CreateServiceRequestInput {
     customerName: form.fullName.trim(),
     customerEmail: form.email.trim(),
     customerPhone: form.phone.trim() || undefined,
+    ...(form.textUpdates === 'on' && { textUpdates: true }),
     vehicleInfo: vehicle,
     vehicleYear: form.vehicleYear.trim(),
     ...(form.vehicleId && { vehicleId: Number(form.vehicleId) }),
@@ -150,6 +156,8 @@ const FIELD_OF: Record<string, keyof RequestForm> = {
   preferredDate: 'preferredDate',
   customerName: 'fullName',
   customerEmail: 'email',
+  customerPhone: 'phone',
+  phone: 'phone',
   vehicleYear: 'vehicleYear',
   vehicleId: 'vehicleId',
   vehicleInfo: 'vehicleMake',

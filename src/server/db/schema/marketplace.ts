@@ -242,6 +242,12 @@ export const serviceRequests = pgTable(
     windowStart: timestamp({ withTimezone: true }),
     windowEnd: timestamp({ withTimezone: true }),
     windowConfirmedAt: timestamp({ withTimezone: true }),
+    /**
+     * Texts about the request to the customer, by their consent: the number (E.164) and when
+     * they agreed; the time is cleared when they stop them.
+     */
+    smsUpdatesPhone: text(),
+    smsUpdatesConsentAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
     canceledAt: timestamp({ withTimezone: true }),
     cancelReason: text(),

@@ -1,27 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
+import { formatWindow } from '@shared/service-time';
 import type { JobMove } from '@shared/jobs';
+import { formatReference } from '@shared/jobs';
+import type { Point } from '@shared/geo';
 import { customerMail } from '../../domain/job-mail';
+import { customerText, etaMinutes } from '../../domain/customer-texts';
+import { windowAttachment } from '../../domain/window-calendar';
+import type { OutboxInput } from '../../infra/outbox';
 import type { MailMessage } from '../../infra/mailer';
 import type { ServiceRequestRow } from '../../domain/job-access';
 
-/** Times in e-mails: the service area's clock (DC / MD / VA). */
-const when = (d: Date) =>
-  d.toLocaleString('en-US', {
-    timeZone: 'America/New_York',
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-const time = (d: Date) =>
-  d.toLocaleTimeString('en-US', {
-    timeZone: 'America/New_York',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-export const windowText = (start: Date, end: Date) => `${when(start)} – ${time(end)}`;
+/** Times in e-mails: the service area's clock, as every other place shows them. */
+export const windowText = (start: Date, end: Date) => formatWindow(start, end);
 
 /** The e-mail the customer gets for a move, if it is one they hear about. */
 export function moveMail(
@@ -45,10 +36,20 @@ export function moveMail(
         ],
         'Confirm or decline',
       );
-    case 'confirm_window':
-      return customerMail(app, after, 'job_window_confirmed', 'Your appointment is confirmed', [
-        `${tech} will arrive ${windowText(after.windowStart!, after.windowEnd!)}.`,
-      ]);
+    case 'confirm_window': {
+      const mail = customerMail(
+        app,
+        after,
+        'job_window_confirmed',
+        'Your appointment is confirmed',
+        [
+          `${tech} will arrive ${windowText(after.windowStart!, after.windowEnd!)}.`,
+          'The attached calendar file adds the visit to your calendar.',
+        ],
+      );
+      // The window as a calendar event, rendered from the request when the e-mail leaves.
+      return mail && { ...mail, attachments: [windowAttachment(after.id)] };
+    }
     case 'start_route':
       return customerMail(app, after, 'job_en_route', `${tech} is on the way`, [
         `${tech} is on the way to ${after.location} for your ${after.serviceType} request.`,
@@ -85,6 +86,43 @@ export function moveMail(
         `Our team canceled your ${after.serviceType} request${after.cancelReason ? `: ${after.cancelReason}` : '.'}`,
         `Questions? Write to ${BRAND.supportEmail}.`,
       ]);
+    default:
+      return null;
+  }
+}
+
+/**
+ * The text the customer gets for a move, when they opted in: a proposed window and the
+ * technician on the way (with an ETA from `from`, the technician's last known place).
+ */
+export function moveText(
+  app: FastifyInstance,
+  move: JobMove,
+  after: ServiceRequestRow,
+  technicianName: string | null,
+  from: Point | null,
+): OutboxInput | null {
+  const tech = technicianName ?? 'Your technician';
+  const ref = formatReference(after.id);
+  switch (move) {
+    case 'propose_window':
+      return customerText(
+        app,
+        after,
+        'job_window_proposed',
+        `window:${after.id}:${after.windowStart!.getTime()}-${after.windowEnd!.getTime()}`,
+        `${tech} can come ${windowText(after.windowStart!, after.windowEnd!)} (${ref}). Confirm or decline:`,
+      );
+    case 'start_route': {
+      const eta = etaMinutes(from, after);
+      return customerText(
+        app,
+        after,
+        'job_en_route',
+        `en_route:${after.id}:${after.assignedTechnicianId}:${after.assignedAt?.getTime() ?? 0}`,
+        `${tech} is on the way${eta ? `, arriving in about ${eta} minutes` : ''} (${ref}). Follow:`,
+      );
+    }
     default:
       return null;
   }

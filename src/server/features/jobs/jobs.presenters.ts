@@ -111,6 +111,14 @@ export function jobDetailOut(p: DetailParts): Omit<JobDetail, 'branding'> {
             confirmedAt: iso(r.windowConfirmedAt),
           }
         : null,
+    textUpdates:
+      viewer.role === 'customer'
+        ? {
+            enabled: r.smsUpdatesConsentAt !== null && r.smsUpdatesPhone !== null,
+            phone: r.smsUpdatesPhone ?? r.contactPhone ?? null,
+            consentedAt: iso(r.smsUpdatesConsentAt),
+          }
+        : null,
     // The customer's own contact, or the customer's contact for their technician and admins.
     customer: {
       name: r.contactName || (p.customer ? fullName(p.customer) : '') || 'Customer',

@@ -30,6 +30,15 @@ export function timelineOf(db: DbOrTx, requestId: number) {
     .orderBy(asc(serviceRequestEvents.id));
 }
 
+/** Where a technician works from (their base), for an ETA. */
+export function technicianBase(db: DbOrTx, technicianId: number) {
+  return db
+    .select({ latitude: technicians.latitude, longitude: technicians.longitude })
+    .from(technicians)
+    .where(eq(technicians.id, technicianId))
+    .then((r) => r[0]);
+}
+
 export function technicianCard(db: DbOrTx, technicianId: number) {
   return db
     .select({
@@ -248,4 +257,18 @@ export async function sessionIsLive(db: DbOrTx, sessionId: string, now: Date) {
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
     .limit(1);
   return row !== undefined;
+}
+
+/** Starts (number and consent time) or stops (consent cleared, number kept) the customer's texts. */
+export function setTextUpdates(
+  db: DbOrTx,
+  id: number,
+  set: { smsUpdatesPhone?: string; smsUpdatesConsentAt: Date | null },
+) {
+  return db
+    .update(serviceRequests)
+    .set(set)
+    .where(eq(serviceRequests.id, id))
+    .returning()
+    .then((r) => r[0]!);
 }

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { z } from 'zod';
 import {
-  INVALID_PHONE,
   type NotificationSettings,
   type PushSubscription,
   type pushSubscriptionInputSchema,
@@ -13,6 +11,7 @@ import type { pushSubscriptions } from '../../db/schema';
 import { AppError } from '../../infra/app-error';
 import type { SessionUser } from '../../infra/session';
 import { toSettings } from '../../domain/technician-alerts';
+import { normalizePhone } from '../../domain/phone';
 import * as q from './notifications.queries';
 
 /** A technician's devices beyond this many: the least recently used are dropped. */
@@ -23,14 +22,6 @@ const ownTechnicianId = (user: SessionUser | null) => {
     throw new AppError(403, 'Only technicians receive job notifications');
   return user.technicianId;
 };
-
-/** A phone number as typed, in E.164 (+12025550142); US numbers need no country code. */
-export function normalizePhone(input: string): string {
-  const parsed = parsePhoneNumberFromString(input, 'US');
-  if (!parsed || !parsed.isValid())
-    throw new AppError(400, INVALID_PHONE, [{ path: 'smsPhone', message: INVALID_PHONE }]);
-  return parsed.number;
-}
 
 export const UNSUPPORTED_PUSH_SERVICE = "This browser's push service is not supported";
 

@@ -14,6 +14,7 @@ import { tooManyAttempts } from '../../infra/rate-limiter';
 import { requestPagePath } from '../../domain/request-links';
 import type { SessionUser } from '../../infra/session';
 import { recordMove } from '../../domain/job-timeline';
+import { normalizePhone } from '../../domain/phone';
 import {
   customerVehicle,
   insertServiceRequest,
@@ -84,6 +85,8 @@ export function createServiceRequestService(app: FastifyInstance) {
         phone?: string;
         vehicle?: string;
         vehicleId?: number;
+        /** The opted-in number for texts about the request (E.164). */
+        textsTo?: string;
       };
       if (isDemo) {
         const d = demoServiceRequestSchema.parse(body);
@@ -115,6 +118,8 @@ export function createServiceRequestService(app: FastifyInstance) {
           phone: r.customerPhone ?? line(r.description, 'Phone'),
           vehicle: r.vehicleInfo ?? line(r.description, 'Vehicle'),
           vehicleId: r.vehicleId ?? undefined,
+          // Checked before anything is stored: a number a text can reach, in E.164.
+          textsTo: r.textUpdates ? normalizePhone(r.customerPhone!, 'customerPhone') : undefined,
         };
       }
       if (fields.preferredDate && fields.preferredDate < serviceAreaToday(app.clock())) {
@@ -185,6 +190,10 @@ export function createServiceRequestService(app: FastifyInstance) {
               ? user.role
               : 'guest',
           vehicleInfo: fields.vehicle ?? null,
+          // The box ticked on the form: the consent and when it was given.
+          ...(fields.textsTo
+            ? { smsUpdatesPhone: fields.textsTo, smsUpdatesConsentAt: app.clock() }
+            : {}),
           ...vehicleFields,
         });
         await recordMove(app, tx, row!, {

@@ -85,6 +85,9 @@ export function WindowForm({ job }: { job: JobDetail }) {
             {field('start', 'From', 'time', start, setStart)}
             {field('end', 'To', 'time', end, setEnd)}
           </div>
+          <p className="text-sm text-muted-foreground" data-testid="window-zone">
+            Times are Eastern time (New York), the service area&apos;s clock.
+          </p>
           <FieldError message={errors.form} />
           <Button type="submit" disabled={move.isPending}>
             {move.isPending ? 'Sending...' : 'Propose window'}

@@ -5,6 +5,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import type { JobDetail } from '../api/get-request';
 import type { RequestRef } from '../api/keys';
 import { useMakeMove } from '../api/make-move';
+import { windowIcsUrl } from '../api/text-updates';
 import { formatDateTime, formatWindow } from '../format';
 import { ActionError, reportActionError } from './action-error';
 
@@ -52,7 +53,16 @@ export function ArrivalWindow({ job, req }: { job: JobDetail; req: RequestRef })
           {formatWindow(win.start, win.end)}
         </p>
         {win.confirmedAt && (
-          <p className="text-sm text-green-700">Confirmed {formatDateTime(win.confirmedAt)}</p>
+          <>
+            <p className="text-sm text-green-700">Confirmed {formatDateTime(win.confirmedAt)}</p>
+            <a
+              className="text-sm font-medium text-primary underline"
+              href={windowIcsUrl(req)}
+              download
+            >
+              Add to calendar (.ics)
+            </a>
+          </>
         )}
         {canAnswer && !win.confirmedAt && (
           <div className="grid grid-cols-2 gap-2">

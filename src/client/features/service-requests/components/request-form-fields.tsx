@@ -20,6 +20,28 @@ export type FieldProps = {
   onChange: (e: { target: { value: string } }) => void;
 };
 
+/** 'Text me updates about this request': consent to texts to the phone above. */
+function TextUpdatesBox({ id, value, onChange }: FieldProps) {
+  return (
+    <div className="flex items-start gap-2 pt-1">
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-0.5 h-4 w-4"
+        checked={value === 'on'}
+        onChange={(e) => onChange({ target: { value: e.target.checked ? 'on' : '' } })}
+      />
+      <Label htmlFor={id} className="text-sm font-normal">
+        Text me updates about this request
+        <span className="block text-xs text-muted-foreground">
+          When a technician proposes a time, is on the way, or sends an invoice. Stop any time on
+          your request page.
+        </span>
+      </Label>
+    </div>
+  );
+}
+
 /**
  * The Request Service form's inputs; `field` binds one, `err` shows its inline error. A
  * signed-in customer with saved `vehicles` picks one (or 'Another vehicle' to type it).
@@ -51,6 +73,8 @@ export function RequestFormFields({
       <div className="space-y-1.5">
         <Label htmlFor="rs-phone">Phone</Label>
         <Input {...field('phone')} type="tel" autoComplete="tel" />
+        {err('phone')}
+        <TextUpdatesBox {...field('textUpdates')} />
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="rs-serviceType">Service Type *</Label>

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { formatServiceTime, formatWindow, fromServiceInput, toServiceInput } from './service-time';
+
+describe('service area time', () => {
+  it('shows a window on the New York clock with its zone, whatever the process zone', () => {
+    expect(formatWindow('2026-12-01T14:00:00Z', '2026-12-01T16:00:00Z')).toBe(
+      'Tue, Dec 1, 9:00–11:00 AM EST',
+    );
+    expect(formatWindow('2026-07-01T15:00:00Z', '2026-07-01T17:00:00Z')).toBe(
+      'Wed, Jul 1, 11:00 AM–1:00 PM EDT',
+    );
+    expect(formatWindow('2026-12-02T03:00:00Z', '2026-12-02T06:00:00Z')).toBe(
+      'Tue, Dec 1, 10:00 PM EST – Wed, Dec 2, 1:00 AM EST',
+    );
+    expect(formatServiceTime(new Date('2026-12-01T05:00:00Z'))).toBe('Tue, Dec 1, 12:00 AM EST');
+  });
+
+  it('reads typed times as New York times, across daylight saving', () => {
+    expect(fromServiceInput('2026-12-01T09:00')?.toISOString()).toBe('2026-12-01T14:00:00.000Z');
+    expect(fromServiceInput('2026-07-01T09:00')?.toISOString()).toBe('2026-07-01T13:00:00.000Z');
+    expect(fromServiceInput('2026-11-01T01:30')?.toISOString()).toBe('2026-11-01T05:30:00.000Z');
+    expect(fromServiceInput('2026-02-30T09:00')).toBeNull();
+    expect(fromServiceInput('tomorrow')).toBeNull();
+    expect(toServiceInput('2026-07-01T13:00:00Z')).toBe('2026-07-01T09:00');
+  });
+});
