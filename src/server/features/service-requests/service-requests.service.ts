@@ -14,6 +14,7 @@ import { tooManyAttempts } from '../../infra/rate-limiter';
 import { requestPagePath } from '../../domain/request-links';
 import type { SessionUser } from '../../infra/session';
 import { recordMove } from '../../domain/job-timeline';
+import { requestReceivedMail } from './service-requests.mail';
 import {
   customerVehicle,
   insertServiceRequest,
@@ -193,6 +194,10 @@ export function createServiceRequestService(app: FastifyInstance) {
           actor: signedInCustomer ? 'customer' : 'system',
           actorUserId: signedInCustomer?.id ?? null,
         });
+        // Queued with the request (and sent at once after commit): a guest who closes the tab
+        // still has the way back in their mailbox.
+        const received = requestReceivedMail(app, row!, signedInCustomer !== null);
+        if (received) await app.outbox.enqueue(tx, received);
         return row!;
       });
 
