@@ -69,3 +69,25 @@ test('the sign-in form keeps the wrong-password message by Sign In until the nex
   release();
   await expect(inline).toHaveText('Invalid username or password');
 });
+
+test('the contact form keeps the server refusal by Send Message', async ({ page }) => {
+  const refused = 'Too many messages from this network. Please try again in 12 minutes.';
+  await page.route('**/api/contact', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 429,
+          contentType: 'application/json',
+          body: JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: refused }),
+        })
+      : route.fallback(),
+  );
+  await page.goto('/contact-us');
+  await page.getByLabel('Name').fill('Jamie Rivera');
+  await page.getByLabel('Email').fill('jamie@example.com');
+  await page.getByLabel('Subject').fill('About my brakes');
+  await page.getByLabel('Message').fill('Can someone look at my brakes this week?');
+  const submit = page.getByRole('button', { name: 'Send Message' });
+  await submit.click();
+  await expect(page.locator('form').getByRole('alert')).toHaveText(refused);
+  await expect(submit).toHaveAccessibleDescription(refused);
+});
