@@ -30,7 +30,7 @@ export function requestReceivedMail(
     ...composeMail([
       `Hi ${r.contactName ?? 'there'},`,
       `We received your ${r.serviceType} request ${reference} for ${r.location}.`,
-      'What happens next: we are letting technicians near you know now. When one accepts, we e-mail you their name and they propose a time for you to confirm. You can follow every step, confirm, sign and pay on your request page.',
+      'What happens next: we offer it to qualified technicians near you now (if none is available, we tell you). When one accepts, we e-mail you their name and they propose a time for you to confirm. You can follow every step, confirm, sign and pay on your request page.',
       signedIn
         ? `Your request page (sign in to open it):\n${link}`
         : `Keep this link: it is the way back to your request (anyone with it can open it):\n${link}`,
