@@ -27,14 +27,19 @@ test('a wrong password shows Sign In Failed with the server message', async ({
   await page.goto('/');
   await signInThroughDialog('admin', 'nope');
   await expect(page.getByText('Sign In Failed')).toBeVisible();
-  await expect(page.getByText('Invalid username or password')).toBeVisible();
+  // Inline by the button (the toast says it too).
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
+    'Invalid username or password',
+  );
 });
 
 test('missing fields are caught before the server', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Please enter both username and password.')).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
+    'Please enter both username and password.',
+  );
 });
 
 test('registration refuses a weak password before the server, with the same message', async ({

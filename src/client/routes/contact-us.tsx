@@ -6,6 +6,7 @@ import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
 import { FieldError } from '../components/ui/form';
+import { FormError, useFormError } from '../components/ui/form-error';
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { PhoneLink } from '../components/ui/phone-link';
@@ -20,9 +21,11 @@ export default function ContactUs() {
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
   const send = useSendContactMessage();
+  const failure = useFormError();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    failure.clear();
     const parsed = contactMessageSchema.safeParse(form);
     if (!parsed.success) {
       const errs: typeof errors = {};
@@ -39,10 +42,10 @@ export default function ContactUs() {
         });
         setForm(empty);
       },
-      onError: () =>
+      onError: (err) =>
         notify({
           title: 'Failed to Send Message',
-          description: 'Please try again or contact us directly.',
+          description: failure.report(err, 'Please try again or contact us directly.'),
           variant: 'destructive',
         }),
     });
@@ -89,9 +92,14 @@ export default function ContactUs() {
                 <FieldError id="contact-form-message-error" message={errors.message} />
               </div>
               <div className="sm:col-span-2">
-                <Button type="submit" disabled={send.isPending}>
+                <Button
+                  type="submit"
+                  disabled={send.isPending}
+                  aria-describedby={failure.describedBy}
+                >
                   {send.isPending ? 'Sending...' : 'Send Message'}
                 </Button>
+                <FormError id={failure.id} message={failure.message} />
               </div>
             </form>
           </CardContent>

@@ -14,6 +14,7 @@ import { ArrivalWindow } from '../features/requests/components/arrival-window';
 import { TextUpdates } from '../features/requests/components/text-updates';
 import { CancelRequest } from '../features/requests/components/cancel-request';
 import { DispatchProgress } from '../features/requests/components/dispatch-progress';
+import { KeepLinkNotice } from '../features/requests/components/keep-link-notice';
 import { InvoicesSection } from '../features/requests/components/invoices-section';
 import { QuotesSection } from '../features/requests/components/quotes-section';
 import { RequestError } from '../features/requests/components/request-error';
@@ -92,6 +93,7 @@ export default function RequestPage() {
         </Link>
       )}
       <RequestHeader job={job} />
+      {token !== undefined && user === null && asCustomer && <KeepLinkNotice />}
       <p className="text-xs text-slate-500 print:hidden" aria-live="polite">
         {live ? 'Live updates on' : 'Connecting for live updates...'}
       </p>

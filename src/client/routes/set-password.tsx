@@ -11,7 +11,7 @@ import {
   InvalidSetPasswordLink,
   PasswordSet,
 } from '../features/auth/components/set-password-outcome';
-import { errorMessage } from '../lib/api-client';
+import { useFormError } from '../components/ui/form-error';
 import { notify } from '../lib/toast';
 
 /**
@@ -25,11 +25,12 @@ export default function SetPassword() {
   const { open } = useAuthDialog();
   const check = useSetPasswordCheck(token);
   const reset = check.data?.purpose === 'reset';
+  const failure = useFormError();
   const save = useSetPassword({
     onError: (err) =>
       notify({
         title: 'Could Not Set Password',
-        description: errorMessage(err, 'Please try again.'),
+        description: failure.report(err, 'Please try again.'),
         variant: 'destructive',
       }),
   });
@@ -46,7 +47,11 @@ export default function SetPassword() {
       <SetPasswordForm
         check={check.data}
         saving={save.isPending}
-        onSave={(password) => save.mutate({ token, password })}
+        onSave={(password) => {
+          failure.clear();
+          save.mutate({ token, password });
+        }}
+        failure={failure}
       />
     );
   }

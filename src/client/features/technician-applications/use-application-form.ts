@@ -5,7 +5,7 @@ import {
   technicianApplicationSchema,
   type TechnicianApplicationInput,
 } from '@shared/schemas/applications';
-import { errorMessage } from '../../lib/api-client';
+import { useFormError } from '../../components/ui/form-error';
 import { notify } from '../../lib/toast';
 import { uploadDocument, uploadFailure, uploadProblem } from '../../lib/api/upload-document';
 import { submitApplication } from './api/submit-application';
@@ -53,6 +53,8 @@ export function useApplicationForm() {
   // Remounts the file inputs on reset.
   const [generation, setGeneration] = useState(0);
 
+  // The server's refusal (address already applied, too many attempts) stays by the button.
+  const failure = useFormError();
   const submit = useMutation({
     mutationFn: submitApplication,
     onSuccess: () => {
@@ -71,7 +73,7 @@ export function useApplicationForm() {
     onError: (err) =>
       notify({
         title: 'Application Failed',
-        description: errorMessage(err, 'Failed to submit application. Please try again.'),
+        description: failure.report(err, 'Failed to submit application. Please try again.'),
         variant: 'destructive',
       }),
   });
@@ -97,6 +99,7 @@ export function useApplicationForm() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    failure.clear();
     const body = {
       ...form,
       state: form.state || undefined,
@@ -146,6 +149,7 @@ export function useApplicationForm() {
     progress,
     generation,
     submit,
+    failure,
     upload,
     onSubmit,
     input,

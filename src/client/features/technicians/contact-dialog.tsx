@@ -10,6 +10,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { FieldError } from '../../components/ui/form';
+import { FormError, useFormError } from '../../components/ui/form-error';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
@@ -29,15 +30,18 @@ export function ContactDialog({
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<keyof typeof empty, string>>>({});
   const contact = useContactTechnician();
+  const failure = useFormError();
   const close = () => {
     setForm(empty);
     setErrors({});
+    failure.clear();
     onClose();
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!technician) return;
+    failure.clear();
     const errs: typeof errors = {};
     if (!form.customerName.trim()) errs.customerName = 'Name is required';
     if (!EMAIL.test(form.customerEmail.trim()))
@@ -55,10 +59,10 @@ export function ContactDialog({
           });
           close();
         },
-        onError: () =>
+        onError: (err) =>
           notify({
             title: 'Error',
-            description: 'Failed to send contact request. Please try again.',
+            description: failure.report(err, 'Failed to send contact request. Please try again.'),
             variant: 'destructive',
           }),
       },
@@ -104,9 +108,15 @@ export function ContactDialog({
             <Textarea {...field('message')} placeholder="Describe what you need help with" />
             <FieldError id="contact-message-error" message={errors.message} />
           </div>
-          <Button type="submit" className="w-full" disabled={contact.isPending}>
+          <Button
+            type="submit"
+            className="w-full"
+            disabled={contact.isPending}
+            aria-describedby={failure.describedBy}
+          >
             {contact.isPending ? 'Sending...' : 'Send Message'}
           </Button>
+          <FormError id={failure.id} message={failure.message} />
         </form>
       </DialogContent>
     </Dialog>

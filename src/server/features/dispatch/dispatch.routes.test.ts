@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
@@ -176,7 +176,9 @@ describe('accept and decline', () => {
     const [mail] = await t.app.db
       .select()
       .from(outbox)
-      .where(eq(outbox.toAddress, 'winner-check@example.com'));
+      .where(
+        and(eq(outbox.toAddress, 'winner-check@example.com'), eq(outbox.template, 'job_accepted')),
+      );
     expect(mail).toMatchObject({ template: 'job_accepted' });
     // The customer's link to follow the request; the technician is reached through the platform.
     expect(mail!.textBody).toMatch(/\/requests\/WR-\d{6}\?t=[\w-]{43}/);
@@ -295,7 +297,9 @@ describe('a request nobody can be offered', () => {
     const [mail] = await t.app.db
       .select()
       .from(outbox)
-      .where(eq(outbox.toAddress, 'nobody@example.com'));
+      .where(
+        and(eq(outbox.toAddress, 'nobody@example.com'), eq(outbox.template, 'request_unmatched')),
+      );
     expect(mail!.textBody).toContain(
       'No qualified technician near Bowie, MD was available to take your Diagnostics request, so we could not offer it to anyone.',
     );

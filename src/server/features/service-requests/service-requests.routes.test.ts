@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
 import { composeServiceDescription } from '@shared/schemas/service-requests';
-import { jobNotifications, serviceRequests, users, vehicles } from '../../db/schema';
+import { jobNotifications, outbox, serviceRequests, users, vehicles } from '../../db/schema';
+import { requestLinkKind } from '../../domain/request-links';
 import { serviceAreaToday } from '../../domain/customers';
 
 let t: TestApp;
@@ -105,6 +106,49 @@ describe('POST /api/service-requests', () => {
     const res = await post(noEmail, { cookie });
     expect(res.statusCode).toBe(201);
     expect(res.json().customerId).toBe(u.id);
+  });
+
+  it('e-mails a guest the signed way back to the request at once, once per request', async () => {
+    const res = await post({ ...form, customerEmail: 'guest.confirm@example.com' });
+    expect(res.statusCode).toBe(201);
+    const { id, reference } = res.json();
+    const mails = await t.app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.idempotencyKey, `request_received:${id}`));
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail).toMatchObject({
+      toAddress: 'guest.confirm@example.com',
+      template: 'request_received',
+    });
+    expect(mail.subject).toContain(reference);
+    const text = mail.textBody;
+    expect(text).toContain('What happens next');
+    const token = text.match(new RegExp(`/requests/${reference}\\?t=([A-Za-z0-9_-]{43})`))?.[1];
+    expect(requestLinkKind(t.app.config.sessionSecret, id, token)).not.toBeNull();
+    // The link opens the request without a session.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/service-requests/${reference}?t=${token}`,
+    });
+    expect(page.statusCode).toBe(200);
+  });
+
+  it('e-mails a signed-in customer the plain page link', async () => {
+    const u = await createUser(t.app, { role: 'customer' });
+    const cookie = await signIn(t.app, u.username!);
+    const { customerEmail: _e, ...noEmail } = form;
+    const res = await post(noEmail, { cookie });
+    expect(res.statusCode).toBe(201);
+    const [mail] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.idempotencyKey, `request_received:${res.json().id}`));
+    expect(mail).toMatchObject({ toAddress: u.email, template: 'request_received' });
+    const text = mail!.textBody;
+    expect(text).toContain(`/requests/${res.json().reference}`);
+    expect(text).not.toContain('?t=');
   });
 
   it('accepts the demo page payload', async () => {

@@ -15,6 +15,7 @@ import { requestPagePath } from '../../domain/request-links';
 import type { SessionUser } from '../../infra/session';
 import { recordMove } from '../../domain/job-timeline';
 import { normalizePhone } from '../../domain/phone';
+import { requestReceivedMail } from './service-requests.mail';
 import {
   customerVehicle,
   insertServiceRequest,
@@ -202,6 +203,10 @@ export function createServiceRequestService(app: FastifyInstance) {
           actor: signedInCustomer ? 'customer' : 'system',
           actorUserId: signedInCustomer?.id ?? null,
         });
+        // Queued with the request (and sent at once after commit): a guest who closes the tab
+        // still has the way back in their mailbox.
+        const received = requestReceivedMail(app, row!, signedInCustomer !== null);
+        if (received) await app.outbox.enqueue(tx, received);
         return row!;
       });
 

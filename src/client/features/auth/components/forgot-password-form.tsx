@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { errorMessage } from '../../../lib/api-client';
+import { FormError, useFormError } from '../../../components/ui/form-error';
 import { notify } from '../../../lib/toast';
 import { useForgotPassword } from '../api/forgot-password';
 
@@ -10,13 +10,15 @@ import { useForgotPassword } from '../api/forgot-password';
 export function useForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const forgot = useForgotPassword();
+  const failure = useFormError();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    failure.clear();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
       notify({
         title: 'Missing Information',
-        description: 'Please enter a valid email address',
+        description: failure.report(null, 'Please enter a valid email address'),
         variant: 'destructive',
       });
       return;
@@ -25,7 +27,7 @@ export function useForgotPasswordForm() {
       onError: (err) =>
         notify({
           title: 'Could Not Send Link',
-          description: errorMessage(err, 'Please try again.'),
+          description: failure.report(err, 'Please try again.'),
           variant: 'destructive',
         }),
     });
@@ -34,9 +36,10 @@ export function useForgotPasswordForm() {
   const reset = () => {
     setEmail('');
     forgot.reset();
+    failure.clear();
   };
 
-  return { email, setEmail, request: forgot, submit, reset };
+  return { email, setEmail, request: forgot, submit, reset, failure };
 }
 
 export type ForgotPasswordFormState = ReturnType<typeof useForgotPasswordForm>;
@@ -86,9 +89,10 @@ export function ForgotPasswordForm({
             onChange={(e) => form.setEmail(e.target.value)}
           />
         </div>
-        <Button type="submit" className="w-full">
+        <Button type="submit" className="w-full" aria-describedby={form.failure.describedBy}>
           {request.isPending ? 'Sending...' : 'Send Reset Link'}
         </Button>
+        <FormError id={form.failure.id} message={form.failure.message} />
         <Button type="button" variant="ghost" className="w-full" onClick={onBack}>
           Back to Sign In
         </Button>

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-client';
+import { FormError, useFormError } from '../../../components/ui/form-error';
 import { focusFirstError } from '../../../lib/focus-first-error';
 import { notify } from '../../../lib/toast';
 import { useRegister } from '../api/register';
@@ -43,15 +43,18 @@ export function useRegisterForm(onRegistered: () => void, accountType: AccountTy
   const [values, setValues] = useState(start);
   const [tried, setTried] = useState(false);
   const register = useRegister();
+  // The server's answer (username taken, too many attempts) stays by the button.
+  const failure = useFormError();
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    failure.clear();
     if (!values.username.trim() || !values.email.trim() || !values.password) {
       setTried(true);
       focusFirstError(e.currentTarget);
       notify({
         title: 'Missing Information',
-        description: 'Please fill in all required fields.',
+        description: failure.report(null, 'Please fill in all required fields.'),
         variant: 'destructive',
       });
       return;
@@ -86,7 +89,7 @@ export function useRegisterForm(onRegistered: () => void, accountType: AccountTy
         onError: (err) =>
           notify({
             title: 'Registration Failed',
-            description: errorMessage(
+            description: failure.report(
               err,
               'There was an error processing your registration. Please try again.',
             ),
@@ -100,9 +103,10 @@ export function useRegisterForm(onRegistered: () => void, accountType: AccountTy
     setValues(start);
     setTried(false);
     register.reset();
+    failure.clear();
   };
 
-  return { values, setValues, tried, pending: register.isPending, submit, reset };
+  return { values, setValues, tried, pending: register.isPending, submit, reset, failure };
 }
 
 export type RegisterFormState = ReturnType<typeof useRegisterForm>;
@@ -179,9 +183,10 @@ export function RegisterForm({ form }: { form: RegisterFormState }) {
           </>
         )}
         <p className="text-xs text-muted-foreground">* Required</p>
-        <Button type="submit" className="w-full">
+        <Button type="submit" className="w-full" aria-describedby={form.failure.describedBy}>
           {form.pending ? 'Creating Account...' : 'Create Account'}
         </Button>
+        <FormError id={form.failure.id} message={form.failure.message} />
       </fieldset>
     </form>
   );

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { passwordProblem } from '@shared/passwords';
 import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/form-error';
 import { FieldError } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -12,10 +13,13 @@ export function SetPasswordForm({
   check,
   saving,
   onSave,
+  failure,
 }: {
   check: SetPasswordCheck | undefined;
   saving: boolean;
   onSave: (password: string) => void;
+  /** The server's refusal of the last save (from `useFormError`), shown by the button. */
+  failure?: { id: string; message: string | null };
 }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -82,9 +86,15 @@ export function SetPasswordForm({
         />
         {error?.field === 'confirm' && <FieldError id="sp-confirm-error" message={error.message} />}
       </div>
-      <Button type="submit" className="w-full" disabled={saving}>
+      <Button
+        type="submit"
+        className="w-full"
+        disabled={saving}
+        aria-describedby={failure?.message ? failure.id : undefined}
+      >
         {saving ? 'Saving...' : 'Set Password'}
       </Button>
+      <FormError id={failure?.id} message={failure?.message} />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import type { CurrentUser } from '@shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { errorMessage } from '../../../lib/api-client';
+import { FormError, useFormError } from '../../../components/ui/form-error';
 import { focusFirstError } from '../../../lib/focus-first-error';
 import { notify } from '../../../lib/toast';
 import { useSignIn } from '../api/sign-in';
@@ -20,17 +20,17 @@ export function useSignInForm(onSignedIn: (user: CurrentUser) => void) {
   // first one gets focus) until filled in.
   const [tried, setTried] = useState(false);
   const signIn = useSignIn();
+  // The server's answer (wrong password, locked out for N minutes) stays by the button.
+  const failure = useFormError();
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    failure.clear();
     if (!values.username.trim() || !values.password) {
       setTried(true);
       focusFirstError(e.currentTarget);
-      notify({
-        title: 'Missing Information',
-        description: 'Please enter both username and password.',
-        variant: 'destructive',
-      });
+      const description = failure.report(null, 'Please enter both username and password.');
+      notify({ title: 'Missing Information', description, variant: 'destructive' });
       return;
     }
     signIn.mutate(
@@ -43,7 +43,7 @@ export function useSignInForm(onSignedIn: (user: CurrentUser) => void) {
         onError: (err) =>
           notify({
             title: 'Sign In Failed',
-            description: errorMessage(err, 'Invalid credentials. Please try again.'),
+            description: failure.report(err, 'Invalid credentials. Please try again.'),
             variant: 'destructive',
           }),
       },
@@ -54,9 +54,10 @@ export function useSignInForm(onSignedIn: (user: CurrentUser) => void) {
     setValues(empty);
     setTried(false);
     signIn.reset();
+    failure.clear();
   };
 
-  return { values, setValues, tried, pending: signIn.isPending, submit, reset };
+  return { values, setValues, tried, pending: signIn.isPending, submit, reset, failure };
 }
 
 export type SignInFormState = ReturnType<typeof useSignInForm>;
@@ -106,9 +107,10 @@ export function SignInForm({
             onChange={(e) => setValues({ ...values, password: e.target.value })}
           />
         </div>
-        <Button type="submit" className="w-full">
+        <Button type="submit" className="w-full" aria-describedby={form.failure.describedBy}>
           {form.pending ? 'Signing In...' : 'Sign In'}
         </Button>
+        <FormError id={form.failure.id} message={form.failure.message} />
       </fieldset>
     </form>
   );

@@ -1,6 +1,7 @@
 import { Clock } from 'lucide-react';
 import type { JobNotification } from '@shared/schemas/dispatch';
 import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/form-error';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { errorMessage } from '../../../lib/api-client';
@@ -29,6 +30,14 @@ export function AnswerNotificationForm({
   onDone: () => void;
 }) {
   const busy = accept.isPending || decline.isPending;
+  // The failed answer's server message stays by the buttons (the mutations outlive a toast, and
+  // the next answer resets them).
+  const failure = accept.isError
+    ? errorMessage(accept.error, 'Failed to accept job. Please try again.')
+    : decline.isError
+      ? errorMessage(decline.error, 'Failed to decline job. Please try again.')
+      : null;
+  const describedBy = failure ? `answer-error-${n.id}` : undefined;
 
   return (
     <div className="space-y-3">
@@ -49,7 +58,9 @@ export function AnswerNotificationForm({
         <Button
           variant="outline"
           disabled={busy}
-          onClick={() =>
+          aria-describedby={describedBy}
+          onClick={() => {
+            accept.reset();
             decline.mutate(
               { id: n.id, declineReason: reason },
               {
@@ -67,14 +78,16 @@ export function AnswerNotificationForm({
                     variant: 'destructive',
                   }),
               },
-            )
-          }
+            );
+          }}
         >
           {decline.isPending ? 'Declining...' : 'Decline'}
         </Button>
         <Button
           disabled={busy}
-          onClick={() =>
+          aria-describedby={describedBy}
+          onClick={() => {
+            decline.reset();
             accept.mutate(n.id, {
               onSuccess: () => {
                 notify({
@@ -89,12 +102,13 @@ export function AnswerNotificationForm({
                   description: errorMessage(err, ''),
                   variant: 'destructive',
                 }),
-            })
-          }
+            });
+          }}
         >
           {accept.isPending ? 'Accepting...' : 'Accept Job'}
         </Button>
       </div>
+      <FormError id={`answer-error-${n.id}`} message={failure} />
     </div>
   );
 }

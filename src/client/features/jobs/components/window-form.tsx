@@ -3,6 +3,7 @@ import type { JobDetail } from '@shared/schemas/jobs';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FieldError } from '../../../components/ui/form';
+import { FormError } from '../../../components/ui/form-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -42,7 +43,8 @@ export function WindowForm({ job }: { job: JobDetail }) {
         },
         onError: (err) => {
           const message = errorMessage(err, 'Failed to propose the window. Please try again.');
-          setErrors(err instanceof ApiError && err.status < 500 ? { form: message } : {});
+          // Inline whatever the cause, until the next attempt; a toast too when it is ours.
+          setErrors({ form: message });
           if (!(err instanceof ApiError) || err.status >= 500)
             notify({ title: 'Error', description: message, variant: 'destructive' });
         },
@@ -88,10 +90,14 @@ export function WindowForm({ job }: { job: JobDetail }) {
           <p className="text-sm text-muted-foreground" data-testid="window-zone">
             Times are Eastern time (New York), the service area&apos;s clock.
           </p>
-          <FieldError message={errors.form} />
-          <Button type="submit" disabled={move.isPending}>
+          <Button
+            type="submit"
+            disabled={move.isPending}
+            aria-describedby={errors.form ? 'window-form-error' : undefined}
+          >
             {move.isPending ? 'Sending...' : 'Propose window'}
           </Button>
+          <FormError id="window-form-error" message={errors.form} />
         </form>
       </CardContent>
     </Card>

@@ -7,7 +7,7 @@ import type { RequestRef } from '../api/keys';
 import { useMakeMove } from '../api/make-move';
 import { windowIcsUrl } from '../api/text-updates';
 import { formatDateTime, formatWindow } from '../format';
-import { ActionError, reportActionError } from './action-error';
+import { FormError, reportActionError } from '../../../components/ui/form-error';
 
 /** The technician's proposed arrival window; the customer confirms or declines it. */
 export function ArrivalWindow({ job, req }: { job: JobDetail; req: RequestRef }) {
@@ -82,7 +82,7 @@ export function ArrivalWindow({ job, req }: { job: JobDetail; req: RequestRef })
             )}
           </div>
         )}
-        <ActionError message={error} />
+        <FormError message={error} />
       </CardContent>
     </Card>
   );

@@ -13,7 +13,7 @@ import { notify } from '../../../lib/toast';
 import type { JobDetail } from '../api/get-request';
 import type { RequestRef } from '../api/keys';
 import { useMakeMove } from '../api/make-move';
-import { ActionError, reportActionError } from './action-error';
+import { FormError, reportActionError } from '../../../components/ui/form-error';
 
 /** 'Cancel request' (when the customer may), behind a confirmation with an optional reason. */
 export function CancelRequest({ job, req }: { job: JobDetail; req: RequestRef }) {
@@ -51,7 +51,7 @@ export function CancelRequest({ job, req }: { job: JobDetail; req: RequestRef })
               onChange={(e) => setReason(e.target.value)}
             />
           </div>
-          <ActionError message={error} />
+          <FormError message={error} />
           <div className="grid grid-cols-2 gap-2">
             <Button variant="outline" onClick={close} disabled={move.isPending}>
               Keep request

@@ -9,7 +9,7 @@ import type { JobDetail } from '../api/get-request';
 import type { RequestRef } from '../api/keys';
 import { formatDateTime, formatMoney } from '../format';
 import { useInvoicePayment, type CardDetails } from '../use-invoice-payment';
-import { ActionError } from './action-error';
+import { FormError } from '../../../components/ui/form-error';
 
 type Invoice = JobDetail['invoices'][number];
 
@@ -57,7 +57,7 @@ function PayInvoiceForm({
       ) : (
         <CardFields card={p.card} onChange={p.setCard} />
       )}
-      <ActionError message={p.error} />
+      <FormError message={p.error} />
       <div className="grid grid-cols-2 gap-2">
         <Button variant="outline" onClick={onClose} disabled={p.processing}>
           Not now

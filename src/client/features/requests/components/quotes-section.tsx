@@ -20,7 +20,7 @@ import type { RequestRef } from '../api/keys';
 import { formatDateTime, formatMoney } from '../format';
 import { useDepositCard } from '../../../lib/deposit-card';
 import { useRequest } from '../api/get-request';
-import { ActionError, reportActionError } from './action-error';
+import { FormError, reportActionError } from '../../../components/ui/form-error';
 import type { CardFieldsComponent } from './invoices-section';
 
 const DEPOSIT_CONTAINER = 'quote-deposit-card';
@@ -162,7 +162,7 @@ function SignQuoteDialog({
             )}
           </section>
         )}
-        <ActionError message={error} />
+        <FormError message={error} />
         <div className="grid grid-cols-2 gap-2">
           <Button variant="outline" onClick={close}>
             Not now

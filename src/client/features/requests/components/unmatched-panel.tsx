@@ -5,7 +5,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import type { JobDetail } from '../api/get-request';
 import type { RequestRef } from '../api/keys';
 import { useMakeMove } from '../api/make-move';
-import { ActionError, reportActionError } from './action-error';
+import { FormError, reportActionError } from '../../../components/ui/form-error';
 
 /**
  * Dispatch ended without a taker: say what really happened (offered to how many, or to nobody
@@ -72,7 +72,7 @@ export function UnmatchedPanel({ job, req }: { job: JobDetail; req: RequestRef }
             >
               {move.isPending ? 'Trying again...' : 'Try again'}
             </Button>
-            <ActionError message={error} />
+            <FormError message={error} />
           </>
         )}
       </CardContent>

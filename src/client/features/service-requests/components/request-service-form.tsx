@@ -4,6 +4,7 @@ import type { Vehicle } from '@shared/schemas/vehicles';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { FieldError } from '../../../components/ui/form';
+import { FormError, useFormError } from '../../../components/ui/form-error';
 import { notify } from '../../../lib/toast';
 import { useCreateServiceRequest } from '../api/create-service-request';
 import {
@@ -35,6 +36,7 @@ export function RequestServiceForm({
   const submit = useCreateServiceRequest();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
+  const failure = useFormError();
 
   const pickVehicle = (id: string) => {
     setForm({ ...form, ...vehicleFields(vehicles.find((v) => String(v.id) === id)) });
@@ -43,6 +45,7 @@ export function RequestServiceForm({
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    failure.clear();
     const found = validateRequestForm(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError(formRef.current);
@@ -62,11 +65,12 @@ export function RequestServiceForm({
           focusFirstError(formRef.current);
           return;
         }
-        notify({
-          title: 'Error',
-          description: 'Failed to submit service request. Please try again.',
-          variant: 'destructive',
-        });
+        // Not a field's: the server's own message (a 429's wait) stays by the button.
+        const description = failure.report(
+          err,
+          'Failed to submit service request. Please try again.',
+        );
+        notify({ title: 'Error', description, variant: 'destructive' });
       },
     });
   };
@@ -93,7 +97,11 @@ export function RequestServiceForm({
             pickVehicle={pickVehicle}
           />
           <div className="flex flex-wrap gap-3 sm:col-span-2">
-            <Button type="submit" disabled={submit.isPending}>
+            <Button
+              type="submit"
+              disabled={submit.isPending}
+              aria-describedby={failure.describedBy}
+            >
               {submit.isPending ? 'Submitting...' : 'Submit Request'}
             </Button>
             <Button
@@ -106,6 +114,7 @@ export function RequestServiceForm({
             >
               Clear Form
             </Button>
+            <FormError id={failure.id} message={failure.message} />
           </div>
         </form>
       </CardContent>

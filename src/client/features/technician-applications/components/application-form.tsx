@@ -1,5 +1,6 @@
 import { FileText } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/form-error';
 import { useApplicationForm } from '../use-application-form';
 import { DocumentsCard } from './documents-card';
 import { PersonalInfoCard } from './personal-info-card';
@@ -26,9 +27,16 @@ export function ApplicationForm() {
         </ul>
       </div>
 
-      <Button type="submit" size="lg" className="w-full" disabled={f.submit.isPending}>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={f.submit.isPending}
+        aria-describedby={f.failure.describedBy}
+      >
         {f.submit.isPending ? 'Submitting Application...' : 'Submit Application'}
       </Button>
+      <FormError id={f.failure.id} message={f.failure.message} />
     </form>
   );
 }

@@ -8,7 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { FieldError } from '../../../components/ui/form';
+import { FormError } from '../../../components/ui/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useDeleteVehicle } from '../api/delete-vehicle';
@@ -37,8 +37,8 @@ export function DeleteVehicleDialog({
             vehicle&apos;s name.
           </DialogDescription>
         </DialogHeader>
-        <FieldError message={error} />
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          <FormError id="delete-vehicle-error" message={error} />
           <Button type="button" variant="outline" onClick={close}>
             Cancel
           </Button>
@@ -46,16 +46,18 @@ export function DeleteVehicleDialog({
             type="button"
             variant="destructive"
             disabled={remove.isPending}
-            onClick={() =>
-              vehicle &&
+            aria-describedby={error ? 'delete-vehicle-error' : undefined}
+            onClick={() => {
+              if (!vehicle) return;
+              setError(undefined);
               remove.mutate(vehicle.id, {
                 onSuccess: () => {
                   notify({ title: 'Vehicle deleted', description: vehicle.label });
                   close();
                 },
                 onError: (err) => setError(errorMessage(err, 'Could not delete the vehicle.')),
-              })
-            }
+              });
+            }}
           >
             {remove.isPending ? 'Deleting...' : 'Delete Vehicle'}
           </Button>

@@ -9,6 +9,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { FieldError } from '../../../components/ui/form';
+import { FormError } from '../../../components/ui/form-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useDecodedVin } from '../../../lib/api/decode-vin';
@@ -125,12 +126,16 @@ function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: () => voi
           onFill={(p) => setD((cur) => ({ ...cur, ...p }))}
         />
       </div>
-      <FieldError message={errors.form} />
-      <div className="flex justify-end gap-2">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        <FormError id="vehicle-form-error" message={errors.form} />
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={pending}>
+        <Button
+          type="submit"
+          disabled={pending}
+          aria-describedby={errors.form ? 'vehicle-form-error' : undefined}
+        >
           {pending ? 'Saving...' : vehicle ? 'Save Changes' : 'Add Vehicle'}
         </Button>
       </div>

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { BRAND } from '@shared/brand';
+import { formatReference } from '@shared/jobs';
+import { requestPath } from '@shared/paths';
+import type { ServiceRequestRow } from '../../domain/job-timeline';
+import { requestPageUrl } from '../../domain/request-links';
+import { composeMail, type MailMessage } from '../../infra/mailer';
+import { publicBaseUrl } from '../../infra/public-url';
+
+/**
+ * The confirmation sent the moment a request is stored. A guest has no account to find the
+ * request again, so theirs carries the signed link (the only way back if they close the tab);
+ * a signed-in customer gets the plain page link (their session opens it). One per request.
+ */
+export function requestReceivedMail(
+  app: FastifyInstance,
+  r: ServiceRequestRow,
+  signedIn: boolean,
+): MailMessage | null {
+  if (!r.contactEmail) return null;
+  const reference = formatReference(r.id);
+  const link = signedIn
+    ? `${publicBaseUrl(app.config)}${requestPath(reference)}`
+    : requestPageUrl(app.config, r.id);
+  return {
+    to: r.contactEmail,
+    template: 'request_received',
+    key: `request_received:${r.id}`,
+    subject: `We received your service request (${reference})`,
+    ...composeMail([
+      `Hi ${r.contactName ?? 'there'},`,
+      `We received your ${r.serviceType} request ${reference} for ${r.location}.`,
+      'What happens next: we offer it to qualified technicians near you now (if none is available, we tell you). When one accepts, we e-mail you their name and they propose a time for you to confirm. You can follow every step, confirm, sign and pay on your request page.',
+      signedIn
+        ? `Your request page (sign in to open it):\n${link}`
+        : `Keep this link: it is the way back to your request (anyone with it can open it):\n${link}`,
+      `— ${BRAND.name}`,
+    ]),
+  };
+}
