@@ -321,10 +321,15 @@ describe('where the branding shows', () => {
       items: [{ type: 'labor', description: 'Diagnose', quantity: 1, unitPrice: 120 }],
     });
     expect(quote.statusCode).toBe(201);
+    // Saved is a draft; 'Send to customer' e-mails it, in the technician's branding.
+    const sent = await call('POST', `/api/pos/quotes/${quote.json().id}/send`, pro.cookie, {
+      customerEmail: customer.email,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
     const [mail] = await t.app.db
       .select()
       .from(outbox)
-      .where(and(eq(outbox.template, 'job_quote_ready'), eq(outbox.toAddress, customer.email)));
+      .where(and(eq(outbox.template, 'pos_quote'), eq(outbox.toAddress, customer.email)));
     expect(mail!.textBody).toMatch(/^Metro Mobile Brakes\n/);
     expect(mail!.textBody).toContain('— Metro Mobile Brakes, via Wrenchly');
     expect(mail!.textBody).toContain(BRAND_BODY.footerText);

@@ -79,7 +79,7 @@ export function ManageQuotes({
                     <p className="text-sm text-slate-600">
                       {q.status === 'sent'
                         ? 'Sent to the customer: waiting for their signature.'
-                        : 'Draft: not sent to the customer yet.'}
+                        : 'Not sent to the customer yet.'}
                     </p>
                   )}
                   <p className="text-sm font-medium">{formatAmount(q.totalAmount)}</p>
