@@ -330,8 +330,9 @@ describe('where the branding shows', () => {
       .select()
       .from(outbox)
       .where(and(eq(outbox.template, 'pos_quote'), eq(outbox.toAddress, customer.email)));
+    // The job's quote goes as the point of sale's quote e-mail (approval link), branded alike.
+    expect(mail!.subject).toContain('from Metro Mobile Brakes');
     expect(mail!.textBody).toMatch(/^Metro Mobile Brakes\n/);
-    expect(mail!.textBody).toContain('— Metro Mobile Brakes, via Wrenchly');
     expect(mail!.textBody).toContain(BRAND_BODY.footerText);
     expect(mail!.htmlBody).toContain('background:#facc15');
 
