@@ -65,6 +65,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/invoices/:id/pdf': 'public',
   'GET /api/pos/receipts/:id/pdf': 'public',
   'POST /api/pos/email-quote': 'approved-technician',
+  'POST /api/pos/quotes/:id/send': 'approved-technician',
   'POST /api/pos/email-receipt': 'approved-technician',
   'GET /api/quote-approvals/:token': 'public',
   'GET /api/analytics/summary': 'approved-technician',

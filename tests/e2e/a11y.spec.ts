@@ -219,7 +219,12 @@ const TECHNICIAN: Screen[] = [
       },
       'email quote dialog': async (page) => {
         await page.getByRole('tab', { name: 'Manage Quotes' }).click();
-        return click(page, page.getByRole('button', { name: 'Email Quote' }), 'Email Quote');
+        // The demo's first quote is a draft: its e-mail action is 'Send to customer'.
+        return click(
+          page,
+          page.getByRole('button', { name: 'Send to customer' }).first(),
+          'Send to customer',
+        );
       },
     },
   },

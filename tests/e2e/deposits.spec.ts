@@ -32,10 +32,10 @@ test('a deposit paid on remote signature shows on the quote, the invoice and the
 
   const quote = page.getByTestId('quote').filter({ hasText: customer });
   await expect(quote.getByTestId('quote-deposit')).toHaveText('Deposit: $30.00 (due)');
-  await quote.getByRole('button', { name: 'Email Quote' }).click();
+  await quote.getByRole('button', { name: 'Send to customer' }).click();
   await page.getByLabel('Customer Email').fill('deposit@example.com');
-  await page.getByRole('button', { name: 'Send Quote' }).click();
-  await expect(page.getByText('Quote Emailed')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send to customer' }).click();
+  await expect(page.getByText('Quote sent', { exact: true })).toBeVisible();
   const link = /\/quote-approval\/[\w-]+/.exec(
     (await mailbox()).find((m) => m.to === 'deposit@example.com')!.text,
   )![0];

@@ -220,11 +220,11 @@ test('the customer approves an e-mailed quote on their own device, on the versio
   await page.goto('/pos-system');
   await page.getByRole('tab', { name: 'Manage Quotes' }).click();
   const quote = page.getByTestId('quote').filter({ hasText: customer });
-  await quote.getByRole('button', { name: 'Email Quote' }).click();
+  await quote.getByRole('button', { name: 'Send to customer' }).click();
   const email = `remote-${Date.now()}@example.com`;
   await page.getByLabel('Customer Email').fill(email);
-  await page.getByRole('button', { name: 'Send Quote' }).click();
-  await expect(page.getByText('Quote Emailed')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send to customer' }).click();
+  await expect(page.getByText('Quote sent', { exact: true })).toBeVisible();
 
   const linkTo = async (email: string, count: number) => {
     let mails: Awaited<ReturnType<typeof mailbox>> = [];

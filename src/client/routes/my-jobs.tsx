@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PATHS } from '@shared/paths';
 import { OfflineNotice } from '../components/offline-notice';
 import { Page } from '../components/page';
 import { useTechnicianJobs } from '../features/jobs/api/get-technician-jobs';
 import { useJobUpdates } from '../features/jobs/api/job-stream';
-import { JobList } from '../features/jobs/components/job-list';
+import { JobList, type JobsTab } from '../features/jobs/components/job-list';
 import { LiveBadge } from '../features/jobs/components/live-badge';
 import { RequireUser } from '../features/auth/components/require-user';
 
@@ -22,7 +22,22 @@ export default function MyJobs() {
 
 function Jobs() {
   const live = useJobUpdates();
-  const jobs = useTechnicianJobs(!live);
+  // The tab, the search and the page live in the URL (?tab=past&q=&page=2): reload and back keep them.
+  const [params, setParams] = useSearchParams();
+  const tab: JobsTab = params.get('tab') === 'past' ? 'past' : 'active';
+  const q = (params.get('q') ?? '').trim();
+  const page = Math.max(1, Math.floor(Number(params.get('page') ?? 1)) || 1);
+  const jobs = useTechnicianJobs({ q, page }, !live);
+  const go = (next: { tab?: JobsTab; q?: string; page?: number }) => {
+    const p = new URLSearchParams();
+    const t = next.tab ?? tab;
+    const text = next.q ?? q;
+    const n = next.page ?? 1;
+    if (t === 'past') p.set('tab', 'past');
+    if (text) p.set('q', text);
+    if (n > 1) p.set('page', String(n));
+    setParams(p);
+  };
   return (
     <Page
       title="My Jobs"
@@ -49,7 +64,16 @@ function Jobs() {
           Failed to load your jobs. Please try again.
         </p>
       )}
-      <JobList jobs={jobs.data} isLoading={jobs.isLoading} />
+      <JobList
+        jobs={jobs.data}
+        isLoading={jobs.isLoading}
+        tab={tab}
+        q={q}
+        // A new tab or search starts at its first page.
+        onTab={(t) => go({ tab: t, page: 1 })}
+        onSearch={(text) => go({ q: text, page: 1 })}
+        onPage={(n) => go({ page: n })}
+      />
     </Page>
   );
 }

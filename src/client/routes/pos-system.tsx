@@ -19,6 +19,7 @@ import { SyncStatus } from '../features/pos/components/sync-status';
 import { UpgradeRequired } from '../features/pos/components/upgrade-required';
 import { refKey, type QuoteView } from '../features/pos/offline/views';
 import { prefillFromJob } from '../features/pos/quote-prefill';
+import { useOwnProfile } from '../features/profile/api/get-own-profile';
 import { usePosLists } from '../features/pos/use-pos-lists';
 import { ApiError } from '../lib/api-client';
 import { RequireUser } from '../features/auth/components/require-user';
@@ -45,6 +46,8 @@ function Pos({ technicianId }: { technicianId: number }) {
   // A draft being edited is read against its own job's typical prices.
   const [editing, setEditing] = useState<QuoteView | null>(null);
   const editingJob = useJob(editing?.jobReference ?? null);
+  // The technician's own hourly rate, which labor lines start at (0 until it is read).
+  const profile = useOwnProfile(true);
   /** The job whose invoice was just paid in full: asked whether it is completed. */
   const [paidJob, setPaidJob] = useState<string | null>(null);
   // The quotes list tells whether this technician's plan includes the point of sale; all three
@@ -93,6 +96,7 @@ function Pos({ technicianId }: { technicianId: number }) {
             onCancelEdit={toQuotes}
             onCreated={toQuotes}
             fairPrice={editing ? editingJob.data?.fairPrice : prefill?.fairPrice}
+            hourlyRate={profile.data?.hourlyRate}
           />
         </TabsContent>
         <TabsContent value="quotes">

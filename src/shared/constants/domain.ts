@@ -94,6 +94,9 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 
 export const QUOTE_STATUSES = ['draft', 'approved'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+/** What the point of sale shows: a draft with a live approval link has been sent. */
+export const QUOTE_VIEW_STATUSES = ['draft', 'sent', 'approved'] as const;
+export type QuoteViewStatus = (typeof QUOTE_VIEW_STATUSES)[number];
 /** Where a quote was signed: on the technician's device, the e-mailed link, the request page. */
 export const QUOTE_SIGNING_CHANNELS = ['in_person', 'email_link', 'request_page'] as const;
 export type QuoteSigningChannel = (typeof QUOTE_SIGNING_CHANNELS)[number];

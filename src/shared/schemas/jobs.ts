@@ -280,10 +280,32 @@ export const jobSummarySchema = z.object({
 });
 export type JobSummary = z.infer<typeof jobSummarySchema>;
 
-/** GET /api/jobs: the signed-in technician's jobs. */
+/** My Jobs shows this many jobs a page. */
+export const TECHNICIAN_JOBS_PAGE_SIZE = 20;
+export const JOBS_PAGE_SIZE_MESSAGE = 'pageSize must be a whole number from 1 to 100';
+
+/** GET /api/jobs?q=&page=&pageSize=: one page of each list, the same page number for both. */
+export const technicianJobsQuerySchema = z.object({
+  /** A reference (WR-000123), or part of the customer's name, service, location or vehicle. */
+  q: safeText().trim().max(200, 'Search must be at most 200 characters').optional(),
+  page: pageNumber(),
+  pageSize: z.coerce
+    .number({ error: JOBS_PAGE_SIZE_MESSAGE })
+    .int(JOBS_PAGE_SIZE_MESSAGE)
+    .min(1, JOBS_PAGE_SIZE_MESSAGE)
+    .max(100, JOBS_PAGE_SIZE_MESSAGE)
+    .default(TECHNICIAN_JOBS_PAGE_SIZE),
+});
+export type TechnicianJobsQuery = z.output<typeof technicianJobsQuerySchema>;
+
+/** GET /api/jobs: the signed-in technician's jobs, with how many match in each list. */
 export const technicianJobsSchema = z.object({
   active: z.array(jobSummarySchema),
   past: z.array(jobSummarySchema),
+  activeTotal: z.number().int(),
+  pastTotal: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
 });
 
 /** GET /api/admin/service-requests */

@@ -7,6 +7,7 @@ import {
   QUOTE_ITEM_TYPES,
   QUOTE_SIGNING_CHANNELS,
   QUOTE_STATUSES,
+  QUOTE_VIEW_STATUSES,
   REFUND_STATUSES,
 } from '../constants/domain';
 import {
@@ -273,7 +274,11 @@ export const quoteSchema = z.object({
   partsTotal: z.string(),
   taxAmount: z.string(),
   totalAmount: z.string(),
-  status: z.enum(QUOTE_STATUSES),
+  /**
+   * draft (saved, not sent), sent (e-mailed to the customer with its approval link, not signed
+   * yet) or approved (signed).
+   */
+  status: z.enum(QUOTE_VIEW_STATUSES),
   /** Raised by every change of its content; a signature names the version it was given on. */
   version: z.number().int(),
   /** SHA-256 (hex) of the content of this version (ADR 026). */
@@ -481,6 +486,26 @@ export const cardPaymentResponseSchema = z.object({
   payment: posPaymentSchema,
 });
 export type CardPaymentResponse = z.infer<typeof cardPaymentResponseSchema>;
+
+/** POST /api/pos/quotes/:id/send: to the quote's customer e-mail, or this one when it has none. */
+export const sendQuoteSchema = z
+  .object({
+    customerEmail: safeText()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email('Please enter a valid email address'))
+      .optional(),
+    customerName: safeText().trim().max(200).nullish(),
+  })
+  .default({});
+export const sendQuoteResponseSchema = z.object({
+  message: z.string(),
+  /** True when the quote had been sent before: the same link went again. */
+  resent: z.boolean(),
+  quote: quoteSchema,
+});
+export const QUOTE_ALREADY_APPROVED = 'This quote is already approved: there is nothing to send';
+export const QUOTE_NO_EMAIL = "Add the customer's e-mail to send the quote";
 
 export const emailQuoteSchema = z.object({
   quoteId: dbId('quoteId is required'),

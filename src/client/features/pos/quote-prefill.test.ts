@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobDetail } from '@shared/schemas/jobs';
-import { parseVehicleInfo, prefillFromJob } from './quote-prefill';
+import { newLineStart, parseVehicleInfo, prefillFromJob } from './quote-prefill';
 
 describe('parseVehicleInfo', () => {
   it.each([
@@ -48,6 +48,7 @@ describe('prefillFromJob', () => {
     expect(prefillFromJob(JOB)).toEqual({
       serviceRequestId: 42,
       reference: 'WR-000042',
+      serviceType: 'Diagnostics',
       fairPrice: JOB.fairPrice,
       fields: {
         customerName: 'Casey Customer',
@@ -84,6 +85,27 @@ describe('prefillFromJob', () => {
       vehicleModel: 'CX-5',
       vehicleVin: '1HGCM82633A004352',
       vehicleMileage: '61000',
+    });
+  });
+});
+
+describe('newLineStart', () => {
+  it("starts labor at the technician's hourly rate, named after the job's service", () => {
+    expect(newLineStart('labor', { hourlyRate: '85.00', serviceType: 'Diagnostics' })).toEqual({
+      description: 'Diagnostics labor',
+      quantity: '1',
+      unitPrice: '85.00',
+    });
+    expect(newLineStart('labor', { hourlyRate: '92.5' }).unitPrice).toBe('92.50');
+  });
+
+  it('starts labor at 0 without a rate, and parts at 0 always', () => {
+    expect(newLineStart('labor', {})).toEqual({ description: '', quantity: '1', unitPrice: '0' });
+    expect(newLineStart('labor', { hourlyRate: 'x' }).unitPrice).toBe('0');
+    expect(newLineStart('part', { hourlyRate: '85.00', serviceType: 'Diagnostics' })).toEqual({
+      description: '',
+      quantity: '1',
+      unitPrice: '0',
     });
   });
 });

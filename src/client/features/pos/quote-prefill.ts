@@ -5,6 +5,8 @@ import type { QuoteFields } from './quote-fields';
 export type QuotePrefill = {
   serviceRequestId: number;
   reference: string;
+  /** The job's service: a labor line of the quote is named after it. */
+  serviceType: string;
   fields: QuoteFields;
   /** What the job's service costs in its area, to write the quote against (ADR 015). */
   fairPrice: JobDetail['fairPrice'];
@@ -50,6 +52,7 @@ export function prefillFromJob(job: JobDetail): QuotePrefill {
   return {
     serviceRequestId: job.id,
     reference: job.reference,
+    serviceType: job.serviceType,
     fairPrice: job.fairPrice,
     fields: {
       customerName: job.customer.name,
@@ -58,5 +61,23 @@ export function prefillFromJob(job: JobDetail): QuotePrefill {
       ...vehicle,
       notes: `${job.serviceType}: ${job.problem}`.slice(0, NOTES_MAX),
     },
+  };
+}
+
+/**
+ * What a new line of the quote starts with: labor at the technician's own hourly rate (their
+ * profile's, one hour) and named after the job's service; a part at 0. Without a rate (the
+ * profile not read yet, offline) labor starts at 0 as before.
+ */
+export function newLineStart(
+  type: 'labor' | 'part',
+  opts: { hourlyRate?: string | null; serviceType?: string | null } = {},
+) {
+  if (type === 'part') return { description: '', quantity: '1', unitPrice: '0' };
+  const rate = Number(opts.hourlyRate);
+  return {
+    description: opts.serviceType ? `${opts.serviceType} labor`.slice(0, 200) : '',
+    quantity: '1',
+    unitPrice: Number.isFinite(rate) && rate > 0 ? rate.toFixed(2) : '0',
   };
 }

@@ -11,7 +11,7 @@ import {
 import { notify } from '../../lib/toast';
 import { notifyOutcome, usePosChange } from './offline/use-pos-change';
 import { refOf, type QuoteView } from './offline/views';
-import type { QuotePrefill } from './quote-prefill';
+import { newLineStart, type QuotePrefill } from './quote-prefill';
 import { EMPTY_QUOTE_FIELDS, type QuoteFields } from './quote-fields';
 
 export type Item = {
@@ -72,6 +72,8 @@ export function useCreateQuoteForm(
   onDone: () => void,
   prefill?: QuotePrefill,
   editing?: QuoteView,
+  /** The technician's own hourly rate (their profile's): labor lines start at it. */
+  hourlyRate?: string,
 ) {
   const [start] = useState(() =>
     editing
@@ -106,9 +108,10 @@ export function useCreateQuoteForm(
       {
         key: ++itemKey,
         type,
-        description: '',
-        quantity: '1',
-        unitPrice: '0',
+        ...newLineStart(type, {
+          hourlyRate,
+          serviceType: prefill?.serviceType ?? null,
+        }),
         partNumber: '',
       },
     ]);

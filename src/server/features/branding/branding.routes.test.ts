@@ -321,12 +321,18 @@ describe('where the branding shows', () => {
       items: [{ type: 'labor', description: 'Diagnose', quantity: 1, unitPrice: 120 }],
     });
     expect(quote.statusCode).toBe(201);
+    // Saved is a draft; 'Send to customer' e-mails it, in the technician's branding.
+    const sent = await call('POST', `/api/pos/quotes/${quote.json().id}/send`, pro.cookie, {
+      customerEmail: customer.email,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
     const [mail] = await t.app.db
       .select()
       .from(outbox)
-      .where(and(eq(outbox.template, 'job_quote_ready'), eq(outbox.toAddress, customer.email)));
+      .where(and(eq(outbox.template, 'pos_quote'), eq(outbox.toAddress, customer.email)));
+    // The job's quote goes as the point of sale's quote e-mail (approval link), branded alike.
+    expect(mail!.subject).toContain('from Metro Mobile Brakes');
     expect(mail!.textBody).toMatch(/^Metro Mobile Brakes\n/);
-    expect(mail!.textBody).toContain('— Metro Mobile Brakes, via Wrenchly');
     expect(mail!.textBody).toContain(BRAND_BODY.footerText);
     expect(mail!.htmlBody).toContain('background:#facc15');
 

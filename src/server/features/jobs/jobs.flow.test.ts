@@ -242,11 +242,12 @@ describe('a guest follows a job from request to review', () => {
         'job_window_proposed',
         'job_window_confirmed',
         'job_en_route',
-        'job_quote_ready',
         'job_invoice_ready',
         'job_completed',
       ]),
     );
+    // A saved quote is a draft: the customer hears of it only when it is sent to them.
+    expect(mails.map((m) => m.template)).not.toContain('job_quote_ready');
     const [mailedPath] = mails[0]!.textBody.match(/\/requests\/WR-\d{6}\?t=[\w-]{43}/)!;
     expect(mailedPath).not.toBe(created.requestPath);
     for (const m of mails) expect(m.textBody, m.template).toContain(mailedPath);

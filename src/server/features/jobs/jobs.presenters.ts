@@ -130,7 +130,8 @@ export function jobDetailOut(p: DetailParts): Omit<JobDetail, 'branding'> {
     quotes: p.quotes.map((qt) => ({
       id: qt.id,
       quoteNumber: qt.quoteNumber,
-      status: qt.status,
+      // The customer reads a sent quote as one awaiting their signature, as before.
+      status: qt.status === 'approved' ? 'approved' : 'draft',
       version: qt.version,
       contentHash: qt.contentHash,
       total: qt.totalAmount,
@@ -148,7 +149,7 @@ export function jobDetailOut(p: DetailParts): Omit<JobDetail, 'branding'> {
       partsTotal: qt.partsTotal,
       taxAmount: qt.taxAmount,
       deposit: qt.deposit && { amount: qt.deposit.amount, status: qt.deposit.status },
-      canSign: isCustomer && qt.status === 'draft' && documentsOpen(r) && live(qt),
+      canSign: isCustomer && qt.status !== 'approved' && documentsOpen(r) && live(qt),
     })),
     invoices: p.invoices.map((i) => ({
       id: i.id,

@@ -9,6 +9,7 @@ import {
   payInvoiceSchema,
   referenceParamSchema,
   requestTokenQuerySchema,
+  technicianJobsQuerySchema,
   technicianJobsSchema,
 } from '@shared/schemas/jobs';
 import { approveQuoteSchema, cardPaymentResponseSchema } from '@shared/schemas/pos';
@@ -212,10 +213,11 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listJobs',
         tags: ['jobs'],
         description:
-          "The signed-in technician's jobs: active (accepted, scheduled, en route, in progress) and past.",
-        response: { 200: technicianJobsSchema, ...errorResponsesFor(401, 403) },
+          "The signed-in technician's jobs: active (accepted, scheduled, en route, in progress) and past, a page of each (the same `page` for both, `pageSize` jobs, 20 by default), searched by `q` (a reference like WR-000123, or part of the customer's name, the service, the location or the vehicle; case-insensitive). `activeTotal` and `pastTotal` say how many match in each list.",
+        querystring: technicianJobsQuerySchema,
+        response: { 200: technicianJobsSchema, ...errorResponsesFor(400, 401, 403) },
       },
     },
-    async (request) => service.listForTechnician(request.user!),
+    async (request) => service.listForTechnician(request.user!, request.query),
   );
 };

@@ -5,7 +5,7 @@ import {
   formatReference,
   parseReference,
 } from '@shared/jobs';
-import type { JobMoveBody } from '@shared/schemas/jobs';
+import type { JobMoveBody, TechnicianJobsQuery } from '@shared/schemas/jobs';
 import { AppError } from '../../infra/app-error';
 import { audit } from '../../domain/audit';
 import { type MailMessage, composeMail } from '../../infra/mailer';
@@ -68,13 +68,29 @@ export function createJobsService(app: FastifyInstance) {
       return (await q.requestsOfCustomer(app.db, user.id, LIST_LIMIT)).map(jobSummaryOut);
     },
 
-    async listForTechnician(user: SessionUser) {
+    /** One page of each list (active, past), searched, with how many match in each. */
+    async listForTechnician(user: SessionUser, query: TechnicianJobsQuery) {
       if (user.technicianId == null) throw new AppError(403, 'Only technicians have jobs');
-      const [active, past] = await Promise.all([
-        q.jobsOfTechnician(app.db, user.technicianId, 'active', LIST_LIMIT),
-        q.jobsOfTechnician(app.db, user.technicianId, 'past', LIST_LIMIT),
+      const tid = user.technicianId;
+      const page = {
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+        search: query.q || undefined,
+      };
+      const [active, past, activeTotal, pastTotal] = await Promise.all([
+        q.jobsOfTechnician(app.db, tid, 'active', page),
+        q.jobsOfTechnician(app.db, tid, 'past', page),
+        q.countJobsOfTechnician(app.db, tid, 'active', page.search),
+        q.countJobsOfTechnician(app.db, tid, 'past', page.search),
       ]);
-      return { active: active.map(jobSummaryOut), past: past.map(jobSummaryOut) };
+      return {
+        active: active.map(jobSummaryOut),
+        past: past.map(jobSummaryOut),
+        activeTotal,
+        pastTotal,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
 
     /** A person's move (ADR 010): checked, applied and recorded in one transaction. */

@@ -101,7 +101,8 @@ export function quoteOut(
     partsTotal: centsToDecimal(q.partsTotalCents),
     taxAmount: centsToDecimal(q.taxAmountCents),
     totalAmount: centsToDecimal(q.totalAmountCents),
-    status: q.status,
+    // A draft with an approval link has been sent to the customer; saving alone never sends.
+    status: q.status === 'draft' && q.approvalTokenHash ? 'sent' : q.status,
     version: q.version,
     contentHash: quoteContentHash(q, items),
     signature: q.signature,
@@ -137,7 +138,7 @@ export function publicQuoteOut(
     taxAmount: full.taxAmount,
     totalAmount: full.totalAmount,
     notes: full.notes,
-    status: full.status,
+    status: full.status === 'approved' ? 'approved' : 'draft',
     version: full.version,
     contentHash: full.contentHash,
     signatureAudit: full.signatureAudit,

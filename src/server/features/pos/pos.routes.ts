@@ -7,6 +7,8 @@ import {
   emailQuoteSchema,
   publicQuoteSchema,
   quoteSchema,
+  sendQuoteResponseSchema,
+  sendQuoteSchema,
   updateQuoteSchema,
 } from '@shared/schemas/pos';
 import { errorResponses, errorResponsesFor } from '../../infra/route-errors';
@@ -96,6 +98,24 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         signingContext('in_person', request),
       ),
+  );
+
+  app.post(
+    '/api/pos/quotes/:id/send',
+    {
+      config: { access: 'approved-technician' },
+      schema: {
+        summary: 'Send a quote to the customer',
+        operationId: 'sendQuote',
+        tags,
+        description:
+          "A saved quote is a draft; this e-mails it to the customer with its approval link and it becomes `sent`. Sending a sent quote again e-mails the same link (`resent: true`): never a second live link. The quote's customer e-mail is used, or `customerEmail` when it has none. 409 when the quote is approved or has no e-mail.",
+        params: idParamSchema,
+        body: sendQuoteSchema,
+        response: { 200: sendQuoteResponseSchema, ...errorResponsesFor(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.sendQuote(request.user, request.params.id, request.body),
   );
 
   app.post(

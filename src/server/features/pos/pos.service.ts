@@ -26,6 +26,7 @@ import {
   listQuotes,
   quoteByToken,
   quotesOut,
+  sendQuote,
   updateQuote,
 } from './quotes/pos.quotes';
 import { emailReceipt, receipt } from './invoices/pos.receipts';
@@ -61,6 +62,9 @@ export function createPosService(app: FastifyInstance) {
       signQuote(app, q, body, context),
     emailQuote: (user: User, input: Parameters<typeof emailQuote>[2]) =>
       emailQuote(app, user, input),
+    /** 'Send to customer': draft to sent (the approval link e-mailed), or the same link again. */
+    sendQuote: (user: User, id: number, input: Parameters<typeof sendQuote>[3]) =>
+      sendQuote(app, user, id, input),
     quoteByToken: (token: string, purpose?: 'view' | 'sign') => quoteByToken(app, token, purpose),
 
     listInvoices: (user: User, technicianId: number) => listInvoices(app, user, technicianId),

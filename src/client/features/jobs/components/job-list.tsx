@@ -1,39 +1,121 @@
 import { CalendarClock, Car, ChevronRight, MapPin } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { JobSummary } from '@shared/schemas/jobs';
 import { myJobPath } from '@shared/paths';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import type { TechnicianJobs } from '../api/get-technician-jobs';
 import { formatWindow } from '../format';
 import { JobStatusBadge } from './job-status-badge';
+import { JobsPager } from './jobs-pager';
 
-/** The technician's jobs: active ones first (accepted to in progress), then past ones. */
-export function JobList({ jobs, isLoading }: { jobs?: TechnicianJobs; isLoading: boolean }) {
-  if (isLoading || !jobs)
-    return (
-      <div className="space-y-3">
-        <Skeleton className="h-24" />
-        <Skeleton className="h-24" />
-      </div>
-    );
+export type JobsTab = 'active' | 'past';
+
+/**
+ * The technician's jobs: active ones first (accepted to in progress), then past ones; a page of
+ * the open tab, searched by `q`, each tab's count being how many match.
+ */
+export function JobList({
+  jobs,
+  isLoading,
+  tab,
+  q,
+  onTab,
+  onSearch,
+  onPage,
+}: {
+  jobs?: TechnicianJobs;
+  isLoading: boolean;
+  tab: JobsTab;
+  q: string;
+  onTab: (tab: JobsTab) => void;
+  onSearch: (q: string) => void;
+  onPage: (page: number) => void;
+}) {
   return (
-    <Tabs defaultValue="active">
-      <TabsList className="w-full justify-start">
-        <TabsTrigger value="active">Active ({jobs.active.length})</TabsTrigger>
-        <TabsTrigger value="past">Past ({jobs.past.length})</TabsTrigger>
-      </TabsList>
-      <TabsContent value="active">
-        <Cards
-          label="Active jobs"
-          items={jobs.active}
-          empty="No active jobs. Jobs you accept from Job Notifications appear here."
-        />
-      </TabsContent>
-      <TabsContent value="past">
-        <Cards label="Past jobs" items={jobs.past} empty="No past jobs yet." />
-      </TabsContent>
-    </Tabs>
+    <div className="space-y-3">
+      <JobSearch key={q} q={q} onSearch={onSearch} />
+      {isLoading || !jobs ? (
+        <div className="space-y-3">
+          <Skeleton className="h-24" />
+          <Skeleton className="h-24" />
+        </div>
+      ) : (
+        <Tabs value={tab} onValueChange={(v) => onTab(v === 'past' ? 'past' : 'active')}>
+          <TabsList className="w-full justify-start">
+            <TabsTrigger value="active">Active ({jobs.activeTotal})</TabsTrigger>
+            <TabsTrigger value="past">Past ({jobs.pastTotal})</TabsTrigger>
+          </TabsList>
+          <TabsContent value="active">
+            <Cards
+              label="Active jobs"
+              items={jobs.active}
+              empty={
+                q
+                  ? `No active jobs match "${q}".`
+                  : 'No active jobs. Jobs you accept from Job Notifications appear here.'
+              }
+            />
+            <JobsPager
+              label="Active jobs pages"
+              page={jobs.page}
+              pageSize={jobs.pageSize}
+              total={jobs.activeTotal}
+              onPage={onPage}
+            />
+          </TabsContent>
+          <TabsContent value="past">
+            <Cards
+              label="Past jobs"
+              items={jobs.past}
+              empty={q ? `No past jobs match "${q}".` : 'No past jobs yet.'}
+            />
+            <JobsPager
+              label="Past jobs pages"
+              page={jobs.page}
+              pageSize={jobs.pageSize}
+              total={jobs.pastTotal}
+              onPage={onPage}
+            />
+          </TabsContent>
+        </Tabs>
+      )}
+    </div>
+  );
+}
+
+/** The search box: sent on Enter or with the button; Clear brings the whole list back. */
+function JobSearch({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(q);
+  return (
+    <form
+      role="search"
+      className="flex gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <Input
+        type="search"
+        aria-label="Search jobs"
+        placeholder="Reference, customer, service, location or vehicle"
+        value={text}
+        maxLength={200}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <Button type="submit" variant="outline">
+        Search
+      </Button>
+      {q && (
+        <Button type="button" variant="ghost" onClick={() => onSearch('')}>
+          Clear
+        </Button>
+      )}
+    </form>
   );
 }
 

@@ -22,8 +22,11 @@ export function CreateQuote({
   editing,
   onCancelEdit,
   fairPrice,
+  hourlyRate,
 }: {
   onCreated: () => void;
+  /** The technician's own hourly rate: new labor lines start at it. */
+  hourlyRate?: string;
   /** A job's customer, vehicle and problem: the quote is saved as that job's. */
   prefill?: QuotePrefill;
   /** A draft quote to change instead of a new one. */
@@ -46,7 +49,7 @@ export function CreateQuote({
     totals,
     pending,
     submit,
-  } = useCreateQuoteForm(onCreated, prefill, editing);
+  } = useCreateQuoteForm(onCreated, prefill, editing, hourlyRate);
 
   const field = (name: keyof QuoteFields, label: string, props: object = {}) => (
     <div className="space-y-1.5">

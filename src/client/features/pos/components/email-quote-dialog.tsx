@@ -11,9 +11,23 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { notify } from '../../../lib/toast';
 import { useEmailQuote } from '../api/email-quote';
+import { useSendQuote } from '../api/send-quote';
 
 /** A quote the server has (offline ones are e-mailed once synced). */
-type EmailedQuote = { id: number; customerName: string; customerEmail: string | null };
+type EmailedQuote = {
+  id: number;
+  customerName: string;
+  customerEmail: string | null;
+  status: 'draft' | 'sent' | 'approved';
+};
+
+/** What the action is called: a draft is sent, a sent quote resent (same link), else copied. */
+export const sendLabel = (status: EmailedQuote['status']) =>
+  status === 'draft'
+    ? 'Send to customer'
+    : status === 'sent'
+      ? 'Resend to customer'
+      : 'Email Quote';
 
 export function EmailQuoteDialog({
   quote,
@@ -22,9 +36,44 @@ export function EmailQuoteDialog({
   quote: EmailedQuote | null;
   onClose: () => void;
 }) {
-  const send = useEmailQuote();
+  const copy = useEmailQuote();
+  const transition = useSendQuote();
   const [email, setEmail] = useState('');
   const to = email || quote?.customerEmail || '';
+  const label = quote ? sendLabel(quote.status) : 'Email Quote';
+  const pending = copy.isPending || transition.isPending;
+  const done = (title: string, description: string) => {
+    notify({ title, description });
+    setEmail('');
+    onClose();
+  };
+  const failed = () =>
+    notify({
+      title: 'Email Failed',
+      description: 'Failed to send quote email. Please check email configuration.',
+      variant: 'destructive',
+    });
+  const submit = () => {
+    if (!quote) return;
+    if (quote.status === 'approved')
+      return copy.mutate(
+        { quoteId: quote.id, customerEmail: to, customerName: quote.customerName },
+        { onSuccess: () => done('Quote Emailed', `Sent to ${to}`), onError: failed },
+      );
+    transition.mutate(
+      { id: quote.id, customerEmail: to, customerName: quote.customerName },
+      {
+        onSuccess: (r) =>
+          done(
+            r.resent ? 'Quote sent again' : 'Quote sent',
+            r.resent
+              ? `The same link went to ${to} again.`
+              : `Sent to ${to}: the quote now reads as sent.`,
+          ),
+        onError: failed,
+      },
+    );
+  };
   return (
     <Dialog
       open={quote !== null}
@@ -37,9 +86,11 @@ export function EmailQuoteDialog({
     >
       <DialogContent className="max-w-md">
         <DialogHeader>
-          <DialogTitle>Email Quote</DialogTitle>
+          <DialogTitle>{label}</DialogTitle>
           <DialogDescription>
-            The customer gets the quote and a link to review and sign it on their own device.
+            {quote?.status === 'sent'
+              ? 'This quote was already sent: the customer gets the same link again (the one they have keeps working).'
+              : 'The customer gets the quote and a link to review and sign it on their own device.'}
           </DialogDescription>
         </DialogHeader>
         <div className="space-y-1.5">
@@ -47,29 +98,8 @@ export function EmailQuoteDialog({
           <Input id="eq-email" type="email" value={to} onChange={(e) => setEmail(e.target.value)} />
         </div>
         <div className="flex justify-end gap-2">
-          <Button
-            disabled={!to || send.isPending}
-            onClick={() =>
-              quote &&
-              send.mutate(
-                { quoteId: quote.id, customerEmail: to, customerName: quote.customerName },
-                {
-                  onSuccess: () => {
-                    notify({ title: 'Quote Emailed', description: `Sent to ${to}` });
-                    setEmail('');
-                    onClose();
-                  },
-                  onError: () =>
-                    notify({
-                      title: 'Email Failed',
-                      description: 'Failed to send quote email. Please check email configuration.',
-                      variant: 'destructive',
-                    }),
-                },
-              )
-            }
-          >
-            {send.isPending ? 'Sending...' : 'Send Quote'}
+          <Button disabled={!to || pending} onClick={submit}>
+            {pending ? 'Sending...' : label}
           </Button>
         </div>
       </DialogContent>

@@ -14,7 +14,7 @@ import { refKey, refOf, type QuoteView } from '../offline/views';
 import { usePosLists } from '../use-pos-lists';
 import { DepositLine } from './deposit-card-form';
 import { DocNumber } from './doc-number';
-import { EmailQuoteDialog } from './email-quote-dialog';
+import { EmailQuoteDialog, sendLabel } from './email-quote-dialog';
 import { SignatureDialog } from './signature-dialog';
 import { SyncError, SyncMark } from './sync-mark';
 
@@ -75,13 +75,20 @@ export function ManageQuotes({
                       ` · ${[q.vehicleYear, q.vehicleMake, q.vehicleModel].filter(Boolean).join(' ')}`}
                   </p>
                   {q.jobReference && <p className="text-sm text-slate-600">Job {q.jobReference}</p>}
+                  {q.status !== 'approved' && (
+                    <p className="text-sm text-slate-600">
+                      {q.status === 'sent'
+                        ? 'Sent to the customer: waiting for their signature.'
+                        : 'Not sent to the customer yet.'}
+                    </p>
+                  )}
                   <p className="text-sm font-medium">{formatAmount(q.totalAmount)}</p>
                   <DepositLine deposit={q.deposit} />
                   {q.signatureAudit && <SignatureAuditTrail audit={q.signatureAudit} />}
                   <SyncError sync={q.sync} />
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  {q.status === 'draft' && (
+                  {q.status !== 'approved' && (
                     <>
                       <Button size="sm" variant="outline" onClick={() => onEdit(q)}>
                         <Pencil className="mr-1 h-4 w-4" aria-hidden="true" /> Edit
@@ -102,7 +109,7 @@ export function ManageQuotes({
                       variant="outline"
                       onClick={() => setEmailing({ ...q, id: q.id! })}
                     >
-                      <Mail className="mr-1 h-4 w-4" aria-hidden="true" /> Email Quote
+                      <Mail className="mr-1 h-4 w-4" aria-hidden="true" /> {sendLabel(q.status)}
                     </Button>
                   )}
                   {q.id !== null && q.quoteNumber && (

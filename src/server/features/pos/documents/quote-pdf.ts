@@ -5,6 +5,7 @@ import { lineColumns, lineRows, vehicleLine } from './document-parts';
 
 const QUOTE_STATUS: Record<Quote['status'], string> = {
   draft: 'Awaiting approval',
+  sent: 'Awaiting approval',
   approved: 'Approved',
 };
 
@@ -20,7 +21,7 @@ export async function renderQuotePdf(
     facts: [
       ['Date', documentDate(new Date(q.createdAt))],
       ['Version', String(q.version)],
-      ...(validUntil && q.status === 'draft'
+      ...(validUntil && q.status !== 'approved'
         ? ([['Valid until', documentDate(validUntil)]] as [string, string][])
         : []),
       ['Status', QUOTE_STATUS[q.status]],

@@ -1,11 +1,13 @@
 import { formatAmount } from '@shared/money';
-import { randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { BRAND } from '@shared/brand';
 import { ACTIVE_JOB_STATUSES } from '@shared/jobs';
 import {
   DRAFT_ONLY_MESSAGE,
+  QUOTE_ALREADY_APPROVED,
+  QUOTE_NO_EMAIL,
   QUOTE_LINK_REPLACED,
   type createQuoteSchema,
   type PublicQuote,
@@ -162,12 +164,8 @@ export async function createQuote(
     );
     if (!row) return null;
     const [out] = await quotesOut(tx, [row]);
-    await jobDocumentChanged(app, tx, row.serviceRequestId, {
-      kind: 'quote',
-      id: row.id,
-      number: out!.quoteNumber,
-      total: out!.totalAmount,
-    });
+    // Saved is a draft: the job's page refreshes, the customer hears of it only when it is sent.
+    await jobDocumentChanged(app, tx, row.serviceRequestId, { kind: 'quote_updated' });
     return out!;
   });
   // A twin with the same client id committed first.
@@ -201,7 +199,7 @@ export async function updateQuote(
         await voidApprovalLink(tx, id, q.approvalTokenHash);
         const email = updated.customerEmail ?? q.customerEmail;
         const live = q.approvalTokenExpiresAt !== null && q.approvalTokenExpiresAt > app.clock();
-        if (email && live) await sendApprovalLink(app, tx, updated, email, null, true);
+        if (email && live) await sendApprovalLink(app, tx, updated, email, null, 'changed');
       }
     }
     await jobDocumentChanged(app, tx, updated.serviceRequestId, { kind: 'quote_updated' });
@@ -210,22 +208,88 @@ export async function updateQuote(
   return (await quotesOut(app.db, [row]))[0]!;
 }
 
+/**
+ * 'Send to customer': a draft is e-mailed with its approval link and becomes sent; a sent quote
+ * is e-mailed again with the same link (a resend, nothing else changes), so sending twice never
+ * leaves two live links. An approved quote has nothing to send (409), nor has a quote without
+ * the customer's e-mail (409).
+ */
+export async function sendQuote(
+  app: FastifyInstance,
+  user: SessionUser | null,
+  id: number,
+  input: { customerEmail?: string; customerName?: string | null },
+) {
+  await ownQuote(app, user, id);
+  const resent = await app.db.transaction(async (tx) => {
+    const q = await lockQuote(tx, id);
+    if (!q) throw new AppError(404, 'Quote not found');
+    if (q.status !== 'draft') throw new AppError(409, QUOTE_ALREADY_APPROVED);
+    const email = q.customerEmail ?? input.customerEmail;
+    if (!email) throw new AppError(409, QUOTE_NO_EMAIL);
+    return sendOrResend(app, tx, q, email, input.customerName ?? null);
+  });
+  const quote = (await quotesOut(app.db, [await loadQuote(app.db, id)]))[0]!;
+  return {
+    message: resent ? 'Quote sent again with the same link' : 'Quote sent to the customer',
+    resent,
+    quote,
+  };
+}
+
+/** The live link again when there is one (true), else a new one (false). */
+async function sendOrResend(
+  app: FastifyInstance,
+  tx: DbOrTx,
+  q: QuoteRow,
+  email: string,
+  customerName: string | null,
+) {
+  const live = q.approvalTokenExpiresAt !== null && q.approvalTokenExpiresAt > app.clock();
+  const token =
+    live && q.approvalTokenHash ? approvalToken(app, q, q.approvalTokenExpiresAt!) : null;
+  // A link made before links were derived cannot be told again: a new one replaces it.
+  if (token && hashToken(token) === q.approvalTokenHash) {
+    await sendApprovalLink(app, tx, q, email, customerName, 'resend', token);
+    return true;
+  }
+  await sendApprovalLink(app, tx, q, email, customerName, 'first');
+  await jobDocumentChanged(app, tx, q.serviceRequestId, { kind: 'quote_updated' });
+  return false;
+}
+
+/**
+ * The approval link's token, derived from the quote, its version and the link's expiry with the
+ * server's secret, so that a resend can tell the customer the very same link while only its
+ * hash is stored. A new version or a new expiry gives a new token.
+ */
+function approvalToken(app: FastifyInstance, q: QuoteRow, expiresAt: Date) {
+  return createHmac('sha256', app.config.sessionSecret)
+    .update(`quote-approval:${q.id}:${q.version}:${expiresAt.toISOString()}`)
+    .digest('base64url');
+}
+
+/** The legacy 'Email Quote' route: a draft is sent (or resent, same link); an approved one copied. */
 export async function emailQuote(
   app: FastifyInstance,
   user: SessionUser | null,
   input: { quoteId: number; customerEmail: string; customerName?: string | null },
 ) {
   const { q } = await ownQuote(app, user, input.quoteId);
-  // The link's token and the e-mail that carries it commit together.
+  if (q.status === 'draft') {
+    const r = await sendQuote(app, user, input.quoteId, input);
+    return { message: r.message };
+  }
   await app.db.transaction((tx) =>
-    sendApprovalLink(app, tx, q, input.customerEmail, input.customerName ?? null, false),
+    sendApprovalLink(app, tx, q, input.customerEmail, input.customerName ?? null, 'first'),
   );
   return { message: 'Quote emailed' };
 }
 
 /**
- * E-mails the quote with a new approval link (replacing the one it had): on request, or because
- * the quote changed since the last link was sent (`changed`), which says so.
+ * E-mails the quote with its approval link: a new link (replacing the one it had) when it is
+ * first sent ('first') or because the quote changed since the last link was sent ('changed',
+ * which says so); the same link again on a resend.
  */
 async function sendApprovalLink(
   app: FastifyInstance,
@@ -233,15 +297,21 @@ async function sendApprovalLink(
   q: QuoteRow,
   customerEmail: string,
   customerName: string | null,
-  changed: boolean,
+  why: 'first' | 'changed' | 'resend',
+  sameToken?: string,
 ) {
-  const token = randomBytes(32).toString('base64url');
+  const changed = why === 'changed';
+  let token = sameToken;
+  if (!token) {
+    const expiresAt = new Date(app.clock().getTime() + APPROVAL_LINK_DAYS * 86_400_000);
+    token = approvalToken(app, q, expiresAt);
+    await setApprovalToken(tx, q.id, {
+      approvalTokenHash: hashToken(token),
+      approvalTokenExpiresAt: expiresAt,
+      customerEmail: q.customerEmail ?? customerEmail,
+    });
+  }
   const link = `${publicBaseUrl(app.config)}${quoteApprovalPath(token)}`;
-  await setApprovalToken(tx, q.id, {
-    approvalTokenHash: hashToken(token),
-    approvalTokenExpiresAt: new Date(app.clock().getTime() + APPROVAL_LINK_DAYS * 86_400_000),
-    customerEmail: q.customerEmail ?? customerEmail,
-  });
   const [full] = await quotesOut(tx, [q]);
   const branding = await brandingOf(tx, q.technicianId, app.clock());
   await sendPosMail(
@@ -251,12 +321,16 @@ async function sendApprovalLink(
     'pos_quote',
     changed
       ? `Your quote ${q.quoteNumber} from ${branding?.businessName ?? BRAND.name} changed`
-      : `Your quote ${q.quoteNumber} from ${branding?.businessName ?? BRAND.name}`,
+      : why === 'resend'
+        ? `Reminder: your quote ${q.quoteNumber} from ${branding?.businessName ?? BRAND.name}`
+        : `Your quote ${q.quoteNumber} from ${branding?.businessName ?? BRAND.name}`,
     [
       `Hi ${customerName || q.customerName},`,
       changed
         ? `Your quote ${q.quoteNumber} changed: this is version ${q.version}. The link we sent before no longer works.`
-        : `Here is your quote ${q.quoteNumber}${vehicleText(q) ? ` for your ${vehicleText(q)}` : ''} (version ${q.version}).`,
+        : why === 'resend'
+          ? `Here is your quote ${q.quoteNumber} again (version ${q.version}): the link is the same as before.`
+          : `Here is your quote ${q.quoteNumber}${vehicleText(q) ? ` for your ${vehicleText(q)}` : ''} (version ${q.version}).`,
       full!.items
         .map(
           (i) =>
