@@ -111,6 +111,7 @@ describe('opting in on the request form', () => {
     urgency: 'low',
     location: hyattsville.name,
     customerName: 'Sam Roe',
+    vehicleInfo: '2018 Mazda 3',
     customerEmail: 'sam@example.com',
   };
   const submit = (payload: Record<string, unknown>) =>
