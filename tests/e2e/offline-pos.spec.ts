@@ -334,7 +334,7 @@ test('with no connection at all, the installed app opens the point of sale and M
   expect(created.status()).toBe(201);
   await page.goto('/my-jobs');
   await expect(page.getByRole('tab', { name: /^Active/ })).toBeVisible();
-  await expect.poll(() => keptOnDevice(page)).toContain('"queryKey":["jobs","list"]');
+  await expect.poll(() => keptOnDevice(page)).toContain('"queryKey":["jobs","list",');
   await page.goto('/pos-system');
   await page.getByRole('tab', { name: 'Manage Quotes' }).click();
   await expect(page.getByTestId('quote').filter({ hasText: customer })).toBeVisible();
