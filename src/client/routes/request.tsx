@@ -5,8 +5,7 @@ import { useAuthDialog } from '../features/auth/auth-dialog-context';
 import { BrandFooter, BrandHeader } from '../components/brand-header';
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
-import { countdown } from '../features/dispatch/countdown';
-import { useNow } from '../features/dispatch/use-now';
+import { RoundCountdown } from '../features/dispatch/components/round-countdown';
 import { SandboxCardFields } from '../features/pos/components/sandbox-card-fields';
 import { SignaturePad } from '../features/pos/components/signature-pad';
 import { useRequest } from '../features/requests/api/get-request';
@@ -28,16 +27,6 @@ import { ReviewForm } from '../features/reviews/components/review-form';
 import { ApiError } from '../lib/api-client';
 
 const WINDOW_STATUSES = ['accepted', 'scheduled', 'en_route'];
-
-/** The dispatch round's time left, ticking every second. */
-function RoundCountdown({ until }: { until: string }) {
-  const now = useNow();
-  return (
-    <span role="timer" aria-label="Time left in this round">
-      {countdown(until, now)}
-    </span>
-  );
-}
 
 /**
  * A service request's page (`/requests/WR-000123`, `?t=` for a guest's e-mailed link): where it

@@ -319,6 +319,7 @@ describe('the window as a calendar file', () => {
     expect(told[0]!.channel).toBe('email');
     expect(told[0]!.toAddress).toBe(techEmail);
     expect(told[0]!.textBody).toContain('Tue, Dec 1, 9:00–11:00 AM EST');
+    expect(told[0]!.textBody).toContain('The customer confirmed Tue, Dec 1');
   });
 });
 

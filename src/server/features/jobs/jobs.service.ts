@@ -22,11 +22,10 @@ import {
   type ServiceRequestRow,
 } from '../../domain/job-access';
 import { customerMail } from '../../domain/job-mail';
-import { tellTechnician } from '../../domain/technician-alerts';
-import { myJobPath } from '@shared/paths';
 import { jobDetail } from './jobs.detail';
 import { approveJobQuote, payJobInvoice } from './jobs.documents';
-import { moveMail, moveText, windowText } from './jobs.mail';
+import { moveMail } from './jobs.mail';
+import { moveNotices } from './jobs.move-notices';
 import { checkMove } from './jobs.rules';
 import { jobSummaryOut } from './jobs.presenters';
 import * as q from './jobs.queries';
@@ -224,36 +223,7 @@ export function createJobsService(app: FastifyInstance) {
         }
         const mail = moveMail(app, body.move, viewer.role, after, techName);
         if (mail) mails.push(mail);
-        // The app keeps no live location of technicians: the ETA is from their base.
-        const text = moveText(
-          app,
-          body.move,
-          after,
-          techName,
-          body.move === 'start_route' && request.assignedTechnicianId
-            ? ((await q.technicianBase(tx, request.assignedTechnicianId)) ?? null)
-            : null,
-        );
-        if (text) mails.push(text);
-        // The technician hears the customer's answer even with the job's page closed.
-        if (
-          (body.move === 'confirm_window' || body.move === 'decline_window') &&
-          request.assignedTechnicianId &&
-          request.windowStart &&
-          request.windowEnd
-        ) {
-          const confirmed = body.move === 'confirm_window';
-          const window = windowText(request.windowStart, request.windowEnd);
-          await tellTechnician(app, tx, request.assignedTechnicianId, {
-            template: confirmed ? 'window_confirmed_technician' : 'window_declined_technician',
-            key: `${body.move}:${request.id}:${request.windowStart.getTime()}-${request.windowEnd.getTime()}`,
-            title: `${formatReference(request.id)}: window ${confirmed ? 'confirmed' : 'declined'}`,
-            body: confirmed
-              ? `The customer confirmed ${window} for the ${request.serviceType} job in ${request.location}.`
-              : `The customer declined ${window} for the ${request.serviceType} job in ${request.location}${body.reason ? `: ${body.reason}` : ''}. Propose another window.`,
-            path: myJobPath(formatReference(request.id)),
-          });
-        }
+        mails.push(...(await moveNotices(app, tx, body, request, after, techName)));
         if (viewer.role === 'admin') {
           await audit(tx, user, {
             action: `service_request.${body.move}`,
