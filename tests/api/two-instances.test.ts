@@ -320,9 +320,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one dat
         .set({ expiresAt: sql`now() - interval '1 second'` })
         .where(eq(jobNotifications.serviceRequestId, requestId));
       // Whichever instance takes the sweep now is stuck in it: call that one A.
+      // A sweep that began just before the lock and is now waiting on it counts too (it is as
+      // stuck as one begun after it).
       const held = await waitFor('a sweep to start', 5_000, async () => {
         const l = await lease(helper, 'dispatch-sweep');
-        return l?.holder && l.startedAt! > lockedAt ? l : undefined;
+        if (!l?.holder) return undefined;
+        if (l.startedAt! > lockedAt) return l;
+        const waiting = await db.query(
+          "select 1 from pg_locks where not granted and relation = 'service_requests'::regclass",
+        );
+        return waiting.rowCount ? l : undefined;
       });
       const pid = Number(held.holder!.split(':')[1]);
       const [dying, survivor] = pid === a.child.pid ? [a, b] : [b, a];
