@@ -8,6 +8,7 @@ import { CHROMIUM_ARGS, JOURNEY_CHROMIUM } from './tests/e2e/browser';
 // runner's environment, so the port and data directory are chosen once, here.
 process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'wrenchly-e2e-'));
+process.env.E2E_DATABASE_NAME ??= `wrenchly_e2e_${process.env.E2E_PORT}`;
 
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -38,7 +39,7 @@ export default defineConfig({
     : [['list']],
   globalTeardown: './tests/e2e/global-teardown.ts',
   webServer: {
-    command: 'node dist/server/main.js',
+    command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -4,6 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eventsOf, startSentryStandIn } from '../helpers/sentry-stand-in';
+import { dropJourneyDatabase } from './database';
 import { expect, test } from './fixtures';
 
 /**
@@ -17,6 +18,7 @@ let standIn: Awaited<ReturnType<typeof startSentryStandIn>>;
 let server: ChildProcess;
 let baseURL = '';
 let dataDir = '';
+let databaseName = '';
 const output: string[] = [];
 
 async function freePort(): Promise<number> {
@@ -34,7 +36,9 @@ test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'wrenchly-e2e-reports-'));
   const port = await freePort();
   baseURL = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['dist/server/main.js'], {
+  databaseName = `wrenchly_e2e_reports_${port}`;
+  // On PostgreSQL too when the journeys' server is (E2E_DATABASE_URL), in a database of its own.
+  server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -45,6 +49,9 @@ test.beforeAll(async () => {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       SENTRY_DSN: standIn.dsn,
+      ...(process.env.E2E_DATABASE_URL
+        ? { E2E_DATABASE_URL: process.env.E2E_DATABASE_URL, E2E_DATABASE_NAME: databaseName }
+        : {}),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -69,6 +76,7 @@ test.afterAll(async () => {
   }
   await standIn?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await dropJourneyDatabase(databaseName);
 });
 
 test('an uncaught error and an unhandled rejection in the browser reach the error reports', async ({

@@ -20,6 +20,8 @@ test('the request form keeps a 429 message by Submit Request until the next atte
       body: JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: LIMITED }),
     });
   });
+  // The page's clock: ten seconds pass at once, long enough for any toast to have gone.
+  await page.clock.install();
   await page.goto('/request-service?serviceType=Brake+Service&location=Bowie%2C+MD');
   await page.getByLabel('Full Name *').fill('Jamie Rivera');
   await page.getByLabel('Email *').fill(`limited.${Date.now()}@example.com`);
@@ -34,7 +36,7 @@ test('the request form keeps a 429 message by Submit Request until the next atte
   await expect(inline).toHaveText(LIMITED);
   await expect(submit).toHaveAccessibleDescription(LIMITED);
   // Still there once any toast is long gone.
-  await page.waitForTimeout(10_000);
+  await page.clock.fastForward(10_000);
   await expect(inline).toHaveText(LIMITED);
 
   // The next attempt clears it (and this one goes through).
@@ -48,13 +50,14 @@ test('the sign-in form keeps the wrong-password message by Sign In until the nex
   page,
   signInThroughDialog,
 }) => {
+  await page.clock.install();
   await page.goto('/');
   const dialog = await signInThroughDialog('admin', 'not-the-password');
   const inline = dialog.getByRole('alert');
   await expect(inline).toHaveText('Invalid username or password');
   const submit = dialog.getByRole('button', { name: 'Sign In' });
   await expect(submit).toHaveAccessibleDescription('Invalid username or password');
-  await page.waitForTimeout(10_000);
+  await page.clock.fastForward(10_000);
   await expect(inline).toHaveText('Invalid username or password');
 
   // The next attempt clears it while it is on its way.
