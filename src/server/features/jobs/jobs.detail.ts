@@ -37,6 +37,7 @@ export async function jobDetail(
     figures,
     branding,
     fair,
+    firstChoice,
   ] = await Promise.all([
     q.timelineOf(db, request.id),
     request.assignedTechnicianId ? q.technicianCard(db, request.assignedTechnicianId) : undefined,
@@ -48,6 +49,12 @@ export async function jobDetail(
     q.dispatchFigures(db, request.id, request.dispatchRound, now()),
     brandingOf(db, request.assignedTechnicianId, now()),
     fairPriceFor(db, request.serviceType, point),
+    // Round 0 is the exclusive offer to the technician the customer chose.
+    request.status === 'dispatching' &&
+    request.dispatchRound === 0 &&
+    request.preferredTechnicianId !== null
+      ? q.technicianCard(db, request.preferredTechnicianId)
+      : undefined,
   ]);
   // A technician sees their own documents on the job, not those of one who gave it back,
   // nor the reasons another technician gave.
@@ -89,6 +96,7 @@ export async function jobDetail(
     review,
     reviewNote,
     dispatch: figures,
+    firstChoice: firstChoice && figures.pendingNow > 0 ? firstChoice : undefined,
     notifications,
     directionsUrl: mapsUrl(request),
     fairPrice: fair,
