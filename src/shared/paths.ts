@@ -51,6 +51,9 @@ export const PATHS = {
 } as const;
 
 export const technicianPath = (id: number) => `/technician/${id}`;
+/** The Request Service form, sent to this technician first (their profile's 'Request service'). */
+export const requestServiceFromPath = (technicianId: number) =>
+  `/request-service?technician=${technicianId}`;
 export const posReceiptPath = (id: number) => `/pos-system/receipts/${id}`;
 export const quoteApprovalPath = (token: string) => `/quote-approval/${encodeURIComponent(token)}`;
 /** A technician's job, by its reference (WR-000123). */

@@ -146,6 +146,11 @@ test('a guest signs the quote, pays the invoice by card and reviews the complete
   expect(quoteRes.status(), await quoteRes.text()).toBe(201);
   const quote = (await quoteRes.json()) as { id: number; serviceRequestId: number | null };
   expect(quote.serviceRequestId).toBe(created.id);
+  // A draft is the technician's; 'Send to customer' puts it on the request page.
+  const sent = await tech.request.post(`/api/pos/quotes/${quote.id}/send`, {
+    data: { customerEmail: 'gina.guest@example.com' },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
   const quoteCard = page.getByRole('article', { name: /^Quote Q-/ });
   await expect(quoteCard.getByText('Idle air control service')).toBeVisible({ timeout: 2000 });
   await expect(quoteCard.getByText('$81.19')).toBeVisible();

@@ -2,18 +2,34 @@ import { useSearchParams } from 'react-router';
 import { Page } from '../components/page';
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { FirstChoiceMissing } from '../features/service-requests/components/first-choice-notice';
 import { RequestServiceAside } from '../features/service-requests/components/request-service-aside';
 import { RequestServiceForm } from '../features/service-requests/components/request-service-form';
 import { prefilledRequestForm } from '../features/service-requests/request-form';
+import { useTechnician } from '../features/technicians/api/get-technician';
 import { useVehicles } from '../features/vehicles/api/list-vehicles';
 
 export default function RequestService() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const { data: user, isLoading: userLoading } = useCurrentUser();
   const isCustomer = user?.role === 'customer';
   // A signed-in customer's form starts with their details and vehicles; guests type theirs.
   const vehicles = useVehicles(isCustomer);
-  const loading = userLoading || (isCustomer && vehicles.isLoading);
+  // From a technician's profile: the request goes to them first.
+  const technicianId = Number(params.get('technician'));
+  const chosen = useTechnician(params.has('technician') ? technicianId : 0);
+  const firstChoice = chosen.data
+    ? { id: chosen.data.id, name: `${chosen.data.user.firstName} ${chosen.data.user.lastName}` }
+    : null;
+  const sendToAll = () =>
+    setParams(
+      (p) => {
+        p.delete('technician');
+        return p;
+      },
+      { replace: true },
+    );
+  const loading = userLoading || (isCustomer && vehicles.isLoading) || chosen.isLoading;
   const saved = isCustomer ? (vehicles.data ?? []) : [];
   return (
     <Page
@@ -24,15 +40,20 @@ export default function RequestService() {
         {loading ? (
           <Skeleton className="h-96 lg:col-span-2" />
         ) : (
-          <RequestServiceForm
-            initial={() =>
-              prefilledRequestForm(
-                params,
-                user && isCustomer ? { user, vehicles: saved } : undefined,
-              )
-            }
-            vehicles={saved}
-          />
+          <div className="space-y-4 lg:col-span-2">
+            {params.has('technician') && !firstChoice && <FirstChoiceMissing />}
+            <RequestServiceForm
+              firstChoice={firstChoice}
+              onSendToAll={sendToAll}
+              initial={() =>
+                prefilledRequestForm(
+                  params,
+                  user && isCustomer ? { user, vehicles: saved } : undefined,
+                )
+              }
+              vehicles={saved}
+            />
+          </div>
         )}
         <RequestServiceAside />
       </div>

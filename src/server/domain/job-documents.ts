@@ -65,3 +65,12 @@ export type JobDocuments = {
   /** Asks the providers for claimed refunds (what they do not answer, the sweep retries). */
   runRefunds(ids: number[]): Promise<void>;
 };
+
+/**
+ * Whether a quote is the customer's to see: sent to them ('Send to customer' made its approval
+ * link) or signed. An unsent draft is the technician's work in progress: anyone else gets the
+ * 404 of an unknown quote.
+ */
+export const quoteReachedCustomer = (
+  q: Pick<typeof quotes.$inferSelect, 'status' | 'approvalTokenHash'>,
+) => q.status !== 'draft' || q.approvalTokenHash !== null;

@@ -191,6 +191,11 @@ export const jobDetailSchema = z.object({
     /** When the current round ends (null when none is running). */
     roundEndsAt: z.string().nullable(),
     maxDistanceMiles: z.number().int().nullable(),
+    /**
+     * The technician the customer sent the request to first, while it is offered to them alone
+     * (null otherwise): the nearest are asked once they pass or their time runs out.
+     */
+    firstChoice: z.object({ name: z.string() }).nullable(),
   }),
   technician: z
     .object({

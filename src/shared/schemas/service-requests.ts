@@ -73,6 +73,13 @@ const leadingYear = (text: string | undefined) => {
 const yearOutOfRange = (year: number | null) =>
   year !== null && (year < MIN_VEHICLE_YEAR || year > maxVehicleYear());
 
+/** The technician a request was sent to first: the refusals of one that cannot take it. */
+export const TECHNICIAN_NOT_FOUND = 'The technician you chose was not found';
+export const TECHNICIAN_NOT_AVAILABLE =
+  'The technician you chose is not taking requests right now. Send your request to all nearby technicians instead.';
+export const technicianDoesNotOffer = (firstName: string, serviceType: string) =>
+  `${firstName} doesn't offer ${serviceType}. Choose one of their services or send your request to all nearby technicians.`;
+
 export const TEXT_UPDATES_NEED_PHONE = 'Enter your phone number to get text updates';
 
 /** POST /api/service-requests from the Request Service form. */
@@ -95,6 +102,11 @@ export const serviceRequestSchema = z
     vehicleId: dbIdNumber('Please choose one of your vehicles').optional().nullable(),
     /** 'Text me updates about this request': texts to customerPhone, by this consent. */
     textUpdates: z.boolean({ error: 'textUpdates must be true or false' }).optional(),
+    /**
+     * The technician asked for from their profile (Request service): offered the request alone
+     * first, for one notification's lifetime, before the nearest technicians are.
+     */
+    preferredTechnicianId: dbIdNumber(TECHNICIAN_NOT_FOUND).optional().nullable(),
   })
   .superRefine((r, ctx) => {
     if (r.textUpdates && !r.customerPhone)

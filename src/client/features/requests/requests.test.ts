@@ -44,6 +44,11 @@ describe('timelineLabel', () => {
     expect(timelineLabel(entry({ move: 'dispatch_round', details: null }))).toBe(
       'Technicians notified',
     );
+    expect(
+      timelineLabel(
+        entry({ move: 'dispatch_round', details: { round: 0, notified: 1, firstChoice: true } }),
+      ),
+    ).toBe('Sent to your chosen technician first');
     expect(timelineLabel(entry({ move: 'start_route', toStatus: 'en_route' }))).toBe(
       'Technician on the way',
     );

@@ -9,6 +9,7 @@ export function timelineLabel(e: TimelineEntry): string {
     case 'submit':
       return 'Request submitted';
     case 'dispatch_round': {
+      if (e.details?.firstChoice === true) return 'Sent to your chosen technician first';
       const round = num(e.details?.round);
       const notified = num(e.details?.notified);
       const who =

@@ -248,6 +248,11 @@ export const serviceRequests = pgTable(
      */
     smsUpdatesPhone: text(),
     smsUpdatesConsentAt: timestamp({ withTimezone: true }),
+    /**
+     * The technician the customer asked for from their profile: dispatch offers the request to
+     * them alone first, then to the nearest as usual.
+     */
+    preferredTechnicianId: integer().references(() => technicians.id, { onDelete: 'set null' }),
     completedAt: timestamp({ withTimezone: true }),
     canceledAt: timestamp({ withTimezone: true }),
     cancelReason: text(),

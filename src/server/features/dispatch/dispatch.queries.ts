@@ -236,3 +236,31 @@ export function markDeclined(db: DbOrTx, id: number, at: Date, reason: string) {
     .set({ status: 'declined', respondedAt: at, declineReason: reason })
     .where(eq(jobNotifications.id, id));
 }
+
+/** Whether the technician was ever notified of the request. */
+export function wasOffered(db: DbOrTx, serviceRequestId: number, technicianId: number) {
+  return db
+    .select({ id: jobNotifications.id })
+    .from(jobNotifications)
+    .where(
+      and(
+        eq(jobNotifications.serviceRequestId, serviceRequestId),
+        eq(jobNotifications.technicianId, technicianId),
+      ),
+    )
+    .limit(1)
+    .then((r) => r.length > 0);
+}
+
+/** What the exclusive offer needs of the technician the customer chose: services and base. */
+export function firstChoiceTechnician(db: DbOrTx, technicianId: number) {
+  return db
+    .select({
+      specialties: technicians.specialties,
+      latitude: technicians.latitude,
+      longitude: technicians.longitude,
+    })
+    .from(technicians)
+    .where(eq(technicians.id, technicianId))
+    .then((r) => r[0]);
+}

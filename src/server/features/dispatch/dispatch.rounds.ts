@@ -4,10 +4,11 @@ import type { DbOrTx } from '../../db/client';
 import type { serviceRequests } from '../../db/schema';
 import type { Snapshot } from '../../domain/technician-index';
 import { unmatchedMail } from './dispatch.mail';
+import { offerToFirstChoice } from './dispatch.first-choice';
 import { findCandidates } from './dispatch.matching';
+import { offer } from './dispatch.offer';
 import * as q from './dispatch.queries';
 import { closeNotifications, recordMove } from '../../domain/job-timeline';
-import { alertTechnicians } from '../../domain/technician-alerts';
 
 /**
  * What a call to `advance` measured, for the metrics; the caller records it once the
@@ -47,44 +48,7 @@ async function notifyRound(
     dispatchStartedAt: request.dispatchStartedAt,
     maxDistanceMiles: request.maxDistanceMiles,
   });
-  if (candidates.length === 0) return 0;
-  const createdAt = app.clock();
-  const expiresAt = new Date(createdAt.getTime() + LIMITS.notificationWindowMs);
-  const created = await q.insertNotifications(
-    tx,
-    candidates.map((c) => ({
-      serviceRequestId: request.id,
-      technicianId: c.technicianId,
-      round,
-      distanceMiles: c.distanceMiles,
-      status: 'pending' as const,
-      expiresAt,
-      createdAt,
-    })),
-  );
-  for (const n of created) {
-    await app.realtime.publish(tx, {
-      technicianId: n.technicianId,
-      type: 'notification.created',
-      payload: { notificationId: n.id, serviceRequestId: request.id },
-    });
-  }
-  // Technicians without the page open: push, else e-mail / SMS (ADR 012).
-  const distance = new Map(candidates.map((c) => [c.technicianId, c.distanceMiles]));
-  await alertTechnicians(
-    app,
-    tx,
-    request,
-    created.map((n) => ({ ...n, distanceMiles: distance.get(n.technicianId) ?? null, expiresAt })),
-  );
-  await recordMove(app, tx, request, {
-    move: 'dispatch_round',
-    to: 'dispatching',
-    actor: 'system',
-    details: { round, notified: created.length, endsAt: expiresAt.toISOString() },
-    patch: { dispatchRound: round },
-  });
-  return created.length;
+  return offer(app, tx, request, round, candidates);
 }
 
 /**
@@ -105,6 +69,15 @@ export async function advance(
   await closeNotifications(app, tx, expired, requestId, 'expired');
   if (await q.hasPending(tx, requestId)) return 0;
 
+  // The technician the customer chose hears of it first, alone (once, before round 1).
+  const firstChoice = await offerToFirstChoice(app, tx, request);
+  if (firstChoice.notified > 0) {
+    notes.firstNotificationSeconds.push(
+      (app.clock().getTime() - request.createdAt.getTime()) / 1000,
+    );
+    return firstChoice.notified;
+  }
+
   let round = request.dispatchRound;
   while (round < LIMITS.dispatchRounds) {
     round += 1;
@@ -112,7 +85,7 @@ export async function advance(
     if (notified > 0) {
       // No round of this dispatch notified anyone before, and it is the request's first one
       // (a re-dispatch sets dispatchStartedAt).
-      if (request.dispatchRound === 0 && request.dispatchStartedAt === null)
+      if (request.dispatchRound === 0 && request.dispatchStartedAt === null && !firstChoice.asked)
         notes.firstNotificationSeconds.push(
           (app.clock().getTime() - request.createdAt.getTime()) / 1000,
         );
@@ -120,7 +93,9 @@ export async function advance(
     }
   }
   // dispatchRound moves only when a round notified someone (or here, at the end).
-  notes.unmatched.push(request.dispatchRound === 0 ? 'no_one_to_ask' : 'nobody_accepted');
+  notes.unmatched.push(
+    request.dispatchRound === 0 && !firstChoice.asked ? 'no_one_to_ask' : 'nobody_accepted',
+  );
   await recordMove(app, tx, request, {
     move: 'unmatched',
     to: 'unmatched',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { brandingOf } from '../../domain/branding';
 import { fairPriceFor } from '../../domain/fair-price';
-import type { JobDocuments } from '../../domain/job-documents';
+import { quoteReachedCustomer, type JobDocuments } from '../../domain/job-documents';
 import type { JobViewer, ServiceRequestRow } from '../../domain/job-access';
 import { reviewRefusal } from '../../domain/reviews';
 import { jobDetailOut } from './jobs.presenters';
@@ -37,6 +37,7 @@ export async function jobDetail(
     figures,
     branding,
     fair,
+    firstChoice,
   ] = await Promise.all([
     q.timelineOf(db, request.id),
     request.assignedTechnicianId ? q.technicianCard(db, request.assignedTechnicianId) : undefined,
@@ -48,11 +49,23 @@ export async function jobDetail(
     q.dispatchFigures(db, request.id, request.dispatchRound, now()),
     brandingOf(db, request.assignedTechnicianId, now()),
     fairPriceFor(db, request.serviceType, point),
+    // Round 0 is the exclusive offer to the technician the customer chose.
+    request.status === 'dispatching' &&
+    request.dispatchRound === 0 &&
+    request.preferredTechnicianId !== null
+      ? q.technicianCard(db, request.preferredTechnicianId)
+      : undefined,
   ]);
   // A technician sees their own documents on the job, not those of one who gave it back,
   // nor the reasons another technician gave.
   const mine = viewer.role === 'technician' ? viewer.user?.technicianId : undefined;
-  const ownQuotes = mine ? quoteRows.filter((x) => x.technicianId === mine) : quoteRows;
+  // A quote is the customer's once it was sent (or signed in person): a draft stays the
+  // technician's until 'Send to customer'.
+  const ownQuotes = mine
+    ? quoteRows.filter((x) => x.technicianId === mine)
+    : viewer.role === 'customer'
+      ? quoteRows.filter(quoteReachedCustomer)
+      : quoteRows;
   const ownInvoices = mine ? invoiceRows.filter((x) => x.technicianId === mine) : invoiceRows;
   const ownTimeline = mine
     ? timeline.map((row) =>
@@ -89,6 +102,7 @@ export async function jobDetail(
     review,
     reviewNote,
     dispatch: figures,
+    firstChoice: firstChoice && figures.pendingNow > 0 ? firstChoice : undefined,
     notifications,
     directionsUrl: mapsUrl(request),
     fairPrice: fair,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { centsToDecimal } from '@shared/money';
 import { AppError } from '../../infra/app-error';
-import type { JobDocuments } from '../../domain/job-documents';
+import { quoteReachedCustomer, type JobDocuments } from '../../domain/job-documents';
 import { resolveJobViewer } from '../../domain/job-access';
 import type { SessionUser } from '../../infra/session';
 import { jobDetail } from './jobs.detail';
@@ -22,7 +22,8 @@ export async function approveJobQuote(
   if (viewer.role !== 'customer')
     throw new AppError(403, 'Only the customer of this job can sign its quotes');
   const quote = await documents.findQuote(quoteId);
-  if (!quote || quote.serviceRequestId !== request.id) throw new AppError(404, 'Quote not found');
+  if (!quote || quote.serviceRequestId !== request.id || !quoteReachedCustomer(quote))
+    throw new AppError(404, 'Quote not found');
   // Signing checks, under the job's row lock, that the job is still on with this technician;
   // a quote asking for a deposit is charged on the customer's card first (ADR 017).
   await documents.sign(quote, body, context);

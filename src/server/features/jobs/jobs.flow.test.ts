@@ -185,6 +185,11 @@ describe('a guest follows a job from request to review', () => {
     });
     expect(q.statusCode, q.body).toBe(201);
     expect(q.json().jobReference).toBe(created.reference);
+    // Saved, it is the technician's draft; sent, it is on the guest's page to sign.
+    page = await call('GET', api(created.requestPath));
+    expect(page.json().quotes).toEqual([]);
+    const sent = await call('POST', `/api/pos/quotes/${q.json().id}/send`, a.cookie, {});
+    expect(sent.statusCode, sent.body).toBe(200);
     page = await call('GET', api(created.requestPath));
     expect(page.json().quotes).toMatchObject([{ id: q.json().id, status: 'draft', canSign: true }]);
     const signed = await call(
@@ -235,7 +240,10 @@ describe('a guest follows a job from request to review', () => {
     expect(guestView.json()).toMatchObject({ canReview: false, actions: [] });
     const [techRow] = await t.app.db.select().from(technicians).where(eq(technicians.id, a.id));
     expect(techRow!.completedJobs).toBe(1);
-    const mails = await t.app.db.select().from(outbox).where(eq(outbox.toAddress, email));
+    // The quote's own e-mail links to its approval page; the job's e-mails to the request's.
+    const mails = (await t.app.db.select().from(outbox).where(eq(outbox.toAddress, email))).filter(
+      (m) => m.template !== 'pos_quote',
+    );
     expect(mails.map((m) => m.template)).toEqual(
       expect.arrayContaining([
         'job_accepted',
@@ -246,7 +254,7 @@ describe('a guest follows a job from request to review', () => {
         'job_completed',
       ]),
     );
-    // A saved quote is a draft: the customer hears of it only when it is sent to them.
+    // The quote reached the customer by its own e-mail, not a second one about the job.
     expect(mails.map((m) => m.template)).not.toContain('job_quote_ready');
     const [mailedPath] = mails[0]!.textBody.match(/\/requests\/WR-\d{6}\?t=[\w-]{43}/)!;
     expect(mailedPath).not.toBe(created.requestPath);

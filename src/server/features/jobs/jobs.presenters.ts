@@ -46,6 +46,8 @@ export type DetailParts = {
   /** Why the customer may not review this job (reviewRefusal), or null. */
   reviewNote: string | null;
   dispatch: Awaited<ReturnType<typeof q.dispatchFigures>>;
+  /** The technician the customer chose, while the exclusive offer to them is open. */
+  firstChoice?: Awaited<ReturnType<typeof q.technicianCard>>;
   notifications: Awaited<ReturnType<typeof q.notificationsOfJob>> | null;
   directionsUrl: string | null;
   fairPrice: FairPrice;
@@ -92,6 +94,8 @@ export function jobDetailOut(p: DetailParts): Omit<JobDetail, 'branding'> {
       notifiedTotal: p.dispatch.total,
       roundEndsAt: r.status === 'dispatching' ? iso(p.dispatch.endsAt) : null,
       maxDistanceMiles: r.maxDistanceMiles,
+      firstChoice:
+        r.status === 'dispatching' && p.firstChoice ? { name: fullName(p.firstChoice) } : null,
     },
     technician: p.technician
       ? {

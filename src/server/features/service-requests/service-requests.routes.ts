@@ -15,7 +15,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'createServiceRequest',
         tags: ['service-requests'],
         description:
-          'Creates a service request from the Request Service form (serviceType, description, urgency, location, preferredDate, customer contact fields) or from the demo page (customerName, phoneNumber, email, vehicleInfo, serviceType, location, issueDescription, urgency), then dispatches it.',
+          'Creates a service request from the Request Service form (serviceType, description, urgency, location, preferredDate, customer contact fields; preferredTechnicianId to send it to one technician first, alone, for the lifetime of one notification) or from the demo page (customerName, phoneNumber, email, vehicleInfo, serviceType, location, issueDescription, urgency), then dispatches it.',
         response: {
           201: serviceRequestResponseSchema,
           ...errorResponsesFor(400, 429),

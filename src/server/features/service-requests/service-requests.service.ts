@@ -5,7 +5,11 @@ import {
   descriptionWithoutContact,
   demoServiceRequestSchema,
   serviceRequestSchema,
+  TECHNICIAN_NOT_AVAILABLE,
+  TECHNICIAN_NOT_FOUND,
+  technicianDoesNotOffer,
 } from '@shared/schemas/service-requests';
+import { specialtyToServiceType } from '@shared/constants/service-types';
 import { vehicleLabel } from '@shared/schemas/vehicles';
 import { AppError } from '../../infra/app-error';
 import { parsePlace, unknownZip } from '../../domain/places';
@@ -19,6 +23,7 @@ import { requestReceivedMail } from './service-requests.mail';
 import {
   customerVehicle,
   insertServiceRequest,
+  listedTechnician,
   serviceRequestStatus,
 } from './service-requests.queries';
 
@@ -63,6 +68,21 @@ function withVehicleLine(description: string, label: string) {
     : description;
 }
 
+/**
+ * The technician a customer sends a request to first must be one they could find: listed, taking
+ * jobs, with valid credentials, offering the service. Whether their plan delivers this lead now
+ * is dispatch's to judge (a technician who cannot take it is passed over, not refused here).
+ */
+async function assertCanAsk(app: FastifyInstance, technicianId: number, serviceType: string) {
+  const tech = await listedTechnician(app.db, technicianId, serviceAreaToday(app.clock()));
+  const issue = (path: string, message: string) => new AppError(400, message, [{ path, message }]);
+  if (!tech) throw issue('preferredTechnicianId', TECHNICIAN_NOT_FOUND);
+  if (!tech.isAvailable || !tech.validCredentials)
+    throw issue('preferredTechnicianId', TECHNICIAN_NOT_AVAILABLE);
+  if (!tech.specialties.some((s) => specialtyToServiceType(s) === serviceType))
+    throw issue('serviceType', technicianDoesNotOffer(tech.firstName, serviceType));
+}
+
 export function createServiceRequestService(app: FastifyInstance) {
   // Per IP and hour: each request notifies up to 5 technicians and sends e-mail.
   const byIp = app.rateLimits.limiter(
@@ -88,6 +108,7 @@ export function createServiceRequestService(app: FastifyInstance) {
         vehicleId?: number;
         /** The opted-in number for texts about the request (E.164). */
         textsTo?: string;
+        preferredTechnicianId?: number;
       };
       if (isDemo) {
         const d = demoServiceRequestSchema.parse(body);
@@ -121,6 +142,7 @@ export function createServiceRequestService(app: FastifyInstance) {
           vehicleId: r.vehicleId ?? undefined,
           // Checked before anything is stored: a number a text can reach, in E.164.
           textsTo: r.textUpdates ? normalizePhone(r.customerPhone!, 'customerPhone') : undefined,
+          preferredTechnicianId: r.preferredTechnicianId ?? undefined,
         };
       }
       if (fields.preferredDate && fields.preferredDate < serviceAreaToday(app.clock())) {
@@ -146,6 +168,8 @@ export function createServiceRequestService(app: FastifyInstance) {
           : undefined;
         if (!vehicle) throw new AppError(400, CHOOSE_YOUR_VEHICLE);
       }
+      if (fields.preferredTechnicianId !== undefined)
+        await assertCanAsk(app, fields.preferredTechnicianId, fields.serviceType);
       // Counted once the request is valid, before anything is stored or sent.
       const wait = await byIp.consume(ip);
       if (wait > 0) throw tooManyAttempts('Too many service requests from this network', wait);
@@ -196,6 +220,7 @@ export function createServiceRequestService(app: FastifyInstance) {
             ? { smsUpdatesPhone: fields.textsTo, smsUpdatesConsentAt: app.clock() }
             : {}),
           ...vehicleFields,
+          preferredTechnicianId: fields.preferredTechnicianId ?? null,
         });
         await recordMove(app, tx, row!, {
           move: 'submit',

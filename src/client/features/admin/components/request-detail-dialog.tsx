@@ -213,7 +213,9 @@ function Notifications({ d }: { d: JobDetail }) {
       ) : (
         rounds.map((round) => (
           <div key={round} className="mb-3">
-            <h4 className="font-medium">Round {round}</h4>
+            <h4 className="font-medium">
+              {round === 0 ? "The customer's chosen technician (first, alone)" : `Round ${round}`}
+            </h4>
             <ul className="divide-y">
               {all
                 .filter((n) => n.round === round)

@@ -46,6 +46,12 @@ export function PendingNotifications({
                 <UrgencyBadge urgency={n.serviceRequest.urgency} />
               </CardHeader>
               <CardContent className="space-y-3">
+                {n.round === 0 && (
+                  // Round 0: the customer sent it from this technician's profile, to them alone.
+                  <p className="text-sm font-medium text-blue-800">
+                    The customer asked for you: only you have this request for now.
+                  </p>
+                )}
                 <p className="line-clamp-2 text-sm text-slate-700">
                   {n.serviceRequest.description.split('\n')[0]}
                 </p>

@@ -15,6 +15,7 @@ export function DispatchProgress({
   countdown: ReactNode;
 }) {
   const n = dispatch.notifiedNow;
+  const first = dispatch.firstChoice;
   return (
     <Card className="border-amber-300 bg-amber-50" aria-labelledby="dispatch-heading">
       <CardContent className="space-y-2 pt-6">
@@ -22,20 +23,42 @@ export function DispatchProgress({
           <Radar className="h-5 w-5 animate-pulse" aria-hidden="true" />
           Finding a technician
         </h2>
-        <p className="text-sm font-medium text-amber-900">
-          Round {Math.max(1, dispatch.round)} of {dispatch.rounds}
-        </p>
-        {dispatch.roundEndsAt && (
-          <p className="text-sm text-amber-900">
-            Time left in this round: <span className="font-mono font-semibold">{countdown}</span>
-          </p>
+        {first ? (
+          // The exclusive offer to the technician the customer chose on their profile.
+          <>
+            <p className="text-sm font-medium text-amber-900" data-testid="first-choice">
+              Your request is with {first.name} first.
+            </p>
+            {dispatch.roundEndsAt && (
+              <p className="text-sm text-amber-900">
+                Time left for them to answer:{' '}
+                <span className="font-mono font-semibold">{countdown}</span>
+              </p>
+            )}
+            <p className="text-xs text-amber-800">
+              If they pass or don't answer in time, we offer it to other qualified technicians
+              nearby. This page updates by itself.
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="text-sm font-medium text-amber-900">
+              Round {Math.max(1, dispatch.round)} of {dispatch.rounds}
+            </p>
+            {dispatch.roundEndsAt && (
+              <p className="text-sm text-amber-900">
+                Time left in this round:{' '}
+                <span className="font-mono font-semibold">{countdown}</span>
+              </p>
+            )}
+            <p className="text-sm text-amber-900" data-testid="notified-now">
+              {n} {n === 1 ? 'technician' : 'technicians'} notified
+            </p>
+            <p className="text-xs text-amber-800">
+              Nearby technicians have 5 minutes to accept. This page updates by itself.
+            </p>
+          </>
         )}
-        <p className="text-sm text-amber-900" data-testid="notified-now">
-          {n} {n === 1 ? 'technician' : 'technicians'} notified
-        </p>
-        <p className="text-xs text-amber-800">
-          Nearby technicians have 5 minutes to accept. This page updates by itself.
-        </p>
       </CardContent>
     </Card>
   );

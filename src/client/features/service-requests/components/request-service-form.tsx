@@ -16,6 +16,7 @@ import {
   type RequestForm,
   type RequestFormErrors,
 } from '../request-form';
+import { FirstChoiceNotice } from './first-choice-notice';
 import { RequestFormFields } from './request-form-fields';
 import { focusFirstError } from '../../../lib/focus-first-error';
 
@@ -26,10 +27,16 @@ import { focusFirstError } from '../../../lib/focus-first-error';
 export function RequestServiceForm({
   initial,
   vehicles = [],
+  firstChoice = null,
+  onSendToAll,
 }: {
   initial: () => RequestForm;
   /** The signed-in customer's saved vehicles, offered in a picker. */
   vehicles?: Vehicle[];
+  /** The technician the request goes to first (from their profile), if any. */
+  firstChoice?: { id: number; name: string } | null;
+  /** Drops `firstChoice`: the request goes to everyone nearby. */
+  onSendToAll?: () => void;
 }) {
   const [form, setForm] = useState<RequestForm>(initial);
   const [errors, setErrors] = useState<RequestFormErrors>({});
@@ -49,7 +56,8 @@ export function RequestServiceForm({
     const found = validateRequestForm(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError(formRef.current);
-    submit.mutate(requestBody(form), {
+    const body = requestBody(form);
+    submit.mutate(firstChoice ? { ...body, preferredTechnicianId: firstChoice.id } : body, {
       onSuccess: (created) => {
         notify({
           title: 'Service request submitted!',
@@ -90,6 +98,9 @@ export function RequestServiceForm({
     <Card className="lg:col-span-2">
       <CardContent className="pt-6">
         <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+          {firstChoice && (
+            <FirstChoiceNotice name={firstChoice.name} onSendToAll={() => onSendToAll?.()} />
+          )}
           <RequestFormFields
             field={field}
             err={err}

@@ -1,5 +1,7 @@
 import { formatWholeDollars } from '@shared/money';
 import { Clock, MapPin, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { requestServiceFromPath } from '@shared/paths';
 import type { Technician } from '@shared/schemas/technicians';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
@@ -54,8 +56,14 @@ export function ProfileHeader({
           <p className="text-xl font-semibold">{formatWholeDollars(t.hourlyRate)}/hour</p>
           {!t.isAvailable && <Badge variant="secondary">Currently unavailable</Badge>}
         </div>
-        <div>
-          <Button size="lg" onClick={onContact}>
+        <div className="flex flex-col gap-3 sm:items-stretch">
+          {/* A request sent from here goes to this technician first (while they take jobs). */}
+          {t.isAvailable && (
+            <Button size="lg" asChild>
+              <Link to={requestServiceFromPath(t.id)}>Request service</Link>
+            </Button>
+          )}
+          <Button size="lg" variant={t.isAvailable ? 'outline' : 'default'} onClick={onContact}>
             Contact {t.user.firstName}
           </Button>
         </div>

@@ -4,6 +4,7 @@ import { AppError } from '../../../infra/app-error';
 import { AttachmentGone } from '../../../infra/outbox';
 import { hashToken, type SessionUser } from '../../../infra/session';
 import { brandingLogoBytes, brandingOf } from '../../../domain/branding';
+import { quoteReachedCustomer } from '../../../domain/job-documents';
 import { resolveJobViewer } from '../../../domain/job-access';
 import {
   findInvoice,
@@ -49,10 +50,17 @@ export type DocumentViewer = { user: SessionUser | null; token: string | undefin
 async function maySee(
   app: FastifyInstance,
   { user, token }: DocumentViewer,
-  doc: { technicianId: number; serviceRequestId: number | null; quoteId?: number },
+  doc: {
+    technicianId: number;
+    serviceRequestId: number | null;
+    quoteId?: number;
+    /** An unsent draft: only its technician and admins see it. */
+    draft?: boolean;
+  },
 ) {
   if (user?.role === 'admin') return true;
   if (user?.role === 'technician' && user.technicianId === doc.technicianId) return true;
+  if (doc.draft) return false;
   if (doc.serviceRequestId !== null) {
     try {
       const { viewer } = await resolveJobViewer(
@@ -96,7 +104,11 @@ export type PdfFile = { filename: string; bytes: Uint8Array };
 async function quoteFile(app: FastifyInstance, id: number, viewer: DocumentViewer | null) {
   const q = await findQuote(app.db, id);
   if (!q) return null;
-  if (viewer && !(await maySee(app, viewer, { ...q, quoteId: q.id }))) return null;
+  if (
+    viewer &&
+    !(await maySee(app, viewer, { ...q, quoteId: q.id, draft: !quoteReachedCustomer(q) }))
+  )
+    return null;
   const [full] = await quotesOut(app.db, [q]);
   const bytes = await renderQuotePdf(
     await issuerOf(app, q.technicianId),

@@ -240,6 +240,10 @@ describe('paying the deposit on the request page', () => {
   it("takes the customer's card when they sign the job's quote", async () => {
     const jobId = await s.job();
     const q = (await s.quote({ type: 'fixed', amount: 25 }, jobId)).json();
+    // On the request page once sent (a draft is the technician's).
+    expect(
+      (await s.call('POST', `/api/pos/quotes/${q.id}/send`, s.pro.cookie, {})).statusCode,
+    ).toBe(200);
     const ref = formatReference(jobId);
     const token = requestLinkToken(t.app.config.sessionSecret, jobId);
     const detail = await t.app.inject({
@@ -505,6 +509,10 @@ describe('races and refunded deposits', () => {
   it('charges the deposit once when the request page and the device pay it at once with different keys', async () => {
     const jobId = await s.job();
     const q = (await s.quote({ type: 'fixed', amount: 30 }, jobId)).json();
+    // On the request page once sent (a draft is the technician's).
+    expect(
+      (await s.call('POST', `/api/pos/quotes/${q.id}/send`, s.pro.cookie, {})).statusCode,
+    ).toBe(200);
     const ref = formatReference(jobId);
     const token = requestLinkToken(t.app.config.sessionSecret, jobId);
     const [a, b] = [await cardToken(t), await cardToken(t)];

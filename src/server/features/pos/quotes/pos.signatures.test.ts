@@ -237,7 +237,7 @@ describe('the audit trail', () => {
 });
 
 describe('the request page', () => {
-  /** An accepted job of the technician with a $100 quote, and the customer's signed link. */
+  /** An accepted job of the technician with a $100 quote sent to the customer, and their signed link. */
   async function jobQuote(extra: object = {}) {
     const customer = await createUser(t.app);
     const [job] = await t.app.db
@@ -256,6 +256,8 @@ describe('the request page', () => {
     const q = (
       await call('POST', '/api/quotes', { ...quoteOf(100), ...extra, serviceRequestId: job!.id })
     ).json();
+    // A draft is the technician's until it is sent.
+    expect((await call('POST', `/api/pos/quotes/${q.id}/send`, {})).statusCode).toBe(200);
     const token = requestLinkToken(t.app.config.sessionSecret, job!.id);
     const page = `/api/service-requests/${formatReference(job!.id)}`;
     return { q, page, token };

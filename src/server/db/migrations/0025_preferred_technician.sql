@@ -1,0 +1,2 @@
+ALTER TABLE "service_requests" ADD COLUMN "preferred_technician_id" integer;--> statement-breakpoint
+ALTER TABLE "service_requests" ADD CONSTRAINT "service_requests_preferred_technician_id_technicians_id_fk" FOREIGN KEY ("preferred_technician_id") REFERENCES "public"."technicians"("id") ON DELETE set null ON UPDATE no action;
