@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_TYPES, URGENCIES } from '../constants/service-types';
 import { dbIdNumber, emailSchema as email, isCalendarDate, safeText } from './common';
+import { requestPhotoTokensSchema } from './request-photos';
 
 const optionalText = (max: number) =>
   safeText()
@@ -95,6 +96,8 @@ export const serviceRequestSchema = z
     vehicleId: dbIdNumber('Please choose one of your vehicles').optional().nullable(),
     /** 'Text me updates about this request': texts to customerPhone, by this consent. */
     textUpdates: z.boolean({ error: 'textUpdates must be true or false' }).optional(),
+    /** Photos of the problem uploaded first (POST /api/request-photos), by their tokens. */
+    photos: requestPhotoTokensSchema.optional(),
   })
   .superRefine((r, ctx) => {
     if (r.textUpdates && !r.customerPhone)

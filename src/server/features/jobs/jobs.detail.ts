@@ -4,6 +4,7 @@ import { brandingOf } from '../../domain/branding';
 import { fairPriceFor } from '../../domain/fair-price';
 import type { JobDocuments } from '../../domain/job-documents';
 import type { JobViewer, ServiceRequestRow } from '../../domain/job-access';
+import { requestPhotosFor } from '../../domain/request-photos';
 import { reviewRefusal } from '../../domain/reviews';
 import { jobDetailOut } from './jobs.presenters';
 import * as q from './jobs.queries';
@@ -37,6 +38,7 @@ export async function jobDetail(
     figures,
     branding,
     fair,
+    photos,
   ] = await Promise.all([
     q.timelineOf(db, request.id),
     request.assignedTechnicianId ? q.technicianCard(db, request.assignedTechnicianId) : undefined,
@@ -48,6 +50,7 @@ export async function jobDetail(
     q.dispatchFigures(db, request.id, request.dispatchRound, now()),
     brandingOf(db, request.assignedTechnicianId, now()),
     fairPriceFor(db, request.serviceType, point),
+    requestPhotosFor(db, app.config.sessionSecret, request, viewer),
   ]);
   // A technician sees their own documents on the job, not those of one who gave it back,
   // nor the reasons another technician gave.
@@ -93,5 +96,5 @@ export async function jobDetail(
     directionsUrl: mapsUrl(request),
     fairPrice: fair,
   });
-  return { ...detail, branding };
+  return { ...detail, branding, photos };
 }
