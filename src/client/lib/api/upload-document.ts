@@ -3,7 +3,10 @@ import type { CreateUploadInput, UploadTarget } from '@shared/schemas/documents'
 import { ACCEPTED_UPLOAD_TYPES, UPLOAD_MESSAGES } from '@shared/constants/uploads';
 import { LIMITS } from '@shared/constants/domain';
 import { ApiError, apiRequest, errorMessage } from '../api-client';
-import { NETWORK_FAILURE, sendFile } from '../upload-retry';
+import { NETWORK_FAILURE, sendFile, type SendOptions } from '../upload-retry';
+
+/** What an upload reports while it goes: progress (0 to 100) and waiting to retry. */
+export type UploadReports = Pick<SendOptions, 'onProgress' | 'onRetrying'>;
 
 /** The image types a photo or logo may be. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -51,13 +54,11 @@ export const uploadRequestFor = (file: File, kind?: DocumentKind): CreateUploadI
 export async function putFile(
   target: UploadTarget,
   file: File,
-  onProgress?: (percent: number) => void,
-  onRetrying?: (retrying: boolean) => void,
+  reports: UploadReports = {},
 ): Promise<UploadTarget> {
   await sendFile('PUT', target.uploadURL, file, {
     headers: file.type ? { 'content-type': file.type } : {},
-    onProgress,
-    onRetrying,
+    ...reports,
   });
   return target;
 }
@@ -70,13 +71,12 @@ export async function putFile(
 export async function uploadDocument(
   file: File,
   kind: DocumentKind | undefined,
-  onProgress?: (percent: number) => void,
-  onRetrying?: (retrying: boolean) => void,
+  reports: UploadReports = {},
 ): Promise<UploadTarget> {
   const target = await apiRequest<UploadTarget>(
     'POST',
     '/api/documents/upload',
     uploadRequestFor(file, kind),
   );
-  return putFile(target, file, onProgress, onRetrying);
+  return putFile(target, file, reports);
 }
