@@ -22,6 +22,7 @@ import { paymentAccountRoutes } from './features/payment-accounts/payment-accoun
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { planRoutes } from './features/plans/plans.routes';
 import { posRoutes } from './features/pos/pos.routes';
+import { requestPhotoRoutes } from './features/request-photos/request-photos.routes';
 import { reviewRoutes } from './features/reviews/reviews.routes';
 import { seoRoutes } from './features/seo/seo.routes';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes';
@@ -51,6 +52,7 @@ const featureRoutes = [
   adminRecordsRoutes,
   contactRoutes,
   serviceRequestRoutes,
+  requestPhotoRoutes,
   jobsRoutes,
   jobNotifyRoutes,
   dispatchRoutes,

@@ -35,6 +35,8 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/service-requests/:reference': 'public',
   'POST /api/service-requests/:reference/moves': 'public',
   'GET /api/service-requests/:reference/stream': 'public',
+  'POST /api/request-photos': 'public',
+  'GET /api/service-requests/:reference/photos/:photoId': 'public',
   'POST /api/service-requests/:reference/messages': 'technician',
   'POST /api/service-requests/:reference/quotes/:quoteId/approve': 'public',
   'POST /api/service-requests/:reference/invoices/:invoiceId/pay': 'public',

@@ -125,10 +125,29 @@ test('the access demo shows Restricted badges by role', async ({ page }) => {
   await expect(row('Admin Dashboard').getByText('Restricted')).toBeVisible();
 });
 
-test('a technician uploads a profile photo that the public profile shows', async ({
+test('a technician uploads a profile photo (its first PUT answered 503 and retried) that the public profile shows', async ({
   page,
   signInThroughDialog,
 }) => {
+  // The file's first PUT meets a 503 and is retried; the second goes through.
+  const puts: number[] = [];
+  await page.route('**/api/documents/upload/*', async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    if (puts.length === 0) {
+      puts.push(503);
+      await route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '1' },
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Service unavailable' }),
+      });
+    } else {
+      const response = await route.fetch();
+      puts.push(response.status());
+      await route.fulfill({ response });
+    }
+  });
+
   await page.goto('/');
   await signInThroughDialog('technician');
   await expect(page).toHaveURL(/\/technician-profile$/);
@@ -137,7 +156,11 @@ test('a technician uploads a profile photo that the public profile shows', async
     mimeType: 'image/png',
     buffer: PNG,
   });
+  await expect(page.getByText('Retrying…')).toBeVisible();
   await expect(page.getByText('Photo Updated')).toBeVisible();
+  await expect(page.getByText('Retrying…')).toHaveCount(0);
+  await expect(page.locator('#p-photo-error')).toHaveCount(0);
+  expect(puts).toEqual([503, 200]);
   const src = await page.getByRole('img', { name: 'Marcus Johnson' }).getAttribute('src');
   expect(src).toMatch(/^\/api\/technicians\/\d+\/photo\/\d+$/);
   const id = /technicians\/(\d+)\//.exec(src!)![1];

@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * Short-lived capability tokens: `<id>.<expiry in unix seconds>.<HMAC-SHA256>`. The purpose is
  * part of the signed text, so an upload token never works as a read token or the reverse.
  */
-export type TokenPurpose = 'document-upload' | 'document-read';
+export type TokenPurpose = 'document-upload' | 'document-read' | 'request-photo';
 
 export type TokenCheck =
   | { ok: true; id: number; expiresAt: Date }

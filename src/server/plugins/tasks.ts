@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sweepAbandonedUploads } from '../domain/documents';
 import { refreshFairPrices } from '../domain/fair-price';
+import { sweepAbandonedPhotos } from '../domain/request-photos';
 import { pruneTechnicianChanges } from '../domain/technician-index';
 import { refreshConnectedAccounts } from '../features/payment-accounts/payment-accounts.refresh';
 import { sweepVerifications } from '../features/verifications/verifications.expiry';
@@ -54,6 +55,9 @@ export const tasksPlugin = fp(async (app: FastifyInstance, opts: { run?: boolean
   tasks.every('subscription-renewals', 5 * 60_000, 2 * 60_000, () => app.billing.renewDue());
   tasks.every('abandoned-upload-sweep', 60 * 60_000, 5 * 60_000, () =>
     sweepAbandonedUploads(app.db, app.storage, app.clock(), app.log),
+  );
+  tasks.every('abandoned-photo-sweep', 60 * 60_000, 5 * 60_000, () =>
+    sweepAbandonedPhotos(app.db, app.storage, app.clock(), app.log),
   );
   // Payments left processing by a crash are settled from the provider (ADR 007).
   tasks.every('payment-reconciliation', 30_000, 60_000, createPaymentReconciler(app));

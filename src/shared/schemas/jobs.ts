@@ -6,6 +6,7 @@ import { JOB_MOVES, MAX_REVIEW_CHARS, WIDEN_DISTANCE_MILES, parseReference } fro
 import { pageNumber, safeText } from './common';
 import { fairPriceSchema } from './fair-price';
 import { signatureAuditSchema } from './pos';
+import { requestPhotoSchema } from './request-photos';
 
 /**
  * The job's API (ADR 010). Every request is addressed by its reference (WR-000123). The viewer
@@ -166,6 +167,8 @@ export const jobDetailSchema = z.object({
   directionsUrl: z.string().nullable(),
   preferredDate: z.string().nullable(),
   vehicleInfo: z.string().nullable(),
+  /** The customer's photos of the problem (the customer, the assigned technician, admins). */
+  photos: z.array(requestPhotoSchema),
   vehicle: z
     .object({
       id: z.number().int(),

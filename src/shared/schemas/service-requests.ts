@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_TYPES, URGENCIES } from '../constants/service-types';
 import { dbIdNumber, emailSchema as email, isCalendarDate, safeText } from './common';
+import { requestPhotoTokensSchema } from './request-photos';
 
 const optionalText = (max: number) =>
   safeText()
@@ -107,6 +108,8 @@ export const serviceRequestSchema = z
      * first, for one notification's lifetime, before the nearest technicians are.
      */
     preferredTechnicianId: dbIdNumber(TECHNICIAN_NOT_FOUND).optional().nullable(),
+    /** Photos of the problem uploaded first (POST /api/request-photos), by their tokens. */
+    photos: requestPhotoTokensSchema.optional(),
   })
   .superRefine((r, ctx) => {
     if (r.textUpdates && !r.customerPhone)

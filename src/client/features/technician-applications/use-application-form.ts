@@ -10,6 +10,7 @@ import { notify } from '../../lib/toast';
 import { uploadDocument, uploadFailure, uploadProblem } from '../../lib/api/upload-document';
 import { submitApplication } from './api/submit-application';
 import { focusFirstError } from '../../lib/focus-first-error';
+import { useUploads } from '../../lib/use-uploads';
 
 export type Slot = (typeof APPLICATION_DOCUMENT_SLOTS)[number];
 export type Field =
@@ -47,7 +48,8 @@ export function useApplicationForm() {
   const [form, setForm] = useState<FormState>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [uploads, setUploads] = useState<Uploads>({});
-  const [progress, setProgress] = useState<Partial<Record<Slot['field'], number>>>({});
+  /** The slots' uploads under way. */
+  const { uploads: uploading, track } = useUploads<Slot['field']>();
   /** Why a slot's last upload failed, shown in the slot. */
   const [uploadErrors, setUploadErrors] = useState<Partial<Record<Slot['field'], string>>>({});
   // Remounts the file inputs on reset.
@@ -65,7 +67,6 @@ export function useApplicationForm() {
       });
       setForm(EMPTY);
       setUploads({});
-      setProgress({});
       setUploadErrors({});
       setErrors({});
       setGeneration((g) => g + 1);
@@ -83,17 +84,14 @@ export function useApplicationForm() {
     const problem = uploadProblem(file);
     setUploadErrors((u) => ({ ...u, [slot.field]: problem ?? undefined }));
     if (problem) return;
-    setProgress((p) => ({ ...p, [slot.field]: 0 }));
     try {
-      const { uploadURL } = await uploadDocument(file, undefined, (n) =>
-        setProgress((p) => ({ ...p, [slot.field]: n })),
+      const { uploadURL } = await track(slot.field, (reports) =>
+        uploadDocument(file, undefined, reports),
       );
       setUploads((u) => ({ ...u, [slot.field]: uploadURL }));
       notify({ title: 'Document Uploaded', description: `${slot.label} uploaded successfully` });
     } catch (err) {
       setUploadErrors((u) => ({ ...u, [slot.field]: uploadFailure(err) }));
-    } finally {
-      setProgress((p) => ({ ...p, [slot.field]: undefined }));
     }
   };
 
@@ -146,7 +144,7 @@ export function useApplicationForm() {
     errors,
     uploads,
     uploadErrors,
-    progress,
+    uploading,
     generation,
     submit,
     failure,

@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { notify } from '../../lib/toast';
 import { uploadDocument, uploadFailure, uploadProblem } from '../../lib/api/upload-document';
+import { useUpload } from '../../lib/use-uploads';
 
 /** The optional document of a new verification: uploaded first, then sent as its id. */
 export function useVerificationDocument() {
   const [documentId, setDocumentId] = useState<number | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  /** The file's upload while it goes (null otherwise). */
+  const { upload, track } = useUpload();
   /** Why the last file could not be attached, shown under the file field. */
   const [error, setError] = useState<string | null>(null);
 
   const reset = () => {
     setDocumentId(null);
-    setProgress(null);
     setError(null);
   };
 
@@ -20,17 +21,14 @@ export function useVerificationDocument() {
     const problem = uploadProblem(file);
     setError(problem);
     if (problem) return;
-    setProgress(0);
     try {
-      const target = await uploadDocument(file, 'verification', setProgress);
+      const target = await track((reports) => uploadDocument(file, 'verification', reports));
       setDocumentId(target.documentId);
       notify({ title: 'Document Uploaded', description: `${file.name} uploaded successfully` });
     } catch (err) {
       setError(uploadFailure(err));
-    } finally {
-      setProgress(null);
     }
   };
 
-  return { documentId, progress, error, attach, reset };
+  return { documentId, upload, error, attach, reset };
 }

@@ -3,6 +3,10 @@ import type { CreateUploadInput, UploadTarget } from '@shared/schemas/documents'
 import { ACCEPTED_UPLOAD_TYPES, UPLOAD_MESSAGES } from '@shared/constants/uploads';
 import { LIMITS } from '@shared/constants/domain';
 import { ApiError, apiRequest, errorMessage } from '../api-client';
+import { NETWORK_FAILURE, sendFile, type SendOptions } from '../upload-retry';
+
+/** What an upload reports while it goes: progress (0 to 100) and waiting to retry. */
+export type UploadReports = Pick<SendOptions, 'onProgress' | 'onRetrying'>;
 
 /** The image types a photo or logo may be. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -26,6 +30,7 @@ export function uploadProblem(
 
 /** Why an upload failed, for the message under the file field: the server's words first. */
 export function uploadFailure(err: unknown): string {
+  if (err instanceof ApiError && err.status === 0) return NETWORK_FAILURE;
   if (err instanceof ApiError)
     return err.serverMessage ?? `The upload failed (${err.status}). Please try again.`;
   if (err instanceof TypeError) return 'The upload failed. Please check your connection.';
@@ -42,29 +47,18 @@ export const uploadRequestFor = (file: File, kind?: DocumentKind): CreateUploadI
 });
 
 /**
- * The second step of the documents upload flow: one direct PUT of the file to the signed
- * address the server gave (the app itself or S3), reporting progress (0 to 100).
+ * The second step of the documents upload flow: the file's direct PUT to the signed address the
+ * server gave (the app itself or S3), reporting progress (0 to 100), retried on a dropped
+ * connection, 408, 429 and 5xx (`sendFile`), with `onRetrying` told while it waits.
  */
 export async function putFile(
   target: UploadTarget,
   file: File,
-  onProgress?: (percent: number) => void,
+  reports: UploadReports = {},
 ): Promise<UploadTarget> {
-  await new Promise<void>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', target.uploadURL);
-    if (file.type) xhr.setRequestHeader('content-type', file.type);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(100);
-        resolve();
-      } else reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText));
-    };
-    xhr.onerror = () => reject(new Error('The upload failed. Please check your connection.'));
-    xhr.send(file);
+  await sendFile('PUT', target.uploadURL, file, {
+    headers: file.type ? { 'content-type': file.type } : {},
+    ...reports,
   });
   return target;
 }
@@ -77,12 +71,12 @@ export async function putFile(
 export async function uploadDocument(
   file: File,
   kind: DocumentKind | undefined,
-  onProgress?: (percent: number) => void,
+  reports: UploadReports = {},
 ): Promise<UploadTarget> {
   const target = await apiRequest<UploadTarget>(
     'POST',
     '/api/documents/upload',
     uploadRequestFor(file, kind),
   );
-  return putFile(target, file, onProgress);
+  return putFile(target, file, reports);
 }

@@ -342,3 +342,37 @@ export const jobNotifications = pgTable(
     check('job_notifications_status_ck', oneOf(t.status, JOB_NOTIFICATION_STATUSES)),
   ],
 );
+
+/**
+ * Photos of the problem, uploaded before the request exists (then bound to it when it is
+ * submitted with the upload's signed token). The stored files are re-encoded JPEGs with no
+ * metadata: a full size and a thumbnail.
+ */
+export const requestPhotos = pgTable(
+  'request_photos',
+  {
+    id: id(),
+    /** Null until the request that uses it is submitted; unattached uploads are swept. */
+    serviceRequestId: integer().references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    /** 1 to 5 within its request: the unique index makes a sixth impossible under any race. */
+    position: integer(),
+    /** The signed-in uploader, if any (a guest's upload is bound by its token alone). */
+    uploaderUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    storageKey: text().notNull().unique(),
+    thumbnailKey: text().notNull().unique(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    sizeBytes: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('request_photos_request_position_uq').on(t.serviceRequestId, t.position),
+    index('request_photos_unattached_idx')
+      .on(t.createdAt)
+      .where(sql`${t.serviceRequestId} is null`),
+    check(
+      'request_photos_position_ck',
+      sql`(${t.serviceRequestId} is null and ${t.position} is null) or (${t.serviceRequestId} is not null and ${t.position} between 1 and 5)`,
+    ),
+  ],
+);

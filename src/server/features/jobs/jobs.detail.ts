@@ -4,6 +4,7 @@ import { brandingOf } from '../../domain/branding';
 import { fairPriceFor } from '../../domain/fair-price';
 import { quoteReachedCustomer, type JobDocuments } from '../../domain/job-documents';
 import type { JobViewer, ServiceRequestRow } from '../../domain/job-access';
+import { requestPhotosFor } from '../../domain/request-photos';
 import { reviewRefusal } from '../../domain/reviews';
 import { jobDetailOut } from './jobs.presenters';
 import * as q from './jobs.queries';
@@ -38,6 +39,7 @@ export async function jobDetail(
     branding,
     fair,
     firstChoice,
+    photos,
   ] = await Promise.all([
     q.timelineOf(db, request.id),
     request.assignedTechnicianId ? q.technicianCard(db, request.assignedTechnicianId) : undefined,
@@ -55,6 +57,7 @@ export async function jobDetail(
     request.preferredTechnicianId !== null
       ? q.technicianCard(db, request.preferredTechnicianId)
       : undefined,
+    requestPhotosFor(db, app.config.sessionSecret, request, viewer),
   ]);
   // A technician sees their own documents on the job, not those of one who gave it back,
   // nor the reasons another technician gave.
@@ -107,5 +110,5 @@ export async function jobDetail(
     directionsUrl: mapsUrl(request),
     fairPrice: fair,
   });
-  return { ...detail, branding };
+  return { ...detail, branding, photos };
 }

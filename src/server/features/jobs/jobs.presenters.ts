@@ -53,7 +53,7 @@ export type DetailParts = {
   fairPrice: FairPrice;
 };
 
-export function jobDetailOut(p: DetailParts): Omit<JobDetail, 'branding'> {
+export function jobDetailOut(p: DetailParts): Omit<JobDetail, 'branding' | 'photos'> {
   const { request: r, viewer } = p;
   const isCustomer = viewer.role === 'customer';
   const invoiceNumber = new Map(p.invoices.map((i) => [i.id, i.invoiceNumber]));

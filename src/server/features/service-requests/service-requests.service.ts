@@ -18,6 +18,7 @@ import { tooManyAttempts } from '../../infra/rate-limiter';
 import { requestPagePath } from '../../domain/request-links';
 import type { SessionUser } from '../../infra/session';
 import { recordMove } from '../../domain/job-timeline';
+import { attachRequestPhotos } from '../../domain/request-photos';
 import { normalizePhone } from '../../domain/phone';
 import { requestReceivedMail } from './service-requests.mail';
 import {
@@ -109,6 +110,8 @@ export function createServiceRequestService(app: FastifyInstance) {
         /** The opted-in number for texts about the request (E.164). */
         textsTo?: string;
         preferredTechnicianId?: number;
+        /** Upload tokens of the photos of the problem (POST /api/request-photos). */
+        photos?: string[];
       };
       if (isDemo) {
         const d = demoServiceRequestSchema.parse(body);
@@ -143,6 +146,7 @@ export function createServiceRequestService(app: FastifyInstance) {
           // Checked before anything is stored: a number a text can reach, in E.164.
           textsTo: r.textUpdates ? normalizePhone(r.customerPhone!, 'customerPhone') : undefined,
           preferredTechnicianId: r.preferredTechnicianId ?? undefined,
+          photos: r.photos,
         };
       }
       if (fields.preferredDate && fields.preferredDate < serviceAreaToday(app.clock())) {
@@ -222,6 +226,15 @@ export function createServiceRequestService(app: FastifyInstance) {
           ...vehicleFields,
           preferredTechnicianId: fields.preferredTechnicianId ?? null,
         });
+        // In the same transaction: a photo that cannot be attached leaves no request behind.
+        if (fields.photos?.length)
+          await attachRequestPhotos(tx, {
+            secret: app.config.sessionSecret,
+            now: app.clock(),
+            serviceRequestId: row!.id,
+            tokens: fields.photos,
+            submitterUserId: user?.id ?? null,
+          });
         await recordMove(app, tx, row!, {
           move: 'submit',
           to: 'requested',

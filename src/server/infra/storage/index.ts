@@ -6,7 +6,7 @@ import type { Storage } from './types';
 
 export type { SignedUrl, Storage, StoredDocument } from './types';
 export type { LocalStorage } from './local';
-export { newStorageKey, STORAGE_KEY_PATTERN } from './keys';
+export { newPhotoKey, newStorageKey, STORAGE_KEY_PATTERN } from './keys';
 
 /** S3 when a bucket is configured, otherwise files under DATA_DIR/uploads. */
 export function createStorage(config: AppConfig, now: () => Date): Storage {

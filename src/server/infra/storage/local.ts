@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -121,6 +121,20 @@ export function createLocalStorage(options: {
       // Fail here (not mid-response) when the file is gone.
       await stat(file);
       return createReadStream(file);
+    },
+
+    async put(key, bytes) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Written aside and renamed, so a reader never sees half a file.
+      const staging = `${file}.${randomBytes(6).toString('hex')}.part`;
+      try {
+        await writeFile(staging, bytes, { flag: 'wx' });
+        await rename(staging, file);
+      } catch (err) {
+        await rm(staging, { force: true });
+        throw err;
+      }
     },
 
     async signedReadUrl(doc, ttlSeconds) {

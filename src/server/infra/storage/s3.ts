@@ -98,6 +98,12 @@ export function createS3Storage(config: S3Config, now: () => Date): Storage {
       return r.Body;
     },
 
+    async put(key, bytes, contentType) {
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType }),
+      );
+    },
+
     signedReadUrl(doc, ttlSeconds) {
       return presign(
         new GetObjectCommand({

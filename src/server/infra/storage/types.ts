@@ -28,6 +28,8 @@ export interface Storage {
   /** The first `n` bytes (fewer when the object is shorter), for the file-type check. */
   readPrefix(key: string, n: number): Promise<Buffer>;
   read(key: string): Promise<Readable>;
+  /** Writes bytes the server made itself (a processed photo) under `key`, all or nothing. */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** A short-lived link that lets whoever holds it read the document. */
   signedReadUrl(doc: StoredDocument, ttlSeconds: number): Promise<SignedUrl>;
   remove(key: string): Promise<void>;

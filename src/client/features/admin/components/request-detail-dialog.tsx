@@ -18,6 +18,7 @@ import { notify } from '../../../lib/toast';
 import { jobStatusVariant as statusVariant } from '../format';
 import { useServiceRequestDetail } from '../api/get-service-request';
 import { useAdminMove } from '../api/move-request';
+import { RequestPhotos } from '../../../components/request-photos';
 
 const SYSTEM_MOVE_LABELS: Record<string, string> = {
   submit: 'Request submitted',
@@ -148,6 +149,7 @@ function Facts({ d }: { d: JobDetail }) {
       </>,
     ],
     ['Problem', d.problem],
+    ['Photos', d.photos.length > 0 ? <RequestPhotos photos={d.photos} /> : null],
     ['Vehicle', d.vehicleInfo],
     ['Urgency', d.urgency],
     ['Technician', d.technician?.name ?? null],

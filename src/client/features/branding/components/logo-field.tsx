@@ -11,11 +11,12 @@ import { uploadDocument, uploadFailure } from '../../../lib/api/upload-document'
 import { useUpdateBranding } from '../api/update-branding';
 import { resizeLogo } from '../resize-logo';
 import { UploadProgress } from '../../../components/upload-progress';
+import { useUpload } from '../../../lib/use-uploads';
 
 /** The logo: resized in the browser, uploaded through the documents flow and saved at once. */
 export function LogoField({ saved }: { saved: OwnBranding }) {
   const update = useUpdateBranding();
-  const [progress, setProgress] = useState<number | null>(null);
+  const { upload, track } = useUpload();
   // Why the last upload or removal failed, under the file field.
   const [error, setError] = useState<string | null>(null);
   const fail = (err: unknown) => setError(uploadFailure(err));
@@ -23,19 +24,18 @@ export function LogoField({ saved }: { saved: OwnBranding }) {
   const choose = async (file: File | undefined) => {
     if (!file) return;
     setError(null);
-    setProgress(0);
     try {
-      const { documentId } = await uploadDocument(
-        await resizeLogo(file),
-        'brandingLogo',
-        setProgress,
-      );
-      await update.mutateAsync({ logoDocumentId: documentId });
+      await track(async (reports) => {
+        const { documentId } = await uploadDocument(
+          await resizeLogo(file),
+          'brandingLogo',
+          reports,
+        );
+        await update.mutateAsync({ logoDocumentId: documentId });
+      });
       notify({ title: 'Logo Updated', description: 'Your logo has been saved.' });
     } catch (err) {
       fail(err);
-    } finally {
-      setProgress(null);
     }
   };
 
@@ -59,14 +59,20 @@ export function LogoField({ saved }: { saved: OwnBranding }) {
             id="b-logo"
             type="file"
             accept="image/png,image/jpeg,image/webp"
-            disabled={progress !== null}
+            disabled={upload !== null}
             {...invalidProps('b-logo', error ?? undefined)}
             onChange={(e) => {
               void choose(e.target.files?.[0]);
               e.target.value = '';
             }}
           />
-          {progress !== null && <UploadProgress value={progress} label="Logo upload" />}
+          {upload && (
+            <UploadProgress
+              value={upload.progress}
+              retrying={upload.retrying}
+              label="Logo upload"
+            />
+          )}
           {saved.logoUrl && (
             <Button
               type="button"

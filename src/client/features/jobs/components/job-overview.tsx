@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { formatCalendarDate } from '../../../lib/dates';
 import { formatWindow, vehicleLine } from '../format';
 import { EmailCustomerDialog } from './email-customer-dialog';
+import { RequestPhotos } from '../../../components/request-photos';
 
 /** What the technician needs to do the job: the customer, where, what, when. */
 export function JobOverview({ job }: { job: JobDetail }) {
@@ -86,6 +87,11 @@ export function JobOverview({ job }: { job: JobDetail }) {
           </dl>
           <p className="mb-1 mt-4 text-sm font-medium text-slate-500">Problem</p>
           <p className="whitespace-pre-line rounded-md bg-slate-50 p-3 text-sm">{job.problem}</p>
+          {job.photos.length > 0 && (
+            <div className="mt-3">
+              <RequestPhotos photos={job.photos} />
+            </div>
+          )}
         </CardContent>
       </Card>
     </div>

@@ -16,11 +16,12 @@ import {
 } from '../../../lib/api/upload-document';
 import { useUpdateProfile } from '../api/update-profile';
 import { UploadProgress } from '../../../components/upload-progress';
+import { useUpload } from '../../../lib/use-uploads';
 
 /** Uploaded through the documents flow and saved at once; shown on the public profile. */
 export function ProfilePhoto({ profile, disabled }: { profile: OwnProfile; disabled: boolean }) {
   const update = useUpdateProfile();
-  const [progress, setProgress] = useState<number | null>(null);
+  const { upload, track } = useUpload();
   // Why the last upload or removal failed, under the file field.
   const [error, setError] = useState<string | null>(null);
   const fail = (err: unknown) => setError(uploadFailure(err));
@@ -30,15 +31,14 @@ export function ProfilePhoto({ profile, disabled }: { profile: OwnProfile; disab
     const problem = uploadProblem(file, IMAGE_TYPES, IMAGE_TYPE_MESSAGE);
     setError(problem);
     if (problem) return;
-    setProgress(0);
     try {
-      const { documentId } = await uploadDocument(file, 'profilePhoto', setProgress);
-      await update.mutateAsync({ profilePhotoDocumentId: documentId });
+      await track(async (reports) => {
+        const { documentId } = await uploadDocument(file, 'profilePhoto', reports);
+        await update.mutateAsync({ profilePhotoDocumentId: documentId });
+      });
       notify({ title: 'Photo Updated', description: 'Your profile photo has been saved.' });
     } catch (err) {
       fail(err);
-    } finally {
-      setProgress(null);
     }
   };
 
@@ -56,14 +56,14 @@ export function ProfilePhoto({ profile, disabled }: { profile: OwnProfile; disab
             id="p-photo"
             type="file"
             accept="image/png,image/jpeg,image/webp"
-            disabled={disabled || progress !== null}
+            disabled={disabled || upload !== null}
             {...invalidProps('p-photo', error ?? undefined)}
             onChange={(e) => {
               void choose(e.target.files?.[0]);
               e.target.value = '';
             }}
           />
-          {progress !== null && <UploadProgress value={progress} />}
+          {upload && <UploadProgress value={upload.progress} retrying={upload.retrying} />}
           {profile.profileImage && (
             <Button
               type="button"

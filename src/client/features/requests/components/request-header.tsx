@@ -1,3 +1,4 @@
+import { RequestPhotos } from '../../../components/request-photos';
 import { formatCalendarDate } from '../../../lib/dates';
 import type { JobDetail } from '../api/get-request';
 import { StatusBadge } from './status-badge';
@@ -21,6 +22,7 @@ export function RequestHeader({ job }: { job: JobDetail }) {
       </p>
       <p className="text-sm text-slate-500">Submitted {formatCalendarDate(job.createdAt)}</p>
       {job.problem && <p className="whitespace-pre-line text-sm text-slate-700">{job.problem}</p>}
+      <RequestPhotos photos={job.photos} />
     </header>
   );
 }

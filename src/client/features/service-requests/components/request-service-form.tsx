@@ -18,6 +18,12 @@ import {
 } from '../request-form';
 import { FirstChoiceNotice } from './first-choice-notice';
 import { RequestFormFields } from './request-form-fields';
+import {
+  photosUploading,
+  photoTokens,
+  RequestPhotosField,
+  type PhotoSlot,
+} from './request-photos-field';
 import { focusFirstError } from '../../../lib/focus-first-error';
 
 /**
@@ -44,6 +50,8 @@ export function RequestServiceForm({
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const failure = useFormError();
+  const [photos, setPhotos] = useState<PhotoSlot[]>([]);
+  const uploading = photosUploading(photos);
 
   const pickVehicle = (id: string) => {
     setForm({ ...form, ...vehicleFields(vehicles.find((v) => String(v.id) === id)) });
@@ -56,31 +64,38 @@ export function RequestServiceForm({
     const found = validateRequestForm(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError(formRef.current);
-    const body = requestBody(form);
-    submit.mutate(firstChoice ? { ...body, preferredTechnicianId: firstChoice.id } : body, {
-      onSuccess: (created) => {
-        notify({
-          title: 'Service request submitted!',
-          description: "We'll match you with qualified technicians in your area.",
-        });
-        // The request's page (with its signed link): reference, live dispatch, what comes next.
-        void navigate(created.requestPath);
+    const tokens = photoTokens(photos);
+    submit.mutate(
+      {
+        ...requestBody(form),
+        ...(tokens.length > 0 && { photos: tokens }),
+        ...(firstChoice && { preferredTechnicianId: firstChoice.id }),
       },
-      onError: (err) => {
-        const fieldErrors = serverFieldErrors(err);
-        if (Object.keys(fieldErrors).length > 0) {
-          setErrors(fieldErrors);
-          focusFirstError(formRef.current);
-          return;
-        }
-        // Not a field's: the server's own message (a 429's wait) stays by the button.
-        const description = failure.report(
-          err,
-          'Failed to submit service request. Please try again.',
-        );
-        notify({ title: 'Error', description, variant: 'destructive' });
+      {
+        onSuccess: (created) => {
+          notify({
+            title: 'Service request submitted!',
+            description: "We'll match you with qualified technicians in your area.",
+          });
+          // The request's page (with its signed link): reference, live dispatch, what comes next.
+          void navigate(created.requestPath);
+        },
+        onError: (err) => {
+          const fieldErrors = serverFieldErrors(err);
+          if (Object.keys(fieldErrors).length > 0) {
+            setErrors(fieldErrors);
+            focusFirstError(formRef.current);
+            return;
+          }
+          // Not a field's: the server's own message (a 429's wait) stays by the button.
+          const description = failure.report(
+            err,
+            'Failed to submit service request. Please try again.',
+          );
+          notify({ title: 'Error', description, variant: 'destructive' });
+        },
       },
-    });
+    );
   };
 
   const field = (key: keyof RequestForm) => ({
@@ -107,19 +122,25 @@ export function RequestServiceForm({
             vehicles={vehicles}
             pickVehicle={pickVehicle}
           />
+          <RequestPhotosField slots={photos} setSlots={setPhotos} />
           <div className="flex flex-wrap gap-3 sm:col-span-2">
             <Button
               type="submit"
-              disabled={submit.isPending}
+              disabled={submit.isPending || uploading}
               aria-describedby={failure.describedBy}
             >
-              {submit.isPending ? 'Submitting...' : 'Submit Request'}
+              {submit.isPending
+                ? 'Submitting...'
+                : uploading
+                  ? 'Uploading photos...'
+                  : 'Submit Request'}
             </Button>
             <Button
               type="button"
               variant="outline"
               onClick={() => {
                 setForm(blankRequestForm);
+                setPhotos([]);
                 setErrors({});
               }}
             >

@@ -3,17 +3,19 @@ import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { Slot } from '../use-application-form';
 import { UploadProgress } from '../../../components/upload-progress';
+import type { UploadState } from '../../../lib/use-uploads';
 
 export function DocumentSlot({
   slot,
   uploaded,
-  progress,
+  upload,
   error,
   onFile,
 }: {
   slot: Slot;
   uploaded: boolean;
-  progress: number | undefined;
+  /** The slot's upload while it goes. */
+  upload: UploadState | undefined;
   /** Why the last upload failed. */
   error?: string;
   onFile: (file: File | undefined) => void;
@@ -31,9 +33,10 @@ export function DocumentSlot({
             {error}
           </p>
         )}
-        {progress !== undefined && (
+        {upload && (
           <UploadProgress
-            value={progress}
+            value={upload.progress}
+            retrying={upload.retrying}
             label={`${slot.label} upload progress`}
             className="mt-2 w-48"
           />
@@ -60,12 +63,12 @@ export function DocumentSlot({
         <Button
           type="button"
           variant="outline"
-          disabled={progress !== undefined}
+          disabled={upload !== undefined}
           aria-describedby={error ? `${inputId}-error` : undefined}
           onClick={() => inputRef.current?.click()}
         >
           <Upload className="mr-2 h-4 w-4" aria-hidden="true" />
-          {progress !== undefined ? `Uploading ${progress}%` : `Upload ${slot.label}`}
+          {upload ? `Uploading ${upload.progress}%` : `Upload ${slot.label}`}
         </Button>
       )}
     </div>

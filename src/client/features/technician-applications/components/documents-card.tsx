@@ -6,10 +6,10 @@ import { DocumentSlot } from './document-slot';
 export function DocumentsCard({
   uploads,
   uploadErrors,
-  progress,
+  uploading,
   generation,
   upload,
-}: Pick<ApplicationFormState, 'uploads' | 'uploadErrors' | 'progress' | 'generation' | 'upload'>) {
+}: Pick<ApplicationFormState, 'uploads' | 'uploadErrors' | 'uploading' | 'generation' | 'upload'>) {
   return (
     <Card>
       <CardHeader>
@@ -21,7 +21,7 @@ export function DocumentsCard({
             key={`${slot.field}-${generation}`}
             slot={slot}
             uploaded={!!uploads[slot.field]}
-            progress={progress[slot.field]}
+            upload={uploading[slot.field]}
             error={uploadErrors[slot.field]}
             onFile={(file) => void upload(slot, file)}
           />

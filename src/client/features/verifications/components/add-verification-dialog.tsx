@@ -93,7 +93,7 @@ export function AddVerificationDialog({
   const [d, setD] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const doc = useVerificationDocument();
-  const { documentId, progress } = doc;
+  const { documentId, upload } = doc;
 
   const close = () => {
     setD(EMPTY);
@@ -197,7 +197,7 @@ export function AddVerificationDialog({
             <Button type="button" variant="outline" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" disabled={add.isPending || progress !== null}>
+            <Button type="submit" disabled={add.isPending || upload !== null}>
               {add.isPending ? 'Submitting...' : 'Submit Verification'}
             </Button>
           </div>

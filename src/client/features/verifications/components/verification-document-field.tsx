@@ -8,7 +8,7 @@ import { UploadProgress } from '../../../components/upload-progress';
 
 export function VerificationDocumentField({
   documentId,
-  progress,
+  upload,
   error,
   attach,
 }: ReturnType<typeof useVerificationDocument>) {
@@ -24,7 +24,7 @@ export function VerificationDocumentField({
             id="ver-document"
             type="file"
             accept="application/pdf,image/png,image/jpeg,image/webp,image/heic,.heic"
-            disabled={progress !== null}
+            disabled={upload !== null}
             {...invalidProps('ver-document', error ?? undefined)}
             onChange={(e) => {
               void attach(e.target.files?.[0]);
@@ -34,7 +34,7 @@ export function VerificationDocumentField({
         </div>
       )}
       <FieldError id="ver-document-error" message={error ?? undefined} />
-      {progress !== null && <UploadProgress value={progress} />}
+      {upload && <UploadProgress value={upload.progress} retrying={upload.retrying} />}
     </div>
   );
 }
