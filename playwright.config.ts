@@ -17,11 +17,9 @@ export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: false,
   workers: 1,
-  // Locally a journey that fails once is a bug to fix. CI retries once while one journey (the
-  // technician's reply on their own profile: the Reply click lost about one run in five when it
-  // follows other journeys) is found out; the summary names a journey that passed on its retry.
-  retries: process.env.CI ? 1 : 0,
-  // CI runs two groups of journeys side by side on two cores: a long journey (two devices,
+  // A journey that fails once is a bug to fix, on CI too: a retry would hide a flake.
+  retries: 0,
+  // CI runs groups of journeys side by side on two cores: a long journey (two devices,
   // a dozen pages) needs more than 30 s there.
   timeout: 60_000,
   expect: { timeout: 7_000 },

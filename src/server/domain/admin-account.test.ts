@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../tests/helpers/build-test-app';
+import { withDatabase } from '../../../tests/helpers/global-setup';
 import { createUser, signIn } from '../../../tests/helpers/factories';
 import { openDatabase } from '../db/client';
 import { plans, users } from '../db/schema';
@@ -96,20 +99,43 @@ function runAdminCreate(args: string[], stdin: string, env: NodeJS.ProcessEnv) {
   });
 }
 
+/**
+ * The command on an empty database of the leg's engine: PostgreSQL at DATABASE_URL on the
+ * PostgreSQL leg (a database created empty here, not the migrated template), else the embedded
+ * PGlite under DATA_DIR.
+ */
 describe('npm run admin:create', () => {
   let dataDir: string;
   let env: NodeJS.ProcessEnv;
-  beforeAll(() => {
+  let pgUrl: string | undefined;
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const pgName = `wrenchly_t_admin_${randomBytes(6).toString('hex')}`;
+  const onServer = (sql: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    return admin
+      .connect()
+      .then(() => admin.query(sql))
+      .finally(() => admin.end());
+  };
+  beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'wrenchly-admin-create-'));
+    if (serverUrl) {
+      await onServer(`create database ${pgName}`);
+      pgUrl = withDatabase(serverUrl, pgName);
+    }
     env = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',
       SESSION_SECRET: 'x'.repeat(40),
       DATA_DIR: dataDir,
+      ...(pgUrl && { DATABASE_URL: pgUrl }),
     };
   });
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (serverUrl) await onServer(`drop database if exists ${pgName} with (force)`);
+  });
 
   it('creates the admin from a piped password on a fresh production database, printing nothing secret', async () => {
     const args = ['--username', 'root.admin', '--email', 'root@example.com'];
@@ -137,7 +163,11 @@ describe('npm run admin:create', () => {
     expect(usage.stderr).toContain('--username and --email are required');
 
     // The fresh database has the plans from the migrations and the one admin.
-    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pg') });
+    const database = await openDatabase(
+      pgUrl
+        ? { kind: 'postgres', url: pgUrl }
+        : { kind: 'pglite', dataDir: path.join(dataDir, 'pg') },
+    );
     try {
       const rows = await database.db.select().from(users);
       expect(rows).toHaveLength(1);
