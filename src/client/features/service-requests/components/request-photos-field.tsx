@@ -72,8 +72,8 @@ export function RequestPhotosField({
       accept={capture ? 'image/*' : REQUEST_PHOTO_ACCEPT}
       capture={capture ? 'environment' : undefined}
       multiple
-      className="sr-only"
-      tabIndex={-1}
+      // Reached through the two buttons above (their click opens it): not a control of its own.
+      hidden
       onChange={(e) => {
         add(e.target.files);
         e.target.value = '';
