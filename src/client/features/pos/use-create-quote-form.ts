@@ -140,10 +140,8 @@ export function useCreateQuoteForm(
 
   const submit = () => {
     error.clear();
-    const invalid = (description: string) => {
-      error.report(null, description);
-      notify({ title: 'Validation Error', description, variant: 'destructive' });
-    };
+    // The form's own check: said by the button only (a toast would say it twice).
+    const invalid = (description: string) => void error.report(null, description);
     if (!f.customerName.trim() || items.length === 0) return invalid(QUOTE_VALIDATION_MESSAGE);
     const body: UpdateQuoteInput = {
       ...f,
