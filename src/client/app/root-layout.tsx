@@ -78,11 +78,15 @@ export function RootLayout() {
               </Suspense>
             </ErrorBoundary>
           </main>
+          {/* A phone's chat button sits here, in the page's flow: the room is kept before it
+              loads, so nothing moves when it appears. */}
+          <div className="min-h-[4.5rem] sm:min-h-0 print:hidden">
+            <ChatHelper />
+          </div>
           <HydrateApart>
             <Footer />
           </HydrateApart>
         </div>
-        <ChatHelper />
         <UpdateBanner />
       </AuthDialogProvider>
     </PosSync>

@@ -3,12 +3,14 @@ import { focusFirstError } from '../lib/focus-first-error';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
 import { FieldError } from './ui/form';
+import { FormError } from './ui/form-error';
 import { Label } from './ui/label';
 import { Textarea } from './ui/textarea';
 
 /**
  * Asks for a required reason, then calls `onConfirm` with it (reporting a review, hiding one,
- * an admin canceling a request). `error` is the server's answer to show under the form.
+ * an admin canceling a request). `error` is the server's answer, shown by the confirm button
+ * until the next attempt.
  */
 export function ReasonDialog({
   open,
@@ -89,7 +91,7 @@ export function ReasonDialog({
             />
             <FieldError id={`${id}-reason-error`} message={problem} />
           </div>
-          <FieldError message={error} />
+          <FormError id={`${id}-error`} message={error} />
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="outline" onClick={close}>
               Go back
@@ -98,6 +100,7 @@ export function ReasonDialog({
               type="submit"
               variant={destructive ? 'destructive' : 'default'}
               disabled={pending}
+              aria-describedby={error ? `${id}-error` : undefined}
             >
               {pending ? pendingLabel : confirmLabel}
             </Button>

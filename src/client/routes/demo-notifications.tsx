@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
+import { FormError, reportActionError, useFormError } from '../components/ui/form-error';
 import { useCreateDemoRequest } from '../features/dispatch/api/create-demo-request';
 import { CustomDemoRequest } from '../features/dispatch/components/custom-demo-request';
 import { DemoPresets } from '../features/dispatch/components/demo-presets';
@@ -8,7 +9,10 @@ import { notify } from '../lib/toast';
 import { PATHS } from '@shared/paths';
 
 export default function DemoNotifications() {
+  // The server's refusal (a rate limit, say) stays on the page until the next request.
+  const error = useFormError();
   const create = useCreateDemoRequest({
+    onMutate: () => error.clear(),
     onSuccess: (created) => {
       const n = created.notifiedTechnicians;
       notify({
@@ -16,12 +20,11 @@ export default function DemoNotifications() {
         description: `Request #${created.id}: ${n} ${n === 1 ? 'technician was' : 'technicians were'} notified and ${n === 1 ? 'has' : 'have'} 5 minutes to respond.`,
       });
     },
-    onError: () =>
-      notify({
-        title: 'Error',
-        description: 'Failed to create demo service request. Please try again.',
-        variant: 'destructive',
-      }),
+    onError: (err) =>
+      error.report(
+        null,
+        reportActionError(err, 'Error', 'Failed to create demo service request. Please try again.'),
+      ),
   });
 
   return (
@@ -34,6 +37,7 @@ export default function DemoNotifications() {
         </Button>
       }
     >
+      <FormError id={error.id} message={error.message} />
       <DemoPresets disabled={create.isPending} onSend={(preset) => create.mutate(preset)} />
       <CustomDemoRequest
         pending={create.isPending}

@@ -52,23 +52,29 @@ export default function QuoteApproval() {
             <thead>
               <tr className="border-b text-left">
                 <th className="py-1">Item</th>
-                <th className="py-1 text-right">Qty</th>
-                <th className="py-1 text-right">Price</th>
-                <th className="py-1 text-right">Total</th>
+                <th className="whitespace-nowrap py-1 pl-3 text-right">Qty</th>
+                <th className="whitespace-nowrap py-1 pl-3 text-right">Price</th>
+                <th className="whitespace-nowrap py-1 pl-3 text-right">Total</th>
               </tr>
             </thead>
             <tbody>
               {q.items.map((i, n) => (
-                <tr key={n} className="border-b">
-                  <td className="py-1">
+                <tr key={n} className="border-b align-top" data-testid="quote-line">
+                  {/* A long word (a part number) wraps inside its column on a phone rather
+                      than running under the amounts beside it. */}
+                  <td className="py-1 [overflow-wrap:anywhere]">
                     {i.description}
                     {q.fairPrice && i.type === 'labor' && (
                       <FairLaborNote fairPrice={q.fairPrice} amount={i.totalPrice} />
                     )}
                   </td>
-                  <td className="py-1 text-right">{i.quantity}</td>
-                  <td className="py-1 text-right">{formatAmount(i.unitPrice)}</td>
-                  <td className="py-1 text-right">{formatAmount(i.totalPrice)}</td>
+                  <td className="whitespace-nowrap py-1 pl-3 text-right">{i.quantity}</td>
+                  <td className="whitespace-nowrap py-1 pl-3 text-right">
+                    {formatAmount(i.unitPrice)}
+                  </td>
+                  <td className="whitespace-nowrap py-1 pl-3 text-right">
+                    {formatAmount(i.totalPrice)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -40,3 +40,18 @@ export function useFormError() {
   const clear = useCallback(() => setMessage(null), []);
   return { id, message, report, clear, describedBy: message ? id : undefined };
 }
+
+/**
+ * An action's inline error in a list where each item has its own button (retry one message,
+ * mark one handled): `report(key, err, title, fallback)` keeps the server's message (also
+ * toasted) under that item, `messageFor(key)` reads it back; the next action clears it.
+ */
+export function useItemError<K extends string | number>() {
+  const [failed, setFailed] = useState<{ key: K; message: string } | null>(null);
+  const report = useCallback((key: K, err: unknown, title: string, fallback: string) => {
+    setFailed({ key, message: reportActionError(err, title, fallback) });
+  }, []);
+  const clear = useCallback(() => setFailed(null), []);
+  const messageFor = (key: K) => (failed?.key === key ? failed.message : null);
+  return { report, clear, messageFor };
+}

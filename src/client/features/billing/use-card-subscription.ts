@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { useFormError } from '../../components/ui/form-error';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { createCardSubscription } from './api/create-card-subscription';
@@ -15,33 +16,45 @@ export type SelectedPlan = { name: string; price: number };
  * Subscribes with a card token: the price goes with the plan's name and the server checks it.
  * One idempotency key per payment attempt: made when the form opens or the plan changes,
  * reused by retries and double clicks, renewed after a definitive answer.
- * Returns normally on success (after redirecting), or false when the user may try again.
+ * `subscribe` resolves true on success (after redirecting), or false when the user may try
+ * again; `error` is then why (the server's message), for the form to show by its button.
  */
 export function useCardSubscription(plan: SelectedPlan) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const attempt = useAttemptKey(`${plan.name}:${plan.price}`);
   const inFlight = useRef(false);
-  return async (getToken: () => Promise<string>, cardholderName: string): Promise<boolean> => {
+  const error = useFormError();
+  const subscribe = async (
+    getToken: () => Promise<string>,
+    cardholderName: string,
+  ): Promise<boolean> => {
     if (inFlight.current) return false;
     inFlight.current = true;
+    error.clear();
     try {
       return await pay(getToken, cardholderName);
     } finally {
       inFlight.current = false;
     }
   };
+  return { subscribe, error };
+
+  /** The failure's toast, and the same words kept by the form's button. */
+  function failed(title: string, description: string) {
+    error.report(null, description);
+    notify({ title, description, variant: 'destructive' });
+  }
 
   async function pay(getToken: () => Promise<string>, cardholderName: string) {
     let token: string;
     try {
       token = await getToken();
     } catch (err) {
-      notify({
-        title: 'Payment Failed',
-        description: `Card tokenization failed: ${errorMessage(err, err instanceof Error ? err.message : 'check the card details')}`,
-        variant: 'destructive',
-      });
+      failed(
+        'Payment Failed',
+        `Card tokenization failed: ${errorMessage(err, err instanceof Error ? err.message : 'check the card details')}`,
+      );
       return false;
     }
     try {
@@ -55,19 +68,9 @@ export function useCardSubscription(plan: SelectedPlan) {
     } catch (err) {
       // A decline or a refusal ends this attempt; a lost answer is retried with the same key.
       if (err instanceof ApiError && isDefinitive(err.status)) attempt.renew();
-      notify(
-        err instanceof ApiError
-          ? {
-              title: 'Payment Failed',
-              description: errorMessage(err, 'Subscription creation failed'),
-              variant: 'destructive',
-            }
-          : {
-              title: 'Payment Error',
-              description: 'An unexpected error occurred',
-              variant: 'destructive',
-            },
-      );
+      if (err instanceof ApiError)
+        failed('Payment Failed', errorMessage(err, 'Subscription creation failed'));
+      else failed('Payment Error', 'An unexpected error occurred');
       return false;
     }
     attempt.renew();

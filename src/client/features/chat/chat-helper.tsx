@@ -118,7 +118,13 @@ export function ChatHelper() {
   };
 
   return (
-    <div ref={root} className="fixed bottom-4 right-4 z-40 print:hidden">
+    <div
+      ref={root}
+      // On a phone a floating button would sit over some price or button at every scroll
+      // position: closed, it takes its own place in the page (the layout keeps room for it)
+      // and floats from the small breakpoint up; open, the panel floats everywhere.
+      className={`z-40 print:hidden ${open ? 'fixed bottom-4 right-4' : 'flex justify-end px-4 py-2 sm:fixed sm:bottom-4 sm:right-4 sm:p-0'}`}
+    >
       {open ? (
         <section
           aria-label="Chat helper"

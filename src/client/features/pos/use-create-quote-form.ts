@@ -8,8 +8,10 @@ import {
   type Quote,
   type UpdateQuoteInput,
 } from '@shared/schemas/pos';
+import { useFormError } from '../../components/ui/form-error';
 import { notify } from '../../lib/toast';
 import { notifyOutcome, usePosChange } from './offline/use-pos-change';
+import type { Outcome } from './offline/sync-engine';
 import { refOf, type QuoteView } from './offline/views';
 import { newLineStart, type QuotePrefill } from './quote-prefill';
 import { EMPTY_QUOTE_FIELDS, type QuoteFields } from './quote-fields';
@@ -91,6 +93,8 @@ export function useCreateQuoteForm(
   const [deposit, setDeposit] = useState<DepositForm>(start.deposit);
   const create = usePosChange('quote.create');
   const update = usePosChange('quote.update');
+  // A refusal (the form's check or the server's) stays by the button until the next attempt.
+  const error = useFormError();
 
   // The same rules as the server, live.
   const totals = quoteTotals(
@@ -125,9 +129,19 @@ export function useCreateQuoteForm(
     setDeposit(start.deposit);
   };
 
+  /** A refused change: the server's message, kept inline (the toast says it too). */
+  const refused = (outcome: Outcome) => {
+    if (outcome.state === 'refused') error.report(null, outcome.message);
+  };
+  const failed = (err: unknown) => {
+    const m = error.report(err, 'The quote could not be saved. Please try again.');
+    notify({ title: 'Error', description: m, variant: 'destructive' });
+  };
+
   const submit = () => {
-    const invalid = (description: string) =>
-      notify({ title: 'Validation Error', description, variant: 'destructive' });
+    error.clear();
+    // The form's own check: said by the button only (a toast would say it twice).
+    const invalid = (description: string) => void error.report(null, description);
     if (!f.customerName.trim() || items.length === 0) return invalid(QUOTE_VALIDATION_MESSAGE);
     const body: UpdateQuoteInput = {
       ...f,
@@ -152,6 +166,7 @@ export function useCreateQuoteForm(
         { quote: refOf(editing), body },
         {
           onSuccess: (outcome) => {
+            refused(outcome);
             const label = editing.quoteNumber ?? 'The quote';
             if (
               notifyOutcome(outcome, `${label}'s changes`, () => ({
@@ -161,6 +176,7 @@ export function useCreateQuoteForm(
             )
               onDone();
           },
+          onError: failed,
         },
       );
       return;
@@ -169,6 +185,7 @@ export function useCreateQuoteForm(
       { ...body, serviceRequestId: prefill?.serviceRequestId ?? null },
       {
         onSuccess: (outcome) => {
+          refused(outcome);
           const ok = notifyOutcome(
             outcome,
             `The quote for ${f.customerName.trim()}`,
@@ -181,6 +198,7 @@ export function useCreateQuoteForm(
           reset();
           onDone();
         },
+        onError: failed,
       },
     );
   };
@@ -201,5 +219,6 @@ export function useCreateQuoteForm(
     totals,
     pending: create.isPending || update.isPending,
     submit,
+    error,
   };
 }

@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { formatAmount, parseDecimalInput, toCents } from '@shared/money';
 import { CARD_ACCOUNT_REQUIRED } from '@shared/schemas/payments';
 import type { PosPayment } from '@shared/schemas/pos';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { useFormError } from '../../components/ui/form-error';
+import { ApiError } from '../../lib/api-client';
 import { useOnline } from '../../lib/connectivity';
 import { useSquareCard } from '../../lib/square-card';
 import { notify } from '../../lib/toast';
@@ -62,6 +63,12 @@ export function useProcessPayment({
   const [card, setCard] = useState<CardDetails>({ number: '', expiry: '', cvv: '' });
   const [processing, setProcessing] = useState(false);
   const [declined, setDeclined] = useState<PosPayment | null>(null);
+  // Why the last attempt failed, by the button until the next one (a toast vanishes unread).
+  const error = useFormError();
+  const failed = (err: unknown, fallback: string) => {
+    const description = error.report(err, fallback);
+    notify({ ...FAILED, description, variant: 'destructive' });
+  };
   /**
    * One idempotency key per payment attempt: made when the form opens or the amount or invoice
    * changes, reused by retries and double clicks (the server charges a key once), and renewed
@@ -117,6 +124,7 @@ export function useProcessPayment({
     pending.current = true;
     setProcessing(true);
     setDeclined(null);
+    error.clear();
     try {
       if (method === 'card') {
         const token = squareConfig ? await square.tokenize() : await tokenizeSandboxCard(card);
@@ -131,11 +139,7 @@ export function useProcessPayment({
         if (!result.success) {
           newAttempt();
           setDeclined(result.payment);
-          notify({
-            ...FAILED,
-            description: result.message ?? FAILED.description,
-            variant: 'destructive',
-          });
+          failed(null, result.message ?? FAILED.description);
           return;
         }
         done('Payment Successful', `${formatAmount(result.payment.amount)} charged to the card.`);
@@ -154,6 +158,7 @@ export function useProcessPayment({
           }),
           FAILED.title,
         );
+        if (outcome.state === 'refused') error.report(null, outcome.message);
         if (recorded) done();
       }
     } catch (err) {
@@ -162,11 +167,7 @@ export function useProcessPayment({
         newAttempt();
         setDeclined(payment);
       }
-      notify({
-        ...FAILED,
-        description: errorMessage(err, FAILED.description),
-        variant: 'destructive',
-      });
+      failed(err, FAILED.description);
     } finally {
       pending.current = false;
       setProcessing(false);
@@ -199,5 +200,6 @@ export function useProcessPayment({
     accountMissing: accountMissing || null,
     cardUnavailable,
     pay,
+    error,
   };
 }

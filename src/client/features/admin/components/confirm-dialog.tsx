@@ -7,6 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormError, useFormError } from '../../../components/ui/form-error';
 
 export type Confirmation = {
   title: string;
@@ -14,7 +15,11 @@ export type Confirmation = {
   /** The confirming button's label, e.g. 'Approve'. */
   confirmLabel: string;
   destructive?: boolean;
-  onConfirm: () => void;
+  /**
+   * The action. When it returns a promise the dialog waits for it: a message it resolves to is
+   * the server's refusal, shown by the confirming button while the dialog stays open.
+   */
+  onConfirm: () => void | Promise<string | null>;
 };
 
 /**
@@ -23,23 +28,40 @@ export type Confirmation = {
  */
 export function useConfirm() {
   const [pending, setPending] = useState<Confirmation | null>(null);
+  const [busy, setBusy] = useState(false);
+  const error = useFormError();
+  const close = () => {
+    error.clear();
+    setPending(null);
+  };
+  const confirm = async (c: Confirmation) => {
+    error.clear();
+    setBusy(true);
+    try {
+      const refused = await c.onConfirm();
+      if (refused) error.report(null, refused);
+      else close();
+    } finally {
+      setBusy(false);
+    }
+  };
   const dialog = (
-    <Dialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
+    <Dialog open={pending !== null} onOpenChange={(open) => !open && close()}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{pending?.title}</DialogTitle>
           <DialogDescription>{pending?.description}</DialogDescription>
         </DialogHeader>
+        <FormError id={error.id} message={error.message} />
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={() => setPending(null)}>
+          <Button variant="outline" onClick={close}>
             Go back
           </Button>
           <Button
             variant={pending?.destructive ? 'destructive' : 'default'}
-            onClick={() => {
-              pending?.onConfirm();
-              setPending(null);
-            }}
+            disabled={busy}
+            aria-describedby={error.describedBy}
+            onClick={() => pending && void confirm(pending)}
           >
             {pending?.confirmLabel}
           </Button>
@@ -47,5 +69,9 @@ export function useConfirm() {
       </DialogContent>
     </Dialog>
   );
-  return { ask: setPending, dialog };
+  const ask = (c: Confirmation) => {
+    error.clear();
+    setPending(c);
+  };
+  return { ask, dialog };
 }

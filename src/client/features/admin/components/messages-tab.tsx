@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-client';
+import { FormError, useItemError } from '../../../components/ui/form-error';
 import { notify } from '../../../lib/toast';
 import { useAdminMessages, type MessageFilter } from '../api/get-messages';
 import { useSetMessageHandled } from '../api/set-message-handled';
@@ -17,19 +17,18 @@ export function MessagesTab() {
   const [page, setPage] = useState(1);
   const list = useAdminMessages({ handled: handled || undefined, page });
   const mark = useSetMessageHandled();
-  const toggle = (id: number, value: boolean) =>
+  // A refusal stays under the message it was about until the next action.
+  const failure = useItemError<number>();
+  const toggle = (id: number, value: boolean) => {
+    failure.clear();
     mark.mutate(
       { id, handled: value },
       {
         onSuccess: () => notify({ title: value ? 'Marked handled' : 'Marked unhandled' }),
-        onError: (err) =>
-          notify({
-            title: 'Action failed',
-            description: errorMessage(err, 'Please try again.'),
-            variant: 'destructive',
-          }),
+        onError: (err) => failure.report(id, err, 'Action failed', 'Please try again.'),
       },
     );
+  };
   const data = list.data;
   return (
     <Card>
@@ -101,6 +100,7 @@ export function MessagesTab() {
                 >
                   {m.handledAt ? 'Mark unhandled' : 'Mark handled'}
                 </Button>
+                <FormError message={failure.messageFor(m.id)} />
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { StarRating } from '../../../components/ui/star-rating';
+import { FormError, useItemError } from '../../../components/ui/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useModerationQueue, type ModerationItem } from '../api/get-moderation-queue';
@@ -53,7 +54,10 @@ export function ModerationTab() {
   const queue = useModerationQueue();
   const moderate = useModerate();
   const [hiding, setHiding] = useState<ModerationItem | null>(null);
-  const act = (item: ModerationItem, action: 'hide' | 'restore' | 'keep', reason?: string) =>
+  // A refused restore or keep: the server's message stays under that review until the next try.
+  const failure = useItemError<number>();
+  const act = (item: ModerationItem, action: 'hide' | 'restore' | 'keep', reason?: string) => {
+    failure.clear();
     moderate.mutate(
       { id: item.id, action, reason },
       {
@@ -69,15 +73,11 @@ export function ModerationTab() {
           });
         },
         onError: (err) => {
-          if (action !== 'hide')
-            notify({
-              title: 'Action failed',
-              description: errorMessage(err, 'Please try again.'),
-              variant: 'destructive',
-            });
+          if (action !== 'hide') failure.report(item.id, err, 'Action failed', 'Please try again.');
         },
       },
     );
+  };
   const items = queue.data ?? [];
   return (
     <Card>
@@ -179,6 +179,7 @@ export function ModerationTab() {
                     </>
                   )}
                 </div>
+                <FormError message={failure.messageFor(r.id)} />
               </li>
             ))}
           </ul>

@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-client';
+import { FormError, useItemError } from '../../../components/ui/form-error';
 import { notify } from '../../../lib/toast';
 import { useOutbox } from '../api/get-outbox';
 import { useRetryMessage } from '../api/retry-message';
@@ -33,16 +33,15 @@ export function OutboxTab() {
   const [page, setPage] = useState(1);
   const list = useOutbox({ status: status || undefined, channel: channel || undefined, page });
   const retry = useRetryMessage();
-  const onRetry = (id: number) =>
+  // A refused retry stays under its message until the next action.
+  const failure = useItemError<number>();
+  const onRetry = (id: number) => {
+    failure.clear();
     retry.mutate(id, {
       onSuccess: () => notify({ title: 'Message queued again' }),
-      onError: (err) =>
-        notify({
-          title: 'Retry failed',
-          description: errorMessage(err, 'Please try again.'),
-          variant: 'destructive',
-        }),
+      onError: (err) => failure.report(id, err, 'Retry failed', 'Please try again.'),
     });
+  };
   const data = list.data;
   return (
     <Card>
@@ -116,6 +115,7 @@ export function OutboxTab() {
                     Retry
                   </Button>
                 )}
+                <FormError message={failure.messageFor(m.id)} />
               </li>
             ))}
           </ul>

@@ -14,6 +14,7 @@ import {
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { errorMessage } from '../../../lib/api-client';
+import { FormError, reportActionError } from '../../../components/ui/form-error';
 import { notify } from '../../../lib/toast';
 import { jobStatusVariant as statusVariant } from '../format';
 import { useServiceRequestDetail } from '../api/get-service-request';
@@ -52,20 +53,19 @@ function Detail({ reference }: { reference: string }) {
   const detail = useServiceRequestDetail(reference);
   const move = useAdminMove(reference);
   const [canceling, setCanceling] = useState(false);
+  // The server's refusal, by the action's buttons (or in the cancel dialog) until the next try.
+  const [failure, setFailure] = useState<string | null>(null);
   const d = detail.data;
-  const run = (body: Parameters<typeof move.mutate>[0], success: string, after?: () => void) =>
+  const run = (body: Parameters<typeof move.mutate>[0], success: string, after?: () => void) => {
+    setFailure(null);
     move.mutate(body, {
       onSuccess: () => {
         notify({ title: success, description: reference });
         after?.();
       },
-      onError: (err) =>
-        notify({
-          title: 'Action failed',
-          description: errorMessage(err, 'Please try again.'),
-          variant: 'destructive',
-        }),
+      onError: (err) => setFailure(reportActionError(err, 'Action failed', 'Please try again.')),
     });
+  };
   return (
     <>
       <DialogHeader>
@@ -104,13 +104,17 @@ function Detail({ reference }: { reference: string }) {
                 <Button
                   variant="destructive"
                   disabled={move.isPending}
-                  onClick={() => setCanceling(true)}
+                  onClick={() => {
+                    setFailure(null);
+                    setCanceling(true);
+                  }}
                 >
                   Cancel request
                 </Button>
               )}
             </div>
           )}
+          {!canceling && <FormError message={failure} />}
           <Timeline d={d} />
           <Notifications d={d} />
         </div>
@@ -125,7 +129,11 @@ function Detail({ reference }: { reference: string }) {
         maxLength={500}
         missing="Please give a reason"
         pending={move.isPending}
-        onClose={() => setCanceling(false)}
+        error={canceling ? (failure ?? undefined) : undefined}
+        onClose={() => {
+          setFailure(null);
+          setCanceling(false);
+        }}
         onConfirm={(reason) =>
           run({ move: 'cancel', reason }, 'Request canceled', () => setCanceling(false))
         }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/form-error';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -15,7 +16,7 @@ type AdminTechnician = NonNullable<ReturnType<typeof useAdminTechnicians>['data'
 export function TechniciansTab() {
   const [search, setSearch] = useState('');
   const list = useAdminTechnicians(search, true);
-  const { run, pending } = useAdminRun();
+  const { run, pending, failure } = useAdminRun();
   const confirm = useConfirm();
   const columns: Column<AdminTechnician>[] = [
     {
@@ -101,12 +102,19 @@ export function TechniciansTab() {
               variant="outline"
               disabled={pending}
               onClick={() =>
-                run(() => setTechnicianStatus(t.id, 'reinstate'), 'Technician reinstated')
+                void run(
+                  () => setTechnicianStatus(t.id, 'reinstate'),
+                  'Technician reinstated',
+                  `reinstate-${t.id}`,
+                )
               }
             >
               Reinstate
             </Button>
           )}
+          <div className="whitespace-normal">
+            <FormError message={failure?.key === `reinstate-${t.id}` ? failure.message : null} />
+          </div>
         </>
       ),
     },

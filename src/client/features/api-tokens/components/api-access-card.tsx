@@ -16,8 +16,7 @@ import {
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
+import { FormError, reportActionError, useFormError } from '../../../components/ui/form-error';
 import { useCreateApiToken } from '../api/create-api-token';
 import { useApiTokens } from '../api/get-api-tokens';
 import { NewTokenPanel } from './new-token-panel';
@@ -73,6 +72,8 @@ function Tokens({ tokens }: { tokens: ApiToken[] }) {
   const [name, setName] = useState('');
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  // The server's refusal (the token limit, a name in use) by Create Token until the next try.
+  const error = useFormError();
   const columns: Column<ApiToken>[] = [
     { header: 'Name', primary: true, cell: (t) => t.name },
     { header: 'Token', className: 'font-mono', cell: (t) => `${t.prefix}…` },
@@ -97,6 +98,7 @@ function Tokens({ tokens }: { tokens: ApiToken[] }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    error.clear();
     create.mutate(
       { name },
       {
@@ -105,11 +107,7 @@ function Tokens({ tokens }: { tokens: ApiToken[] }) {
           setName('');
         },
         onError: (err) =>
-          notify({
-            title: 'Token Not Created',
-            description: errorMessage(err, 'Please try again.'),
-            variant: 'destructive',
-          }),
+          error.report(null, reportActionError(err, 'Token Not Created', 'Please try again.')),
       },
     );
   };
@@ -128,9 +126,16 @@ function Tokens({ tokens }: { tokens: ApiToken[] }) {
             onChange={(e) => setName(e.target.value)}
           />
         </div>
-        <Button type="submit" disabled={create.isPending || !name.trim()}>
+        <Button
+          type="submit"
+          disabled={create.isPending || !name.trim()}
+          aria-describedby={error.describedBy}
+        >
           {create.isPending ? 'Creating...' : 'Create Token'}
         </Button>
+        <div className="w-full">
+          <FormError id={error.id} message={error.message} />
+        </div>
       </form>
       {tokens.length === 0 ? (
         <p className="text-sm text-slate-500">No API tokens yet.</p>

@@ -7,7 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { errorMessage } from '../../../lib/api-client';
+import { FormError, reportActionError, useFormError } from '../../../components/ui/form-error';
 import { notify } from '../../../lib/toast';
 import { useRevokeApiToken } from '../api/revoke-api-token';
 
@@ -20,8 +20,14 @@ export function RevokeTokenDialog({
   onClose: () => void;
 }) {
   const revoke = useRevokeApiToken();
+  // The server's refusal stays by Revoke Token until the next try.
+  const error = useFormError();
+  const close = () => {
+    error.clear();
+    onClose();
+  };
   return (
-    <Dialog open={token !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={token !== null} onOpenChange={(open) => !open && close()}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Revoke “{token?.name}”?</DialogTitle>
@@ -29,28 +35,27 @@ export function RevokeTokenDialog({
             Anything using this token stops working at once. This cannot be undone.
           </DialogDescription>
         </DialogHeader>
+        <FormError id={error.id} message={error.message} />
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
+          <Button variant="outline" onClick={close}>
             Go back
           </Button>
           <Button
             variant="destructive"
             disabled={revoke.isPending}
-            onClick={() =>
-              token &&
+            aria-describedby={error.describedBy}
+            onClick={() => {
+              if (!token) return;
+              error.clear();
               revoke.mutate(token.id, {
                 onSuccess: () => {
                   notify({ title: 'Token Revoked', description: token.name });
-                  onClose();
+                  close();
                 },
                 onError: (err) =>
-                  notify({
-                    title: 'Revoke Failed',
-                    description: errorMessage(err, 'Please try again.'),
-                    variant: 'destructive',
-                  }),
-              })
-            }
+                  error.report(null, reportActionError(err, 'Revoke Failed', 'Please try again.')),
+              });
+            }}
           >
             {revoke.isPending ? 'Revoking...' : 'Revoke Token'}
           </Button>

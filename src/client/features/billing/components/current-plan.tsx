@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
+import { FormError, reportActionError, useFormError } from '../../../components/ui/form-error';
 import { formatShortDate } from '../../../lib/dates';
 import { notify } from '../../../lib/toast';
 import { useCurrentSubscription } from '../api/get-current-subscription';
@@ -22,6 +22,8 @@ export function CurrentPlan() {
   const current = useCurrentSubscription(true);
   const plans = usePlans();
   const action = useSubscriptionAction();
+  // The server's refusal stays under the plan's buttons until the next action.
+  const error = useFormError();
   const [next, setNext] = useState('');
   if (current.isLoading) return <Skeleton className="h-32" />;
   const s = current.data?.subscription;
@@ -33,16 +35,14 @@ export function CurrentPlan() {
         </CardContent>
       </Card>
     );
-  const run = (v: Parameters<typeof action.mutate>[0], done: string) =>
+  const run = (v: Parameters<typeof action.mutate>[0], done: string) => {
+    error.clear();
     action.mutate(v, {
       onSuccess: () => notify({ title: 'Plan Updated', description: done }),
       onError: (err) =>
-        notify({
-          title: 'Error',
-          description: errorMessage(err, 'The plan could not be changed.'),
-          variant: 'destructive',
-        }),
+        error.report(null, reportActionError(err, 'Error', 'The plan could not be changed.')),
     });
+  };
   return (
     <Card data-testid="current-plan">
       <CardHeader>
@@ -116,6 +116,7 @@ export function CurrentPlan() {
             </Button>
           )}
         </div>
+        <FormError id={error.id} message={error.message} />
       </CardContent>
     </Card>
   );

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FormError } from '../../../components/ui/form-error';
+import { errorMessage } from '../../../lib/api-client';
 import { loadScript } from '../../../lib/square-card';
 import { billingKeys } from '../api/keys';
 import { captureWalletOrder, createWalletOrder, getWalletSetup } from '../api/wallet';
@@ -34,15 +36,17 @@ export function PayPalButtons({ plan }: { plan: SelectedPlan }) {
         if (cancelled || !window.paypal) return;
         await window.paypal
           .Buttons({
-            createOrder: async () =>
-              (
+            createOrder: async () => {
+              setError(null);
+              return (
                 await createWalletOrder({
                   amount: plan.price,
                   currency: 'USD',
                   intent: 'CAPTURE',
                   planName: plan.name,
                 })
-              ).id,
+              ).id;
+            },
             onApprove: async ({ orderID }) => {
               const capture = await captureWalletOrder(orderID);
               if (capture.status === 'COMPLETED') {
@@ -50,7 +54,10 @@ export function PayPalButtons({ plan }: { plan: SelectedPlan }) {
                 void navigate(`${PATHS.platformPayment}?success=true&method=paypal`);
               }
             },
-            onError: (err) => console.error('PayPal error', err),
+            // Our server's refusal of the order (thrown by createOrder or onApprove) is said
+            // under the buttons, where PayPal's own window has closed.
+            onError: (err) =>
+              setError(errorMessage(err, 'The PayPal payment could not be completed.')),
           })
           .render('#paypal-button-container');
       } catch (err) {
@@ -66,7 +73,7 @@ export function PayPalButtons({ plan }: { plan: SelectedPlan }) {
   return (
     <>
       <div id="paypal-button-container" />
-      {error && <p className="text-sm text-red-700">{error}</p>}
+      <FormError message={error} />
     </>
   );
 }

@@ -8,6 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormError, reportActionError, useFormError } from '../../../components/ui/form-error';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatShortDate } from '../../../lib/dates';
 import { notify } from '../../../lib/toast';
@@ -43,32 +44,37 @@ export function PlanChangeDialog({
   // One key per confirmed amount: a retry or a double click is the same payment.
   const attempt = useAttemptKey(`${plan?.name ?? ''}:${quote.data?.amount ?? ''}`);
   const busy = change.isPending || upgradeNow.isPending;
+  // The server's refusal stays by the dialog's buttons until the next attempt.
+  const error = useFormError();
+  const close = () => {
+    error.clear();
+    onClose();
+  };
 
   const done = (title: string, description: string) => {
     notify({ title, description });
-    onClose();
+    close();
     onChanged?.();
   };
 
-  const schedule = () =>
-    plan &&
+  const schedule = () => {
+    if (!plan) return;
+    error.clear();
     change.mutate(
       { action: 'change', planName: plan.name },
       {
         onSuccess: () =>
           done('Plan Updated', `Your plan changes to ${plan.name} at the next billing cycle.`),
         onError: (err) =>
-          notify({
-            title: 'Error',
-            description: errorMessage(err, 'The plan could not be changed.'),
-            variant: 'destructive',
-          }),
+          error.report(null, reportActionError(err, 'Error', 'The plan could not be changed.')),
       },
     );
+  };
 
   const confirmUpgrade = () => {
     if (!plan || !quote.data || busy) return;
     const amount = quote.data.amount;
+    error.clear();
     upgradeNow.mutate(
       { planName: plan.name, amount, idempotencyKey: attempt.key },
       {
@@ -84,18 +90,17 @@ export function PlanChangeDialog({
           if (isDefinitive(status)) attempt.renew();
           // The amount due moved on (time passes): show the new one to confirm again.
           if (status === 409) void quote.refetch();
-          notify({
-            title: 'Upgrade Failed',
-            description: errorMessage(err, 'The upgrade could not be completed.'),
-            variant: 'destructive',
-          });
+          error.report(
+            null,
+            reportActionError(err, 'Upgrade Failed', 'The upgrade could not be completed.'),
+          );
         },
       },
     );
   };
 
   return (
-    <Dialog open={plan !== null} onOpenChange={(o) => !o && !busy && onClose()}>
+    <Dialog open={plan !== null} onOpenChange={(o) => !o && !busy && close()}>
       <DialogContent className="max-w-md">
         {plan && (
           <>
@@ -130,19 +135,25 @@ export function PlanChangeDialog({
                 ) : null}
               </div>
             )}
+            <FormError id={error.id} message={error.message} />
             <div className="flex flex-wrap justify-end gap-2">
-              <Button variant="outline" disabled={busy} onClick={onClose}>
+              <Button variant="outline" disabled={busy} onClick={close}>
                 Cancel
               </Button>
               <Button
                 variant={upgrade ? 'outline' : 'default'}
                 disabled={busy}
+                aria-describedby={error.describedBy}
                 onClick={() => schedule()}
               >
                 Change at Next Billing Cycle
               </Button>
               {upgrade && quote.data?.canUpgradeNow && (
-                <Button disabled={busy} onClick={confirmUpgrade}>
+                <Button
+                  disabled={busy}
+                  aria-describedby={error.describedBy}
+                  onClick={confirmUpgrade}
+                >
                   {upgradeNow.isPending
                     ? 'Processing...'
                     : `Upgrade Now for ${dollars(quote.data.amount)}`}

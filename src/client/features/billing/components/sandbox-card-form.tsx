@@ -10,7 +10,7 @@ import { CardSubmitButton, requiredFieldsToast, type CardFormState } from './car
 
 /** The sandbox card form; it attaches after a short setup, like a provider's hosted fields. */
 export function SandboxCardForm({ plan }: { plan: SelectedPlan }) {
-  const subscribe = useCardSubscription(plan);
+  const { subscribe, error } = useCardSubscription(plan);
   const [state, setState] = useState<CardFormState>('loading');
   const [f, setF] = useState({ cardholderName: '', number: '', expiry: '', cvv: '' });
   useEffect(() => {
@@ -78,7 +78,7 @@ export function SandboxCardForm({ plan }: { plan: SelectedPlan }) {
             <Input inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...field('cvv')} />
           </div>
           <div className="sm:col-span-4">
-            <CardSubmitButton state={state} plan={plan} />
+            <CardSubmitButton state={state} plan={plan} error={error} />
           </div>
           <p className="text-xs text-slate-500 sm:col-span-4">
             Sandbox test cards: 4111 1111 1111 1111 (approved), 4000 0000 0000 0002 (declined).

@@ -9,7 +9,7 @@ import { CardSubmitButton, requiredFieldsToast, type CardFormState } from './car
 
 /** Square's Web Payments SDK card form: its hosted fields attach into our page. */
 export function SquareCardForm({ plan, square }: { plan: SelectedPlan; square: SquareCardConfig }) {
-  const subscribe = useCardSubscription(plan);
+  const { subscribe, error } = useCardSubscription(plan);
   const [processing, setProcessing] = useState(false);
   const [cardholderName, setCardholderName] = useState('');
   const card = useSquareCard(square, 'square-card-container');
@@ -47,7 +47,7 @@ export function SquareCardForm({ plan, square }: { plan: SelectedPlan; square: S
             />
           </div>
           <div id="square-card-container" className="min-h-[90px]" />
-          <CardSubmitButton state={state} plan={plan} />
+          <CardSubmitButton state={state} plan={plan} error={error} />
         </form>
       </CardContent>
     </Card>

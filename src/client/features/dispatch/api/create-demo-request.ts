@@ -16,6 +16,6 @@ export const createDemoRequest = (body: DemoRequest) =>
 export const useCreateDemoRequest = (
   options: Pick<
     UseMutationOptions<ServiceRequestResponse, Error, DemoRequest>,
-    'onSuccess' | 'onError'
+    'onMutate' | 'onSuccess' | 'onError'
   > = {},
 ) => useMutation({ mutationFn: createDemoRequest, ...options });

@@ -4,7 +4,7 @@ import { JOB_MOVE_LABELS, type JobMove } from '@shared/jobs';
 import type { JobDetail } from '@shared/schemas/jobs';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { errorMessage } from '../../../lib/api-client';
+import { FormError, reportActionError, useFormError } from '../../../components/ui/form-error';
 import { notify } from '../../../lib/toast';
 import { useMoveJob } from '../api/move-job';
 import { CancelJobDialog } from './cancel-job-dialog';
@@ -20,24 +20,27 @@ const STEPS = [
 export function JobActions({ job }: { job: JobDetail }) {
   const move = useMoveJob(job.reference);
   const [completing, setCompleting] = useState(false);
+  // The server's refusal stays under the buttons until the next move.
+  const error = useFormError();
   const steps = STEPS.filter((s) => job.actions.includes(s.move));
   const canComplete = job.actions.includes('complete');
   const canCancel = job.actions.includes('cancel');
   if (steps.length === 0 && !canComplete && !canCancel) return null;
 
-  const run = (m: JobMove, done: string) =>
+  const run = (m: JobMove, done: string) => {
+    error.clear();
     move.mutate(
       { move: m },
       {
         onSuccess: () => notify({ title: JOB_MOVE_LABELS[m], description: done }),
         onError: (err) =>
-          notify({
-            title: 'Error',
-            description: errorMessage(err, 'Failed to update the job. Please try again.'),
-            variant: 'destructive',
-          }),
+          error.report(
+            null,
+            reportActionError(err, 'Error', 'Failed to update the job. Please try again.'),
+          ),
       },
     );
+  };
 
   return (
     <Card>
@@ -53,7 +56,13 @@ export function JobActions({ job }: { job: JobDetail }) {
           </p>
         )}
         {steps.map(({ move: m, icon: Icon, done }) => (
-          <Button key={m} size="lg" disabled={move.isPending} onClick={() => run(m, done)}>
+          <Button
+            key={m}
+            size="lg"
+            disabled={move.isPending}
+            aria-describedby={error.describedBy}
+            onClick={() => run(m, done)}
+          >
             <Icon className="mr-2 h-4 w-4" aria-hidden="true" /> {JOB_MOVE_LABELS[m]}
           </Button>
         ))}
@@ -63,6 +72,9 @@ export function JobActions({ job }: { job: JobDetail }) {
           </Button>
         )}
         {canCancel && <CancelJobDialog reference={job.reference} />}
+        <div className="w-full">
+          <FormError id={error.id} message={error.message} />
+        </div>
       </CardContent>
       <CompleteJobDialog
         reference={job.reference}

@@ -11,7 +11,7 @@ import {
   CardTitle,
 } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
+import { FormError, reportActionError, useFormError } from '../../../components/ui/form-error';
 import { connectUrl, usePaymentConnections } from '../../../lib/api/payment-connections';
 import { notify } from '../../../lib/toast';
 import { useDisconnectAccount } from '../api/disconnect-account';
@@ -115,6 +115,8 @@ export function PaymentAccountCard() {
 function ConnectedAccount({ connection }: { connection: PaymentConnection }) {
   const disconnect = useDisconnectAccount();
   const [confirming, setConfirming] = useState(false);
+  // The server's refusal stays on the account until the next attempt.
+  const error = useFormError();
   const name = PROVIDER_NAMES[connection.provider];
   return (
     <li className="rounded-md border p-3 text-sm">
@@ -126,8 +128,15 @@ function ConnectedAccount({ connection }: { connection: PaymentConnection }) {
         {connection.locationId ? ` · location ${connection.locationId}` : ''} · since{' '}
         {new Date(connection.connectedAt).toLocaleDateString('en-US')}
       </p>
+      <FormError id={error.id} message={error.message} />
       {!confirming ? (
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => setConfirming(true)}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-2"
+          aria-describedby={error.describedBy}
+          onClick={() => setConfirming(true)}
+        >
           Disconnect
         </Button>
       ) : (
@@ -140,18 +149,18 @@ function ConnectedAccount({ connection }: { connection: PaymentConnection }) {
               variant="destructive"
               size="sm"
               disabled={disconnect.isPending}
-              onClick={() =>
+              onClick={() => {
+                error.clear();
                 disconnect.mutate(connection.provider, {
                   onSuccess: () => notify({ title: `${name} disconnected` }),
                   onError: (err) =>
-                    notify({
-                      title: 'Could not disconnect',
-                      description: errorMessage(err, 'Please try again.'),
-                      variant: 'destructive',
-                    }),
+                    error.report(
+                      null,
+                      reportActionError(err, 'Could not disconnect', 'Please try again.'),
+                    ),
                   onSettled: () => setConfirming(false),
-                })
-              }
+                });
+              }}
             >
               Disconnect {name}
             </Button>

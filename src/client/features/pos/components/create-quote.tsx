@@ -3,6 +3,7 @@ import { centsToDecimal } from '@shared/money';
 import type { FairPrice } from '@shared/schemas/fair-price';
 import { FairPriceSummary } from '../../../components/fair-price';
 import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/form-error';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -49,6 +50,7 @@ export function CreateQuote({
     totals,
     pending,
     submit,
+    error,
   } = useCreateQuoteForm(onCreated, prefill, editing, hourlyRate);
 
   const field = (name: keyof QuoteFields, label: string, props: object = {}) => (
@@ -166,7 +168,14 @@ export function CreateQuote({
           </div>
         </CardContent>
       </Card>
-      <Button size="lg" className="w-full" disabled={pending} onClick={submit}>
+      <FormError id={error.id} message={error.message} />
+      <Button
+        size="lg"
+        className="w-full"
+        disabled={pending}
+        onClick={submit}
+        aria-describedby={error.describedBy}
+      >
         {editing
           ? pending
             ? 'Saving Changes...'

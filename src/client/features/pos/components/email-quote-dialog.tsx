@@ -9,6 +9,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { FormError, reportActionError, useFormError } from '../../../components/ui/form-error';
 import { notify } from '../../../lib/toast';
 import { useEmailQuote } from '../api/email-quote';
 import { useSendQuote } from '../api/send-quote';
@@ -42,19 +43,29 @@ export function EmailQuoteDialog({
   const to = email || quote?.customerEmail || '';
   const label = quote ? sendLabel(quote.status) : 'Email Quote';
   const pending = copy.isPending || transition.isPending;
-  const done = (title: string, description: string) => {
-    notify({ title, description });
+  const error = useFormError();
+  const close = () => {
     setEmail('');
+    error.clear();
     onClose();
   };
-  const failed = () =>
-    notify({
-      title: 'Email Failed',
-      description: 'Failed to send quote email. Please check email configuration.',
-      variant: 'destructive',
-    });
+  const done = (title: string, description: string) => {
+    notify({ title, description });
+    close();
+  };
+  // The server's reason (a limit, a bad address) stays by the button until the next attempt.
+  const failed = (err: unknown) =>
+    error.report(
+      null,
+      reportActionError(
+        err,
+        'Email Failed',
+        'Failed to send quote email. Please check email configuration.',
+      ),
+    );
   const submit = () => {
     if (!quote) return;
+    error.clear();
     if (quote.status === 'approved')
       return copy.mutate(
         { quoteId: quote.id, customerEmail: to, customerName: quote.customerName },
@@ -78,10 +89,7 @@ export function EmailQuoteDialog({
     <Dialog
       open={quote !== null}
       onOpenChange={(o) => {
-        if (!o) {
-          setEmail('');
-          onClose();
-        }
+        if (!o) close();
       }}
     >
       <DialogContent className="max-w-md">
@@ -97,8 +105,9 @@ export function EmailQuoteDialog({
           <Label htmlFor="eq-email">Customer Email</Label>
           <Input id="eq-email" type="email" value={to} onChange={(e) => setEmail(e.target.value)} />
         </div>
+        <FormError id={error.id} message={error.message} />
         <div className="flex justify-end gap-2">
-          <Button disabled={!to || pending} onClick={submit}>
+          <Button disabled={!to || pending} onClick={submit} aria-describedby={error.describedBy}>
             {pending ? 'Sending...' : label}
           </Button>
         </div>

@@ -1,6 +1,7 @@
 import { CreditCard } from 'lucide-react';
 import { formatAmount, parseDecimalInput } from '@shared/money';
 import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/form-error';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -37,6 +38,7 @@ export function ProcessPayment(props: {
     accountMissing,
     cardUnavailable,
     pay,
+    error,
   } = useProcessPayment(props);
 
   return (
@@ -128,11 +130,13 @@ export function ProcessPayment(props: {
           </p>
         )}
         {declined && <DeclinedNotice payment={declined} />}
+        <FormError id={error.id} message={error.message} />
         <Button
           size="lg"
           className="w-full"
           disabled={processing || value <= 0 || !!cardUnavailable}
           onClick={() => void pay()}
+          aria-describedby={error.describedBy}
         >
           <CreditCard className="mr-2 h-4 w-4" aria-hidden="true" />
           {processing

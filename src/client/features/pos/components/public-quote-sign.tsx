@@ -3,8 +3,8 @@ import { useRef, useState } from 'react';
 import type { PublicQuote } from '@shared/schemas/pos';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
+import { FormError, reportActionError, useFormError } from '../../../components/ui/form-error';
+import { ApiError } from '../../../lib/api-client';
 import { useSignPublicQuote } from '../api/sign-public-quote';
 import { useDepositCard } from '../../../lib/deposit-card';
 import { DepositCardForm } from './deposit-card-form';
@@ -30,8 +30,10 @@ export function PublicQuoteSign({
   const [busy, setBusy] = useState(false);
   const depositDue = !!quote.deposit && quote.deposit.status !== 'paid';
   const card = useDepositCard(CONTAINER, depositDue, quote.technicianId);
+  const error = useFormError();
+  // The server's reason (declined, changed, limited) stays by the button until the next try.
   const fail = (err: unknown, fallback: string) =>
-    notify({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
+    error.report(null, reportActionError(err, 'Error', fallback));
   const sign = useSignPublicQuote(token, {
     onSuccess: () => {
       card.newAttempt();
@@ -49,6 +51,7 @@ export function PublicQuoteSign({
   const submit = async () => {
     const signature = pad.current?.toDataUrl();
     if (!signature) return;
+    error.clear();
     setBusy(true);
     try {
       const deposit = depositDue ? await card.payment() : undefined;
@@ -78,10 +81,12 @@ export function PublicQuoteSign({
         {depositDue && (
           <DepositCardForm amount={quote.deposit!.amount} card={card} containerId={CONTAINER} />
         )}
+        <FormError id={error.id} message={error.message} />
         <Button
           className="w-full"
           disabled={!hasInk || busy || (depositDue && card.unavailable)}
           onClick={() => void submit()}
+          aria-describedby={error.describedBy}
         >
           {busy
             ? 'Approving...'

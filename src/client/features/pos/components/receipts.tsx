@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { FormError, reportActionError, useFormError } from '../../../components/ui/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { posReceiptPath } from '@shared/paths';
@@ -121,6 +122,8 @@ function ReceiptRow({ p }: { p: PaymentView }) {
 function ReceiptActions({ p }: { p: PaymentView & { id: number } }) {
   const send = useEmailReceipt();
   const [email, setEmail] = useState(p.customerEmail ?? '');
+  // The server's reason (a limit, a bad address) stays by Email Receipt until the next try.
+  const error = useFormError();
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Button size="sm" variant="outline" asChild>
@@ -148,7 +151,9 @@ function ReceiptActions({ p }: { p: PaymentView & { id: number } }) {
           <Button
             size="sm"
             disabled={!email || send.isPending}
-            onClick={() =>
+            aria-describedby={error.describedBy}
+            onClick={() => {
+              error.clear();
               send.mutate(
                 {
                   paymentId: p.id,
@@ -158,21 +163,26 @@ function ReceiptActions({ p }: { p: PaymentView & { id: number } }) {
                 {
                   onSuccess: () =>
                     notify({ title: 'Receipt Emailed', description: `Sent to ${email}` }),
-                  onError: () =>
-                    notify({
-                      title: 'Email Failed',
-                      description:
+                  onError: (err) =>
+                    error.report(
+                      null,
+                      reportActionError(
+                        err,
+                        'Email Failed',
                         'Failed to send receipt email. Please check email configuration.',
-                      variant: 'destructive',
-                    }),
+                      ),
+                    ),
                 },
-              )
-            }
+              );
+            }}
           >
             Email Receipt
           </Button>
         </>
       )}
+      <div className="w-full">
+        <FormError id={error.id} message={error.message} />
+      </div>
     </div>
   );
 }
@@ -205,16 +215,15 @@ function RefundButton({
   const refund = useRefundPayment();
   const key = useRef(crypto.randomUUID());
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const error = useFormError();
   const go = () => {
     setConfirming(false);
-    setError(null);
+    error.clear();
     refund.mutate(
       { id, idempotencyKey: key.current },
       {
         onSuccess: () => notify({ title: 'Payment Refunded', description: formatAmount(amount) }),
-        onError: (err) =>
-          setError(errorMessage(err, 'The refund could not be made. Please try again.')),
+        onError: (err) => error.report(err, 'The refund could not be made. Please try again.'),
         onSettled: () => {
           key.current = crypto.randomUUID();
         },
@@ -244,16 +253,15 @@ function RefundButton({
           size="sm"
           variant="outline"
           disabled={refund.isPending}
+          aria-describedby={error.describedBy}
           onClick={() => setConfirming(true)}
         >
           {refund.isPending ? 'Refunding...' : 'Refund'}
         </Button>
       )}
-      {error && (
-        <p role="alert" className="w-full text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <div className="w-full">
+        <FormError id={error.id} message={error.message} />
+      </div>
     </div>
   );
 }

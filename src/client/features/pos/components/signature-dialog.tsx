@@ -9,7 +9,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { FormError, reportActionError, useFormError } from '../../../components/ui/form-error';
+import { ApiError } from '../../../lib/api-client';
 import { useOnline } from '../../../lib/connectivity';
 import { notify } from '../../../lib/toast';
 import { useApproveWithDeposit } from '../api/approve-quote';
@@ -41,6 +42,14 @@ export function SignatureDialog({
   const depositDue = !!quote?.deposit && quote.deposit.status !== 'paid';
   const card = useDepositCard('signature-deposit-card', depositDue, quote?.technicianId ?? null);
   const [hasInk, setHasInk] = useState(false);
+  // The server's reason (declined, changed, limited) stays by the button until the next try.
+  const error = useFormError();
+  const fail = (err: unknown, title: string, fallback: string) =>
+    error.report(null, reportActionError(err, title, fallback));
+  const close = () => {
+    error.clear();
+    onClose();
+  };
   const blocked = !depositDue
     ? null
     : quote?.id === null
@@ -51,7 +60,7 @@ export function SignatureDialog({
   const done = (q: Quote) => {
     notify({ title: 'Quote Approved', description: q.quoteNumber });
     setHasInk(false);
-    onClose();
+    close();
   };
 
   const signWithDeposit = async (signature: string) => {
@@ -59,11 +68,7 @@ export function SignatureDialog({
     try {
       deposit = await card.payment();
     } catch (err) {
-      notify({
-        title: 'Validation Error',
-        description: errorMessage(err, (err as Error).message),
-        variant: 'destructive',
-      });
+      fail(err, 'Validation Error', (err as Error).message);
       return;
     }
     withDeposit.mutate(
@@ -83,11 +88,7 @@ export function SignatureDialog({
         },
         onError: (err) => {
           if (err instanceof ApiError && err.status < 500 && err.status !== 409) card.newAttempt();
-          notify({
-            title: 'Deposit Failed',
-            description: errorMessage(err, 'The deposit could not be taken. Please try again.'),
-            variant: 'destructive',
-          });
+          fail(err, 'Deposit Failed', 'The deposit could not be taken. Please try again.');
         },
       },
     );
@@ -95,7 +96,7 @@ export function SignatureDialog({
 
   const pending = approve.isPending || withDeposit.isPending;
   return (
-    <Dialog open={quote !== null} onOpenChange={(o) => !o && onClose()}>
+    <Dialog open={quote !== null} onOpenChange={(o) => !o && close()}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
           <DialogTitle>Customer Signature</DialogTitle>
@@ -117,15 +118,18 @@ export function SignatureDialog({
               containerId="signature-deposit-card"
             />
           ))}
+        <FormError id={error.id} message={error.message} />
         <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
+          <Button variant="outline" onClick={close}>
             Cancel
           </Button>
           <Button
             disabled={!hasInk || pending || !!blocked || (depositDue && card.unavailable)}
+            aria-describedby={error.describedBy}
             onClick={() => {
               const signature = pad.current?.toDataUrl();
               if (!quote || !signature) return;
+              error.clear();
               if (depositDue) return void signWithDeposit(signature);
               approve.mutate(
                 { quote: refOf(quote), signature, version: quote.version },
@@ -135,10 +139,13 @@ export function SignatureDialog({
                       title: 'Quote Approved',
                       description: q.quoteNumber,
                     }));
+                    if (outcome.state === 'refused') error.report(null, outcome.message);
                     if (!ok) return;
                     setHasInk(false);
-                    onClose();
+                    close();
                   },
+                  onError: (err) =>
+                    fail(err, 'Error', 'The signature could not be saved. Please try again.'),
                 },
               );
             }}

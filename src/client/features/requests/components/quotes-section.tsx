@@ -45,18 +45,20 @@ function QuoteLines({ quote, fairPrice }: { quote: Quote; fairPrice: FairPrice }
             <th scope="col" className="py-1 font-medium">
               Item
             </th>
-            <th scope="col" className="py-1 text-right font-medium">
+            <th scope="col" className="whitespace-nowrap py-1 pl-3 text-right font-medium">
               Qty
             </th>
-            <th scope="col" className="py-1 text-right font-medium">
+            <th scope="col" className="whitespace-nowrap py-1 pl-3 text-right font-medium">
               Total
             </th>
           </tr>
         </thead>
         <tbody>
           {quote.items.map((i, n) => (
-            <tr key={n} className="border-b align-top">
-              <td className="py-1 pr-2">
+            <tr key={n} className="border-b align-top" data-testid="quote-line">
+              {/* A long word (a part number) wraps inside its column on a phone rather than
+                  running under the amounts beside it. */}
+              <td className="py-1 [overflow-wrap:anywhere]">
                 {i.description}
                 <span className="block text-xs text-slate-500">
                   {formatMoney(i.unitPrice)} each
@@ -65,8 +67,10 @@ function QuoteLines({ quote, fairPrice }: { quote: Quote; fairPrice: FairPrice }
                   <FairLaborNote fairPrice={fairPrice} amount={i.totalPrice} />
                 )}
               </td>
-              <td className="py-1 text-right">{i.quantity}</td>
-              <td className="py-1 text-right">{formatMoney(i.totalPrice)}</td>
+              <td className="whitespace-nowrap py-1 pl-3 text-right">{i.quantity}</td>
+              <td className="whitespace-nowrap py-1 pl-3 text-right">
+                {formatMoney(i.totalPrice)}
+              </td>
             </tr>
           ))}
         </tbody>

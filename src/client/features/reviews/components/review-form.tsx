@@ -7,7 +7,7 @@ import { FieldError } from '../../../components/ui/form';
 import { Label } from '../../../components/ui/label';
 import { StarRating } from '../../../components/ui/star-rating';
 import { Textarea } from '../../../components/ui/textarea';
-import { errorMessage } from '../../../lib/api-client';
+import { FormError, useFormError } from '../../../components/ui/form-error';
 import { formatCalendarDate } from '../../../lib/dates';
 import { notify } from '../../../lib/toast';
 import { useSaveReview } from '../api/save-review';
@@ -41,7 +41,9 @@ export function ReviewForm({
   const review = latest(given, saved);
   const [rating, setRating] = useState<number | null>(review?.rating ?? null);
   const [comment, setComment] = useState(review?.comment ?? '');
-  const [errors, setErrors] = useState<{ rating?: string; comment?: string; form?: string }>({});
+  const [errors, setErrors] = useState<{ rating?: string; comment?: string }>({});
+  // The server's refusal (a limit, the edit window closed) by the button until the next try.
+  const failure = useFormError();
   const save = useSaveReview();
   // When the form opened; the server has the last word on the edit window.
   const [openedAt] = useState(() => Date.now());
@@ -70,6 +72,7 @@ export function ReviewForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    failure.clear();
     const errs: typeof errors = {};
     if (rating === null) errs.rating = RATING_MESSAGE;
     if (comment.trim().length > MAX_REVIEW_CHARS)
@@ -85,8 +88,7 @@ export function ReviewForm({
           setComment(result.comment ?? '');
           onSaved?.(result);
         },
-        onError: (err) =>
-          setErrors({ form: errorMessage(err, 'Failed to save your review. Please try again.') }),
+        onError: (err) => failure.report(err, 'Failed to save your review. Please try again.'),
       },
     );
   };
@@ -134,13 +136,13 @@ export function ReviewForm({
             </p>
             <FieldError id={`${id}-comment-error`} message={errors.comment} />
           </div>
-          <FieldError message={errors.form} />
           {review && (
             <p className="text-sm text-slate-600">
               You can edit your review until {formatCalendarDate(review.editableUntil)}
             </p>
           )}
-          <Button type="submit" disabled={save.isPending}>
+          <FormError id={failure.id} message={failure.message} />
+          <Button type="submit" disabled={save.isPending} aria-describedby={failure.describedBy}>
             {save.isPending ? 'Saving...' : review ? 'Update review' : 'Submit review'}
           </Button>
           {review?.reply && <TechnicianReply reply={review.reply} />}

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/form';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
-import { errorMessage } from '../../../lib/api-client';
+import { FormError, useFormError } from '../../../components/ui/form-error';
 import { notify } from '../../../lib/toast';
 import { useSaveReply } from '../api/save-reply';
 import { focusFirstError } from '../../../lib/focus-first-error';
@@ -26,6 +26,8 @@ export function ReviewReplyForm({
   const [open, setOpen] = useState(false);
   const [text, setText] = useState(reply ?? '');
   const [error, setError] = useState<string>();
+  // The server's refusal (a limit, a conflict) by Post reply until the next try.
+  const failure = useFormError();
   const save = useSaveReply();
   const id = `reply-${reviewId}`;
 
@@ -37,6 +39,7 @@ export function ReviewReplyForm({
         onClick={() => {
           setText(reply ?? '');
           setError(undefined);
+          failure.clear();
           setOpen(true);
         }}
       >
@@ -46,6 +49,7 @@ export function ReviewReplyForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    failure.clear();
     const value = text.trim();
     if (!value) {
       focusFirstError(e.currentTarget);
@@ -62,8 +66,7 @@ export function ReviewReplyForm({
           setOpen(false);
           onSaved?.(saved);
         },
-        onError: (err) =>
-          setError(errorMessage(err, 'Failed to post your reply. Please try again.')),
+        onError: (err) => failure.report(err, 'Failed to post your reply. Please try again.'),
       },
     );
   };
@@ -83,8 +86,14 @@ export function ReviewReplyForm({
         {text.trim().length}/{MAX_REVIEW_CHARS}
       </p>
       <FieldError id={`${id}-error`} message={error} />
+      <FormError id={failure.id} message={failure.message} />
       <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={save.isPending}>
+        <Button
+          type="submit"
+          size="sm"
+          disabled={save.isPending}
+          aria-describedby={failure.describedBy}
+        >
           {save.isPending ? 'Posting...' : reply ? 'Update reply' : 'Post reply'}
         </Button>
         <Button type="button" variant="ghost" size="sm" onClick={() => setOpen(false)}>

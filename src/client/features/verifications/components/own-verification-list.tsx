@@ -1,5 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { Card, CardContent } from '../../../components/ui/card';
+import { useItemError } from '../../../components/ui/form-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -11,6 +12,8 @@ import { VerificationCard } from './verification-card';
 export function OwnVerificationList({ technicianId }: { technicianId: number }) {
   const list = useOwnVerifications(technicianId);
   const remove = useDeleteVerification();
+  // A refused delete: the server's message stays on that credential's card.
+  const failure = useItemError<number>();
   return list.isLoading ? (
     <Skeleton className="h-40" />
   ) : list.isError ? (
@@ -31,18 +34,15 @@ export function OwnVerificationList({ technicianId }: { technicianId: number }) 
           key={v.id}
           v={v}
           deleting={remove.isPending && remove.variables === v.id}
-          onDelete={() =>
+          error={failure.messageFor(v.id)}
+          onDelete={() => {
+            failure.clear();
             remove.mutate(v.id, {
               onSuccess: () =>
                 notify({ title: 'Success', description: 'Verification deleted successfully' }),
-              onError: () =>
-                notify({
-                  title: 'Error',
-                  description: 'Failed to delete verification',
-                  variant: 'destructive',
-                }),
-            })
-          }
+              onError: (err) => failure.report(v.id, err, 'Error', 'Failed to delete verification'),
+            });
+          }}
         />
       ))}
     </div>

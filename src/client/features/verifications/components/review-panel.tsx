@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
-import { errorMessage } from '../../../lib/api-client';
+import { FormError, reportActionError, useFormError } from '../../../components/ui/form-error';
 import { notify } from '../../../lib/toast';
 import { formatCalendarDate } from '../../../lib/dates';
 import { useUpdateVerificationStatus } from '../api/update-verification-status';
@@ -16,6 +16,8 @@ export function ReviewPanel({ v, onDone }: { v: AdminVerification; onDone: () =>
   const update = useUpdateVerificationStatus();
   const [status, setStatus] = useState<'verified' | 'rejected' | 'pending'>('pending');
   const [notes, setNotes] = useState(v.notes ?? '');
+  // The server's refusal stays by Update Status until the next attempt.
+  const error = useFormError();
 
   return (
     <Card aria-label="Review verification" role="region">
@@ -88,13 +90,16 @@ export function ReviewPanel({ v, onDone }: { v: AdminVerification; onDone: () =>
             onChange={(e) => setNotes(e.target.value)}
           />
         </div>
+        <FormError id={error.id} message={error.message} />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onDone}>
             Cancel
           </Button>
           <Button
             disabled={update.isPending}
-            onClick={() =>
+            aria-describedby={error.describedBy}
+            onClick={() => {
+              error.clear();
               update.mutate(
                 { id: v.id, status, notes },
                 {
@@ -106,14 +111,13 @@ export function ReviewPanel({ v, onDone }: { v: AdminVerification; onDone: () =>
                     onDone();
                   },
                   onError: (err) =>
-                    notify({
-                      title: 'Update Failed',
-                      description: errorMessage(err, 'Failed to update verification'),
-                      variant: 'destructive',
-                    }),
+                    error.report(
+                      null,
+                      reportActionError(err, 'Update Failed', 'Failed to update verification'),
+                    ),
                 },
-              )
-            }
+              );
+            }}
           >
             {update.isPending ? 'Updating...' : 'Update Status'}
           </Button>

@@ -3,16 +3,20 @@ import { VERIFICATION_TYPE_LABELS } from '@shared/constants/domain';
 import type { Verification } from '@shared/schemas/verifications';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FormError } from '../../../components/ui/form-error';
 import { formatCalendarDate } from '../../../lib/dates';
 import { VerificationStatusBadge } from '../status-badge';
 
 export function VerificationCard({
   v,
   deleting,
+  error,
   onDelete,
 }: {
   v: Verification;
   deleting: boolean;
+  /** Why the last delete was refused (the server's message). */
+  error?: string | null;
   onDelete: () => void;
 }) {
   return (
@@ -58,6 +62,7 @@ export function VerificationCard({
             {deleting ? 'Deleting...' : 'Delete'}
           </Button>
         )}
+        <FormError message={error} />
       </CardContent>
     </Card>
   );
