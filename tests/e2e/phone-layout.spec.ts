@@ -210,10 +210,16 @@ test('the request page with a quote and an invoice to pay: columns apart, nothin
   const tech = await signedInContext('technician');
   const created = await acceptedRequest(page.request, tech);
   const quote = await tech.request.post('/api/quotes', {
-    data: quoteBody({ serviceRequestId: created.id }),
+    data: quoteBody({
+      serviceRequestId: created.id,
+      customerEmail: `pat${Date.now()}@example.com`,
+    }),
   });
   expect(quote.status(), await quote.text()).toBe(201);
   const quoteId = ((await quote.json()) as { id: number }).id;
+  // A quote reaches the customer once sent (a saved one is the technician's draft).
+  const sent = await tech.request.post(`/api/pos/quotes/${quoteId}/send`, { data: {} });
+  expect(sent.status(), await sent.text()).toBe(200);
   await page.goto(created.requestPath);
   const card = page.getByRole('article', { name: /^Quote Q-/ });
   await expect(card.getByText(LONG_LINE)).toBeVisible();
