@@ -37,6 +37,14 @@ export async function signOnPad(page: Page) {
   await page.mouse.up();
 }
 
+/**
+ * Waits until a page the server rendered has hydrated (the app's `wrenchly:hydrated` mark):
+ * before that, its buttons are the server's markup and a click on one may not reach React.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => performance.getEntriesByName('wrenchly:hydrated').length > 0);
+}
+
 /** One message of the demo outbox, as GET /api/dev/mailbox returns it. */
 export type Mail = { to: string; subject: string; text: string; template: string };
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, hydrated, test } from './fixtures';
 
 /**
  * A form's failure that is not one field's (a rate limit, wrong credentials) is the server's own
@@ -172,14 +172,11 @@ test("a technician's reply to a review keeps the server refusal by Post reply", 
   const tech = await signedInPage('technician');
   const allow = await refuse(tech, '**/api/reviews/*/reply', 'PUT', 429, refused);
   await tech.goto(`/technician/${marcus!.id}`);
+  await hydrated(tech);
   const first = tech.getByTestId('review').first();
   const form = first.getByRole('form', { name: 'Reply to review' });
-  // A click before the page has hydrated is lost: click again until the form opens.
-  await expect(async () => {
-    if (await form.isHidden())
-      await first.getByRole('button', { name: /^(Reply|Edit reply)$/ }).click();
-    await expect(form).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+  await first.getByRole('button', { name: /^(Reply|Edit reply)$/ }).click();
+  await expect(form).toBeVisible();
   await form.getByLabel('Your public reply').fill(`Thanks for the kind words ${Date.now()}`);
   const submit = form.getByRole('button', { name: /Post reply|Update reply/ });
   await submit.click();
