@@ -14,6 +14,9 @@ export async function startSmtpStandIn(options: { refuse?: number } = {}) {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A relay that goes away drops its clients' connections (the outbox keeps a pool of them
+    // open): close() ends them at once rather than waiting 30 s for the clients to leave.
+    closeTimeout: 100,
     onRcptTo(_address, _session, cb) {
       if (state.refuse) {
         const err = new Error(state.refuse >= 500 ? 'Mailbox unavailable' : 'Try again later');
