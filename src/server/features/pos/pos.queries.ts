@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   invoicePayments,
@@ -300,7 +300,8 @@ export async function findReceiptRow(db: DbOrTx, paymentId: number) {
 }
 
 /** Card payments still `processing` that were claimed before `before` (reconciliation). */
-export function stuckCardPayments(db: DbOrTx, before: Date) {
+/** Card payments left `processing` since before `before`, by id after `afterId`, a page at a time. */
+export function stuckCardPayments(db: DbOrTx, before: Date, afterId = 0) {
   return db
     .select()
     .from(invoicePayments)
@@ -309,11 +310,14 @@ export function stuckCardPayments(db: DbOrTx, before: Date) {
         eq(invoicePayments.status, 'processing'),
         eq(invoicePayments.method, 'card'),
         lt(invoicePayments.createdAt, before),
+        gt(invoicePayments.id, afterId),
       ),
     )
     .orderBy(asc(invoicePayments.id))
-    .limit(LIST_LIMIT);
+    .limit(STUCK_PAGE);
 }
+/** How many stuck card payments one page of the reconciliation holds. */
+export const STUCK_PAGE = LIST_LIMIT;
 
 /** What became of a card charge. `providerPaymentId` undefined leaves the stored one. */
 export type CardOutcome = {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
 import { accountCard, proTechnician, SIGNATURE } from '../../../../../tests/helpers/pos';
@@ -11,6 +11,7 @@ import {
 import { invoicePayments, invoices } from '../../../db/schema';
 import { formatDocumentNumber, nextNumber } from '../../../domain/document-numbers';
 import { createPaymentReconciler } from '../../../plugins/payment-reconciler';
+import { STUCK_PAGE } from '../pos.queries';
 
 // Point of sale hardening: overpaying, document numbers, declined card
 // receipts, and money limits. The parallel tests are meant for PostgreSQL (TEST_DATABASE_URL);
@@ -238,6 +239,34 @@ describe('an invoice is never overpaid', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, payment: { status: 'succeeded' } });
     expect(await invoiceRow(inv.id)).toMatchObject({ paidAmountCents: 5000, status: 'paid' });
+  });
+
+  it('the sweep settles every stuck card payment in one run, more than a page of them', async () => {
+    // After a provider outage hundreds are stuck: all are asked about, not one page a sweep.
+    const inv = await invoiceOf50();
+    const createdAt = new Date(t.app.clock().getTime() - 10 * 60_000);
+    const n = STUCK_PAGE + 3;
+    await t.app.db.insert(invoicePayments).values(
+      Array.from({ length: n }, (_, i) => ({
+        invoiceId: inv.id,
+        technicianId: pro.technicianId,
+        method: 'card' as const,
+        amountCents: 100,
+        status: 'processing' as const,
+        provider: 'sandbox',
+        idempotencyKey: `stuck-${inv.id}-${i}`,
+        receiptNumber: `R-STUCK-${inv.id}-${i}`,
+        createdAt,
+      })),
+    );
+    const swept = await createPaymentReconciler(t.app)();
+    // The provider never took them: each is failed, and none is left processing.
+    expect(swept).toMatchObject({ pos: { failed: n, succeeded: 0 } });
+    const left = await t.app.db
+      .select()
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.invoiceId, inv.id), eq(invoicePayments.status, 'processing')));
+    expect(left).toHaveLength(0);
   });
 
   it('a declined card frees the balance it held', async () => {
