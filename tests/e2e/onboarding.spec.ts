@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, PDF, PNG, test } from './fixtures';
+import { expect, PDF, PNG, test, type Mail } from './fixtures';
 
 async function fillApplication(page: Page, first: string, last: string, email: string) {
   await page.getByLabel('First Name *').fill(first);
@@ -72,11 +72,20 @@ test('an application with two documents is approved; the new technician sets a p
   await admin.getByRole('tab', { name: 'User Management' }).click();
   await admin.getByRole('button', { name: `Approve Jordan ${last}` }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
+  // The dialog stays open until the server has answered (behind it the row reads as hidden).
+  await expect(admin.getByRole('dialog')).toBeHidden();
   await expect(admin.getByRole('button', { name: `Approve Jordan ${last}` })).toBeHidden();
 
   // The approval e-mail carries a single-use link to set a password.
-  const mails = await mailbox();
-  const approval = mails.find((m) => m.to === email && m.template === 'application_approved');
+  let approval: Mail | undefined;
+  await expect
+    .poll(async () => {
+      approval = (await mailbox()).find(
+        (m) => m.to === email && m.template === 'application_approved',
+      );
+      return approval;
+    })
+    .toBeTruthy();
   const link = /\/set-password#token=[\w%-]+/.exec(approval?.text ?? '')?.[0];
   expect(link).toBeTruthy();
   const username = /Your username is (\S+?)\. /.exec(approval!.text)?.[1];
