@@ -1,5 +1,5 @@
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
-import { expect, test, type Mail } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test, type Mail, acceptThroughApi } from './fixtures';
 
 /**
  * What the customer hears outside the page, seen from devices on Pacific time: a guest opts in
@@ -10,25 +10,8 @@ import { expect, test, type Mail } from './fixtures';
 test.use({ viewport: { width: 390, height: 844 }, timezoneId: 'America/Los_Angeles' });
 
 type Created = { id: number; reference: string; requestPath: string };
-type Notification = { id: number; status: string; serviceRequest: { id: number } };
-
 const PHONE = '(301) 555-0177';
 const E164 = '+13015550177';
-
-async function acceptThroughApi(tech: BrowserContext, requestId: number) {
-  const me = await tech.request.get('/api/auth/current-user');
-  const { technicianId } = (await me.json()) as { technicianId: number };
-  let notification: Notification | undefined;
-  await expect(async () => {
-    const list = await tech.request.get(`/api/job-notifications/technician/${technicianId}`);
-    notification = ((await list.json()) as Notification[]).find(
-      (n) => n.serviceRequest.id === requestId && n.status === 'pending',
-    );
-    expect(notification).toBeDefined();
-  }).toPass({ timeout: 10_000 });
-  const accepted = await tech.request.patch(`/api/job-notifications/${notification!.id}/accept`);
-  expect(accepted.status()).toBe(200);
-}
 
 /** Tomorrow on the New York calendar, as the date input wants it. */
 function tomorrowInNewYork() {

@@ -45,6 +45,24 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => performance.getEntriesByName('wrenchly:hydrated').length > 0);
 }
 
+type PendingNotification = { id: number; status: string; serviceRequest: { id: number } };
+
+/** The technician signed in on `tech` accepts the request's pending notification through the API. */
+export async function acceptThroughApi(tech: BrowserContext, requestId: number) {
+  const me = await tech.request.get('/api/auth/current-user');
+  const { technicianId } = (await me.json()) as { technicianId: number };
+  let notification: PendingNotification | undefined;
+  await expect(async () => {
+    const list = await tech.request.get(`/api/job-notifications/technician/${technicianId}`);
+    notification = ((await list.json()) as PendingNotification[]).find(
+      (n) => n.serviceRequest.id === requestId && n.status === 'pending',
+    );
+    expect(notification).toBeDefined();
+  }).toPass({ timeout: 10_000 });
+  const accepted = await tech.request.patch(`/api/job-notifications/${notification!.id}/accept`);
+  expect(accepted.status()).toBe(200);
+}
+
 /** One message of the demo outbox, as GET /api/dev/mailbox returns it. */
 export type Mail = { to: string; subject: string; text: string; template: string };
 

@@ -1,5 +1,5 @@
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test, acceptThroughApi } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -22,22 +22,6 @@ async function guestRequest(guest: APIRequestContext, problem: string): Promise<
   });
   expect(res.status()).toBe(201);
   return (await res.json()) as Created;
-}
-
-/** The technician accepts the request's notification through the API. */
-async function acceptThroughApi(tech: BrowserContext, requestId: number) {
-  const me = await tech.request.get('/api/auth/current-user');
-  const { technicianId } = (await me.json()) as { technicianId: number };
-  let notification: Notification | undefined;
-  await expect(async () => {
-    const list = await tech.request.get(`/api/job-notifications/technician/${technicianId}`);
-    notification = ((await list.json()) as Notification[]).find(
-      (n) => n.serviceRequest.id === requestId && n.status === 'pending',
-    );
-    expect(notification).toBeDefined();
-  }).toPass({ timeout: 10_000 });
-  const accepted = await tech.request.patch(`/api/job-notifications/${notification!.id}/accept`);
-  expect(accepted.status()).toBe(200);
 }
 
 /** Tomorrow in the browser's calendar, as a date input wants it. */

@@ -1,23 +1,5 @@
-import type { BrowserContext, Locator } from '@playwright/test';
-import { expect, PNG, test } from './fixtures';
-
-type Notification = { id: number; status: string; serviceRequest: { id: number } };
-
-/** The technician accepts the request's notification through the API. */
-async function acceptThroughApi(tech: BrowserContext, requestId: number) {
-  const me = await tech.request.get('/api/auth/current-user');
-  const { technicianId } = (await me.json()) as { technicianId: number };
-  let notification: Notification | undefined;
-  await expect(async () => {
-    const list = await tech.request.get(`/api/job-notifications/technician/${technicianId}`);
-    notification = ((await list.json()) as Notification[]).find(
-      (n) => n.serviceRequest.id === requestId && n.status === 'pending',
-    );
-    expect(notification).toBeDefined();
-  }).toPass({ timeout: 10_000 });
-  const accepted = await tech.request.patch(`/api/job-notifications/${notification!.id}/accept`);
-  expect(accepted.status()).toBe(200);
-}
+import type { Locator } from '@playwright/test';
+import { expect, PNG, test, acceptThroughApi } from './fixtures';
 
 /** The image was served and decoded (not a broken image). */
 const loaded = async (img: Locator) =>
