@@ -38,11 +38,49 @@ export async function signOnPad(page: Page) {
 }
 
 /**
- * Waits until a page the server rendered has hydrated (the app's `wrenchly:hydrated` mark):
- * before that, its buttons are the server's markup and a click on one may not reach React.
+ * Waits until the document is live: a page the browser renders (no list of files for the app to
+ * take the server's markup over) is at once; a server-rendered one once it has hydrated (the
+ * app's `wrenchly:hydrated` mark). Before that its buttons are the server's markup, and a click
+ * on one may not reach React.
  */
-export async function hydrated(page: Page) {
-  await page.waitForFunction(() => performance.getEntriesByName('wrenchly:hydrated').length > 0);
+const untilLive = (page: Page) =>
+  page.waitForFunction(
+    (filesId) =>
+      !document.getElementById(filesId) ||
+      performance.getEntriesByName('wrenchly:hydrated').length > 0,
+    'wrenchly-files',
+    // An interval, not animation frames: a journey may have installed a fake clock.
+    { polling: 100 },
+  );
+
+const liveContexts = new WeakSet<BrowserContext>();
+
+/**
+ * Every page of the context, once `goto` or `reload` returns, is live: a journey's next click
+ * reaches React, never the server's markup while its code is still loading. A journey about
+ * what happens before that (the held early clicks) navigates with `waitUntil: 'commit'`, which
+ * is left as it is.
+ */
+export function liveNavigation(context: BrowserContext) {
+  if (liveContexts.has(context)) return context;
+  liveContexts.add(context);
+  const wrap = (page: Page) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const res = await goto(url, options);
+      if (options?.waitUntil !== 'commit') await untilLive(page);
+      return res;
+    };
+    page.reload = async (options) => {
+      const res = await reload(options);
+      if (options?.waitUntil !== 'commit') await untilLive(page);
+      return res;
+    };
+  };
+  context.pages().forEach(wrap);
+  context.on('page', wrap);
+  return context;
 }
 
 type PendingNotification = { id: number; status: string; serviceRequest: { id: number } };
@@ -168,6 +206,23 @@ async function submitSignInDialog(page: Page, username: string, password: string
 }
 
 export const test = base.extend<Fixtures & { openedContexts: BrowserContext[] }>({
+  // Every context a journey opens navigates to live pages: the default one, the helpers' and
+  // the ones a journey opens itself (except a context with scripts off, where nothing hydrates).
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        return options?.javaScriptEnabled === false ? context : liveNavigation(context);
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ context }, use) => {
+    await use(liveNavigation(context));
+  },
+
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture uses from this pattern.
   openedContexts: async ({}, use) => {
     const contexts: BrowserContext[] = [];

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, hydrated, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 /**
  * A form's failure that is not one field's (a rate limit, wrong credentials) is the server's own
@@ -51,8 +51,9 @@ test('the sign-in form keeps the wrong-password message by Sign In until the nex
   page,
   signInThroughDialog,
 }) => {
-  await page.clock.install();
   await page.goto('/');
+  // The page's clock, once the page is live: ten seconds pass at once.
+  await page.clock.install();
   const dialog = await signInThroughDialog('admin', 'not-the-password');
   const inline = dialog.getByRole('alert');
   await expect(inline).toHaveText('Invalid username or password');
@@ -172,7 +173,6 @@ test("a technician's reply to a review keeps the server refusal by Post reply", 
   const tech = await signedInPage('technician');
   const allow = await refuse(tech, '**/api/reviews/*/reply', 'PUT', 429, refused);
   await tech.goto(`/technician/${marcus!.id}`);
-  await hydrated(tech);
   const first = tech.getByTestId('review').first();
   const form = first.getByRole('form', { name: 'Reply to review' });
   await first.getByRole('button', { name: /^(Reply|Edit reply)$/ }).click();

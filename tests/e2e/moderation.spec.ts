@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, hydrated, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 /**
  * A report, its moderation, the rating recomputed (ADR 025): a signed-in customer reports a
@@ -56,8 +56,6 @@ test('a reported review is hidden by an admin, leaves the rating, and comes back
   // A signed-in customer reports the newest review on the profile.
   const customer = await signedInPage('customer');
   await customer.goto(`/technician/${id}`);
-  // The profile comes rendered from the server: a click before hydration may not reach React.
-  await hydrated(customer);
   const item = customer.getByTestId('review').first();
   await item.getByRole('button', { name: `Report the review by ${target.reviewerName}` }).click();
   const dialog = customer.getByRole('dialog', { name: 'Report this review' });

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, hydrated, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 /**
  * Reviews on a public profile, on a phone: who wrote each review, for which
@@ -58,7 +58,6 @@ test('the technician replies on their own profile; everyone sees the reply', asy
   const tech = await signedInPage('technician');
   await tech.setViewportSize({ width: 390, height: 844 });
   await tech.goto(`/technician/${id}`);
-  await hydrated(tech);
   const first = tech.getByTestId('review').first();
   await first.getByRole('button', { name: /^(Reply|Edit reply)$/ }).click();
   const form = first.getByRole('form', { name: 'Reply to review' });
