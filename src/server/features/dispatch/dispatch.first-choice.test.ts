@@ -195,7 +195,9 @@ describe('a request sent to a technician first', () => {
       t.app.dispatch.sweep(),
       t.app.dispatcher.dispatch(req!.id),
     ]);
-    expect(results[0]! + results[2]!).toBe(1);
+    // Whichever takes the request's lock first offers it (the sweep too picks up a request no
+    // round has started for); the others find it offered. One offer in all, to the chosen one.
+    expect(results[0]! + results[2]!).toBeLessThanOrEqual(1);
     expect((await notificationsOf(req!.id)).map((n) => [n.technicianId, n.round])).toEqual([
       [chosen.id, 0],
     ]);
