@@ -7,7 +7,7 @@ export type ReceivedMail = { from: string; to: string[]; data: string; at: numbe
  * A real SMTP server on a free loopback port, recording what it receives. `refuse` makes it
  * answer RCPT TO with that reply code (550: permanent, 451: try later).
  */
-export async function startSmtpStandIn(options: { refuse?: number } = {}) {
+export async function startSmtpStandIn(options: { refuse?: number; port?: number } = {}) {
   const received: ReceivedMail[] = [];
   const state = { refuse: options.refuse };
   const server = new SMTPServer({
@@ -39,7 +39,8 @@ export async function startSmtpStandIn(options: { refuse?: number } = {}) {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A port of its own, or the one a relay that went away had (the app still sends there).
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,

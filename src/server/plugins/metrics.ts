@@ -140,7 +140,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
 
   const outboxDeliveries = new Counter({
     name: 'wrenchly_outbox_deliveries_total',
-    help: 'Outbox delivery attempts by this instance, by channel and result (sent, retry, failed, canceled)',
+    help: 'Outbox delivery attempts by this instance, by channel and result (sent, retry, failed, canceled, deferred: put back untried while the service is unreachable)',
     labelNames: ['channel', 'outcome'] as const,
     registers: [registry],
   });

@@ -66,9 +66,12 @@ export function smtpTransport(options: {
         });
         return { status: 'sent' };
       } catch (err) {
-        const code = (err as { responseCode?: number }).responseCode;
+        const { responseCode: code, syscall } = err as { responseCode?: number; syscall?: string };
+        // No connection to the relay (refused, no route, no such host): the message never left.
+        if (syscall === 'connect' || syscall === 'getaddrinfo')
+          return { status: 'unreachable', error: errorText(err) };
         // 5xx: the relay refused this message for good (bad address, policy); 4xx and
-        // connection errors pass.
+        // a connection lost mid-message pass.
         if (code && code >= 500) return { status: 'failed', error: errorText(err) };
         return { status: 'retry', error: errorText(err) };
       }

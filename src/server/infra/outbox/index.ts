@@ -5,6 +5,7 @@ import type { OutboxChannel } from '@shared/schemas/notifications';
 import type { Db, DbOrTx } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { AppError } from '../app-error';
+import { channelPauses } from './channel-pause';
 import type { DeliveryOutcome, OutboxInput, OutboxRow, Transport } from './types';
 
 export type { DeliveryOutcome, OutboxInput, OutboxRow, Transport } from './types';
@@ -41,9 +42,10 @@ type Listener = (row: OutboxRow, outcome: DeliveryOutcome) => Promise<void> | vo
 
 /**
  * What a delivery attempt came to, as recorded: sent, queued again (`retry`), given up
- * (`failed`, also a transient failure on the last attempt) or dropped (`canceled`).
+ * (`failed`, also a transient failure on the last attempt), dropped (`canceled`) or put back
+ * untried because its service could not be reached (`deferred`).
  */
-export type DeliveryResult = 'sent' | 'retry' | 'failed' | 'canceled';
+export type DeliveryResult = 'sent' | 'retry' | 'failed' | 'canceled' | 'deferred';
 
 export type Outbox = {
   /**
@@ -86,6 +88,8 @@ export function createOutbox(options: {
   const concurrency = options.concurrency ?? 16;
   const listeners: Listener[] = [];
   const live = (Object.keys(transports) as OutboxChannel[]).filter((c) => transports[c]);
+  // A channel whose service is away is resumed by the pause's end (a run starts then).
+  const pauses = channelPauses(clock, () => kick());
 
   async function recoverLapsed(now: Date) {
     // A claim whose lease ran out: the instance stopped between claiming and recording the
@@ -103,7 +107,8 @@ export function createOutbox(options: {
   }
 
   async function claim(now: Date): Promise<OutboxRow[]> {
-    if (live.length === 0) return [];
+    const channels = live.filter((c) => !pauses.paused(c));
+    if (channels.length === 0) return [];
     const token = randomUUID();
     return db.transaction(async (tx) => {
       const due = await tx
@@ -113,7 +118,7 @@ export function createOutbox(options: {
           and(
             eq(outbox.status, 'queued'),
             lte(outbox.availableAt, now),
-            inArray(outbox.channel, live),
+            inArray(outbox.channel, channels),
           ),
         )
         .orderBy(asc(outbox.availableAt), asc(outbox.id))
@@ -141,7 +146,19 @@ export function createOutbox(options: {
   async function settle(row: OutboxRow, outcome: DeliveryOutcome) {
     const now = clock();
     const mine = and(eq(outbox.id, row.id), eq(outbox.claimToken, row.claimToken!));
+    if (outcome.status === 'unreachable') {
+      await putBack(row, outcome.error);
+      options.onDelivery?.(row.channel, 'deferred');
+      const ms = pauses.pause(row.channel);
+      if (ms)
+        log.warn(
+          { channel: row.channel },
+          `outbox: ${row.channel} service unreachable, paused ${ms / 1000} s: ${outcome.error}`,
+        );
+      return;
+    }
     if (outcome.status === 'sent') {
+      pauses.reached(row.channel);
       await db
         .update(outbox)
         .set({ status: 'sent', sentAt: now, lastError: null, claimToken: null, leaseUntil: null })
@@ -187,17 +204,24 @@ export function createOutbox(options: {
     }
   }
 
+  /** Back in the queue, in its place, as if never claimed (the claim's attempt is undone). */
+  async function putBack(row: OutboxRow, lastError?: string) {
+    await db
+      .update(outbox)
+      .set({
+        status: 'queued',
+        claimToken: null,
+        leaseUntil: null,
+        attempts: sql`${outbox.attempts} - 1`,
+        ...(lastError ? { lastError } : {}),
+      })
+      .where(and(eq(outbox.id, row.id), eq(outbox.claimToken, row.claimToken!)));
+  }
+
   async function deliver(row: OutboxRow) {
-    if (row.leaseUntil!.getTime() - clock().getTime() < SEND_BY_MS) {
-      await db
-        .update(outbox)
-        .set({
-          status: 'queued',
-          claimToken: null,
-          leaseUntil: null,
-          attempts: sql`${outbox.attempts} - 1`,
-        })
-        .where(and(eq(outbox.id, row.id), eq(outbox.claimToken, row.claimToken!)));
+    // Too little of the lease left, or the channel's service went away during this batch.
+    if (row.leaseUntil!.getTime() - clock().getTime() < SEND_BY_MS || pauses.paused(row.channel)) {
+      await putBack(row);
       return;
     }
     const transport = transports[row.channel]!;
@@ -357,6 +381,7 @@ export function createOutbox(options: {
 
     async stop() {
       stopped = true;
+      pauses.stop();
       if (timer) clearInterval(timer);
       unlisten?.();
       await running;

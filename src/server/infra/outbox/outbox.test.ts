@@ -270,9 +270,39 @@ describe('outbox over SMTP', () => {
       idempotencyKey: `contact_message:${res.json().id}`,
     });
     expect(await t.app.outbox.drain()).toBe(1);
+    // No connection, so nothing left: the message keeps its place and its attempts.
     const [after] = await t.app.db.select().from(outbox).where(eq(outbox.id, row!.id));
-    expect(after).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(after).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(after?.availableAt).toEqual(row!.availableAt);
     expect(after?.lastError).toMatch(/ECONNREFUSED|connect/i);
+  });
+
+  it('while the relay is away the e-mail channel pauses; once back, the queue goes out at once', async () => {
+    // The relay is still down (closed by the test above), on the port the app sends to.
+    const port = smtp.port;
+    await t.app.outbox.enqueue(t.app.db, [mail('away1'), mail('away2'), mail('away3')]);
+    // One attempt finds the relay away; the rest of the batch is put back untried.
+    await t.app.outbox.drain();
+    const away = async () => [
+      ...(await rowsTo(t, 'away1@example.com')),
+      ...(await rowsTo(t, 'away2@example.com')),
+      ...(await rowsTo(t, 'away3@example.com')),
+    ];
+    for (const r of await away()) expect(r).toMatchObject({ status: 'queued', attempts: 0 });
+    // Paused: no message of the channel is claimed, so no connection is tried.
+    expect(await t.app.outbox.drain()).toBe(0);
+    // Still away after the pause: the next pause is longer (1 s, then 2 s).
+    t.clock.advance(1_000);
+    expect(await t.app.outbox.drain()).toBeGreaterThan(0);
+    t.clock.advance(1_000);
+    expect(await t.app.outbox.drain()).toBe(0);
+    t.clock.advance(1_000);
+
+    // The relay is back: everything waiting goes out, with no retry's minute of backoff.
+    smtp = await startSmtpStandIn({ port });
+    expect(await t.app.outbox.drain()).toBeGreaterThan(0);
+    for (const r of await away()) expect(r).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(smtp.received.filter((r) => /away\d@/.test(r.to[0]!))).toHaveLength(3);
   });
 });
 

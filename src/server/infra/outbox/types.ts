@@ -46,8 +46,13 @@ export type OutboxInput = {
 /** What one delivery attempt came to. */
 export type DeliveryOutcome =
   | { status: 'sent' }
-  /** Transient (connection refused, 429, 5xx): retried with backoff. */
+  /** Transient (429, 5xx, a connection lost mid-message): retried with backoff. */
   | { status: 'retry'; error: string }
+  /**
+   * The service itself could not be reached (no connection was made): nothing left, so the
+   * message keeps its place and its attempts, and the channel pauses until the service is back.
+   */
+  | { status: 'unreachable'; error: string }
   /** Permanent (the address or request was refused): not retried. */
   | { status: 'failed'; error: string }
   /** Pointless now (the device unsubscribed, the job closed): dropped. */
