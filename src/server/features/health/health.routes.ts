@@ -14,6 +14,8 @@ const readySchema = z.object({
   status: z.enum(['ready', 'unavailable']),
   /** The names of the checks that failed. */
   failed: z.array(z.string()),
+  /** Checks that failed without making the instance unavailable (Redis: limits fall back). */
+  degraded: z.array(z.string()),
   checks: z.object({
     database: checkSchema,
     migrations: checkSchema,
@@ -42,8 +44,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * For load balancers: this instance can serve (database, migrations, technician index, Redis
-   * when configured); 503 naming what failed, and 503 while it shuts down (ADR 022).
+   * For load balancers: this instance can serve (database, migrations, technician index); 503
+   * naming what failed, and 503 while it shuts down. Redis, when configured, is reported under
+   * `degraded` without failing it (ADR 022).
    */
   app.get(
     '/api/health/ready',
@@ -58,9 +61,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       const r = await readiness();
-      return reply
-        .status(r.ready ? 200 : 503)
-        .send({ status: r.ready ? 'ready' : 'unavailable', failed: r.failed, checks: r.checks });
+      return reply.status(r.ready ? 200 : 503).send({
+        status: r.ready ? 'ready' : 'unavailable',
+        failed: r.failed,
+        degraded: r.degraded,
+        checks: r.checks,
+      });
     },
   );
 

@@ -24,6 +24,8 @@ export type Check = { ok: boolean; detail?: string };
 export type Readiness = {
   ready: boolean;
   failed: string[];
+  /** Checks that failed without stopping the instance from serving (Redis: see below). */
+  degraded: string[];
   checks: {
     database: Check;
     migrations: Check;
@@ -39,7 +41,9 @@ export const pingDatabase = (app: FastifyInstance) => q.ping(app.db);
 /**
  * What a load balancer needs before sending traffic (ADR 022): the database answers, every
  * committed migration is applied, the technician index has loaded (search and dispatch read
- * it), Redis answers when it holds the rate limits, and the instance is not stopping.
+ * it), and the instance is not stopping. Redis is reported but does not fail it: the rate
+ * limits are counted in PostgreSQL while it is away, so requests do not notice, and a load
+ * balancer following readiness would otherwise take every instance out at once for it.
  */
 export function createReadiness(app: FastifyInstance) {
   const migrations = readMigrationFiles({ migrationsFolder: migrationsDir() });
@@ -84,9 +88,11 @@ export function createReadiness(app: FastifyInstance) {
   async function redis(): Promise<Check | undefined> {
     if (!app.redis) return undefined;
     try {
-      return (await within(PING_WAIT_MS, app.redis.ping())) ? ok : fail('no answer');
+      return (await within(PING_WAIT_MS, app.redis.ping()))
+        ? ok
+        : fail('no answer; rate limits are counted in PostgreSQL meanwhile');
     } catch {
-      return fail('unreachable');
+      return fail('unreachable; rate limits are counted in PostgreSQL meanwhile');
     }
   }
 
@@ -100,9 +106,9 @@ export function createReadiness(app: FastifyInstance) {
     };
     const r = await redis();
     if (r) checks.redis = r;
-    const failed = Object.entries(checks)
-      .filter(([, c]) => !c.ok)
-      .map(([name]) => name);
-    return { ready: failed.length === 0, failed, checks };
+    const failing = (names: (keyof typeof checks)[]) =>
+      names.filter((n) => checks[n] && !checks[n].ok);
+    const failed = failing(['database', 'migrations', 'technicianIndex', 'shutdown']);
+    return { ready: failed.length === 0, failed, degraded: failing(['redis']), checks };
   };
 }
