@@ -155,7 +155,7 @@ async function stopSmtp() {
 await startSmtp();
 
 // ---------------------------------------------------------------- Square stand-in, behind a proxy
-const square = await startSquareStandIn();
+const square = await startSquareStandIn(undefined, { listPageSize: 100 });
 const squareTarget = new URL(square.baseUrl);
 let payHang = false;
 const heldSockets = new Set<Socket>();

@@ -58,7 +58,17 @@ export function squareEvent(
  * cards, payments, refunds), speaking Square's wire format: snake_case JSON, Bearer auth, idempotency
  * keys, and its error envelope `{ errors: [{ category, code, detail }] }`.
  */
-export async function startSquareStandIn(token = 'sq-test-token') {
+export async function startSquareStandIn(
+  token = 'sq-test-token',
+  options: {
+    /**
+     * The most payments a ListPayments page holds (Square's own is `limit`, at most 100): two by
+     * default, so that a test walks the cursor; a load that keeps thousands asks for Square's.
+     */
+    listPageSize?: number;
+  } = {},
+) {
+  const listPageSize = options.listPageSize ?? 2;
   const requests: {
     method: string;
     path: string;
@@ -305,7 +315,8 @@ export async function startSquareStandIn(token = 'sq-test-token') {
       return send(res, 200, { refund });
     }
 
-    // ListPayments: the location's payments in [begin_time, end_time), two a page.
+    // ListPayments: the location's payments in [begin_time, end_time), `limit` a page at most
+    // (two by default, see listPageSize).
     const url = new URL(path, 'http://stand-in');
     if (req.method === 'GET' && url.pathname === '/v2/payments') {
       const q = url.searchParams;
@@ -318,10 +329,11 @@ export async function startSquareStandIn(token = 'sq-test-token') {
           String(p.created_at) < end,
       );
       const from = Number(q.get('cursor') ?? 0);
-      const page = all.slice(from, from + 2);
+      const size = Math.min(listPageSize, Number(q.get('limit') ?? 100));
+      const page = all.slice(from, from + size);
       return send(res, 200, {
         payments: page,
-        ...(from + 2 < all.length ? { cursor: String(from + 2) } : {}),
+        ...(from + size < all.length ? { cursor: String(from + size) } : {}),
       });
     }
     const get = /^\/v2\/payments\/([^/]+)$/.exec(url.pathname);

@@ -6,7 +6,12 @@ import {
 } from '../../../../tests/helpers/paypal-stand-in';
 import { SQUARE_NONCES, startSquareStandIn } from '../../../../tests/helpers/square-stand-in';
 import { createPayPalProvider } from './paypal';
-import { createSquareProvider, squareReferenceOf } from './square';
+import {
+  createSquareProvider,
+  LOOKUP_AFTER_MS,
+  LOOKUP_BEFORE_MS,
+  squareReferenceOf,
+} from './square';
 import { ProviderError } from './types';
 
 describe('Square adapter (official SDK) against a local stand-in', () => {
@@ -125,7 +130,12 @@ describe('Square adapter (official SDK) against a local stand-in', () => {
     expect(await square.lookup({ idempotencyKey: 'sq-look-d', since })).toMatchObject({
       status: 'succeeded',
     });
-    expect(standIn.requests.slice(before).every((r) => r.method === 'GET')).toBe(true);
+    const lookups = standIn.requests.slice(before);
+    expect(lookups.every((r) => r.method === 'GET')).toBe(true);
+    // Only the payments around the attempt are listed, not the seller's whole day.
+    const listed = new URL(lookups[0]!.path, 'http://square').searchParams;
+    expect(Date.parse(listed.get('begin_time')!)).toBe(since.getTime() - LOOKUP_BEFORE_MS);
+    expect(Date.parse(listed.get('end_time')!)).toBe(since.getTime() + LOOKUP_AFTER_MS);
     const id = wanted.status === 'succeeded' ? wanted.providerPaymentId : '';
     expect(await square.lookup({ idempotencyKey: 'other', providerPaymentId: id, since })).toEqual(
       wanted,

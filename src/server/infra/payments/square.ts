@@ -41,6 +41,15 @@ const DECLINE_MESSAGES: Record<string, string> = {
  * The payment's reference_id (at most 40 characters): derived from our idempotency key, so a
  * payment can be found again when our answer was lost (Square does not list idempotency keys).
  */
+/**
+ * The window a lookup by reference lists, around when the payment was recorded: Square created
+ * it, if at all, during the one call made right after (it times out in PROVIDER_CALL_TIMEOUT_MS),
+ * so a minute either side covers clocks that disagree. A seller taking many cards a day has
+ * thousands of payments in a wider window, a page of 100 per request to walk through.
+ */
+export const LOOKUP_BEFORE_MS = 60_000;
+export const LOOKUP_AFTER_MS = PROVIDER_CALL_TIMEOUT_MS + 60_000;
+
 export const squareReferenceOf = (idempotencyKey: string) =>
   `wr-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 36)}`;
 
@@ -236,7 +245,8 @@ export function createSquareProvider(
     },
     /**
      * By Square's payment id when we have it; otherwise the location's payments around the
-     * attempt, matched on the reference_id derived from the idempotency key.
+     * attempt (`since`: when the payment was recorded, just before the one call that could have
+     * created it), matched on the reference_id derived from the idempotency key.
      */
     async lookup({ idempotencyKey, providerPaymentId, since }) {
       try {
@@ -247,8 +257,8 @@ export function createSquareProvider(
         const reference = squareReferenceOf(idempotencyKey);
         const page = await client.payments.list({
           locationId,
-          beginTime: new Date(since.getTime() - 5 * 60_000).toISOString(),
-          endTime: new Date(since.getTime() + 15 * 60_000).toISOString(),
+          beginTime: new Date(since.getTime() - LOOKUP_BEFORE_MS).toISOString(),
+          endTime: new Date(since.getTime() + LOOKUP_AFTER_MS).toISOString(),
           sortOrder: 'ASC',
           limit: 100,
         });
