@@ -208,8 +208,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one dat
     const [portA, portB] = [await freePort(), await freePort()];
     a = startInstance('A', portA, databaseUrl, path.join(dataDir, 'a'));
     b = startInstance('B', portB, databaseUrl, path.join(dataDir, 'b'));
-    await Promise.all([waitUntilReady(a, 45_000), waitUntilReady(b, 45_000)]);
-  }, 60_000);
+    // Each process compiles the server as it loads (tsx): beside the rest of CI on two cores
+    // that took more than 45 s.
+    await Promise.all([waitUntilReady(a, 120_000), waitUntilReady(b, 120_000)]);
+  }, 150_000);
 
   afterAll(async () => {
     for (const i of [a, b]) {
