@@ -14,7 +14,15 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
 import { createServer as netServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -477,6 +485,52 @@ const loadDone = (async () => {
   }
 })();
 
+// ---------------------------------------------------------------- where the CPU goes
+/**
+ * CPU seconds of each part, read from /proc: the two instances, PostgreSQL (the postmaster and
+ * every backend), Redis, and this process (the load, the stand-ins). Whether a slow run is the
+ * app's or a machine with no core left is read off it.
+ */
+const TICK = 100; // USER_HZ: clock ticks per second on Linux
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime, stime, and the same for waited-for children (fields 14-17 of stat)
+    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / TICK;
+  } catch {
+    return 0;
+  }
+}
+function postgresSeconds(): number {
+  let postmaster = 0;
+  try {
+    postmaster = Number(readFileSync(path.join(pgData, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return 0;
+  }
+  let total = cpuSeconds(postmaster);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === postmaster) total += cpuSeconds(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+const cpuNow = () => ({
+  at: performance.now(),
+  instances: instances.reduce((sum, i) => sum + cpuSeconds(i.child.pid!), 0),
+  postgres: postgresSeconds(),
+  redis: redis?.pid ? cpuSeconds(redis.pid) : 0,
+  bench: cpuSeconds(process.pid),
+});
+const cpuStart = cpuNow();
+
 // ---------------------------------------------------------------- faults
 type Window = { name: string; start: number; restored: number; end: number; extra: Row };
 type Row = Record<string, string | number>;
@@ -693,6 +747,7 @@ await phase(
   },
 );
 
+const cpuEnd = cpuNow();
 loadOn = false;
 await loadDone;
 await Promise.allSettled([...inflight]);
@@ -716,6 +771,15 @@ console.log(
   `e-mails over the whole run: ${total.sent}/${total.total} sent, ${total.waiting} waiting, ${total.failed} failed; stand-in received ${mails.length}`,
 );
 console.log(`payments still processing: ${await processingPayments()}`);
+{
+  const wall = (cpuEnd.at - cpuStart.at) / 1000;
+  const part = (k: 'instances' | 'postgres' | 'redis' | 'bench') =>
+    `${k} ${(cpuEnd[k] - cpuStart[k]).toFixed(0)} s (${((cpuEnd[k] - cpuStart[k]) / wall).toFixed(2)} cores)`;
+  // Redis is restarted during the run (b): its figure is the newest server's.
+  console.log(
+    `CPU over ${wall.toFixed(0)} s of faults: ${part('instances')}, ${part('postgres')}, ${part('redis')}, ${part('bench')} (the load and the stand-ins); the machine has 2 cores`,
+  );
+}
 
 // ---------------------------------------------------------------- teardown
 for (const i of instances) i.child.kill('SIGTERM');

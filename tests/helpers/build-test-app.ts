@@ -41,6 +41,11 @@ export async function openTestDatabase(): Promise<{
       kind: 'postgres',
       url: withDatabase(url, name),
       poolSize: 12,
+      // A test sending 200 requests at once queues them for 12 connections; on a CI machine
+      // running four test files beside the checks a queued one can wait longer than the 5 s
+      // production gives before it sheds the request with 503 (the fault tests check that, on
+      // pools of their own).
+      connectTimeoutMs: 30_000,
     });
     return {
       database,

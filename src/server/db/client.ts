@@ -29,7 +29,13 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** How long a request waits for a connection; DB_CONNECT_TIMEOUT_MS unless said. */
+      connectTimeoutMs?: number;
+    }
   | { kind: 'pglite'; dataDir: string; loadDataDir?: Blob };
 
 /** How long a request waits for a database connection before it is answered 503. */
@@ -47,7 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // While PostgreSQL is down or restarting, waiting for a connection (a new one, or a free
       // one of the pool) gives up after this instead of holding the request: it fails fast with
       // 503 and Retry-After (error-handler) and the load balancer's retry finds it back.
-      connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DB_CONNECT_TIMEOUT_MS,
     });
     // A broken idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
