@@ -18,9 +18,10 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     globalSetup: ['tests/helpers/global-setup.ts'],
     environment: 'node',
-    // A CI machine may be slower than a laptop: a minute a test there.
-    testTimeout: process.env.CI ? 60_000 : 30_000,
-    hookTimeout: 60_000,
+    // A CI machine may be slower than a laptop, and CI runs the suites beside the journeys on two
+    // cores (a PGlite file that takes 20 s alone took over a minute there): three minutes a test.
+    testTimeout: process.env.CI ? 180_000 : 30_000,
+    hookTimeout: process.env.CI ? 180_000 : 60_000,
     pool: 'forks',
     // Test files share their worker's loaded modules instead of importing the whole app again
     // each (import time 166 s -> 11 s a run). Each file still gets its own fresh database and

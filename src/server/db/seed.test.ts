@@ -387,7 +387,7 @@ describe('the demo jobs through the API', () => {
     await seedDemoData(t.app.db, t.clock.now);
     for (const u of ['customer', 'technician', 'admin'])
       cookies[u] = await signIn(t.app, u, DEMO_PASSWORD);
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   const get = async <T>(url: string, as: string): Promise<T> => {

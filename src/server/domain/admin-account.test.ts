@@ -182,5 +182,6 @@ describe('npm run admin:create', () => {
     } finally {
       await database.close();
     }
-  }, 120_000);
+    // Two processes each migrating a fresh embedded database: minutes beside the rest of CI.
+  }, 300_000);
 });
