@@ -563,7 +563,8 @@ function judge(name: string, start: number, restored: number, end: number) {
     statuses:
       [...byStatus].map(([k, v]) => `${k === 0 ? 'net' : k === -1 ? 'shed' : k}x${v}`).join(' ') ||
       '-',
-    'recover s': Number.isNaN(recover) ? 'never' : recover.toFixed(0),
+    // No look after the restore (SMTP's row: its outage never reached requests) is no figure.
+    'recover s': after.length === 0 ? '-' : Number.isNaN(recover) ? 'never' : recover.toFixed(0),
     'p50 ms': pct(lat, 50).toFixed(0),
     'p99 ms': pct(lat, 99).toFixed(0),
   };
