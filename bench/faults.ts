@@ -7,6 +7,7 @@
  *   npx tsx bench/faults.ts            (npm run bench:faults; about 6 minutes)
  *   FAULTS_SHORT=1 npx tsx bench/faults.ts   (shorter outages, about 3 minutes)
  *   [--rate 200]  requests per second
+ *   [--mix writes|browse]  what the load is made of (see MIXES)
  * Faults, one at a time: (a) pg_ctl restart -m fast, (b) Redis stopped 30 s, (c) SMTP down 60 s,
  * (d) the payment provider hangs 30 s (requests reach it, no answer comes back). For each: errors
  * during and after, seconds to recover, acknowledged writes lost, e-mails delivered, payments
@@ -324,14 +325,32 @@ const acks = {
   payments: [] as { id: number; status: string; key: string }[],
 };
 
-const KINDS: [string, number][] = [
-  ['page', 20],
-  ['search', 25],
-  ['profile', 25],
-  ['service-request', 16],
-  ['signin', 4],
-  ['payment', 10],
-];
+/**
+ * What the load is made of, in percent. `writes` (the default) is write-heavy on purpose: one
+ * request in six asks for a service, which queues about six e-mails (the customer's and five
+ * technicians' alerts). `browse` is a marketplace's usual day: mostly people looking.
+ */
+const MIXES: Record<string, [string, number][]> = {
+  writes: [
+    ['page', 20],
+    ['search', 25],
+    ['profile', 25],
+    ['service-request', 16],
+    ['signin', 4],
+    ['payment', 10],
+  ],
+  browse: [
+    ['page', 35],
+    ['search', 30],
+    ['profile', 25],
+    ['service-request', 3],
+    ['signin', 4],
+    ['payment', 3],
+  ],
+};
+const MIX = arg('mix', 'writes');
+if (!MIXES[MIX]) throw new Error(`--mix ${MIX}: one of ${Object.keys(MIXES).join(', ')}`);
+const KINDS = MIXES[MIX]!;
 const pick = (() => {
   const total = KINDS.reduce((s, [, w]) => s + w, 0);
   return () => {
@@ -756,7 +775,7 @@ const lost = await lostWrites();
 const total = await outboxBacklog(started);
 console.log('\nFaults, measured');
 console.log(
-  `${RATE} requests/s over 2 instances (${KINDS.map(([k, w]) => `${k} ${w}%`).join(', ')}), ${SHORT ? 'FAULTS_SHORT' : 'full'} run; ${samples.length} requests in all`,
+  `${RATE} requests/s over 2 instances, mix '${MIX}' (${KINDS.map(([k, w]) => `${k} ${w}%`).join(', ')}), ${SHORT ? 'FAULTS_SHORT' : 'full'} run; ${samples.length} requests in all`,
 );
 console.table(
   windows.map((w) => ({
