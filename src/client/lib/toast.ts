@@ -1,7 +1,12 @@
 import type { toast } from 'sonner';
 
-/** The one toast slot: a new message replaces the shown one in place (spec: one at a time). */
-const TOAST_ID = 'wrenchly-toast';
+/**
+ * The one toast slot (spec: one at a time). The same message again refreshes the shown toast; a
+ * different one dismisses it and takes its place under an id of its own: an update of the shown
+ * toast that arrived while it was leaving (its few seconds over) left with it, never seen.
+ */
+let shown: { id: string; title: string } | null = null;
+let sequence = 0;
 
 type Toast = typeof toast;
 
@@ -22,7 +27,11 @@ export function notify(opts: {
   variant?: 'default' | 'destructive';
 }) {
   void toasterMounted.then((toast) => {
-    const options = { id: TOAST_ID, description: opts.description };
+    if (shown?.title !== opts.title) {
+      if (shown) toast.dismiss(shown.id);
+      shown = { id: `wrenchly-toast-${++sequence}`, title: opts.title };
+    }
+    const options = { id: shown.id, description: opts.description };
     if (opts.variant === 'destructive') toast.error(opts.title, options);
     else toast.success(opts.title, options);
   });
