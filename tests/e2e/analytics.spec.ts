@@ -1,13 +1,11 @@
 import type { BrowserContext } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, pendingNotification, test } from './fixtures';
 
 /**
  * The analytics dashboard per plan and the fair-price check (ADR 015).
  * Data: a new technician near Richmond, VA (no demo technician within reach) for the plans;
  * the demo technician's year of history for Professional and the typical prices.
  */
-
-type Notification = { id: number; status: string; serviceRequest: { id: number } };
 
 /** Puts a signed-in technician without a plan on `planName` by card, through the API. */
 async function subscribe(context: BrowserContext, planName: string, planPrice: number) {
@@ -46,16 +44,9 @@ async function answerJob(
   });
   expect(res.status(), await res.text()).toBe(201);
   const { id } = (await res.json()) as { id: number };
-  let notification: Notification | undefined;
-  await expect(async () => {
-    const list = await tech.request.get(`/api/job-notifications/technician/${technicianId}`);
-    notification = ((await list.json()) as Notification[]).find(
-      (n) => n.serviceRequest.id === id && n.status === 'pending',
-    );
-    expect(notification).toBeDefined();
-  }).toPass({ timeout: 10_000 });
+  const notification = await pendingNotification(tech.request, technicianId, id);
   const answered = await tech.request.patch(
-    `/api/job-notifications/${notification!.id}/${answer}`,
+    `/api/job-notifications/${notification.id}/${answer}`,
     answer === 'decline' ? { data: { declineReason: 'Booked solid today' } } : undefined,
   );
   expect(answered.status(), await answered.text()).toBe(200);

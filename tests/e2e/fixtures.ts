@@ -85,19 +85,32 @@ export function liveNavigation(context: BrowserContext) {
 
 type PendingNotification = { id: number; status: string; serviceRequest: { id: number } };
 
-/** The technician signed in on `tech` accepts the request's pending notification through the API. */
-export async function acceptThroughApi(tech: BrowserContext, requestId: number) {
-  const me = await tech.request.get('/api/auth/current-user');
-  const { technicianId } = (await me.json()) as { technicianId: number };
+/**
+ * The technician's pending notification of a request, once dispatch has made it (it runs after
+ * the request's answer, so it is awaited).
+ */
+export async function pendingNotification(
+  request: APIRequestContext,
+  technicianId: number,
+  requestId: number,
+): Promise<PendingNotification> {
   let notification: PendingNotification | undefined;
   await expect(async () => {
-    const list = await tech.request.get(`/api/job-notifications/technician/${technicianId}`);
+    const list = await request.get(`/api/job-notifications/technician/${technicianId}`);
     notification = ((await list.json()) as PendingNotification[]).find(
       (n) => n.serviceRequest.id === requestId && n.status === 'pending',
     );
     expect(notification).toBeDefined();
   }).toPass({ timeout: 10_000 });
-  const accepted = await tech.request.patch(`/api/job-notifications/${notification!.id}/accept`);
+  return notification!;
+}
+
+/** The technician signed in on `tech` accepts the request's pending notification through the API. */
+export async function acceptThroughApi(tech: BrowserContext, requestId: number) {
+  const me = await tech.request.get('/api/auth/current-user');
+  const { technicianId } = (await me.json()) as { technicianId: number };
+  const notification = await pendingNotification(tech.request, technicianId, requestId);
+  const accepted = await tech.request.patch(`/api/job-notifications/${notification.id}/accept`);
   expect(accepted.status()).toBe(200);
 }
 

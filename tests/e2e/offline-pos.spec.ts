@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signOnPad, test } from './fixtures';
+import { expect, pendingNotification, signOnPad, test } from './fixtures';
 
 // The service worker is what this spec is about (the config blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -167,8 +167,6 @@ test('offline, a quote, its signature, its invoice and a cash payment wait on th
   await expect(receipt).toContainText(payments[0]!.receiptNumber as string);
 });
 
-type Notification = { id: number; status: string; serviceRequest: { id: number } };
-
 test('a quote for a job canceled while it waited is refused: the change shows why and can be discarded', async ({
   page,
   context,
@@ -197,16 +195,9 @@ test('a quote for a job canceled while it waited is refused: the change shows wh
     reference: string;
     requestPath: string;
   };
-  let notification: Notification | undefined;
-  await expect(async () => {
-    const list = await page.request.get(`/api/job-notifications/technician/${tech}`);
-    notification = ((await list.json()) as Notification[]).find(
-      (n) => n.serviceRequest.id === id && n.status === 'pending',
-    );
-    expect(notification).toBeDefined();
-  }).toPass({ timeout: 10_000 });
+  const notification = await pendingNotification(page.request, tech, id);
   expect(
-    (await page.request.patch(`/api/job-notifications/${notification!.id}/accept`)).status(),
+    (await page.request.patch(`/api/job-notifications/${notification.id}/accept`)).status(),
   ).toBe(200);
 
   // The quote starts from the job, online; it is written and signed offline.
