@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxChannel } from '@shared/schemas/notifications';
 import type { Db, DbOrTx } from '../../db/client';
@@ -159,11 +159,7 @@ export function createOutbox(options: {
     }
     if (outcome.status === 'sent') {
       pauses.reached(row.channel);
-      await db
-        .update(outbox)
-        .set({ status: 'sent', sentAt: now, lastError: null, claimToken: null, leaseUntil: null })
-        .where(mine);
-      options.onDelivery?.(row.channel, 'sent');
+      await sentRecords.record(row);
       return;
     }
     const final = outcome.status !== 'retry' || row.attempts >= MAX_ATTEMPTS;
@@ -203,6 +199,66 @@ export function createOutbox(options: {
       }
     }
   }
+
+  /**
+   * Deliveries are recorded sent in groups: those that end while an earlier group is being
+   * written wait for it and go in one UPDATE together (with 16 lanes, a few a statement instead
+   * of one each: the worker's and PostgreSQL's CPU per e-mail, bench/outbox.ts). Nothing waits
+   * for a group to fill: a lone delivery is written at once.
+   */
+  const sentRecords = (() => {
+    let pending: { row: OutboxRow; done: () => void; failed: (err: unknown) => void }[] = [];
+    let writing = false;
+    async function write() {
+      writing = true;
+      try {
+        while (pending.length > 0) {
+          const group = pending;
+          pending = [];
+          // One claim's rows by its token (a claim lapsed and taken over is not ours to mark).
+          const byToken = new Map<string, number[]>();
+          for (const { row } of group)
+            byToken.set(row.claimToken!, [...(byToken.get(row.claimToken!) ?? []), row.id]);
+          try {
+            await db
+              .update(outbox)
+              .set({
+                status: 'sent',
+                sentAt: clock(),
+                lastError: null,
+                claimToken: null,
+                leaseUntil: null,
+              })
+              .where(
+                or(
+                  ...[...byToken].map(([token, ids]) =>
+                    and(eq(outbox.claimToken, token), inArray(outbox.id, ids)),
+                  ),
+                ),
+              );
+          } catch (err) {
+            for (const g of group) g.failed(err);
+            continue;
+          }
+          for (const g of group) {
+            options.onDelivery?.(g.row.channel, 'sent');
+            g.done();
+          }
+        }
+      } finally {
+        writing = false;
+      }
+    }
+    return {
+      /** Resolves once the row is recorded sent. */
+      record(row: OutboxRow) {
+        return new Promise<void>((done, failed) => {
+          pending.push({ row, done, failed });
+          if (!writing) void write();
+        });
+      },
+    };
+  })();
 
   /** Back in the queue, in its place, as if never claimed (the claim's attempt is undone). */
   async function putBack(row: OutboxRow, lastError?: string) {
