@@ -360,6 +360,59 @@ describe('outbox workers', () => {
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
   });
 
+  it('deliveries that end together are recorded sent together, each only under its own claim', async () => {
+    const keys = Array.from({ length: 12 }, (_, i) => `together:${i}`);
+    const arrived: { key: string; done: () => void }[] = [];
+    const worker = createOutbox({
+      db: t.app.db,
+      clock: t.app.clock,
+      log: t.app.log,
+      transports: {
+        sms: {
+          name: 'together',
+          deliver: (row) =>
+            new Promise((resolve) => {
+              arrived.push({ key: row.idempotencyKey, done: () => resolve({ status: 'sent' }) });
+            }),
+        },
+      },
+    });
+    await worker.enqueue(
+      t.app.db,
+      keys.map((key) => ({
+        channel: 'sms' as const,
+        to: '+12025550188',
+        subject: key,
+        text: key,
+        template: 'together',
+        key,
+      })),
+    );
+    const run = worker.runOnce();
+    await vi.waitFor(() => expect(arrived).toHaveLength(keys.length));
+    // Meanwhile another instance took the first message's claim over: this worker's record of
+    // its delivery must not touch that claim.
+    await t.app.db
+      .update(outbox)
+      .set({ claimToken: 'another-instance' })
+      .where(eq(outbox.idempotencyKey, keys[0]!));
+    for (const a of arrived) a.done();
+    expect(await run).toBe(keys.length);
+    const rows = await t.app.db.select().from(outbox).where(inArray(outbox.idempotencyKey, keys));
+    const taken = rows.find((r) => r.idempotencyKey === keys[0]);
+    expect(taken).toMatchObject({ status: 'sending', claimToken: 'another-instance' });
+    const mine = rows.filter((r) => r.idempotencyKey !== keys[0]);
+    expect(mine).toHaveLength(keys.length - 1);
+    for (const r of mine)
+      expect(r).toMatchObject({
+        status: 'sent',
+        sentAt: expect.any(Date),
+        attempts: 1,
+        claimToken: null,
+        leaseUntil: null,
+      });
+  });
+
   it('a slow batch puts back what it can no longer send inside its lease, untried', async () => {
     const sent: string[] = [];
     const worker = createOutbox({
