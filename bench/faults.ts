@@ -11,7 +11,8 @@
  * Faults, one at a time: (a) pg_ctl restart -m fast, (b) Redis stopped 30 s, (c) SMTP down 60 s,
  * (d) the payment provider hangs 30 s (requests reach it, no answer comes back). For each: errors
  * during and after, seconds to recover, acknowledged writes lost, e-mails delivered, payments
- * left `processing`, p50/p99 latency during the fault; one table at the end.
+ * left `processing`, p50/p99 latency during the fault; one table at the end. Then, the load
+ * stopped, it waits for every e-mail of the run to leave and checks none arrived twice.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -55,6 +56,8 @@ const T = SHORT
   : { warm: 10, pgAfter: 20, redis: 30, redisAfter: 15, smtp: 60, pay: 30, payAfter: 15 };
 /** How long, at most, to wait for the outbox and the reconciler after a fault. */
 const SETTLE_MAX_S = 150;
+/** How long, at most, to wait once the load stops for every e-mail of the run to leave. */
+const DRAIN_MAX_S = 600;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (s: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${s}`);
@@ -140,6 +143,8 @@ log(`Redis on ${redisPort}`);
 // ---------------------------------------------------------------- SMTP stand-in (can go down)
 const smtpPort = await freePort();
 const mails: { to: string[]; at: number }[] = [];
+/** Message-IDs the stand-in received: a message sent twice would show as fewer ids than mails. */
+const mailIds = new Set<string>();
 let smtp: SMTPServer | null = null;
 async function startSmtp() {
   smtp = new SMTPServer({
@@ -148,9 +153,14 @@ async function startSmtp() {
     logger: false,
     closeTimeout: 100,
     onData(stream, session, cb) {
-      stream.on('data', () => {});
+      let head = '';
+      stream.on('data', (c: Buffer) => {
+        if (head.length < 8192) head += c.toString();
+      });
       stream.on('end', () => {
         mails.push({ to: session.envelope.rcptTo.map((r) => r.address), at: Date.now() });
+        const id = /^Message-ID:\s*(\S+)/im.exec(head)?.[1];
+        if (id) mailIds.add(id);
         cb();
       });
     },
@@ -617,11 +627,18 @@ const ackCount = () => acks.serviceRequests.length + acks.sessions.length + acks
 
 /** E-mails the outbox took in between `since` and `until` (the load keeps adding more). */
 async function outboxBacklog(since: Date, until = new Date()) {
-  const [r] = await q<{ total: string; sent: string; waiting: string; failed: string }>(
+  const [r] = await q<{
+    total: string;
+    sent: string;
+    waiting: string;
+    failed: string;
+    canceled: string;
+  }>(
     `select count(*) as total,
             count(*) filter (where status = 'sent') as sent,
             count(*) filter (where status in ('queued', 'sending')) as waiting,
-            count(*) filter (where status = 'failed') as failed
+            count(*) filter (where status = 'failed') as failed,
+            count(*) filter (where status = 'canceled') as canceled
        from outbox where channel = 'email' and created_at >= $1 and created_at < $2`,
     [since, until],
   );
@@ -630,6 +647,7 @@ async function outboxBacklog(since: Date, until = new Date()) {
     sent: Number(r!.sent),
     waiting: Number(r!.waiting),
     failed: Number(r!.failed),
+    canceled: Number(r!.canceled),
   };
 }
 /** Card payments still `processing` that were claimed before `before` (the load adds more). */
@@ -713,6 +731,7 @@ await phase(
 await phase('b redis stop', stopRedis, startRedis, T.redis, T.redisAfter, noExtra);
 // (c) SMTP down: the outbox keeps the e-mails and sends them once it is back.
 let smtpDownAt = new Date();
+let smtpWindowEnd = new Date();
 await phase(
   'c smtp down',
   async () => {
@@ -725,6 +744,7 @@ await phase(
   async (restoredAt) => {
     // Those queued while SMTP was down (and just after): all of them must go out.
     const upAt = new Date();
+    smtpWindowEnd = upAt;
     const deadline = performance.now() + SETTLE_MAX_S * 1000;
     let b = await outboxBacklog(smtpDownAt, upAt);
     while ((b.waiting > 0 || b.failed > 0) && performance.now() < deadline) {
@@ -772,7 +792,19 @@ loadOn = false;
 await loadDone;
 await Promise.allSettled([...inflight]);
 const lost = await lostWrites();
-const total = await outboxBacklog(started);
+// The load has stopped: every e-mail it queued (the outages' and the backlog a saturated machine
+// built up) must still go out, once. A new-job alert whose offer ran out meanwhile is dropped
+// (canceled), as it should be, not sent late.
+const loadEndedAt = new Date();
+const drainStart = performance.now();
+let total = await outboxBacklog(started, loadEndedAt);
+const waitingAtEnd = total.waiting;
+while (total.waiting > 0 && performance.now() - drainStart < DRAIN_MAX_S * 1000) {
+  await sleep(1000);
+  total = await outboxBacklog(started, loadEndedAt);
+}
+const drainS = (performance.now() - drainStart) / 1000;
+const outageMails = await outboxBacklog(smtpDownAt, smtpWindowEnd);
 console.log('\nFaults, measured');
 console.log(
   `${RATE} requests/s over 2 instances, mix '${MIX}' (${KINDS.map(([k, w]) => `${k} ${w}%`).join(', ')}), ${SHORT ? 'FAULTS_SHORT' : 'full'} run; ${samples.length} requests in all`,
@@ -788,7 +820,10 @@ console.log(
   `acknowledged writes: ${acks.serviceRequests.length} service requests, ${acks.sessions.length} sign-ins, ${acks.payments.length} card payments; lost: ${lost}`,
 );
 console.log(
-  `e-mails over the whole run: ${total.sent}/${total.total} sent, ${total.waiting} waiting, ${total.failed} failed; stand-in received ${mails.length}`,
+  `e-mails over the whole run: ${total.total} queued; ${waitingAtEnd} still waiting when the load stopped; ${drainS.toFixed(0)} s later ${total.sent} sent, ${total.canceled} dropped (offer over before delivery), ${total.failed} failed, ${total.waiting} waiting; the stand-in received ${mails.length} (warm-up included), ${mails.length - mailIds.size} of them twice`,
+);
+console.log(
+  `e-mails queued from the SMTP outage to its look: ${outageMails.total}; at the end ${outageMails.sent} sent, ${outageMails.canceled} dropped, ${outageMails.failed} failed, ${outageMails.waiting} waiting`,
 );
 console.log(`payments still processing: ${await processingPayments()}`);
 {
