@@ -9,21 +9,10 @@ import {
   type ReactNode,
 } from 'react';
 
+import { audienceOf, type AuthAudience } from './auth-audience';
+
 const loadAuthDialog = () => import('./components/auth-dialog');
 
-/**
- * Who the dialog speaks to: 'customer' where a customer comes from (a request's page, a
- * customer's screen), 'technician' otherwise. It sets the title and the account type Register
- * starts with.
- */
-export type AuthAudience = 'technician' | 'customer';
-
-/** Screens a customer reaches the dialog from (their requests, vehicles, the request form). */
-const CUSTOMER_PATHS = /^\/(request-service|requests\/|my-requests|vehicles|quote-approval)/;
-
-/** The audience of a dialog opened from a page that does not say: by the page's path. */
-export const audienceOf = (pathname: string): AuthAudience =>
-  CUSTOMER_PATHS.test(pathname) ? 'customer' : 'technician';
 const AuthDialog = lazy(() => loadAuthDialog().then((m) => ({ default: m.AuthDialog })));
 
 type AuthDialogApi = {

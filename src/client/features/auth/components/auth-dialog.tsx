@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ROLES } from '@shared/constants/domain';
-import type { AuthAudience } from '../auth-dialog-context';
+import type { AuthAudience } from '../auth-audience';
 import {
   Dialog,
   DialogContent,
