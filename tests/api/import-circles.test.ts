@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * No module reaches itself through its imports (type-only imports count too), on either side:
+ * No module reaches itself through its imports (type-only and lazy `import()`s count too), on either side:
  * a circle makes the load order decide what a module sees. The client is checked on its own
  * (it imports shared code, never the server), so a circle is reported with the side it is on. Scans the sources with a
  * regex over import and export-from statements, resolving relative paths and the aliases.
@@ -39,9 +39,12 @@ function resolveImport(from: string, spec: string): string | null {
 /** The groups of modules that import each other, through any number of steps (Tarjan). */
 function circles(files: string[]): string[][] {
   const importRe = /^\s*(?:import|export)\s[^'"]*?['"]([^'"]+)['"]/gm;
+  // A lazily loaded module is an import too (`import('./x')`, a screen's chunk).
+  const dynamicRe = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
   const graph = new Map<string, string[]>();
   for (const f of files) {
-    const deps = [...readFileSync(f, 'utf8').matchAll(importRe)]
+    const text = readFileSync(f, 'utf8');
+    const deps = [...text.matchAll(importRe), ...text.matchAll(dynamicRe)]
       .map((m) => resolveImport(f, m[1]!))
       .filter((d): d is string => d !== null);
     graph.set(f, deps);
