@@ -328,18 +328,33 @@ describe('outbox workers', () => {
     return { sent, transport };
   };
 
+  /** A worker of its own on the test app's database, sending SMS through `transport`. */
+  const smsWorker = (
+    transport: Transport,
+    options: { batchSize?: number; concurrency?: number } = {},
+  ) =>
+    createOutbox({
+      db: t.app.db,
+      clock: t.app.clock,
+      log: t.app.log,
+      transports: { sms: transport },
+      ...options,
+    });
+  /** One SMS a key (its subject and text the key itself). */
+  const smsTo = (to: string, template: string, keys: string[]) =>
+    keys.map((key) => ({
+      channel: 'sms' as const,
+      to,
+      subject: key,
+      text: key,
+      template,
+      key,
+    }));
+
   it('two workers racing over the same queue send each message exactly once', async () => {
     const { sent, transport } = counting();
-    const worker = () =>
-      createOutbox({
-        db: t.app.db,
-        clock: t.app.clock,
-        log: t.app.log,
-        transports: { sms: transport },
-        batchSize: 7,
-      });
-    const a = worker();
-    const b = worker();
+    const a = smsWorker(transport, { batchSize: 7 });
+    const b = smsWorker(transport, { batchSize: 7 });
     const keys = Array.from({ length: 120 }, (_, i) => `race:${i}`);
     await a.enqueue(
       t.app.db,
@@ -362,32 +377,13 @@ describe('outbox workers', () => {
 
   it('deliveries that end together are recorded sent together, each only under its own claim', async () => {
     const keys = Array.from({ length: 12 }, (_, i) => `together:${i}`);
-    const arrived: { key: string; done: () => void }[] = [];
-    const worker = createOutbox({
-      db: t.app.db,
-      clock: t.app.clock,
-      log: t.app.log,
-      transports: {
-        sms: {
-          name: 'together',
-          deliver: (row) =>
-            new Promise((resolve) => {
-              arrived.push({ key: row.idempotencyKey, done: () => resolve({ status: 'sent' }) });
-            }),
-        },
-      },
+    // Each delivery waits until all have arrived, then all end at once.
+    const arrived: (() => void)[] = [];
+    const worker = smsWorker({
+      name: 'together',
+      deliver: () => new Promise((resolve) => arrived.push(() => resolve({ status: 'sent' }))),
     });
-    await worker.enqueue(
-      t.app.db,
-      keys.map((key) => ({
-        channel: 'sms' as const,
-        to: '+12025550188',
-        subject: key,
-        text: key,
-        template: 'together',
-        key,
-      })),
-    );
+    await worker.enqueue(t.app.db, smsTo('+12025550188', 'together', keys));
     const run = worker.runOnce();
     await vi.waitFor(() => expect(arrived).toHaveLength(keys.length));
     // Meanwhile another instance took the first message's claim over: this worker's record of
@@ -396,7 +392,7 @@ describe('outbox workers', () => {
       .update(outbox)
       .set({ claimToken: 'another-instance' })
       .where(eq(outbox.idempotencyKey, keys[0]!));
-    for (const a of arrived) a.done();
+    for (const end of arrived) end();
     expect(await run).toBe(keys.length);
     const rows = await t.app.db.select().from(outbox).where(inArray(outbox.idempotencyKey, keys));
     const taken = rows.find((r) => r.idempotencyKey === keys[0]);
@@ -415,35 +411,20 @@ describe('outbox workers', () => {
 
   it('a slow batch puts back what it can no longer send inside its lease, untried', async () => {
     const sent: string[] = [];
-    const worker = createOutbox({
-      db: t.app.db,
-      clock: t.app.clock,
-      log: t.app.log,
-      transports: {
-        sms: {
-          name: 'slow',
-          async deliver(row) {
-            sent.push(row.idempotencyKey);
-            // The relay hangs: most of the batch's lease is gone after this message.
-            if (sent.length === 1) t.clock.advance(LEASE_MS - SEND_BY_MS + 1000);
-            return { status: 'sent' };
-          },
+    const worker = smsWorker(
+      {
+        name: 'slow',
+        async deliver(row) {
+          sent.push(row.idempotencyKey);
+          // The relay hangs: most of the batch's lease is gone after this message.
+          if (sent.length === 1) t.clock.advance(LEASE_MS - SEND_BY_MS + 1000);
+          return { status: 'sent' };
         },
       },
-      concurrency: 1,
-    });
-    const keys = ['slow:1', 'slow:2'];
-    await worker.enqueue(
-      t.app.db,
-      keys.map((key) => ({
-        channel: 'sms' as const,
-        to: '+12025550177',
-        subject: key,
-        text: key,
-        template: 'slow',
-        key,
-      })),
+      { concurrency: 1 },
     );
+    const keys = ['slow:1', 'slow:2'];
+    await worker.enqueue(t.app.db, smsTo('+12025550177', 'slow', keys));
     expect(await worker.runOnce()).toBe(2);
     expect(sent).toHaveLength(1);
     const [late] = await t.app.db
@@ -462,12 +443,7 @@ describe('outbox workers', () => {
 
   it('a started worker sends what a commit queues, woken by NOTIFY', async () => {
     const { sent, transport } = counting();
-    const worker = createOutbox({
-      db: t.app.db,
-      clock: t.app.clock,
-      log: t.app.log,
-      transports: { sms: transport },
-    });
+    const worker = smsWorker(transport);
     // What is queued before the start goes out in the run start() begins at once: waited for,
     // so that run has looked at the queue; with a minute's poll, only the wake-up can then
     // deliver the next message in time.
