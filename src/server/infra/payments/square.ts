@@ -38,10 +38,6 @@ const DECLINE_MESSAGES: Record<string, string> = {
 };
 
 /**
- * The payment's reference_id (at most 40 characters): derived from our idempotency key, so a
- * payment can be found again when our answer was lost (Square does not list idempotency keys).
- */
-/**
  * The window a lookup by reference lists, around when the payment was recorded: Square created
  * it, if at all, during the one call made right after (it times out in PROVIDER_CALL_TIMEOUT_MS),
  * so a minute either side covers clocks that disagree. A seller taking many cards a day has
@@ -50,6 +46,10 @@ const DECLINE_MESSAGES: Record<string, string> = {
 export const LOOKUP_BEFORE_MS = 60_000;
 export const LOOKUP_AFTER_MS = PROVIDER_CALL_TIMEOUT_MS + 60_000;
 
+/**
+ * The payment's reference_id (at most 40 characters): derived from our idempotency key, so a
+ * payment can be found again when our answer was lost (Square does not list idempotency keys).
+ */
 export const squareReferenceOf = (idempotencyKey: string) =>
   `wr-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 36)}`;
 
