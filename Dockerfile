@@ -17,7 +17,9 @@ RUN npm ci
 
 FROM deps AS build
 COPY . .
-# The release error reports name: docker build --build-arg GIT_COMMIT=$(git rev-parse HEAD)
+# The release error reports name (wrenchly@<version>+<commit>): the context has no .git, so the
+# commit comes as an argument, docker build --build-arg GIT_COMMIT=$(git rev-parse HEAD) (compose
+# passes GIT_COMMIT from its environment). Without it the release is the bare version.
 ARG GIT_COMMIT=
 RUN npm run build
 
@@ -52,6 +54,9 @@ COPY --from=build /app/dist ./dist
 COPY src/server/db/migrations ./src/server/db/migrations
 # The backup service's nightly loop (deploy/compose.yaml).
 COPY deploy/backup.sh ./deploy/backup.sh
+# The commit, for `docker inspect` (OCI's revision label); the release itself is in the build.
+ARG GIT_COMMIT=
+LABEL org.opencontainers.image.revision=$GIT_COMMIT
 # /backups: a new volume mounted there starts owned by node, so the backup service can write it.
 RUN mkdir -p /app/data /backups && chown node:node /app/data /backups
 USER node

@@ -50,6 +50,7 @@ const publicScreen = new RegExp(
 const lucideIcon =
   /[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!lucide-react\.mjs|icons[\\/]index\.mjs)/;
 const loadedByPublicScreen = staticallyImportedBy((id) => publicScreen.test(id));
+const sharedCode = /[\\/]src[\\/]shared[\\/]/;
 
 // The API runs on its own port in development (scripts/dev.ts); Vite proxies /api to it.
 const apiPort = Number(process.env.API_PORT ?? 5001);
@@ -65,7 +66,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     lucideIcons(),
     preloadApp([
       /[\\/]src[\\/]client[\\/]boot\.tsx$/,
-      /[\\/]src[\\/]client[\\/]app[\\/]warm-up\.ts$/,
+      /[\\/]src[\\/]client[\\/]app[\\/]warm-(up|zod|shared)\.ts$/,
     ]),
     tailwindcss(),
     // The service worker (src/client/sw.ts) precaches the built app shell; the page registers it
@@ -116,6 +117,25 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The server reads which chunks a screen needs, to preload them with its HTML.
         manifest: true,
         rolldownOptions: {
+          // Building a Zod schema has no effect but the schema: one the browser's code never uses
+          // (a server route's body, an error shape) is left out, not built as the page loads.
+          // The shared schema builders (src/shared/schemas) are named with `z`. (A call made for
+          // its effect, such as `z.config(...)`, would be dropped too: the browser's code makes
+          // none; main.tsx sets Zod's one setting without it.)
+          treeshake: {
+            manualPureFunctions: [
+              'z',
+              'dbId',
+              'dbIdNumber',
+              'pageNumber',
+              'safeText',
+              'isoDate',
+              'requiredText',
+              'phoneSchema',
+              'optionalPhoneSchema',
+              'requiredPhoneSchema',
+            ],
+          },
           output: {
             // The runtime every page needs, in one file instead of dozens of small ones: on a
             // phone's connection each extra request costs a round trip.
@@ -126,19 +146,29 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'loader',
                   test: /^\0?(rolldown[\\/]runtime|vite[\\/]preload-helper)/,
-                  priority: 3,
+                  priority: 5,
                 },
                 {
                   name: 'runtime',
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|tailwind-merge|clsx|class-variance-authority)[\\/]/,
-                  priority: 2,
+                  priority: 4,
                 },
+                // Zod, and the shared code the public pages use (its schemas run Zod as they load):
+                // files of their own, which the entry evaluates a task each before the screen
+                // (main.tsx). In the public chunk, evaluating them made one long task.
+                { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 3 },
                 // Our code every page runs (what boot.tsx imports, directly or not): one file
                 // instead of ~25 small ones. Screens, dialogs and the rest stay lazy.
                 {
                   debugName: 'shell',
                   name: (id, ctx) =>
                     ownCode.test(id) && !entryOf(id) && loadedByEntry(id, ctx) ? 'shell' : null,
+                  priority: 2,
+                },
+                {
+                  debugName: 'shared',
+                  name: (id, ctx) =>
+                    sharedCode.test(id) && loadedByPublicScreen(id, ctx) ? 'shared' : null,
                   priority: 1,
                 },
                 // What the public pages' screens import (forms, cards, icons, the results list):

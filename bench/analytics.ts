@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/server/db/client';
+import { openDatabase } from '../src/server/infra/database';
 import * as q from '../src/server/features/analytics/analytics.queries';
 import { refreshFairPrices, fairPriceFor } from '../src/server/domain/fair-price';
 

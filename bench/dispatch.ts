@@ -12,7 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import { eq, like } from 'drizzle-orm';
 import zipcodes from 'zipcodes';
-import { plans, subscriptions, technicians, users } from '../src/server/db/schema';
+import { plans, subscriptions, technicians, users, verifications } from '../src/server/db/schema';
 import { findCandidates } from '../src/server/features/dispatch/dispatch.matching';
 import { hashPassword } from '../src/server/infra/password';
 import { LOCATIONS } from '../src/shared/constants/locations';
@@ -48,7 +48,6 @@ for (let i = 0; i < REQUESTS + 20 || performance.now() < matchUntil; i++) {
     requestId: -1,
     serviceType: SERVICE_TYPES[i % SERVICE_TYPES.length]!,
     point: { latitude: loc.latitude + ((i % 7) - 3) * 0.01, longitude: loc.longitude },
-    today: new Date().toISOString().slice(0, 10),
     now: new Date(),
     limit: 5,
     dispatchStartedAt: null,
@@ -96,7 +95,19 @@ for (let i = 0; i < 5; i++) {
       serviceRadiusMiles: 5,
     })
     .returning();
-  // Leads need a plan (ADR 014); unlimited jobs, though none is accepted here.
+  // Leads need a verified license and insurance (ADR 033) and a plan (ADR 014): unlimited
+  // jobs, though none is accepted here.
+  await db.insert(verifications).values(
+    (['license', 'insurance'] as const).map((verificationType) => ({
+      technicianId: tech!.id,
+      verificationType,
+      credentialName: verificationType === 'license' ? "Driver's License" : 'Liability Insurance',
+      issuingOrganization: 'Bench',
+      verificationStatus: 'verified' as const,
+      checkedRegistry: 'Bench registry',
+      checkedReference: `BENCH-${tech!.id}`,
+    })),
+  );
   await db.insert(subscriptions).values({
     technicianId: tech!.id,
     planId: professional!.id,

@@ -34,7 +34,7 @@ import type pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
+import { openDatabase } from '../src/server/infra/database';
 import { hashToken } from '../src/server/infra/session';
 import { LOCATION_NAMES } from '../src/shared/constants/locations';
 import { SERVICE_TYPES } from '../src/shared/constants/service-types';

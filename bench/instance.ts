@@ -2,7 +2,7 @@
  * One app instance on BENCH_DATABASE_URL for the benchmarks' multi-instance runs: prints
  * "listening <url>" once it serves, its technician index loaded.
  */
-import { openDatabase } from '../src/server/db/client';
+import { openDatabase } from '../src/server/infra/database';
 import { startApp } from './lib';
 
 const database = await openDatabase({

@@ -6,8 +6,9 @@ import { count } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openDatabase, type Database } from '../src/server/db/client';
+import { openDatabase, type Database } from '../src/server/infra/database';
 import { technicians } from '../src/server/db/schema';
+import { giveBenchTechniciansCredentials } from '../scripts/bench-credentials';
 import { giveBenchTechniciansPlans } from '../scripts/bench-plans';
 
 export function arg(name: string, fallback: string): string {
@@ -65,6 +66,8 @@ export async function benchDatabase(
   }
   // A database seeded before plans mattered (ADR 014): its technicians get theirs now.
   await giveBenchTechniciansPlans(database.db);
+  // Likewise their credentials: only certified technicians get leads (ADR 033).
+  await giveBenchTechniciansCredentials(database.db);
   return { database, url, dataDir };
 }
 

@@ -1,17 +1,20 @@
 // Lighthouse (mobile preset) on the public pages of a production build, median of 3 runs each.
 //
-//   npm run build && npx tsx bench/lighthouse.ts [--runs 3] [--url http://host:port]
+//   npm run build && npx tsx bench/lighthouse.ts [--runs 3] [--busy 1] [--url http://host:port]
 //
 // Without --url it loads the demo data into a fresh embedded database (npm run db:seed), starts
 // `node dist/server/main.js` with NODE_ENV=production on it and measures /, /technicians (with a
-// search query) and the first technician's profile. Prints each page's category scores,
-// FCP / LCP / TBT / CLS, bytes transferred and the JS of its first download (gzip, from the
-// build: bench/bundle-size.ts), and the targets: performance >= 95, accessibility 100, best
-// practices and SEO >= 95, LCP <= 2.0 s, TBT <= 150 ms, CLS <= 0.05, the home page's first
-// download <= 130 kB.
+// search query) and the first technician's profile. Each run starts a Chrome of its own (as the
+// `lighthouse` command does: nothing stored by one run is seen by the next). `--busy N` keeps N
+// cores busy (a `for(;;){}` process each) while it measures: a phone or a small server is rarely
+// idle, and Total Blocking Time on a loaded machine is what shows a page's long tasks.
+// Prints each page's category scores, FCP / LCP / TBT / CLS, bytes transferred and the JS of
+// its first download (gzip, from the build: bench/bundle-size.ts), every run's performance and
+// TBT, and the targets: performance >= 95, accessibility 100, best practices 100, SEO >= 95,
+// LCP <= 2.0 s, TBT <= 150 ms, CLS <= 0.05, the home page's first download <= 130 kB.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -19,7 +22,14 @@ import { firstDownload } from './bundle-size';
 import { arg } from './lib';
 
 const runs = Number(arg('runs', '3'));
+const busy = Number(arg('busy', '0'));
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// The background load (started once the server is up): each process keeps one core busy until
+// the bench ends.
+const busyLoops: ChildProcess[] = [];
+const stopBusyLoops = () => busyLoops.forEach((p) => p.kill('SIGKILL'));
+process.on('exit', stopBusyLoops);
 
 async function waitFor(url: string, ms = 120_000) {
   const until = Date.now() + ms;
@@ -91,26 +101,40 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)]!;
 };
 
-const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
-const results: Record<string, Row> = {};
-let failed = false;
-try {
-  for (const [name, pagePath, screen] of pages) {
-    const js = firstDownload(screen).gzip;
-    const rows: Row[] = [];
-    for (let i = 0; i < runs; i++) {
-      const result = await lighthouse(`${base}${pagePath}`, {
+/** One Lighthouse run in a Chrome of its own; a run whose trace failed is tried again. */
+async function measure(url: string) {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ['--headless=new', '--no-sandbox'],
+    });
+    try {
+      const result = await lighthouse(url, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       const lhr = result!.lhr;
-      if (lhr.runtimeError)
-        console.log(`  ${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (!lhr.runtimeError) return lhr;
+      console.log(`  ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (attempt === 3) return lhr;
+    } finally {
+      await chrome.kill();
+    }
+  }
+}
+
+const results: Record<string, Row & { all: string }> = {};
+let failed = false;
+for (let i = 0; i < busy; i++)
+  busyLoops.push(spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
+try {
+  for (const [name, pagePath, screen] of pages) {
+    const js = firstDownload(screen).gzip;
+    const rows: Row[] = [];
+    for (let i = 0; i < runs; i++) {
+      const lhr = await measure(`${base}${pagePath}`);
       for (const w of lhr.runWarnings ?? []) console.log(`  ${name}: warning: ${w}`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -152,15 +176,19 @@ try {
       accessibility: median(rows.map((r) => r.accessibility)),
       bestPractices: median(rows.map((r) => r.bestPractices)),
       seo: median(rows.map((r) => r.seo)),
+      all: rows.map((r) => `${r.performance}/${r.tbt.toFixed(0)}`).join(' '),
     };
   }
 } finally {
-  await chrome.kill();
+  stopBusyLoops();
   server?.kill('SIGTERM');
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log(`\nLighthouse ${runs} run(s) per page, mobile preset, median (${base})`);
+console.log(
+  `\nLighthouse ${runs} run(s) per page, mobile preset, median (${base}), ` +
+    `${busy} core(s) kept busy, load average ${loadavg()[0]!.toFixed(1)}`,
+);
 console.log(
   'page          perf  a11y  bp   seo   FCP ms  LCP ms  TBT ms  CLS    transfer KB  first JS kB gzip',
 );
@@ -172,10 +200,11 @@ for (const [name, r] of Object.entries(results)) {
       `${r.cls.toFixed(3).padStart(5)}  ${(r.bytes / 1024).toFixed(0).padStart(6)}       ` +
       `${(r.js / 1024).toFixed(1).padStart(6)}`,
   );
+  console.log(`  runs (performance/TBT ms): ${r.all}`);
   const misses = [
     r.performance < 95 && 'performance < 95',
     r.accessibility < 100 && 'accessibility < 100',
-    r.bestPractices < 95 && 'best practices < 95',
+    r.bestPractices < 100 && 'best practices < 100',
     r.seo < 95 && 'SEO < 95',
     r.lcp > 2000 && 'LCP > 2.0 s',
     r.tbt > 150 && 'TBT > 150 ms',

@@ -15,7 +15,7 @@ import pg from 'pg';
 import webpush from 'web-push';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openDatabase, type Database } from '../src/server/db/client';
+import { openDatabase, type Database } from '../src/server/infra/database';
 import {
   jobNotifications,
   plans,

@@ -13,7 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import pino from 'pino';
-import { openDatabase } from '../src/server/db/client';
+import { openDatabase } from '../src/server/infra/database';
 import { createOutbox, type OutboxInput } from '../src/server/infra/outbox';
 import { smtpTransport } from '../src/server/infra/outbox/email';
 import { arg } from './lib';

@@ -3,14 +3,21 @@
  * technicians are being edited, against GET /api/health in the same run, with a second app
  * instance on the same database.
  *   node --expose-gc --import tsx bench/search.ts [--technicians 100000] [--duration 10]
- *     [--connections 10] [--writes 10]
+ *     [--connections 10] [--writes 10] [--profile DIR]
  * Prints: the index's first load (time, memory), mixed and cold (every request distinct)
- * latencies and throughput, how soon a write shows on the other instance, and the writes made.
+ * latencies and throughput, the per-request overhead of the app's plugins and hooks (health
+ * against the same handler on a bare Fastify), how soon a write shows on the other instance, and
+ * the writes made.
  * Targets at 1,000,000 technicians with 10 writes/s: mixed p99 <= 15 ms, cold p99 <= 40 ms,
  * search >= 40% of health's throughput, a write visible on the other instance within 100 ms,
  * index memory <= 150 MB, first load <= 5 s.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { SERVICE_TYPES } from '../src/shared/constants/service-types';
 import { LOCATIONS } from '../src/shared/constants/locations';
@@ -21,6 +28,8 @@ const N = Number(arg('technicians', '100000'));
 const duration = Number(arg('duration', '10'));
 const connections = Number(arg('connections', '10'));
 const writesPerSecond = Number(arg('writes', '10'));
+/** A directory: the mixed search run and the health run are CPU-profiled into it (.cpuprofile). */
+const profileDir = arg('profile', '');
 
 const { next: rand, pick } = generator(7);
 
@@ -60,6 +69,21 @@ function searchPaths(count: number, cold = false): string[] {
     if (cold) q.set('pageSize', String(5 + Math.floor(rand() * 96)));
     return `/api/technicians?${q}`;
   });
+}
+
+/** `run`, CPU-profiled into profileDir/<name>.cpuprofile when --profile is given. */
+async function profiled(name: string, url: string, paths: string[]) {
+  if (!profileDir) return run(url, paths);
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  const result = await run(url, paths);
+  const { profile } = await session.post('Profiler.stop');
+  mkdirSync(profileDir, { recursive: true });
+  writeFileSync(path.join(profileDir, `${name}.cpuprofile`), JSON.stringify(profile));
+  session.disconnect();
+  return result;
 }
 
 function run(url: string, paths: string[]) {
@@ -102,20 +126,37 @@ const writer = url && writesPerSecond > 0 ? startWriter(url, writesPerSecond) : 
 await run(base, searchPaths(200));
 const paths = searchPaths(2000);
 console.log(`${new Set(paths).size} distinct search paths in the mixed run`);
-const search = await run(base, paths);
+const search = await profiled('search', base, paths);
 const cold = await run(base, searchPaths(200000, true));
-const health = await run(base, ['/api/health']);
+const health = await profiled('health', base, ['/api/health']);
+
+// What every request pays for the app's plugins and hooks (security headers, request ids, origin
+// and access checks, metrics, compression, input guard): the same health handler (one `select 1`
+// on the same pool) on a bare Fastify, under the same load. The difference in time per answer
+// (1 / throughput, one process) is the overhead per request.
+const bare = Fastify();
+bare.get('/api/health', async () => {
+  await database.db.execute(sql`select 1`);
+  return { status: 'ok', database: 'up', uptimeSeconds: Math.round(process.uptime()) };
+});
+await bare.listen({ port: 0, host: '127.0.0.1' });
+const bareAddress = bare.server.address();
+const bareBase = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}`;
+await run(bareBase, ['/api/health']);
+const bareHealth = await run(bareBase, ['/api/health']);
+await bare.close();
 
 // A write through one connection, then the other instance's next search: moves a technician
-// to Seattle (nobody else is near) and asks instance B for technicians there at once, 20 times.
+// to Cumberland, MD (in the service area, west of every seeded technician) and asks instance B
+// for technicians there at once, 20 times.
 const visible: number[] = [];
 if (url && second) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const seattle = '/api/technicians?zip=98101&maxDistance=5&available=false&pageSize=100';
+  const cumberland = '/api/technicians?zip=21502&maxDistance=5&available=false&pageSize=100';
   for (let k = 0; k < 20; k++) {
     const { rows } = await client.query<{ id: number }>(
-      `update technicians set latitude = 47.6101 + $2::float8 / 10000, longitude = -122.3344
+      `update technicians set latitude = 39.5992 + $2::float8 / 10000, longitude = -78.8444
        where id = (select t.id from technicians t join users u on u.id = t.user_id
                    where u.status = 'approved' order by t.id offset $1 limit 1) returning id`,
       [1000 + k, k],
@@ -124,7 +165,10 @@ if (url && second) {
     const written = performance.now();
     let seen = false;
     while (!seen && performance.now() - written < 5000) {
-      const items = (await (await fetch(`${second.base}${seattle}`)).json()) as { id: number }[];
+      const res = await fetch(`${second.base}${cumberland}`);
+      const items = (await res.json()) as { id: number }[];
+      if (!Array.isArray(items))
+        throw new Error(`search answered ${res.status}: ${JSON.stringify(items)}`);
       seen = items.some((x) => x.id === id);
     }
     visible.push(seen ? performance.now() - written : Infinity);
@@ -138,6 +182,11 @@ const row = (name: string, r: autocannon.Result) =>
 console.log(row('GET /api/technicians', search));
 console.log(row('  cold (cache misses)', cold));
 console.log(row('GET /api/health', health));
+console.log(row('  bare Fastify', bareHealth));
+const usPerAnswer = (r: autocannon.Result) => 1e6 / Math.max(r.requests.average, 1);
+console.log(
+  `per-request overhead of the app's plugins and hooks: ${(usPerAnswer(health) - usPerAnswer(bareHealth)).toFixed(0)} µs (${usPerAnswer(health).toFixed(0)} µs an answer against ${usPerAnswer(bareHealth).toFixed(0)} µs on a bare Fastify); health at ${((health.requests.average / bareHealth.requests.average) * 100).toFixed(0)}% of the bare throughput`,
+);
 const ratio = search.requests.average / health.requests.average;
 const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
 console.log(
@@ -155,7 +204,7 @@ if (visible.length > 0)
   );
 if (writes)
   console.log(
-    `technician writes during the run: ${writes.writes} (${(writes.writes / Math.max(1, 3 * duration + 1)).toFixed(1)}/s), ${writes.failures} failed; commit p50 ${ms(pct(writes.latencies, 50))}, p99 ${ms(pct(writes.latencies, 99))}`,
+    `technician writes during the run: ${writes.writes} (${writes.perSecond.toFixed(1)}/s), ${writes.failures} failed; commit p50 ${ms(pct(writes.latencies, 50))}, p99 ${ms(pct(writes.latencies, 99))}`,
   );
 console.log(`index after the run: ${JSON.stringify(app.technicianIndex.stats())}`);
 await second?.stop();

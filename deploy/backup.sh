@@ -1,7 +1,7 @@
 #!/bin/sh
 # The compose `backup` service: a backup of the database and the uploads every night, the last
-# BACKUP_KEEP_DAYS of them kept, and BACKUP_DIR/LAST_SUCCESS rewritten after each good one
-# (docs/operations.md, 'Backups and restore').
+# BACKUP_KEEP_DAYS of them kept, and BACKUP_DIR/LAST_SUCCESS (Unix seconds) rewritten after each
+# good one (docs/operations.md, 'Backups and restore').
 #
 #   sh deploy/backup.sh          loop: a first backup at once when none succeeded yet, then one
 #                                every day at BACKUP_AT (UTC)
@@ -34,6 +34,13 @@ prune() {
   done
 }
 
+# LAST_SUCCESS holds the time of the last good backup in Unix seconds, one line: the unit of the
+# metric the app reads from it (src/server/infra/backup/last-success.ts parses it, and still
+# reads the ISO text earlier versions wrote). Written aside and renamed: never half a line.
+mark_success() {
+  date -u +%s > "$DIR/.LAST_SUCCESS" && mv "$DIR/.LAST_SUCCESS" "$DIR/LAST_SUCCESS"
+}
+
 backup_once() {
   name=$(date -u +%Y%m%dT%H%M%SZ)
   # Written under a hidden name and renamed when complete: a backup folder is always whole.
@@ -42,7 +49,7 @@ backup_once() {
   log "starting $DIR/$name"
   # shellcheck disable=SC2086 # BACKUP_COMMAND is a command line
   if $COMMAND "$partial" && mv -T "$partial" "$DIR/$name"; then
-    date -u +%Y-%m-%dT%H:%M:%SZ > "$DIR/.LAST_SUCCESS" && mv "$DIR/.LAST_SUCCESS" "$DIR/LAST_SUCCESS"
+    mark_success
     log "done: $DIR/$name"
     prune
     return 0

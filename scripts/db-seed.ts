@@ -1,6 +1,6 @@
 // `npm run db:seed`: migrates, then loads the demo data (idempotent).
 import { count } from 'drizzle-orm';
-import { seedDemoData } from '../src/server/db/seed';
+import { seedDemoData } from '../src/server/seed/seed';
 import * as schema from '../src/server/db/schema';
 import { openConfiguredDatabase } from './db';
 

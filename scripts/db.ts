@@ -1,5 +1,5 @@
 import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
+import { openDatabase } from '../src/server/infra/database';
 
 /** The database the app would use with this environment (DATABASE_URL, or PGlite in DATA_DIR). */
 export function openConfiguredDatabase(urlOverride?: string) {

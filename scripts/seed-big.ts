@@ -4,8 +4,9 @@
 import { sql } from 'drizzle-orm';
 import { LOCATIONS } from '../src/shared/constants/locations';
 import { SERVICE_TYPES } from '../src/shared/constants/service-types';
-import { seedDemoData } from '../src/server/db/seed';
+import { seedDemoData } from '../src/server/seed/seed';
 import { giveBenchTechniciansPlans } from './bench-plans';
+import { giveBenchTechniciansCredentials } from './bench-credentials';
 import { openConfiguredDatabase } from './db';
 
 const arg = (name: string) => {
@@ -65,7 +66,8 @@ for (let offset = 0; offset < n; offset += batch) {
       insert into users (username, email, role, status, first_name, last_name, phone)
       select 'bench.tech.' || g, 'bench.tech.' || g || '@example.com', 'technician', 'approved',
              (${first})[1 + (g * 7) % 20], (${last})[1 + (g * 13) % 20],
-             '(301) 555-' || lpad(((g % 10000))::text, 4, '0')
+             -- The phone rule's E.164, in the fictional 555-0100 to 555-0199 range.
+             '+13015550' || (100 + g % 100)::text
       from generate_series(${from}, ${from + size - 1}) g`),
     );
     await tx.execute(
@@ -98,6 +100,7 @@ for (let offset = 0; offset < n; offset += batch) {
   process.stdout.write(`\r  ${Math.min(offset + size, n)} / ${n}`);
 }
 await giveBenchTechniciansPlans(db);
+await giveBenchTechniciansCredentials(db);
 // Fresh statistics, so the planner sees the new table sizes right away.
 await db.execute(sql`analyze`);
 const seconds = (Date.now() - started) / 1000;

@@ -27,6 +27,13 @@ function painted(): Promise<void> {
   });
 }
 
+// Zod compiles a faster parser with `new Function` when it may; it tests that once, by trying,
+// and under our CSP (script-src 'self', no 'unsafe-eval') that try is a violation the browser
+// logs on every page. Told to stay without it before any of its code runs (its global settings
+// live on globalThis, so the entry need not import it), Zod never tries.
+((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless =
+  true;
+
 // The browser's entry. A public page arrives rendered by the server, with its styles: it is
 // painted first, then the app's code is fetched (the page lists the files) and takes it over.
 // Clicks, typing and choices made before the page is live are held and done again once it is.
@@ -46,11 +53,25 @@ if (files) {
   }
 }
 // Starting the app in steps, each its own task, so that none blocks input for long: the
-// libraries' evaluation, tailwind-merge's class map, then the app's own code.
+// libraries' evaluation, tailwind-merge's class map, the date formats, the app's own code, Zod
+// and the shared schemas, then the screen.
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-const { warmClassMerge } = await import('./app/warm-up');
+const { warmClassMerge, warmDateFormats } = await import('./app/warm-up');
 await nextTask();
 warmClassMerge();
 await nextTask();
+// A rendered page that shows a date (reviews on a profile) formats it again as it hydrates.
+if (files && document.querySelector('#root time')) {
+  warmDateFormats();
+  await nextTask();
+}
 const { boot } = await import('./boot');
+if (files) {
+  // Zod, then the shared code that builds its schemas, each evaluated in a task of its own.
+  await nextTask();
+  await import('./app/warm-zod');
+  await nextTask();
+  await import('./app/warm-shared');
+  await nextTask();
+}
 await boot(release);

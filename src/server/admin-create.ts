@@ -3,7 +3,7 @@
 // piped; nothing secret is printed. Built to dist/server/admin-create.js for production boxes.
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase } from './infra/database';
 import { passwordProblem } from '@shared/passwords';
 import { AdminCreateError, createAdminAccount } from './domain/admin-account';
 

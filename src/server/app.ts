@@ -6,7 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { ConfigError, DEMO_SESSION_SECRET, type AppConfig } from './config';
-import type { Database } from './db/client';
+import type { Database } from './infra/database';
 import { serverOptions } from './infra/server-options';
 import { accessPlugin } from './plugins/access';
 import { compressionPlugin } from './plugins/compression';

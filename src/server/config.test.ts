@@ -11,6 +11,25 @@ describe('loadConfig', () => {
     expect(c.demoMode).toBe(true);
   });
 
+  it('takes the footer social links from SOCIAL_LINKS, none when unset, refusing bad ones', () => {
+    expect(loadConfig({}).socialLinks).toEqual([]);
+    expect(
+      loadConfig({
+        SOCIAL_LINKS:
+          'Facebook=https://facebook.com/wrenchly, Instagram=https://instagram.com/wrenchly',
+      }).socialLinks,
+    ).toEqual([
+      { label: 'Facebook', url: 'https://facebook.com/wrenchly' },
+      { label: 'Instagram', url: 'https://instagram.com/wrenchly' },
+    ]);
+    expect(() => loadConfig({ SOCIAL_LINKS: 'Facebook=http://facebook.com/x' })).toThrow(
+      /SOCIAL_LINKS: the link of Facebook must start with https:\/\//,
+    );
+    expect(() => loadConfig({ SOCIAL_LINKS: 'https://x.com/wrenchly' })).toThrow(
+      /SOCIAL_LINKS: .* must be Label=https/,
+    );
+  });
+
   it('honours PORT, DATA_DIR and DATABASE_URL', () => {
     const c = loadConfig({ PORT: '6123', DATA_DIR: '/tmp/w', DATABASE_URL: 'postgres://u@h/db' });
     expect(c).toMatchObject({ port: 6123, dataDir: '/tmp/w', databaseUrl: 'postgres://u@h/db' });

@@ -88,6 +88,14 @@ const envSchema = z.object({
   SQUARE_OAUTH_URL: z.url().optional(),
   /** PayPal partner onboarding: the platform's partner merchant id. */
   PAYPAL_PARTNER_MERCHANT_ID: z.string().optional(),
+  /**
+   * The partner's attribution id (BN code) PayPal gave the platform: sent as
+   * PayPal-Partner-Attribution-Id with the orders customers pay technicians through PayPal.
+   */
+  PAYPAL_PARTNER_ATTRIBUTION_ID: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
   /** GET /metrics answers only this bearer token; unset, there is no /metrics. */
   METRICS_TOKEN: z
     .string()
@@ -179,6 +187,10 @@ const envSchema = z.object({
   SERVICE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Accounts registered per client network address and hour. */
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Photos decoded at once, each on one thread (the rest of libuv's pool stays for sign-ins). */
+  IMAGE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Photos waiting for a worker; one more is answered 503 with Retry-After. */
+  IMAGE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
@@ -198,7 +210,49 @@ const envSchema = z.object({
     .max(300)
     .optional()
     .transform((v) => v?.trim() || DEFAULT_MAP_ATTRIBUTION),
+  /**
+   * The footer's social links, 'Label=https://…' separated by commas (e.g.
+   * 'Facebook=https://facebook.com/wrenchly,Instagram=https://instagram.com/wrenchly'); none
+   * when unset: a link that goes nowhere is not shown.
+   */
+  SOCIAL_LINKS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const links = parseSocialLinks(v ?? '');
+      if (typeof links === 'string') {
+        ctx.addIssue({ code: 'custom', message: links });
+        return z.NEVER;
+      }
+      return links;
+    }),
 });
+
+export type SocialLink = { label: string; url: string };
+
+/** 'Label=https://…' pairs separated by commas, or what is wrong with them. */
+export function parseSocialLinks(raw: string): SocialLink[] | string {
+  const links: SocialLink[] = [];
+  for (const part of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const at = part.indexOf('=');
+    const label = part.slice(0, at).trim();
+    const url = part.slice(at + 1).trim();
+    if (at < 1 || !label || label.length > 40)
+      return `'${part}' must be Label=https://… (a label of at most 40 characters)`;
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return `the link of ${label} is not a URL`;
+    }
+    if (parsed.protocol !== 'https:') return `the link of ${label} must start with https://`;
+    links.push({ label, url: parsed.href });
+  }
+  return links.length > 10 ? 'at most 10 links' : links;
+}
 
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const DEFAULT_MAP_ATTRIBUTION = '© OpenStreetMap contributors';
@@ -290,6 +344,8 @@ export type AppConfig = {
     /** The registered webhook PayPal verifies events against; unset, events are refused (401). */
     webhookId?: string;
     partnerMerchantId?: string;
+    /** The BN code sent with sellers' orders (PayPal-Partner-Attribution-Id). */
+    partnerAttributionId?: string;
   };
   /** The bearer token of GET /metrics (unset: no metrics). */
   metricsToken?: string;
@@ -330,10 +386,14 @@ export type AppConfig = {
   };
   /** Per client address and hour: service requests (each notifies up to 5 technicians) and registrations. */
   limits: { serviceRequestsPerHour: number; registrationsPerHour: number };
+  /** Photo decoding: workers at once and the waiting line (infra/work-queue.ts). */
+  images: { workers: number; queue: number };
   /** Absolute path of the built client, served with SPA fallback when it exists. */
   clientDir?: string;
   /** The map view's tiles (GET /api/config/map) and the CSP img-src source they need. */
   map: { tileUrl: string; attribution: string; imageSource: string };
+  /** The footer's social links (GET /api/config); none unless configured. */
+  socialLinks: SocialLink[];
 };
 
 /**
@@ -550,6 +610,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       baseUrl: e.PAYPAL_BASE_URL,
       webhookId: e.PAYPAL_WEBHOOK_ID,
       partnerMerchantId: e.PAYPAL_PARTNER_MERCHANT_ID,
+      partnerAttributionId: e.PAYPAL_PARTNER_ATTRIBUTION_ID,
     },
     metricsToken: e.METRICS_TOKEN,
     backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
@@ -576,6 +637,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       serviceRequestsPerHour: e.SERVICE_REQUESTS_PER_HOUR,
       registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     },
+    images: { workers: e.IMAGE_WORKERS, queue: e.IMAGE_QUEUE },
     push: {
       enabled: pushEnabled,
       vapidPublicKey: e.VAPID_PUBLIC_KEY,
@@ -590,6 +652,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ],
       allowLocalEndpoints: e.NODE_ENV !== 'production',
     },
+    socialLinks: e.SOCIAL_LINKS,
     map: {
       tileUrl: e.MAP_TILE_URL,
       attribution: e.MAP_TILE_ATTRIBUTION,

@@ -12,19 +12,22 @@ import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { dispatchRoutes } from './features/dispatch/dispatch.routes';
 import { documentRoutes } from './features/documents/documents.routes';
 import { fairPriceRoutes } from './features/fair-price/fair-price.routes';
+import { calendarFeedRoutes } from './features/calendar-feed/calendar-feed.routes';
+import { priceBookRoutes } from './features/price-book/price-book.routes';
 import { geoRoutes } from './features/geo/geo.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { invoiceReminderRoutes } from './features/invoice-reminders/invoice-reminders.routes';
 import { jobsRoutes } from './features/jobs/jobs.routes';
-import { jobNotifyRoutes } from './features/jobs/jobs.notify.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { paymentAccountRoutes } from './features/payment-accounts/payment-accounts.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { planRoutes } from './features/plans/plans.routes';
 import { posRoutes } from './features/pos/pos.routes';
-import { requestPhotoRoutes } from './features/request-photos/request-photos.routes';
 import { reviewRoutes } from './features/reviews/reviews.routes';
+import { salesTaxRoutes } from './features/sales-tax/sales-tax.routes';
 import { seoRoutes } from './features/seo/seo.routes';
+import { serviceAreaWaitlistRoutes } from './features/service-area-waitlist/waitlist.routes';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes';
 import { setPasswordRoutes } from './features/set-password/set-password.routes';
 import { technicianApplicationRoutes } from './features/technician-applications/technician-applications.routes';
@@ -52,14 +55,13 @@ const featureRoutes = [
   adminRecordsRoutes,
   contactRoutes,
   serviceRequestRoutes,
-  requestPhotoRoutes,
   jobsRoutes,
-  jobNotifyRoutes,
   dispatchRoutes,
   paymentsRoutes,
   paymentAccountRoutes,
   planRoutes,
   posRoutes,
+  invoiceReminderRoutes,
   billingRoutes,
   toolsRoutes,
   documentRoutes,
@@ -72,6 +74,10 @@ const featureRoutes = [
   outboxRoutes,
   analyticsRoutes,
   fairPriceRoutes,
+  salesTaxRoutes,
+  serviceAreaWaitlistRoutes,
+  calendarFeedRoutes,
+  priceBookRoutes,
   seoRoutes,
   webhookRoutes,
 ];

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { seedDemoData } from './db/seed';
+import { openDatabase } from './infra/database';
+import { seedDemoData } from './seed/seed';
 import { clientDistDir } from './infra/paths';
 import { shutDown } from './infra/shutdown';
 import { stopTelemetry } from './infra/telemetry';

@@ -4,8 +4,7 @@ export const BRAND = {
   slug: 'wrenchly',
   supportEmail: 'support@wrenchly.com',
   supportPhone: '(301) 555-0142',
-  serviceArea: 'DC Metropolitan Area',
-  copyrightYear: 2024,
+  serviceArea: 'Maryland, DC and Northern Virginia',
 } as const;
 
 export const JOIN_PATH = `/join-${BRAND.slug}` as const;

@@ -2,8 +2,9 @@ import type { ServiceRequestStatus } from './constants/domain';
 
 /**
  * A job's life (ADR 010). One table says which identity may make which move from which state
- * and where it leads; the server's transition function (src/server/features/jobs) is the only
- * code that changes a request's status, and the client shows exactly the moves it allows.
+ * and where it leads; the server's moves (src/server/features/service-requests/moves) check it
+ * before domain/job-timeline's recordMove changes a request's status, and the client shows
+ * exactly the moves it allows.
  */
 export type JobActor = 'customer' | 'technician' | 'admin';
 
@@ -101,9 +102,37 @@ export const JOB_MOVE_LABELS: Record<JobMove, string> = {
   retry_dispatch: 'Try again',
 };
 
-/** Why a move is refused, in words a person understands (409). */
+/** Each move as the end of "You can't … now". */
+const MOVE_PHRASES: Record<JobMove, string> = {
+  propose_window: 'propose an arrival window',
+  confirm_window: 'confirm the arrival window',
+  decline_window: 'decline the arrival window',
+  start_route: 'say you are on your way',
+  start_work: 'start work',
+  complete: 'mark the job completed',
+  cancel: 'cancel this request',
+  retry_dispatch: 'search for a technician again',
+};
+
+/** Where a request stands, as the reason a move has to wait or is over. */
+const STATUS_REASONS: Record<ServiceRequestStatus, string> = {
+  requested: 'it has not been offered to technicians yet',
+  dispatching: 'no technician has accepted it yet',
+  accepted: 'the customer has not confirmed an arrival window yet',
+  scheduled: 'the technician has not set off yet',
+  en_route: 'the technician is on the way',
+  in_progress: 'the work has started',
+  completed: 'the job is already completed',
+  canceled: 'the request was canceled',
+  unmatched: 'no technician was found for it',
+};
+
+/**
+ * Why a move is refused, as a sentence a person understands (409): "You can't say you are on
+ * your way now: the customer has not confirmed an arrival window yet."
+ */
 export function refusedMoveMessage(status: ServiceRequestStatus, move: JobMove): string {
-  return `Cannot ${JOB_MOVE_LABELS[move].toLowerCase()}: this request is ${JOB_STATUS_LABELS[status].toLowerCase()}`;
+  return `You can't ${MOVE_PHRASES[move]} now: ${STATUS_REASONS[status]}.`;
 }
 
 /** Request references: WR-000123 (the id, at least 6 digits). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   centsToDecimal,
+  flatRate,
   formatAmount,
   formatCents,
   formatWholeDollars,
@@ -31,6 +32,11 @@ describe('money basics', () => {
     // Every cent of the range prints exactly (no binary floating point drift).
     for (const c of [1, 7, 10, 99, 101, 1005, 999_999, MAX_MONEY_CENTS - 1])
       expect(formatCents(c).replace(/[$,]/g, '')).toBe(centsToDecimal(c));
+    // Written as en-US currency formatting writes it, from a cent to past the largest amount.
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    for (let c = -2_000_000_000; c <= 2_000_000_000; c += 9_999_991)
+      for (const v of [c, c + 1, c + 50, c + 99])
+        expect(formatCents(v), String(v)).toBe(usd.format(v / 100 || 0));
   });
 
   it('shows API decimal strings the same way, machine values keep no separator', () => {
@@ -67,25 +73,41 @@ describe('quoteTotals', () => {
         { type: 'labor', quantity: 1.5, unitPriceCents: 9500 },
         { type: 'part', quantity: 2, unitPriceCents: 4599 },
       ],
-      8.25,
+      flatRate(8.25),
     );
     expect(t).toEqual({
       lineTotalsCents: [14250, 9198],
       laborTotalCents: 14250,
       partsTotalCents: 9198,
       subtotalCents: 23448,
-      taxAmountCents: 1934, // 1934.46
-      totalAmountCents: 25382,
+      taxAmountCents: 1935, // labour 1175.625 -> 1176, parts 758.835 -> 759
+      totalAmountCents: 25383,
     });
+  });
+
+  it('taxes parts and labour at their own rates, each kind rounded once', () => {
+    const lines = [
+      { type: 'labor' as const, quantity: 1.5, unitPriceCents: 9500 },
+      { type: 'part' as const, quantity: 2, unitPriceCents: 4599 },
+    ];
+    // Maryland: 6% on the parts ($91.98 -> $5.5188 -> $5.52), labour untaxed.
+    expect(quoteTotals(lines, { parts: 6, labor: 0 })).toMatchObject({
+      taxAmountCents: 552,
+      totalAmountCents: 23448 + 552,
+    });
+    // The District: both kinds at 7%: 997.5 -> 998 and 643.86 -> 644.
+    expect(quoteTotals(lines, { parts: 7, labor: 7 }).taxAmountCents).toBe(998 + 644);
   });
 
   it('rounds half up to the cent', () => {
     // 0.5 x 1 cent = 0.5 -> 1; tax 8.25% of 200 = 16.5 -> 17
     expect(
-      quoteTotals([{ type: 'part', quantity: 0.5, unitPriceCents: 1 }], 0).totalAmountCents,
+      quoteTotals([{ type: 'part', quantity: 0.5, unitPriceCents: 1 }], flatRate(0))
+        .totalAmountCents,
     ).toBe(1);
     expect(
-      quoteTotals([{ type: 'part', quantity: 1, unitPriceCents: 200 }], 8.25).taxAmountCents,
+      quoteTotals([{ type: 'part', quantity: 1, unitPriceCents: 200 }], flatRate(8.25))
+        .taxAmountCents,
     ).toBe(17);
   });
 
@@ -99,7 +121,8 @@ describe('quoteTotals', () => {
         unitPriceCents: Math.floor(rand() * 200_000),
       }));
       const rate = Math.floor(rand() * 1500) / 100;
-      const t = quoteTotals(lines, rate);
+      const laborRate = rand() < 0.5 ? 0 : rate;
+      const t = quoteTotals(lines, { parts: rate, labor: laborRate });
       const exactLines = lines.map((l) => (toHundredths(l.quantity) * l.unitPriceCents) / 100);
       t.lineTotalsCents.forEach((c, j) => {
         expect(Number.isInteger(c)).toBe(true);
@@ -107,9 +130,11 @@ describe('quoteTotals', () => {
       });
       const sum = t.lineTotalsCents.reduce((a, b) => a + b, 0);
       expect(t.laborTotalCents + t.partsTotalCents).toBe(sum);
-      expect(Math.abs(t.taxAmountCents - (sum * toHundredths(rate)) / 10_000)).toBeLessThanOrEqual(
-        0.5,
-      );
+      // Each kind's tax is within half a cent of exact: the sum within a cent.
+      const exactTax =
+        (t.partsTotalCents * toHundredths(rate) + t.laborTotalCents * toHundredths(laborRate)) /
+        10_000;
+      expect(Math.abs(t.taxAmountCents - exactTax)).toBeLessThanOrEqual(1);
       expect(t.totalAmountCents).toBe(sum + t.taxAmountCents);
     }
   });

@@ -35,17 +35,26 @@ function dollarsToString(n: number): string {
  */
 export const MAX_MONEY_CENTS = 100_000_000;
 
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** Digits grouped by thousands: 1234567 -> '1,234,567'. */
+const groupThousands = (whole: number) => String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
 
 /**
  * The one way an amount is shown to a person: 150000 -> '$1,500.00', -1250 -> '-$12.50'.
  * Machine values (API decimal strings, CSV columns, form fields, provider payloads) use
- * `centsToDecimal`, which has no thousands separator.
+ * `centsToDecimal`, which has no thousands separator. Written out by hand, as en-US currency
+ * formatting writes whole cents: the first currency formatter a page builds costs a phone
+ * tens of milliseconds (loading the locale's currency data), in the middle of hydrating the
+ * page that shows the first price.
  */
 export function formatCents(cents: number): string {
-  const dollars = Math.trunc(cents) / 100;
-  // `|| 0` turns -0 into 0, so that no amount reads '-$0.00'.
-  return USD.format(dollars || 0);
+  const c = Math.trunc(cents);
+  // Not a count of cents (NaN, beyond 2^53): shown as the formatter shows it.
+  if (!Number.isSafeInteger(c))
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(c / 100);
+  const abs = Math.abs(c);
+  // -0 is not below 0, so that no amount reads '-$0.00'.
+  const sign = c < 0 ? '-' : '';
+  return `${sign}$${groupThousands(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** An amount given in dollars (an API decimal string like '85.00', or a number), shown. */
@@ -81,15 +90,26 @@ export type QuoteTotals = {
   totalAmountCents: number;
 };
 
+/** Sales tax rates in percent (up to 2 decimals): on parts, and on labour (0: not taxed). */
+export type TaxRates = { parts: number | string; labor: number | string };
+
+/** One rate for both kinds (the rounding of a line's total, a jurisdiction taxing both alike). */
+export const flatRate = (percent: number | string): TaxRates => ({
+  parts: percent,
+  labor: percent,
+});
+
 /**
  * The one set of quote rules, used by the form and by the server (which recomputes and ignores
- * totals sent to it). Every rounding is half up to the cent, once per line and once for tax:
- * line = quantity x unit price; labor and parts = sums of their lines;
- * tax = subtotal x rate / 100; total = subtotal + tax.
+ * totals sent to it). Every rounding is half up to the cent: once per line, and once per kind
+ * for tax (docs/decisions/031): line = quantity x unit price; labor and parts = sums of their
+ * lines; tax = parts x parts rate / 100 + labor x labor rate / 100, each rounded;
+ * total = subtotal + tax.
  */
-export function quoteTotals(lines: QuoteLineInput[], taxRatePercent: number | string): QuoteTotals {
-  const rateHundredths = toHundredths(taxRatePercent); // 8.25% -> 825
-  if (rateHundredths < 0) throw new RangeError('Tax rate cannot be negative');
+export function quoteTotals(lines: QuoteLineInput[], rates: TaxRates): QuoteTotals {
+  const partsRate = toHundredths(rates.parts); // 6% -> 600
+  const laborRate = toHundredths(rates.labor);
+  if (partsRate < 0 || laborRate < 0) throw new RangeError('Tax rate cannot be negative');
   let labor = 0;
   let parts = 0;
   const lineTotalsCents = lines.map((l) => {
@@ -102,7 +122,7 @@ export function quoteTotals(lines: QuoteLineInput[], taxRatePercent: number | st
     return total;
   });
   const subtotal = labor + parts;
-  const tax = divRoundHalfUp(subtotal * rateHundredths, 10_000);
+  const tax = divRoundHalfUp(parts * partsRate, 10_000) + divRoundHalfUp(labor * laborRate, 10_000);
   return {
     lineTotalsCents,
     laborTotalCents: labor,
@@ -121,6 +141,26 @@ export type DepositRule =
 export function depositCents(rule: DepositRule, totalCents: number): number {
   if (rule.type === 'fixed') return rule.amountCents;
   return divRoundHalfUp(totalCents * toHundredths(rule.percent), 10_000);
+}
+
+/** The shares of the invoice total a customer may tip with one tap. */
+export const TIP_PERCENTS = [10, 15, 20] as const;
+export type TipPercent = (typeof TIP_PERCENTS)[number];
+/** The most one tip may be, whatever it is on ($10,000): a typo, not a tip, beyond it. */
+export const MAX_TIP_CENTS = 1_000_000;
+
+/**
+ * A tip on top of a card payment, the technician's: a share of the invoice total (of the amount
+ * paid when there is no invoice), or an amount the customer typed.
+ */
+export type TipRule =
+  { type: 'percent'; percent: TipPercent } | { type: 'amount'; amountCents: number };
+
+/** The tip in cents: the amount, or the percentage of `baseCents` rounded half up to the cent. */
+export function tipCents(rule: TipRule | null | undefined, baseCents: number): number {
+  if (!rule) return 0;
+  if (rule.type === 'amount') return rule.amountCents;
+  return divRoundHalfUp(baseCents * rule.percent, 100);
 }
 
 /** Parses what a person typed into a numeric input: a decimal, or 0 when it is not one. */

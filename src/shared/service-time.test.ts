@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatServiceTime, formatWindow, fromServiceInput, toServiceInput } from './service-time';
+import {
+  formatServiceTime,
+  formatWindow,
+  fromServiceInput,
+  isSettingOffFor,
+  sameServiceDay,
+  toServiceInput,
+} from './service-time';
 
 describe('service area time', () => {
   it('shows a window on the New York clock with its zone, whatever the process zone', () => {
@@ -22,5 +29,18 @@ describe('service area time', () => {
     expect(fromServiceInput('2026-02-30T09:00')).toBeNull();
     expect(fromServiceInput('tomorrow')).toBeNull();
     expect(toServiceInput('2026-07-01T13:00:00Z')).toBe('2026-07-01T09:00');
+  });
+});
+
+describe('isSettingOffFor', () => {
+  const window = { start: '2026-12-01T14:00:00Z', end: '2026-12-01T16:00:00Z' };
+  it('is the window day, from three hours before the start to its end, on the New York calendar', () => {
+    expect(isSettingOffFor(window, new Date('2026-12-01T13:00:00Z'))).toBe(true);
+    expect(isSettingOffFor(window, new Date('2026-12-01T15:59:00Z'))).toBe(true);
+    expect(isSettingOffFor(window, new Date('2026-12-01T10:59:00Z'))).toBe(false);
+    expect(isSettingOffFor(window, new Date('2026-12-01T16:01:00Z'))).toBe(false);
+    // 8 PM on Monday in New York is Tuesday in UTC: still the day before.
+    expect(isSettingOffFor(window, new Date('2026-12-01T01:00:00Z'))).toBe(false);
+    expect(sameServiceDay('2026-12-01T04:59:00Z', '2026-11-30T12:00:00Z')).toBe(true);
   });
 });

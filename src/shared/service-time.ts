@@ -5,7 +5,17 @@
  */
 export const SERVICE_TIME_ZONE = 'America/New_York';
 
-const partsFormat = new Intl.DateTimeFormat('en-US', {
+/**
+ * A formatter made on first use: the first one with a time zone loads the zone's data, tens of
+ * milliseconds on a phone, which a page that shows no time (the home page) should not spend
+ * while its code loads.
+ */
+function lazyFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => (format ??= new Intl.DateTimeFormat('en-US', options));
+}
+
+const partsFormat = lazyFormat({
   timeZone: SERVICE_TIME_ZONE,
   weekday: 'short',
   month: 'short',
@@ -20,7 +30,7 @@ const partsFormat = new Intl.DateTimeFormat('en-US', {
 type Parts = { day: string; time: string; period: string; zone: string };
 
 function partsOf(at: Date): Parts {
-  const p = partsFormat.formatToParts(at);
+  const p = partsFormat().formatToParts(at);
   const get = (type: Intl.DateTimeFormatPartTypes) => p.find((x) => x.type === type)?.value ?? '';
   return {
     day: `${get('weekday')}, ${get('month')} ${get('day')}`,
@@ -51,7 +61,7 @@ export function formatWindow(start: Date | string, end: Date | string): string {
   return `${a.day}, ${a.time} ${a.period}–${b.time} ${b.period} ${b.zone}`;
 }
 
-const numericFormat = new Intl.DateTimeFormat('en-US', {
+const numericFormat = lazyFormat({
   timeZone: SERVICE_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
@@ -64,7 +74,7 @@ const numericFormat = new Intl.DateTimeFormat('en-US', {
 
 /** The service area's wall clock at a moment, as numbers. */
 export function serviceClock(at: Date) {
-  const p = numericFormat.formatToParts(at);
+  const p = numericFormat().formatToParts(at);
   const n = (type: Intl.DateTimeFormatPartTypes) =>
     Number(p.find((x) => x.type === type)?.value ?? 0);
   return {
@@ -104,4 +114,26 @@ export function fromServiceInput(value: string): Date | null {
   let t = asUtc - offsetAt(asUtc);
   t = asUtc - offsetAt(t);
   return new Date(t);
+}
+
+/** Whether two moments fall on the same day of the service area's calendar. */
+export function sameServiceDay(a: Date | string, b: Date | string): boolean {
+  const x = serviceClock(new Date(a));
+  const y = serviceClock(new Date(b));
+  return x.year === y.year && x.month === y.month && x.day === y.day;
+}
+
+/** How long before a window's start an ETA from the technician's base still means anything. */
+const ETA_LEAD_MS = 3 * 3600_000;
+
+/**
+ * Whether setting off now is setting off for this window: its day on the service area's
+ * calendar, from three hours before it starts until it ends. Earlier, 'on my way' needs the
+ * technician's confirmation and an arrival estimate would be untrue.
+ */
+export function isSettingOffFor(window: { start: Date | string; end: Date | string }, now: Date) {
+  const start = new Date(window.start).getTime();
+  const end = new Date(window.end).getTime();
+  const t = now.getTime();
+  return sameServiceDay(window.start, now) && t >= start - ETA_LEAD_MS && t <= end;
 }

@@ -1,3 +1,4 @@
+import { FLAT_TAX } from '../helpers/pos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_ID_MESSAGE, NUL_MESSAGE, PAGE_MESSAGE } from '../../src/shared/schemas/common';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app';
@@ -48,6 +49,7 @@ const SERVICE_REQUEST = {
 const QUOTE = {
   customerName: 'Pat Driver',
   items: [{ type: 'labor', description: 'Brakes', quantity: 1, unitPrice: 50 }],
+  ...FLAT_TAX,
 };
 
 describe('NUL characters (PostgreSQL text cannot hold them)', () => {

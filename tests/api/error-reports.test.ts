@@ -107,6 +107,42 @@ describe('error reports (SENTRY_DSN)', () => {
     expect(raw.toLowerCase()).not.toContain('authorization');
   });
 
+  it("gives each request's event the request's own trace id, not one shared id", async () => {
+    const before = eventsOf(standIn.envelopes).length;
+    const ids = ['0f9c2b1e-8d4a-4c3b-9e2f-1a2b3c4d5e6f', '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d'];
+    for (const id of ids) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/test/boom',
+        headers: { 'x-request-id': id },
+      });
+      expect(res.statusCode).toBe(500);
+    }
+    await app.errorReports.flush();
+    const events = eventsOf(await standIn.waitFor((e) => eventsOf(e).length >= before + 2)).slice(
+      before,
+    );
+    expect(events.map((e) => e.contexts?.trace?.trace_id)).toEqual(
+      ids.map((id) => id.replace(/-/g, '')),
+    );
+  });
+
+  it("reports a background task's failure, named", async () => {
+    const before = eventsOf(standIn.envelopes).length;
+    const ran = await app.tasks.runExclusive('test-task', 0, 5_000, async () => {
+      throw new Error('the task broke');
+    });
+    expect(ran).toBe(true);
+    await app.errorReports.flush();
+    const events = eventsOf(await standIn.waitFor((e) => eventsOf(e).length > before)).slice(
+      before,
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]!.tags?.task).toBe('test-task');
+    expect(events[0]!.exception?.values?.[0]?.value).toBe('the task broke');
+    expect(events[0]!.contexts?.trace?.trace_id).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it('does not report a client error (4xx)', async () => {
     const before = eventsOf(standIn.envelopes).length;
     const refused = await app.inject({ method: 'POST', url: '/api/test/refused', payload: {} });

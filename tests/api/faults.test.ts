@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase, type Database } from '../../src/server/infra/database';
 import { invoicePayments } from '../../src/server/db/schema';
 import { PAYMENT_UNCONFIRMED } from '../../src/server/features/pos/payments/pos.card';
 import { DATABASE_UNAVAILABLE } from '../../src/server/plugins/error-handler';
@@ -164,9 +164,9 @@ describe('Redis down', () => {
       statuses.push(res.statusCode);
       expect(Date.now() - t0).toBeLessThan(2_000);
     }
-    // 10 wrong passwords per account, then refused; the 21st also meets the route's limit.
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses.slice(10)).toEqual(Array(11).fill(429));
+    // 5 wrong passwords a minute per account from an unknown device, then refused.
+    expect(statuses.slice(0, 5)).toEqual(Array(5).fill(401));
+    expect(statuses.slice(5)).toEqual(Array(16).fill(429));
   });
 });
 

@@ -1,8 +1,9 @@
+import { FLAT_TAX } from '../helpers/pos';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { technicians, users } from '../../src/server/db/schema';
-import { seedDemoData } from '../../src/server/db/seed';
+import { seedDemoData } from '../../src/server/seed/seed';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app';
 import {
   TEST_PASSWORD,
@@ -353,6 +354,7 @@ beforeAll(async () => {
       customerName: 'Fuzz Customer',
       customerEmail: 'fuzz@example.com',
       items: [{ type: 'labor', description: 'Brakes', quantity: 1, unitPrice: 50 }],
+      ...FLAT_TAX,
     },
   });
   expect(quote.statusCode, quote.body).toBe(201);

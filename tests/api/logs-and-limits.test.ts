@@ -123,6 +123,36 @@ describe('logs: no query parameters, secrets or tokens', () => {
     );
   });
 
+  it('keeps e-mail addresses out of logged URLs: path, query, bare parameter, fragment', async () => {
+    const urls = [
+      '/api/technicians/alice.logged@example.com',
+      '/api/technicians/alice.logged%40example.com/reviews',
+      '/api/admin/users?search=alice.logged%2540example.com&page=1',
+      '/api/admin/users?alice.logged@example.com',
+      '/technicians?page=2#alice.logged@example.com',
+    ];
+    for (const url of urls) await t.app.inject({ method: 'GET', url });
+    const logged = t.raw.join('\n');
+    expect(logged).not.toContain('alice.logged');
+    const seen = t
+      .lines()
+      .filter((l) => l.msg === 'incoming request')
+      .map((l) => (l.req as { url: string }).url);
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        '/api/technicians/[redacted]',
+        '/api/technicians/[redacted]/reviews',
+        '/api/admin/users?search=[redacted]&page=1',
+        '/api/admin/users?[redacted]',
+      ]),
+    );
+    expect(redactUrl('/technicians?page=2#alice@example.com')).toBe(
+      '/technicians?page=2#[redacted]',
+    );
+    // A route template is no token.
+    expect(redactUrl('/api/quote-approvals/:token')).toBe('/api/quote-approvals/:token');
+  });
+
   it('redacts passwords, hashes and tokens wherever they are logged', () => {
     t.app.log.info(
       { password: 'pw-1', user: { passwordHash: 'hash-2', token: 'tok-3' } },
@@ -144,6 +174,38 @@ describe('logs: no query parameters, secrets or tokens', () => {
     expect(redactUrl('/api/service-requests/WR-000123/stream?lastEventId=3&t=abc')).toBe(
       '/api/service-requests/WR-000123/stream?lastEventId=3&t=[redacted]',
     );
+    // Ordinary filters stay readable.
+    for (const plain of [
+      '/api/technicians?serviceType=Brake%20Service&zip=20740&page=2',
+      '/technicians?location=Hyattsville%2C%20MD&maxDistance=25',
+    ])
+      expect(redactUrl(plain)).toBe(plain);
+    // A token-like value under any name, an e-mail address, an API key.
+    expect(redactUrl('/api/x?ref=AbCdEf0123456789GhIjKl&page=2')).toBe(
+      '/api/x?ref=[redacted]&page=2',
+    );
+    expect(redactUrl('/api/admin/users?search=alice%40example.com&page=1')).toBe(
+      '/api/admin/users?search=[redacted]&page=1',
+    );
+    expect(redactUrl('/x?api_key=k1&client_secret=s2&X-Amz-Credential=c3')).toBe(
+      '/x?api_key=[redacted]&client_secret=[redacted]&X-Amz-Credential=[redacted]',
+    );
+  });
+
+  it("logs a payment account's OAuth callback without its code and state", async () => {
+    const code = 'sq0cgp-oauthCodeValue';
+    const state = 'st4te';
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/callback/square?code=${code}&state=${state}&response_type=code`,
+    });
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/callback/paypal?merchantId=tech-1&merchantIdInPayPal=M1&permissionsGranted=true&authCode=${code}&sharedId=sh4red`,
+    });
+    const logged = t.raw.join('\n');
+    expect(logged).toContain('/api/payments/callback/square?code=[redacted]&state=[redacted]');
+    for (const secret of [code, state, 'sh4red']) expect(logged).not.toContain(secret);
   });
 });
 
@@ -199,18 +261,16 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('API_DOCS', () => {
-  it('serves /api/docs only when enabled; the document is still built for app.swagger()', async () => {
+  it('serves the /api/docs UI only when enabled; the document (/api/docs/json) always', async () => {
     const off = await buildTestApp({ config: { apiDocs: false } });
     try {
-      for (const url of [
-        '/api/docs',
-        '/api/docs/json',
-        '/api/docs/yaml',
-        '/api/docs/static/index.html',
-      ]) {
+      for (const url of ['/api/docs', '/api/docs/yaml', '/api/docs/static/index.html']) {
         const res = await off.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(404);
       }
+      const doc = await off.app.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(doc.statusCode).toBe(200);
+      expect(doc.json().paths).toHaveProperty('/api/health');
       expect(off.app.swagger().paths).toHaveProperty('/api/health');
     } finally {
       await off.close();

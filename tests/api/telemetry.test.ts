@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { projectRoot } from '../../src/server/infra/paths';
 import { openTestDatabase } from '../helpers/build-test-app';
+import { reachableRedisUrl, uniqueRedisPrefix } from '../helpers/redis';
 
 /**
  * Traces: a server process started as main.ts starts it, exporting OTLP (JSON) to a stand-in
- * collector here, which decodes what it receives. PostgreSQL (TEST_DATABASE_URL) adds the
- * query spans; on PGlite there is no pg client to trace.
+ * collector here, which decodes what it receives. Query spans come from the pg instrumentation
+ * on PostgreSQL (TEST_DATABASE_URL), from our own PGlite one otherwise; a local Redis, when one
+ * answers, adds the rate limits' Redis commands.
  */
 
 type Attr = { key: string; value: Record<string, unknown> };
@@ -20,6 +22,8 @@ type Span = {
   name: string;
   kind: number;
   attributes: Attr[];
+  events?: { name: string; attributes?: Attr[] }[];
+  status?: { message?: string };
 };
 type Export = {
   resourceSpans: {
@@ -53,13 +57,27 @@ const output: string[] = [];
 let dropDatabase = async () => {};
 
 function get(url: string, headers: Record<string, string> = {}) {
+  return send('GET', url, headers);
+}
+
+function send(method: string, url: string, headers: Record<string, string> = {}, body?: unknown) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path: url, agent: false, headers }, (res) => {
+    const req = http.request(
+      {
+        method,
+        host: '127.0.0.1',
+        port,
+        path: url,
+        agent: false,
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      },
+      (res) => {
         res.resume();
         res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }));
-      })
-      .on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
   });
 }
 
@@ -75,7 +93,10 @@ async function spans(until: (all: Span[]) => boolean): Promise<Span[]> {
   }
 }
 
+let redisUrl: string | null = null;
+
 beforeAll(async () => {
+  redisUrl = await reachableRedisUrl();
   await new Promise<void>((r) => collector.listen(0, '127.0.0.1', r));
   const collectorPort = (collector.address() as AddressInfo).port;
   const db = await openTestDatabase();
@@ -92,6 +113,9 @@ beforeAll(async () => {
       DATA_DIR: '/tmp/wrenchly-test',
       LOG_LEVEL: 'info',
       ...(db.url ? { DATABASE_URL: db.url } : { PGLITE_TEMPLATE: inject('pgliteTemplatePath') }),
+      ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: uniqueRedisPrefix() } : {}),
+      // The client's address from X-Forwarded-For, as behind the compose file's Caddy.
+      TRUST_PROXY: '1',
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collectorPort}`,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       // Batches every 200 ms instead of 5 s.
@@ -148,13 +172,132 @@ describe('traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     expect(resource.find((a) => a.key === 'service.name')?.value).toEqual({
       stringValue: 'wrenchly-test',
     });
-    if (process.env.TEST_DATABASE_URL) {
-      // The plans query, in the same trace.
-      const isQuery = (x: Span) =>
-        x.traceId === requestId && x.kind === 3 && /select/i.test(x.name);
-      const query = (await spans((s) => s.some(isQuery))).find(isQuery); // a CLIENT span
-      expect(query, output.join('')).toBeDefined();
-    }
+    // The plans query, in the same trace, on PostgreSQL (pg) and PGlite alike: a CLIENT span
+    // under one of the request's spans, with the SQL and nothing else.
+    const isQuery = (x: Span) => x.traceId === requestId && x.kind === 3 && /select/i.test(x.name);
+    const traced = await spans((s) => s.some(isQuery));
+    const query = traced.find(isQuery);
+    expect(query, output.join('')).toBeDefined();
+    expect(query!.name).toMatch(
+      process.env.TEST_DATABASE_URL ? /^pg\.query:SELECT/ : /^pglite\.query:SELECT$/,
+    );
+    expect(String(attr(query!, 'db.query.text'))).toMatch(/^select .*"plans"/i);
+    expect(traced.some((x) => x.spanId === query!.parentSpanId)).toBe(true);
+  });
+
+  // On PostgreSQL the pg instrumentation makes them (the first test).
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "sends a span per PGlite query with the query's SQL and placeholders, never its values",
+    async () => {
+      const username = 'nobody-by-this-name';
+      const res = await send('POST', '/api/auth/signin', {}, { username, password: 'Wr0ng-pass' });
+      expect(res.status).toBe(401);
+      const requestId = res.headers['x-request-id'] as string;
+      const isQuery = (x: Span) => x.traceId === requestId && x.name.startsWith('pglite.query:');
+      const queries = (await spans((s) => s.some(isQuery))).filter(isQuery);
+      expect(queries.length, output.join('')).toBeGreaterThan(0);
+      for (const q of queries) {
+        expect(q.kind).toBe(3); // CLIENT
+        expect(attr(q, 'db.system.name')).toBe('postgresql');
+        expect(q.name).toBe(`pglite.query:${String(attr(q, 'db.operation.name'))}`);
+      }
+      const sqls = queries.map((q) => String(attr(q, 'db.query.text')));
+      // The account lookup by name: a placeholder where the name was.
+      expect(
+        sqls.some((sql) => /"users".*\$1/is.test(sql)),
+        sqls.join('\n'),
+      ).toBe(true);
+      expect(JSON.stringify(queries)).not.toContain(username);
+    },
+  );
+
+  it('names every span by what it is: no span per Fastify hook', async () => {
+    const res = await get('/api/plans');
+    const requestId = res.headers['x-request-id'] as string;
+    const trace = (
+      await spans((s) => s.some((x) => x.traceId === requestId && x.kind === 2))
+    ).filter((x) => x.traceId === requestId);
+    const names = trace.map((x) => x.name);
+    expect(
+      names.filter((n) => /^middleware\b/.test(n)),
+      names.join('\n'),
+    ).toEqual([]);
+    expect(trace.filter((x) => attr(x, 'fastify.type') === 'middleware')).toEqual([]);
+    expect(names).toContain('GET /api/plans');
+    expect(names).toContain('request handler /api/plans');
+    // Every span but the server span hangs under another span of the trace.
+    for (const x of trace.filter((s) => s.kind !== 2))
+      expect(
+        trace.some((p) => p.spanId === x.parentSpanId),
+        x.name,
+      ).toBe(true);
+
+    // The not-found handler: named as such, not after the chain of plugins it sits under.
+    const missing = await get('/api/no-such-route');
+    expect(missing.status).toBe(404);
+    const missingId = missing.headers['x-request-id'] as string;
+    const isHandler = (x: Span) => x.traceId === missingId && x.kind === 1;
+    const handler = (await spans((s) => s.some(isHandler))).find(isHandler);
+    expect(handler?.name).toBe('request handler (no route)');
+    expect(JSON.stringify(handler)).not.toContain(' -> ');
+  });
+
+  it('exports no token, e-mail address or IP address in any span', async () => {
+    const token = 'Tk9fQ2xpZW50X1Rva2VuXzEyMzQ1Njc4OTA';
+    const email = 'alice.private@example.com';
+    const ip = '203.0.113.77';
+    const asClient = { 'x-forwarded-for': ip, 'user-agent': 'test-agent' };
+    const sent = await Promise.all([
+      // A guest's request link, a quote approval, a document link, a set-password link.
+      get(`/requests/WR-000123?t=${token}`, asClient),
+      get(`/api/service-requests/WR-000123?t=${token}`, asClient),
+      get(`/api/quote-approvals/${token}`, asClient),
+      get(`/api/documents/file/${token}`, asClient),
+      // An admin's search, and an address in the path.
+      get(`/api/admin/users?search=${encodeURIComponent(email)}&page=1`, asClient),
+      get(`/api/admin/users?search=${email}`, asClient),
+      get(`/api/technicians/${email}`, asClient),
+      // Sign-in and reset limits, counted by IP address and e-mail address (Redis when set).
+      send('POST', '/api/auth/signin', asClient, { username: email, password: 'Wr0ng-pass' }),
+      send('POST', '/api/auth/forgot-password', asClient, { email }),
+    ]);
+    const ids = new Set(sent.map((r) => r.headers['x-request-id'] as string));
+    const isRedis = (x: Span) => ids.has(x.traceId) && attr(x, 'db.system.name') === 'redis';
+    const all = await spans(
+      (s) =>
+        [...ids].every((id) => s.some((x) => x.traceId === id && x.kind === 2)) &&
+        (!redisUrl || s.some(isRedis)),
+    );
+    const mine = all.filter((x) => ids.has(x.traceId));
+    expect(mine.length, output.join('')).toBeGreaterThan(ids.size);
+    if (redisUrl) expect(mine.filter(isRedis).length).toBeGreaterThan(0);
+
+    const exported = JSON.stringify(all);
+    for (const secret of [token, email, encodeURIComponent(email), ip, 'alice.private'])
+      expect(exported).not.toContain(secret);
+    // No address at all: neither the client's nor the loopback's (IPv4, IPv6, mapped).
+    expect(exported).not.toMatch(/(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w])/);
+    expect(exported).not.toMatch(/::1\b|::ffff:/);
+    // ... and the URLs are still there, tokens redacted.
+    const values = (key: string) =>
+      mine
+        .map((x) => attr(x, key))
+        .filter(Boolean)
+        .map(String);
+    expect(values('url.query')).toEqual(expect.arrayContaining(['t=[redacted]']));
+    expect(values('url.query')).toEqual(
+      expect.arrayContaining(['search=[redacted]&page=1', 'search=[redacted]']),
+    );
+    expect(values('url.path')).toEqual(
+      expect.arrayContaining([
+        '/api/quote-approvals/[redacted]',
+        '/api/documents/file/[redacted]',
+        '/api/technicians/[redacted]',
+      ]),
+    );
+    if (redisUrl)
+      for (const statement of mine.filter(isRedis).map((x) => String(attr(x, 'db.query.text'))))
+        expect(statement).toMatch(/^\w+ \[\d+ arguments\]$/);
   });
 
   it('writes the trace and span ids into the log lines of the request', async () => {

@@ -5,9 +5,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/server/infra/paths';
+import { buildTestApp } from '../helpers/build-test-app';
 
-/** deploy/backup.sh --now with a stand-in for the backup CLI (the CLI has its own test). */
+/**
+ * deploy/backup.sh --now with a stand-in for the backup CLI (the CLI has its own test), and the
+ * time it writes as the app's metric reads it.
+ */
 const run = promisify(execFile);
+const TOKEN = 'metrics-token-for-tests-0123456789';
 const dir = mkdtempSync(path.join(tmpdir(), 'wrenchly-backup-sh-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -34,8 +39,32 @@ describe('deploy/backup.sh', () => {
       await once('mkdir -p');
     }
     expect(backups()).toHaveLength(2);
-    const stamp = readFileSync(path.join(dir, 'LAST_SUCCESS'), 'utf8').trim();
-    expect(Math.abs(Date.parse(stamp) - Date.now())).toBeLessThan(10_000);
+    // Unix seconds, one line: the metric's unit (src/server/infra/backup/last-success.ts).
+    const stamp = readFileSync(path.join(dir, 'LAST_SUCCESS'), 'utf8');
+    expect(stamp).toMatch(/^\d+\n$/);
+    expect(Math.abs(Number(stamp) * 1000 - Date.now())).toBeLessThan(10_000);
+  });
+
+  it('is what GET /metrics reports as the last backup, within a minute of now', async () => {
+    await pause();
+    await once('mkdir -p');
+    const t = await buildTestApp({ config: { metricsToken: TOKEN, backupDir: dir } });
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(res.statusCode).toBe(200);
+      const line = res.body
+        .split('\n')
+        .find((l) => l.startsWith('wrenchly_backup_last_success_timestamp_seconds '));
+      const seconds = Number(line?.split(' ')[1]);
+      // WrenchlyBackupTooOld fires past 26 hours: a backup that just succeeded is far from it.
+      expect(Math.abs(seconds - Date.now() / 1000)).toBeLessThan(60);
+    } finally {
+      await t.close();
+    }
   });
 
   it('leaves LAST_SUCCESS and the kept backups alone when a backup fails', async () => {

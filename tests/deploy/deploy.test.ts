@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ const root = projectRoot();
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 type Service = {
-  build?: { context: string; dockerfile: string };
+  build?: { context: string; dockerfile: string; args?: Record<string, string> };
   image?: string;
   environment?: Record<string, string>;
   env_file?: string;
@@ -63,7 +64,7 @@ describe('deploy/compose.yaml', () => {
     expect(appNames.slice(0, 2)).toEqual(['app1', 'app2']);
     for (const name of appNames) {
       const app = services[name]!;
-      expect(app.build).toEqual({ context: '..', dockerfile: 'Dockerfile' });
+      expect(app.build).toMatchObject({ context: '..', dockerfile: 'Dockerfile' });
       expect(app.image).toBe(services.app1!.image);
       expect(app.depends_on?.postgres).toEqual({ condition: 'service_healthy' });
       // Reachable only through the proxy: with TRUST_PROXY set, a client talking to the app
@@ -95,6 +96,16 @@ describe('deploy/compose.yaml', () => {
     expect(backup.depends_on?.postgres).toEqual({ condition: 'service_healthy' });
     expect(backup.healthcheck!.test.join(' ')).toContain('/backups/LAST_SUCCESS');
     expect(Object.keys(compose.volumes)).toContain('backups');
+  });
+
+  it("builds the image with the commit from compose's environment (the context has no .git)", () => {
+    for (const name of [...appNames, 'backup']) {
+      const arg = services[name]!.build!.args?.GIT_COMMIT;
+      expect(arg, name).toBeDefined();
+      expect(interpolate(arg!, { GIT_COMMIT: '0123456789abcdef' })).toBe('0123456789abcdef');
+      // Unset, the build still runs (the release is then the bare version).
+      expect(interpolate(arg!, {})).toBe('');
+    }
   });
 
   it('keeps Redis optional, behind the redis profile', () => {
@@ -173,6 +184,31 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^RUN npm run build$/m);
     expect(dockerfile).toMatch(/^RUN npm ci --omit=dev/m);
     expect(runtime).toMatch(/^COPY --from=prod-deps \/app\/node_modules \.\/node_modules$/m);
+  });
+
+  it("names the release after the GIT_COMMIT build argument, in the build and the image's label", () => {
+    const stages = dockerfile.split(/\nFROM /);
+    const build = stages.find((stage) => /^\S+ AS build$/m.test(stage))!;
+    // Declared in the stage that builds, before the build reads it from its environment.
+    const declared = build.search(/^ARG GIT_COMMIT=$/m);
+    expect(declared).toBeGreaterThan(0);
+    expect(build.indexOf('RUN npm run build')).toBeGreaterThan(declared);
+    expect(runtime).toMatch(/^ARG GIT_COMMIT=$/m);
+    expect(runtime).toMatch(/^LABEL org\.opencontainers\.image\.revision=\$GIT_COMMIT$/m);
+    // What the build makes of it (scripts/release.ts, run as the Dockerfile's build runs it).
+    const release = execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        "import('./scripts/release.ts').then((m) => console.log(m.buildRelease()))",
+      ],
+      { cwd: root, env: { ...process.env, GIT_COMMIT: '0123456789abcdef0123' } },
+    )
+      .toString()
+      .trim();
+    expect(release).toMatch(/^wrenchly@\d+\.\d+\.\d+\+0123456789ab$/);
   });
 
   it('copies what the server reads from disk at run time', () => {

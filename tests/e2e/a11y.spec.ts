@@ -448,6 +448,7 @@ for (const size of SIZES) {
         data: {
           customerName: 'Axe Customer',
           items: [{ type: 'labor', description: 'Brake inspection', quantity: 1, unitPrice: 60 }],
+          workLocation: 'Bowie, MD 20715',
         },
       });
       expect(created.status()).toBe(201);

@@ -1,4 +1,5 @@
 import { expect, PNG, test } from './fixtures';
+import { formatPhone } from '../../src/shared/phone';
 
 for (const [username, landing, heading] of [
   ['admin', /\/admin-dashboard$/, 'Admin Dashboard'],
@@ -66,6 +67,21 @@ test('guard screens: anonymous and non-admin', async ({ page, signIn }) => {
   await page.goto('/admin-dashboard');
   await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible();
   await expect(page.getByText('Your current role: customer')).toBeVisible();
+  // The demo's ?role=admin opens no admin screen to someone who is not one.
+  await page.goto('/admin-dashboard?role=admin');
+  await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'User Management' })).toHaveCount(0);
+});
+
+test("a visitor is asked to sign in before a plan's card form, not after paying", async ({
+  page,
+}) => {
+  await page.goto('/payment-selection?plan=Professional&price=79');
+  await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+  await expect(page.getByText('Demo technician: username technician')).toBeVisible();
+  await expect(page.getByLabel('Cardholder Name')).toHaveCount(0);
+  await page.getByRole('main').getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Technician Access' })).toBeVisible();
 });
 
 test('an admin approves a pending technician, who can then use technician pages', async ({
@@ -86,22 +102,24 @@ test('an admin approves a pending technician, who can then use technician pages'
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Registration Submitted')).toBeVisible();
 
-  // The pending technician sees that it awaits approval.
-  const tech = await browser.newContext();
-  const techPage = await tech.newPage();
-  await techPage.goto('/');
-  await signInThroughDialog(username, 'a-strong-password', techPage);
+  // Registering signed them in: their profile says it awaits approval.
+  const techPage = page;
   await expect(techPage).toHaveURL(/\/technician-profile$/);
   await expect(techPage.getByText('Pending approval')).toBeVisible();
+  await expect(techPage.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 
   // The admin approves it from the pending-approvals queue.
-  await signInThroughDialog('admin');
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
-  await page.getByRole('tab', { name: 'User Management' }).click();
-  await page.getByRole('button', { name: new RegExp(`Approve ${username}`, 'i') }).click();
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await adminPage.goto('/');
+  await signInThroughDialog('admin', undefined, adminPage);
+  await expect(adminPage).toHaveURL(/\/admin-dashboard$/);
+  await adminPage.getByRole('tab', { name: 'User Management' }).click();
+  await adminPage.getByRole('button', { name: new RegExp(`Approve ${username}`, 'i') }).click();
   // A confirmation dialog asks first.
-  await page.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
-  await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+  await adminPage.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(adminPage.getByText('Approved', { exact: true })).toBeVisible();
+  await admin.close();
 
   await techPage.reload();
   await expect(techPage.getByText('Approved', { exact: true })).toBeVisible();
@@ -109,7 +127,6 @@ test('an admin approves a pending technician, who can then use technician pages'
   await techPage.getByLabel('Available for new jobs').check();
   await techPage.getByRole('button', { name: 'Save Profile' }).click();
   await expect(techPage.getByText('Profile Updated')).toBeVisible();
-  await tech.close();
 });
 
 test('the access demo shows Restricted badges by role', async ({ page }) => {
@@ -179,6 +196,8 @@ test('a forgotten password: an e-mailed single-use link, a new password, then si
     data: { username, email, password: 'the-old-password', accountType: 'customer' },
   });
   expect(reg.status()).toBe(201);
+  // Registering signed this browser in: sign out, as someone who forgot would be.
+  expect((await page.request.post('/api/auth/signout')).ok()).toBe(true);
 
   await page.goto('/');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -232,12 +251,15 @@ test("a technician's phone is a tap-to-call link on the profile; no e-mail is sh
   expect(list.every((x) => x.user.email === null)).toBe(true);
   const withPhone = list.find((x) => x.user.phone);
   expect(withPhone).toBeTruthy();
+  // Stored in E.164, shown as people write it, called through the E.164 form.
+  const e164 = withPhone!.user.phone!;
+  expect(e164).toMatch(/^\+1\d{10}$/);
   await page.goto(`/technician/${withPhone!.id}`);
   const call = page.getByRole('link', {
-    name: new RegExp(`at ${escapeRegExp(withPhone!.user.phone!)}`),
+    name: new RegExp(`at ${escapeRegExp(formatPhone(e164))}$`),
   });
   await expect(call).toBeVisible();
-  expect(await call.getAttribute('href')).toMatch(/^tel:\+?\d+$/);
+  expect(await call.getAttribute('href')).toBe(`tel:${e164}`);
 });
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -253,6 +275,8 @@ test('an admin rejects a registration awaiting approval; the applicant is told b
     data: { username, email, password: 'a-fine-password', location: 'Laurel, MD' },
   });
   expect(reg.status()).toBe(201);
+  // Registering signed this browser in as the applicant; the admin signs in here instead.
+  expect((await page.request.post('/api/auth/signout')).ok()).toBe(true);
   await page.goto('/');
   await signInThroughDialog('admin');
   await expect(page).toHaveURL(/\/admin-dashboard$/);
@@ -265,4 +289,74 @@ test('an admin rejects a registration awaiting approval; the applicant is told b
   ).toBeHidden();
   const mails = await mailbox();
   expect(mails.some((m) => m.to === email && m.template === 'registration_rejected')).toBe(true);
+});
+
+test('a customer who registers is signed in at once, errors are said under their fields, and the e-mailed link signs in only the browser that registered', async ({
+  page,
+  browser,
+  linkFromMailbox,
+}) => {
+  const username = `samebrowser${Date.now()}`;
+  const email = `${username}@example.com`;
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Technician Access' });
+  await dialog.getByRole('tab', { name: 'Register' }).click();
+
+  // Missing fields and a taken username are said under their fields, not in a toast.
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please fill in all required fields.');
+  await expect(dialog.getByText('Please choose a username')).toBeVisible();
+  await expect(dialog.getByText('Please enter your e-mail address')).toBeVisible();
+  await expect(dialog.getByLabel('Username *')).toBeFocused();
+  await expect(dialog.getByLabel('Email *')).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByLabel('Username *').fill('technician');
+  await dialog.getByLabel('Email *').fill(email);
+  await dialog.getByLabel('Password *').fill('a-fine-password');
+  await dialog.getByLabel('Account Type').selectOption('customer');
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(dialog.getByText('That username is already taken')).toBeVisible();
+  await expect(dialog.getByLabel('Username *')).toHaveAccessibleDescription(
+    'That username is already taken',
+  );
+  await expect(page.getByText('Registration Failed')).toHaveCount(0);
+
+  await dialog.getByLabel('Username *').fill(username);
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Registration Submitted')).toBeVisible();
+  // Signed in at once, staying where they were.
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  const link = await linkFromMailbox(email, 'verify_email', 'verify-email');
+
+  // The link in the registering browser: confirmed, still signed in, one tap from their requests.
+  await page.goto(link);
+  await expect(page.getByText('E-mail Confirmed')).toBeVisible();
+  await expect(page.getByText("You're signed in.")).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to My Requests' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Requests' })).toBeVisible();
+
+  // A link opened in a browser that did not register: confirmed, nobody signed in.
+  const registering = await browser.newContext();
+  const other = `${username}b`;
+  const reg = await registering.request.post('/api/auth/register', {
+    data: {
+      username: other,
+      email: `${other}@example.com`,
+      password: 'a-fine-password',
+      accountType: 'customer',
+    },
+  });
+  expect(reg.status()).toBe(201);
+  const otherLink = await linkFromMailbox(`${other}@example.com`, 'verify_email', 'verify-email');
+  const elsewhere = await browser.newContext();
+  const otherPage = await elsewhere.newPage();
+  await otherPage.goto(otherLink);
+  await expect(otherPage.getByText('E-mail Confirmed')).toBeVisible();
+  await expect(otherPage.getByText("You're signed in.")).toHaveCount(0);
+  await expect(otherPage.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+  await expect(otherPage.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await Promise.all([registering.close(), elsewhere.close()]);
 });

@@ -9,14 +9,14 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
-/** A request nobody serves (Anchorage is far from every technician): unmatched at once. */
+/** A request nobody serves (Oakland, in Maryland's far west, is far from every technician): unmatched at once. */
 async function unmatchedRequest(request: APIRequestContext, serviceType: string, email: string) {
   const res = await request.post('/api/service-requests', {
     data: {
       serviceType,
       vehicleInfo: '2014 Subaru Outback',
       description: `The car will not shift out of park ${stamp()}`,
-      location: 'Anchorage, AK 99501',
+      location: 'Oakland, MD 21550',
       customerName: 'Alex Northern',
       customerEmail: email,
       urgency: 'medium',
@@ -42,7 +42,7 @@ test('the admin finds an unmatched request and re-dispatches it to a technician 
   const email = `north${stamp()}@example.com`;
   const reference = await unmatchedRequest(page.request, 'Transmission', email);
 
-  // A technician starts serving Anchorage afterwards.
+  // A technician starts serving Oakland afterwards.
   const last = `Tech${stamp()}`;
   const { context } = await approvedTechnician({
     prefix: 'alaska',
@@ -50,7 +50,7 @@ test('the admin finds an unmatched request and re-dispatches it to a technician 
     data: { firstName: 'Alaska', lastName: last },
   });
   const moved = await context.request.patch('/api/technicians/me', {
-    data: { zipCode: '99501', specialties: ['Transmission'], isAvailable: true },
+    data: { zipCode: '21550', specialties: ['Transmission'], isAvailable: true },
   });
   expect(moved.status()).toBe(200);
 
@@ -67,8 +67,18 @@ test('the admin finds an unmatched request and re-dispatches it to a technician 
   const dialog = page.getByRole('dialog', { name: new RegExp(reference) });
   await expect(dialog.getByText('No technician found').first()).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'Timeline' })).toBeVisible();
+  // Words a person reads: the urgency's label, a move named once when it is its status.
+  await expect(
+    dialog.getByText(/^(Low - Can wait a week|Medium - Within a few days|High - ASAP)$/),
+  ).toBeVisible();
+  await expect(dialog.getByText('No technician found → No technician found')).toHaveCount(0);
+  // Re-dispatch asks first.
   await dialog.getByRole('button', { name: 'Re-dispatch' }).click();
+  const ask = page.getByRole('dialog', { name: `Re-dispatch ${reference}?` });
+  await expect(ask).toContainText('Up to 5 qualified technicians nearby are notified again');
+  await ask.getByRole('button', { name: 'Re-dispatch' }).click();
   await expect(page.getByText('Request re-dispatched')).toBeVisible();
+  await expect(ask).toBeHidden();
   await expect(dialog.getByText('Finding a technician').first()).toBeVisible();
   const notifications = dialog.getByRole('region', { name: 'Notifications' });
   await expect(notifications.getByText(/Alaska/)).toBeVisible();
@@ -131,20 +141,25 @@ test('the admin marks a Contact Us message handled', async ({ page, signIn }) =>
 
 test('the audit log filters by action and checks the date range', async ({ page, signIn }) => {
   // Something to find: a role change recorded by the admin.
+  const username = `audited${stamp()}`;
   const customer = await page.request.post('/api/auth/register', {
     data: {
-      username: `audited${stamp()}`,
-      email: `audited${stamp()}@example.com`,
+      username,
+      email: `${username}@example.com`,
       password: 'a-strong-password',
       accountType: 'customer',
     },
   });
   expect(customer.status()).toBe(201);
-  const { user } = (await customer.json()) as { user: { id: number } };
   await signIn('admin');
+  // Registration answers only a message: the admin finds the account.
+  const found = await page.request.get(`/api/admin/users?search=${username}`);
+  const [user] = (await found.json()) as { id: number }[];
   expect(
     (
-      await page.request.patch(`/api/admin/users/${user.id}/role`, { data: { role: 'technician' } })
+      await page.request.patch(`/api/admin/users/${user!.id}/role`, {
+        data: { role: 'technician' },
+      })
     ).status(),
   ).toBe(200);
 
@@ -153,7 +168,7 @@ test('the audit log filters by action and checks the date range', async ({ page,
   await page.getByRole('button', { name: 'Full audit log' }).click();
   const panel = page.getByRole('tabpanel', { name: 'Audit Log' });
   await panel.getByLabel('Action').selectOption('user.role_change');
-  const entry = panel.getByRole('cell', { name: `user #${user.id}`, exact: true });
+  const entry = panel.getByRole('cell', { name: `user #${user!.id}`, exact: true });
   await expect(entry).toHaveCount(1);
   await expect(panel.getByRole('table')).toHaveAttribute('aria-busy', 'false');
   // On a phone each value carries its column's label, hidden from the accessible name.
@@ -243,9 +258,23 @@ test("the admin dashboard's links lead an admin somewhere useful: Payment Histor
   await expect(page.getByText('Admin Access Required')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Revenue by month' })).toBeVisible();
 
+  // Technician Verifications is not a second way to the queue: one technician's credentials.
   await page.goto('/admin-dashboard');
   await page.getByRole('link', { name: 'Technician Verifications' }).click();
   await expect(page).toHaveURL(/\/technician-verifications$/);
+  await expect(
+    page.getByRole('heading', { name: 'Technician Verifications', level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Pending Verifications/ })).toHaveCount(0);
+  await page.getByLabel('Find a technician').fill('Marcus');
+  const picker = page.getByLabel('Technician', { exact: true });
+  const marcus = picker.locator('option', { hasText: 'Marcus Johnson' });
+  await expect(marcus).toHaveCount(1);
+  await picker.selectOption((await marcus.getAttribute('value'))!);
+  await expect(page).toHaveURL(/\/technician-verifications\?technician=\d+$/);
+  await expect(page.getByText(/License|Insurance/).first()).toBeVisible();
+  await page.getByRole('link', { name: 'Verification queue' }).click();
+  await expect(page).toHaveURL(/\/admin-verifications$/);
   await expect(page.getByRole('tab', { name: /Pending Verifications/ })).toBeVisible();
 
   // An overview alert is a link to the tab that deals with it; the tab is in the URL.
@@ -254,10 +283,15 @@ test("the admin dashboard's links lead an admin somewhere useful: Payment Histor
   const first = alerts.getByRole('link').first();
   await expect(first).toBeVisible();
   const href = (await first.getAttribute('href'))!;
-  expect(href).toMatch(/\/admin-dashboard\?tab=(users|verifications|payments)$/);
+  expect(href).toMatch(/\/admin-dashboard\?tab=(users|verifications|payments|moderation)$/);
   await first.click();
   const tab = /tab=(\w+)/.exec(href)![1]!;
-  const names = { users: 'User Management', verifications: 'Verifications', payments: 'Payments' };
+  const names = {
+    users: 'User Management',
+    verifications: 'Verifications',
+    payments: 'Payments',
+    moderation: 'Review Moderation',
+  };
   await expect(
     page.getByRole('tab', { name: names[tab as keyof typeof names], exact: true }),
   ).toHaveAttribute('aria-selected', 'true');

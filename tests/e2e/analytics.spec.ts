@@ -3,7 +3,7 @@ import { expect, pendingNotification, test } from './fixtures';
 
 /**
  * The analytics dashboard per plan and the fair-price check (ADR 015).
- * Data: a new technician near Richmond, VA (no demo technician within reach) for the plans;
+ * Data: a new technician near Cumberland, MD (no demo technician within reach) for the plans;
  * the demo technician's year of history for Professional and the typical prices.
  */
 
@@ -24,7 +24,7 @@ async function subscribe(context: BrowserContext, planName: string, planPrice: n
   expect(sub.status(), await sub.text()).toBe(200);
 }
 
-/** A guest asks for Diagnostics in Richmond; the technician there answers its notification. */
+/** A guest asks for Diagnostics in Cumberland; the technician there answers its notification. */
 async function answerJob(
   tech: BrowserContext,
   guest: BrowserContext,
@@ -37,7 +37,7 @@ async function answerJob(
       email: 'rick.mond@example.com',
       serviceType: 'Diagnostics',
       vehicleInfo: '2019 Toyota Camry',
-      location: 'Richmond, VA 23219',
+      location: 'Cumberland, MD 21502',
       issueDescription: `Check engine light and a rough idle ${Date.now()}`,
       urgency: 'medium',
     },
@@ -59,7 +59,7 @@ test('a Premium technician sees the analytics dashboard with charts, on a phone 
   test.setTimeout(60_000);
   const { context } = await approvedTechnician({ prefix: 'analytics' });
   const profile = await context.request.patch('/api/technicians/me', {
-    data: { zipCode: '23219', specialties: ['Diagnostics'], isAvailable: true, hourlyRate: 80 },
+    data: { zipCode: '21502', specialties: ['Diagnostics'], isAvailable: true, hourlyRate: 80 },
   });
   expect(profile.status(), await profile.text()).toBe(200);
   const { id: technicianId } = (await (
@@ -115,10 +115,14 @@ test('a Premium technician sees the analytics dashboard with charts, on a phone 
   // A phone: everything fits the width.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('heading', { name: 'Jobs by month' })).toBeVisible();
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  // The charts follow the new width once their resize observers have run.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    )
+    .toBeLessThanOrEqual(0);
 });
 
 test('the demo technician (Professional) sees the advanced charts and exports CSV', async ({

@@ -47,6 +47,7 @@ test("a Professional technician's branding appears on the customer's signature p
     data: {
       customerName: customer,
       items: [{ type: 'labor', description: 'Brake inspection', quantity: 1, unitPrice: 60 }],
+      workLocation: 'Bowie, MD 20715',
     },
   });
   expect(created.status()).toBe(201);

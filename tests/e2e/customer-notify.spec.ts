@@ -70,7 +70,7 @@ test('texts, the calendar file and New York times for a customer on Pacific time
   const page = await guest.newPage();
   await page.goto(created.requestPath);
   await expect(page.getByTestId('arrival-window')).toHaveText(/, 9:00–11:00 AM E[SD]T$/);
-  await expect(page.getByTestId('texts-status')).toContainText(E164);
+  await expect(page.getByTestId('texts-status')).toContainText(PHONE);
 
   // The proposed window was texted, with the same time and the request's link.
   await expect(async () => {
@@ -91,14 +91,15 @@ test('texts, the calendar file and New York times for a customer on Pacific time
   expect(body).toMatch(/\r\nDTSTART;TZID=America\/New_York:\d{8}T090000\r\n/);
   expect(body).toMatch(/\r\nDTEND;TZID=America\/New_York:\d{8}T110000\r\n/);
 
-  // On the way: a text with an ETA.
+  // On the way a day early: the text names the window, never an arrival estimate.
   const moved = await tech.request.post(`/api/service-requests/${reference}/moves`, {
     data: { move: 'start_route' },
   });
   expect(moved.status()).toBe(200);
   await expect(async () => {
     const [sms] = await textsTo(guest.request, 'job_en_route', reference);
-    expect(sms?.text).toMatch(/about \d+ minutes/);
+    expect(sms?.text).toMatch(/is on the way for your window .+ 9:00–11:00 AM E[SD]T/);
+    expect(sms?.text).not.toMatch(/minutes/);
   }).toPass({ timeout: 10_000 });
 
   // Stop texts: the page says so and offers to start them again.

@@ -14,14 +14,17 @@ const numbers = async (page: Page, pattern: RegExp) =>
  * (ADR 014): each of the featured and the other cards is in order on its own.
  */
 async function expectOrdered(page: Page, pattern: RegExp, dir: 1 | -1) {
-  const texts = await cards(page).allInnerTexts();
-  for (const featured of [true, false]) {
-    const values = texts
-      .filter((t) => /\bFeatured\b/.test(t) === featured)
-      .map((t) => Number(pattern.exec(t)?.[1]));
-    expect(values.every((v) => Number.isFinite(v))).toBe(true);
-    expect(values).toEqual([...values].sort((a, b) => dir * (a - b)));
-  }
+  // Read again until the list has settled: a new order replaces the cards as it arrives.
+  await expect(async () => {
+    const texts = await cards(page).allInnerTexts();
+    for (const featured of [true, false]) {
+      const values = texts
+        .filter((t) => /\bFeatured\b/.test(t) === featured)
+        .map((t) => Number(pattern.exec(t)?.[1]));
+      expect(values.every((v) => Number.isFinite(v))).toBe(true);
+      expect(values).toEqual([...values].sort((a, b) => dir * (a - b)));
+    }
+  }).toPass({ timeout: 10_000 });
 }
 
 test('search by ZIP code from the list: distances on every card, nearest first', async ({
@@ -31,17 +34,26 @@ test('search by ZIP code from the list: distances on every card, nearest first',
   await expect(page.getByText(/Showing \d+ of \d+ technicians/)).toBeVisible();
   // No place: no distance anywhere, and distance is not offered as an order.
   await expect(page.getByText(/miles away/)).toHaveCount(0);
+  // The default order is named for what it is: featured listings lead it.
   await expect(page.getByLabel('Sort by').locator('option')).toHaveText([
+    'Recommended',
     'Rating',
     'Price (low to high)',
     'Experience',
   ]);
+  await expect(page.getByLabel('Sort by')).toHaveValue('recommended');
+  // Rating can be chosen without a place, and is then strictly best first.
+  await page.getByLabel('Sort by').selectOption('rating');
+  await expect(page).toHaveURL(/\/technicians\?sort=rating$/);
+  await expectOrdered(page, /\n(\d\.\d)\n\(\d+ reviews\)/, -1);
+  await page.getByLabel('Sort by').selectOption('recommended');
+  await expect(page).toHaveURL(/\/technicians$/);
 
   const field = page.getByLabel('Location', { exact: true });
   await field.fill('20781');
   await field.press('Enter');
   await expect(page).toHaveURL(/\/technicians\?zip=20781$/);
-  await expect(page.getByLabel('Sort by')).toHaveValue('distance');
+  await expect(page.getByLabel('Sort by')).toHaveValue('recommended');
   // The previous page stays until the new one has loaded.
   await expect(page.getByTestId('technician-distance').first()).toBeVisible();
   const count = await cards(page).count();
@@ -171,6 +183,34 @@ test('sort by rating, price and experience changes the order and stays in the UR
   // A reload keeps the order.
   await page.reload();
   await expect(page.getByLabel('Sort by')).toHaveValue('price');
+
+  // Experience: most years first, and the cards say how many.
+  await page.getByLabel('Sort by').selectOption('experience');
+  await expect(page).toHaveURL(/sort=experience/);
+  await expect
+    .poll(async () => {
+      const years = await cards(page).getByTestId('technician-experience').allInnerTexts();
+      const n = years.map((y) => Number(/^(\d+) years? experience$/.exec(y)?.[1]));
+      return n.length > 1 && n.every((y, i) => Number.isFinite(y) && (i === 0 || n[i - 1]! >= y));
+    })
+    .toBe(true);
+});
+
+test("a later page says which technicians it shows, not '1 of 13'", async ({ page }) => {
+  await page.goto('/technicians');
+  const heading = page.getByText(/^Showing \d+ of \d+ technicians$/);
+  await expect(heading).toBeVisible();
+  const [, first, total] = /Showing (\d+) of (\d+)/.exec((await heading.innerText())!)!.map(Number);
+  test.skip(total! <= first!, 'the demo data fits on one page');
+  await page
+    .getByRole('navigation', { name: 'Pagination' })
+    .getByRole('button', { name: 'Next' })
+    .click();
+  const from = first! + 1;
+  const to = Math.min(total!, first! * 2);
+  await expect(
+    page.getByText(`Showing ${from === to ? from : `${from}–${to}`} of ${total} technicians`),
+  ).toBeVisible();
 });
 
 test('the map view shows a marker per technician with a link to the profile', async ({ page }) => {

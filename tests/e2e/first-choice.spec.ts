@@ -6,6 +6,7 @@ import { expect, test } from './fixtures';
 test('Request service on a profile sends the request to that technician first', async ({
   browser,
   approvedTechnician,
+  mailbox,
 }) => {
   test.setTimeout(60_000);
   const { context: tech } = await approvedTechnician({
@@ -13,9 +14,14 @@ test('Request service on a profile sends the request to that technician first', 
     plan: 'Basic',
     data: { firstName: 'Riley', lastName: 'Chosen' },
   });
-  // Richmond, far from the demo technicians: no one else is near.
+  // Cumberland, in western Maryland far from the demo technicians: no one else is near.
   const profile = await tech.request.patch('/api/technicians/me', {
-    data: { zipCode: '23219', specialties: ['AC Repair'], isAvailable: true, hourlyRate: 80 },
+    data: {
+      zipCode: '21502',
+      specialties: ['AC Repair', 'Diagnostics'],
+      isAvailable: true,
+      hourlyRate: 80,
+    },
   });
   expect(profile.status(), await profile.text()).toBe(200);
   const { id } = (await (await tech.request.get('/api/technicians/me')).json()) as { id: number };
@@ -33,6 +39,10 @@ test('Request service on a profile sends the request to that technician first', 
     "Your request goes to Riley Chosen first. If they pass or don't answer within 5 minutes, we offer it to other qualified technicians nearby.",
   );
 
+  // Only the services Riley does are offered.
+  const services = await customer.getByLabel('Service Type *').locator('option').allTextContents();
+  expect(services.sort()).toEqual(['AC Repair', 'Diagnostics', 'Select a service']);
+
   const problem = `AC blows warm air ${Date.now()}`;
   await customer.getByLabel('Full Name *').fill('Casey Customer');
   await customer.getByLabel('Email *').fill('casey.first-choice@example.com');
@@ -41,7 +51,7 @@ test('Request service on a profile sends the request to that technician first', 
   await customer.getByLabel('Vehicle Make *').fill('Honda');
   await customer.getByLabel('Vehicle Model *').fill('Accord');
   await customer.getByLabel('Problem Description *').fill(problem);
-  await customer.getByLabel('Location *').fill('23219');
+  await customer.getByLabel('Location *').fill('21502');
   await customer.getByRole('button', { name: 'Submit Request' }).click();
 
   // The customer's page: with that technician first.
@@ -50,6 +60,13 @@ test('Request service on a profile sends the request to that technician first', 
     'Your request is with Riley Chosen first.',
   );
   await expect(customer.getByText('Sent to your chosen technician first')).toBeVisible();
+  // The confirmation e-mail names the technician chosen.
+  await expect(async () => {
+    const mail = (await mailbox()).find(
+      (m) => m.to === 'casey.first-choice@example.com' && m.template === 'request_received',
+    );
+    expect(mail?.text).toContain('we offer it to Riley Chosen, whom you chose, first');
+  }).toPass();
 
   // The technician's screen: the offer, saying the customer asked for them.
   const card = techPage.getByTestId('pending-notification').filter({ hasText: problem });

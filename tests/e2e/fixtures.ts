@@ -131,7 +131,41 @@ type ApprovedTechnicianOptions = {
    * unless the journey is about connecting one.
    */
   paymentAccount?: boolean;
+  /**
+   * Certified: a license and an insurance added by the technician and verified by the admin
+   * (dispatch reaches only certified technicians, ADR 033); true unless the journey is about
+   * credentials.
+   */
+  credentials?: boolean;
 };
+
+/**
+ * The technician signed in on `tech` adds a license and an insurance through the API, and the
+ * admin signed in on `admin` verifies both, noting the registry and the reference (ADR 033).
+ */
+export async function certifyThroughApi(tech: APIRequestContext, admin: APIRequestContext) {
+  const me = (await (await tech.get('/api/auth/current-user')).json()) as { technicianId: number };
+  const kinds = [
+    ['license', "Maryland Driver's License", 'Maryland MVA', 'Maryland MVA driver license lookup'],
+    ['insurance', 'General Liability Insurance', 'State Farm', 'State Farm policy verification'],
+  ] as const;
+  for (const [verificationType, credentialName, issuingOrganization, checkedRegistry] of kinds) {
+    const added = await tech.post('/api/verifications', {
+      data: {
+        technicianId: me.technicianId,
+        verificationType,
+        credentialName,
+        issuingOrganization,
+      },
+    });
+    expect(added.status()).toBe(201);
+    const { id } = (await added.json()) as { id: number };
+    const verified = await admin.patch(`/api/verifications/${id}/status`, {
+      data: { status: 'verified', checkedRegistry, checkedReference: `E2E-${id}` },
+    });
+    expect(verified.status()).toBe(200);
+  }
+}
 
 /**
  * Connects the signed-in technician's own sandbox payment account through the sandbox's consent
@@ -276,26 +310,40 @@ export const test = base.extend<Fixtures & { openedContexts: BrowserContext[] }>
   },
 
   approvedTechnician: async ({ browser, openedContexts, signedInContext }, use) => {
-    await use(async ({ prefix = 'tech', data = {}, context, plan, paymentAccount = true } = {}) => {
-      if (!context) {
-        context = await browser.newContext();
-        openedContexts.push(context);
-      }
-      const username = `${prefix}${Date.now()}${Math.floor(Math.random() * 1000)}`;
-      const password = 'a-strong-password';
-      const registered = await context.request.post('/api/auth/register', {
-        data: { username, email: `${username}@example.com`, password, ...data },
-      });
-      expect(registered.status()).toBe(201);
-      const { user } = (await registered.json()) as { user: { id: number } };
-      const admin = await signedInContext('admin');
-      expect((await admin.request.patch(`/api/admin/users/${user.id}/approve`)).status()).toBe(200);
-      await admin.close();
-      await apiSignIn(context.request, username, password);
-      if (plan) await subscribeByCard(context, plan);
-      if (paymentAccount) await connectSandboxAccount(context.request);
-      return { context, username };
-    });
+    await use(
+      async ({
+        prefix = 'tech',
+        data = {},
+        context,
+        plan,
+        paymentAccount = true,
+        credentials = true,
+      } = {}) => {
+        if (!context) {
+          context = await browser.newContext();
+          openedContexts.push(context);
+        }
+        const username = `${prefix}${Date.now()}${Math.floor(Math.random() * 1000)}`;
+        const password = 'a-strong-password';
+        const registered = await context.request.post('/api/auth/register', {
+          data: { username, email: `${username}@example.com`, password, ...data },
+        });
+        expect(registered.status()).toBe(201);
+        // Registration answers only a message (it does not say whether an account was made).
+        const admin = await signedInContext('admin');
+        const found = await admin.request.get(`/api/admin/users?search=${username}`);
+        const [user] = (await found.json()) as { id: number }[];
+        expect((await admin.request.patch(`/api/admin/users/${user!.id}/approve`)).status()).toBe(
+          200,
+        );
+        await apiSignIn(context.request, username, password);
+        if (credentials) await certifyThroughApi(context.request, admin.request);
+        await admin.close();
+        if (plan) await subscribeByCard(context, plan);
+        if (paymentAccount) await connectSandboxAccount(context.request);
+        return { context, username };
+      },
+    );
   },
 
   mailbox: async ({ page }, use) => {

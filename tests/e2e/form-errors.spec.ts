@@ -123,6 +123,8 @@ test('the point-of-sale quote form keeps the server refusal by Create Quote', as
   const allow = await refuse(page, '**/api/quotes', 'POST', 403, refused);
   await page.goto('/pos-system');
   await page.getByLabel('Customer Name *').fill('Jamie Rivera');
+  await page.getByLabel('Place of Work (ZIP code, town or address)').fill('Bowie, MD 20715');
+  await expect(page.getByTestId('tax-jurisdiction')).toContainText('6% on parts');
   await page.getByRole('button', { name: 'Add Labor' }).click();
   await page.getByLabel('Labor description').fill('Brake inspection');
   await page.getByLabel('Rate per Hour').fill('80');
@@ -131,6 +133,12 @@ test('the point-of-sale quote form keeps the server refusal by Create Quote', as
   const inline = page.getByRole('tabpanel', { name: 'Create Quote' }).getByRole('alert');
   await expect(inline).toHaveText(refused);
   await expect(submit).toHaveAccessibleDescription(refused);
+  // The toast says the spec's words, then the reason.
+  await expect(
+    page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Failed to create quote. Please try again.' }),
+  ).toContainText(refused);
   // The form's own check is said there too, until the next attempt.
   await page.getByLabel('Customer Name *').fill('');
   await submit.click();

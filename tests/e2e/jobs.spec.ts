@@ -68,7 +68,7 @@ test("a technician's job from accepted to completed, with a quote made from it i
   await expect(page.getByText('Jordan Jobs').first()).toBeVisible();
   await expect(page.getByRole('link', { name: /Call \(301\) 555-0142/ })).toHaveAttribute(
     'href',
-    'tel:3015550142',
+    'tel:+13015550142',
   );
   await expect(page.getByRole('link', { name: 'Directions' })).toHaveAttribute('href', /^https:/);
   await expect(page.getByText('2015 Honda Accord').first()).toBeVisible();
@@ -109,7 +109,15 @@ test("a technician's job from accepted to completed, with a quote made from it i
     timeout: 3000,
   });
 
+  // Tomorrow's window: 'On my way' today asks first, naming the window.
   await page.getByRole('button', { name: 'On my way' }).click();
+  const early = page.getByRole('alertdialog');
+  await expect(early).toContainText(/Your arrival window is .+ 9:00–11:00 AM E[SD]T\./);
+  await early.getByRole('button', { name: 'Not yet' }).click();
+  await expect(early).toBeHidden();
+  await expect(page.getByText('En route', { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'On my way' }).click();
+  await early.getByRole('button', { name: "Yes, I'm on my way now" }).click();
   await expect(page.getByText('En route', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Start work' }).click();
   await expect(page.getByText('In progress', { exact: true })).toBeVisible();

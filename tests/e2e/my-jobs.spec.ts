@@ -29,6 +29,8 @@ test('the demo technician pages and searches their past jobs, and the URL keeps 
   await pager.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/my-jobs\?tab=past&page=2$/);
   await expect(pager.getByText(`Page 2 of ${pages}`)).toBeVisible();
+  // The next page opens at its top.
+  await expect(page.getByRole('heading', { name: 'My Jobs', level: 1 })).toBeInViewport();
   await expect(past.getByRole('link').first()).not.toHaveAttribute('aria-label', firstOnPage1!);
 
   // A reload keeps the tab and the page.

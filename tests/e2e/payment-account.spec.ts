@@ -32,6 +32,8 @@ test('a technician connects their sandbox account, takes a card payment and down
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect(page).toHaveURL(/\/technician-profile$/);
   await expect(card.getByRole('status')).toContainText('account is connected');
+  // The outcome is in view at once, though the card sits below the profile form.
+  await expect(card.getByRole('status')).toBeInViewport();
   await expect(card).toContainText('Connected');
 
   await page.goto('/pos-system');

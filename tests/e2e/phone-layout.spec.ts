@@ -139,6 +139,7 @@ const quoteBody = (extra: Record<string, unknown> = {}) => ({
     { type: 'labor', description: 'Belt and tensioner replacement', quantity: 1.5, unitPrice: 95 },
     { type: 'part', description: LONG_LINE, quantity: 12, unitPrice: 1234.56 },
   ],
+  workLocation: 'Bowie, MD 20715',
   ...extra,
 });
 
@@ -164,6 +165,7 @@ test('plans, the pricing guide and the point of sale: the chat button covers not
   // The quote form with two lines: its totals and Create Quote stay clear, its fields apart.
   await page.getByRole('tab', { name: 'Create Quote' }).click();
   await page.getByLabel('Customer Name *').fill('Pat Phone');
+  await page.getByLabel('Place of Work (ZIP code, town or address)').fill('Bowie, MD 20715');
   await page.getByRole('button', { name: 'Add Labor' }).click();
   await page.getByRole('button', { name: 'Add Part' }).click();
   await page.getByLabel('Part description').fill(LONG_LINE);
@@ -229,12 +231,20 @@ test('the request page with a quote and an invoice to pay: columns apart, nothin
   // Signed, invoiced: the invoice's total and its Pay button at the bottom.
   await card.getByRole('button', { name: 'Review and sign' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('button', { name: 'Approve and sign' })).toBeDisabled();
+  // Disabled, and saying why.
+  const approve = dialog.getByRole('button', { name: 'Approve and sign' });
+  await expect(approve).toBeDisabled();
+  await expect(approve).toHaveAccessibleDescription('Sign in the box above to approve.');
   // The long quote puts the pad below the fold of the dialog.
   await page.getByLabel('Signature pad').scrollIntoViewIfNeeded();
   await signOnPad(page);
-  await dialog.getByRole('button', { name: 'Approve and sign' }).click();
+  await expect(approve).toBeEnabled();
+  await expect(page.getByText('Sign in the box above to approve.')).toHaveCount(0);
+  await approve.click();
   await expect(dialog).toBeHidden();
+  // The confirmation is in view on the phone, by the quote.
+  const confirmation = card.getByRole('status').filter({ hasText: 'You approved and signed' });
+  await expect(confirmation).toBeInViewport();
   const invoice = await tech.request.post('/api/invoices', { data: { quoteId } });
   expect(invoice.status(), await invoice.text()).toBe(201);
   const pay = page.getByRole('button', { name: /^Pay \$[\d,.]+ by card$/ });

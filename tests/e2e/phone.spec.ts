@@ -37,6 +37,11 @@ test('payment history is a list of cards on a phone and a table on a wide screen
   await expect(rows).toHaveCount(1);
   await expectCards(page, rows, 'Amount');
   await expect(rows.first()).toContainText('$2.99');
+  // Each label stays one word on one line, however long the value beside it.
+  const label = rows.first().getByText('Description', { exact: true });
+  const box = (await label.boundingBox())!;
+  const lineHeight = await label.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect(box.height).toBeLessThan(lineHeight * 1.5);
   // 'Receipt' is a tap target of at least 24 px.
   const receipt = rows.first().getByRole('link', { name: 'Receipt' });
   if ((await receipt.count()) > 0) {
@@ -208,6 +213,7 @@ test('the signature pad fills the width at 2:1 and ink lands under the pointer',
     data: {
       customerName: customer,
       items: [{ type: 'labor', description: 'Diagnostic', quantity: 1, unitPrice: 75 }],
+      workLocation: 'Bowie, MD 20715',
     },
   });
   expect(created.status()).toBe(201);

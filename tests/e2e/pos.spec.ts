@@ -22,6 +22,11 @@ test('quote with labor and parts, signature, invoice, cash payment and receipt o
   await page.getByLabel('Year').fill('2014');
   await page.getByLabel('Make').fill('Honda');
   await page.getByLabel('Model').fill('Accord');
+  // A standalone quote asks where the work is: its sales tax applies (Maryland: parts only).
+  await page.getByLabel('Place of Work (ZIP code, town or address)').fill('Bowie, MD 20715');
+  await expect(page.getByTestId('tax-jurisdiction')).toHaveText(
+    'Maryland: 6% on parts; labor is not taxed',
+  );
   await page.getByRole('button', { name: 'Add Labor' }).click();
   await page.getByLabel('Labor description').fill('Alternator replacement');
   await page.getByLabel('Labor Hours').fill('2');
@@ -33,14 +38,17 @@ test('quote with labor and parts, signature, invoice, cash payment and receipt o
   await expect(page.getByTestId('item-total').first()).toHaveText('$180.00');
   await expect(page.getByTestId('labor-total')).toHaveText('$180.00');
   await expect(page.getByTestId('parts-total')).toHaveText('$189.99');
-  // 8.25% of 369.99 = 30.52 (half up); total 400.51.
-  await expect(page.getByTestId('tax-amount')).toHaveText('$30.52');
-  await expect(page.getByTestId('total-amount')).toHaveText('$400.51');
+  // 6% of the parts' 189.99 = 11.3994: $11.40; the labor is not taxed; total 381.39.
+  await expect(page.getByText('Sales tax, Maryland (6% on parts)')).toBeVisible();
+  await expect(page.getByTestId('tax-amount')).toHaveText('$11.40');
+  await expect(page.getByTestId('total-amount')).toHaveText('$381.39');
   await page.getByRole('button', { name: 'Create Quote' }).click();
   await expect(page.getByText('Quote Created')).toBeVisible();
 
-  // Manage Quotes: sign on the canvas.
+  // Manage Quotes: the new quote is in view and focused. Sign on the canvas.
   const quote = page.getByTestId('quote').filter({ hasText: customer });
+  await expect(quote).toBeFocused();
+  await expect(quote).toBeInViewport();
   await expect(quote.getByText('draft')).toBeVisible();
   await quote.getByRole('button', { name: 'Get Signature' }).click();
   await signOnPad(page);
@@ -58,16 +66,16 @@ test('quote with labor and parts, signature, invoice, cash payment and receipt o
   await quote.getByRole('button', { name: 'Create Invoice' }).click();
   await expect(page.getByText('Invoice Created')).toBeVisible();
   const invoice = page.getByTestId('invoice').filter({ hasText: customer });
-  await expect(invoice).toContainText('Total $400.51');
+  await expect(invoice).toContainText('Total $381.39');
   await invoice.getByRole('button', { name: 'Take Payment' }).click();
 
-  await expect(page.getByLabel('Amount ($)')).toHaveValue('400.51');
+  await expect(page.getByLabel('Amount ($)')).toHaveValue('381.39');
   await page.getByLabel('Payment Method').selectOption('cash');
   await page.getByRole('button', { name: /Process Payment/ }).click();
   await expect(page.getByText('Payment Recorded')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Receipts' })).toHaveAttribute('data-state', 'active');
   const receipt = page.getByTestId('receipt').filter({ hasText: customer });
-  await expect(receipt).toContainText('$400.51');
+  await expect(receipt).toContainText('$381.39');
   await expect(receipt.getByText('Paid')).toBeVisible();
   await receipt.getByRole('button', { name: 'Email Receipt' }).click();
   await expect(page.getByText('Receipt Emailed')).toBeVisible();
@@ -76,7 +84,7 @@ test('quote with labor and parts, signature, invoice, cash payment and receipt o
   await expect(page.getByText('Alternator replacement')).toBeVisible();
   await expect(page.getByTestId('receipt-labor')).toHaveText('$180.00');
   await expect(page.getByTestId('receipt-parts')).toHaveText('$189.99');
-  await expect(page.getByTestId('receipt-tax')).toHaveText('$30.52');
+  await expect(page.getByTestId('receipt-tax')).toHaveText('$11.40');
   await expect(page.getByText(/^R-\d{4}-\d{6,}$/)).toBeVisible();
   await expect(page.getByText('$0.00')).toBeVisible();
 
@@ -213,6 +221,8 @@ test('the customer approves an e-mailed quote on their own device, on the versio
   const body = (unitPrice: number) => ({
     customerName: customer,
     items: [{ type: 'labor', description: 'Diagnostic', quantity: 1, unitPrice }],
+    // In the District: 7% on labor too.
+    workLocation: '20001',
   });
   const created = await page.request.post('/api/quotes', { data: body(75) });
   expect(created.status()).toBe(201);
@@ -238,7 +248,7 @@ test('the customer approves an e-mailed quote on their own device, on the versio
 
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await phone.goto(first);
-  await expect(phone.getByText('$81.19').first()).toBeVisible();
+  await expect(phone.getByText('$80.25').first()).toBeVisible();
   await expect(phone.getByText('Version 1')).toBeVisible();
 
   // The technician changes the quote while the customer has it open: the signature on the
@@ -256,8 +266,8 @@ test('the customer approves an e-mailed quote on their own device, on the versio
   expect(second).not.toBe(first);
   await phone.goto(second);
   await expect(phone.getByText('Version 2')).toBeVisible();
-  // $9,000 and 8.25% tax.
-  await expect(phone.getByText('$9,742.50').first()).toBeVisible();
+  // $9,000 and the District's 7%.
+  await expect(phone.getByText('$9,630.00').first()).toBeVisible();
   await signOnPad(phone);
   await phone.getByRole('button', { name: 'Approve Quote' }).click();
   await expect(phone.getByText('Quote approved. Thank you!')).toBeVisible();

@@ -8,7 +8,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { subscriptions, technicians, users } from '../../src/server/db/schema';
 import { connectPaymentAccount } from '../helpers/factories';
-import { seedDemoData } from '../../src/server/db/seed';
+import { seedDemoData } from '../../src/server/seed/seed';
 import { startPayPalStandIn } from '../helpers/paypal-stand-in';
 import { SQUARE_NONCES, startSquareStandIn } from '../helpers/square-stand-in';
 import { expect, test } from './fixtures';

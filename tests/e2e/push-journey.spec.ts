@@ -23,7 +23,7 @@ test('a new job pushed by the server shows on the device and its tap opens the j
   try {
     const { context } = await approvedTechnician({ prefix: 'juneau', plan: 'Basic' });
     const moved = await context.request.patch('/api/technicians/me', {
-      data: { zipCode: '99801', specialties: ['Suspension'], isAvailable: true },
+      data: { zipCode: '21801', specialties: ['Suspension'], isAvailable: true },
     });
     expect(moved.status()).toBe(200);
     const device = push.subscribe();
@@ -43,7 +43,7 @@ test('a new job pushed by the server shows on the device and its tap opens the j
         serviceType: 'Suspension',
         vehicleInfo: '2019 Toyota Camry',
         description: `Clunk over bumps ${stamp()}`,
-        location: 'Juneau, AK 99801',
+        location: 'Salisbury, MD 21801',
         customerName: 'Sam Harbor',
         customerEmail: `sam${stamp()}@example.com`,
         urgency: 'high',
@@ -61,7 +61,7 @@ test('a new job pushed by the server shows on the device and its tap opens the j
     await expect.poll(() => shownNotifications(tech, tag)).toHaveLength(1);
     const [shown] = await shownNotifications(tech, tag);
     expect(shown).toMatchObject({ title: 'New job: Suspension', requireInteraction: true });
-    expect(shown!.body).toContain('Juneau');
+    expect(shown!.body).toContain('Salisbury');
     expect(shown!.body).toContain('High - ASAP');
     expect(shown!.actions.map((a) => a.title)).toEqual(['Accept', 'View']);
 

@@ -147,12 +147,10 @@ test('the profile saves channels, SMS number and quiet hours, with errors under 
   await expect(card.getByText('Add a mobile phone number to receive SMS')).toBeVisible();
   await expect(phone).toHaveAttribute('aria-invalid', 'true');
 
-  // The server checks the number itself.
+  // The phone rule (US numbers), on the field.
   await phone.fill('555');
   await save.click();
-  await expect(
-    card.getByText('Enter a valid phone number, for example (202) 555-0142'),
-  ).toBeVisible();
+  await expect(card.getByText('Enter a US phone number, like (301) 555-0199')).toBeVisible();
   await expect(phone).toHaveAttribute('aria-invalid', 'true');
 
   await phone.fill('202-555-0142');

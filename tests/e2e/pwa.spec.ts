@@ -254,7 +254,11 @@ test('push: a job shows Accept and View, a tap opens it, a withdraw replaces it,
     await tapNotification(tech, tag);
     await expect(page).toHaveURL(new RegExp(`/technician-notifications\\?notification=${id}$`));
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByText(`Service request #${request.id}`)).toBeVisible();
+    await expect(
+      dialog.getByText(`Service request WR-${String(request.id).padStart(6, '0')}`),
+    ).toBeVisible();
+    // Focus starts on the answer most often given.
+    await expect(dialog.getByRole('button', { name: 'Accept Job' })).toBeFocused();
     await expect(dialog.getByText(problem)).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Accept Job' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();

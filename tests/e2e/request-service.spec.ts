@@ -76,3 +76,20 @@ test('a guest keeps the way back to their request: the notice, Copy link, and th
   await expect(page.getByRole('heading', { name: new RegExp(reference) })).toBeVisible();
   await expect(page.getByText('Keep this link: it is the way back to your request.')).toBeVisible();
 });
+
+test('the form shows the typical price before booking, from real local jobs, or says there are too few', async ({
+  page,
+}) => {
+  await page.goto('/request-service');
+  const note = page.getByTestId('price-estimate');
+  await page.getByLabel('Service Type *').selectOption('Diagnostics');
+  await expect(note).toHaveText('');
+  // Around Hyattsville the demo has a year of paid Diagnostics jobs.
+  await page.getByLabel('Location *').fill('Hyattsville, MD');
+  await expect(note).toHaveText(
+    /^Typical price for Diagnostics near Hyattsville, MD: \$[\d,]+–\$[\d,]+ \(\d+ jobs in the last 12 months\)$/,
+  );
+  // In the far west of Maryland: no made-up figure.
+  await page.getByLabel('Location *').fill('21550');
+  await expect(note).toHaveText('Not enough local data yet');
+});

@@ -153,20 +153,24 @@ test('a guest signs the quote, pays the invoice by card and reviews the complete
   expect(sent.status(), await sent.text()).toBe(200);
   const quoteCard = page.getByRole('article', { name: /^Quote Q-/ });
   await expect(quoteCard.getByText('Idle air control service')).toBeVisible({ timeout: 2000 });
-  await expect(quoteCard.getByText('$81.19')).toBeVisible();
+  // Hyattsville, Maryland: labor is not taxed, the total is the line's.
+  await expect(quoteCard.getByText('$75.00').last()).toBeVisible();
   await quoteCard.getByRole('button', { name: 'Review and sign' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('button', { name: 'Approve and sign' })).toBeDisabled();
   await signOnPad(page);
   await dialog.getByRole('button', { name: 'Approve and sign' }).click();
   await expect(dialog).toBeHidden();
+  await expect(
+    quoteCard.getByRole('status').filter({ hasText: 'You approved and signed' }),
+  ).toBeInViewport();
   await expect(quoteCard.getByText(/^Signed (?!by )/)).toBeVisible();
   await expect(quoteCard.getByRole('button', { name: 'Review and sign' })).toBeHidden();
 
   // The invoice: paid by the sandbox card on the customer's phone.
   const invoiceRes = await tech.request.post('/api/invoices', { data: { quoteId: quote.id } });
   expect(invoiceRes.status(), await invoiceRes.text()).toBe(201);
-  const pay = page.getByRole('button', { name: 'Pay $81.19 by card' });
+  const pay = page.getByRole('button', { name: 'Pay $75.00 by card' });
   await expect(pay).toBeVisible({ timeout: 2000 });
   await pay.click();
   await page.getByLabel('Card Number').fill('4000 0000 0000 0002');
@@ -174,13 +178,13 @@ test('a guest signs the quote, pays the invoice by card and reviews the complete
   await expect(page.getByText(/processing fee|2\.9%|30 cents/i)).toHaveCount(0);
   await page.getByLabel('Expiry').fill('12/30');
   await page.getByLabel('CVV').fill('123');
-  await page.getByRole('button', { name: 'Pay $81.19', exact: true }).click();
+  await page.getByRole('button', { name: 'Pay $75.00', exact: true }).click();
   // Declined: said on the form, nothing paid, and the next try is a new attempt.
   await expect(page.getByRole('alert').filter({ hasText: /declined/i })).toBeVisible();
-  await expect(page.getByTestId('invoice-balance')).toHaveText('$81.19');
+  await expect(page.getByTestId('invoice-balance')).toHaveText('$75.00');
   await page.getByLabel('Card Number').fill('4111 1111 1111 1111');
-  await page.getByRole('button', { name: 'Pay $81.19', exact: true }).click();
-  await expect(page.getByText(/^Paid \$81\.19\. Receipt R-/)).toBeVisible();
+  await page.getByRole('button', { name: 'Pay $75.00', exact: true }).click();
+  await expect(page.getByText(/^Paid \$75\.00\. Receipt R-/)).toBeVisible();
   await expect(page.getByTestId('invoice-balance')).toHaveText('$0.00');
 
   // Completed. The link the submitter got back follows the job; the e-mailed one reviews it.
@@ -200,6 +204,17 @@ test('a guest signs the quote, pays the invoice by card and reviews the complete
   }).toPass({ timeout: 10_000 });
   await page.goto(mailed);
   await expect(page.getByTestId('request-status')).toHaveText('Completed');
+  // The completion e-mail's own link lands on the review form, at the top of the page.
+  let review = '';
+  await expect(async () => {
+    const done = (await mailbox()).find(
+      (m) => m.template === 'job_completed' && m.text.includes(created.reference),
+    );
+    review = /\/requests\/WR-\d{6}\?t=[\w-]{43}#review/.exec(done?.text ?? '')?.[0] ?? '';
+    expect(review).not.toBe('');
+  }).toPass({ timeout: 10_000 });
+  await page.goto(review);
+  await expect(page.getByRole('button', { name: 'Submit review' })).toBeInViewport();
   const me = (await (await tech.request.get('/api/auth/current-user')).json()) as {
     technicianId: number;
   };
@@ -244,6 +259,61 @@ test('a customer cancels a request after confirming, with a reason', async ({ pa
   await expect(page.getByTestId('status-banner')).toContainText('Reason: Fixed it myself');
   await expect(page.getByText('Request canceled').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel request' })).toBeHidden();
+});
+
+test('a customer sends the form and lands on the request, which echoes what they said; a proposed time is flagged on My Requests', async ({
+  page,
+  signIn,
+  signedInContext,
+}) => {
+  await signIn('customer');
+  await page.goto('/request-service');
+  const problem = `Squeal from the belt on cold mornings ${Date.now()}`;
+  await page.getByLabel('Service Type *').selectOption('Diagnostics');
+  const vehicle = page.getByLabel('Vehicle *');
+  if (await vehicle.count()) await vehicle.selectOption({ label: 'Another vehicle' });
+  await page.getByLabel('Vehicle Year *').fill('2016');
+  await page.getByLabel('Vehicle Make *').fill('Honda');
+  await page.getByLabel('Vehicle Model *').fill('Civic');
+  await page.getByLabel('Mileage').fill('61,250');
+  await page.getByLabel('Problem Description *').fill(problem);
+  await page.getByLabel('Location *').fill('Hyattsville, MD');
+  await page.getByLabel('Urgency').selectOption('high');
+  await page.getByLabel('Preferred Date').fill('2031-05-14');
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+
+  // The request's page: its title has focus, and says back what was asked.
+  const title = page.getByRole('heading', { level: 1, name: /^Request WR-\d{6}$/ });
+  await expect(title).toBeFocused();
+  await expect(title).toBeInViewport();
+  const facts = page.getByTestId('request-facts');
+  await expect(facts).toContainText('High - ASAP');
+  await expect(facts).toContainText('May 14, 2031');
+  await expect(facts).toContainText('61,250 miles');
+  // On a phone the toast sits at the bottom, off the title.
+  const toast = page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: 'Service request submitted!' });
+  await expect(toast).toBeVisible();
+  const [t, h] = [(await toast.boundingBox())!, (await title.boundingBox())!];
+  expect(t.y).toBeGreaterThan(h.y + h.height);
+  const reference = (await title.textContent())!.replace('Request ', '');
+  const id = Number(reference.slice(3));
+
+  // The technician accepts and proposes a time: My Requests says it waits for the customer.
+  const tech = await signedInContext('technician');
+  await acceptAsTechnician(tech, id);
+  const start = new Date(Date.now() + 26 * 3600_000);
+  start.setMinutes(0, 0, 0);
+  await move(tech, reference, {
+    move: 'propose_window',
+    windowStart: start.toISOString(),
+    windowEnd: new Date(start.getTime() + 2 * 3600_000).toISOString(),
+  });
+  await page.goto('/my-requests');
+  const row = page.getByTestId('my-request').filter({ hasText: reference });
+  await expect(row.getByTestId('awaits-customer')).toHaveText('Confirm the time');
+  await expect(row).toContainText(/Proposed: .+ E[SD]T/);
 });
 
 test('the signed-in customer lists their requests and opens one', async ({ page, signIn }) => {

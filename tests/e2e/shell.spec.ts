@@ -22,8 +22,24 @@ test('home renders the header and the footer', async ({ page }) => {
   await expect(header.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 
   const footer = page.getByRole('contentinfo');
-  await expect(footer).toContainText('© 2024 Wrenchly. All rights reserved.');
-  await expect(footer).toContainText('Connecting certified mechanics with customers nationwide.');
+  // The current year on the service area's calendar, and where Wrenchly serves.
+  const year = new Date().toLocaleDateString('en-US', {
+    year: 'numeric',
+    timeZone: 'America/New_York',
+  });
+  await expect(footer).toContainText(`© ${year} Wrenchly. All rights reserved.`);
+  await expect(footer).toContainText(
+    'Connecting certified mechanics with customers in Maryland, DC and Virginia.',
+  );
+  await expect(footer).not.toContainText('nationwide');
+  // The social links the operator configured (playwright.config.ts), in a new tab.
+  const social = footer.getByRole('list', { name: 'Follow us' });
+  await expect(social.getByRole('link')).toHaveCount(1);
+  await expect(social.getByRole('link', { name: 'Instagram' })).toHaveAttribute(
+    'href',
+    'https://www.instagram.com/wrenchly',
+  );
+  await expect(social.getByRole('link', { name: 'Instagram' })).toHaveAttribute('target', '_blank');
 });
 
 test('the footer links where the spec says, info pages in a new tab', async ({ page }) => {
@@ -70,7 +86,20 @@ test('the active route is highlighted', async ({ page }) => {
 test('an unknown route shows the 404 screen', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: '404 Page Not Found', level: 1 })).toBeVisible();
-  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  // Written for people: what happened and the ways on, never a developer's hint.
+  await expect(
+    page.getByText("We couldn't find that page. The link may be old or mistyped."),
+  ).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toHaveCount(0);
+  const ways = page.getByRole('navigation', { name: 'Ways on' });
+  await expect(ways.getByRole('link', { name: 'Find a mechanic' })).toHaveAttribute(
+    'href',
+    '/technicians',
+  );
+  await expect(ways.getByRole('link', { name: 'Request service' })).toHaveAttribute(
+    'href',
+    '/request-service',
+  );
   // The shell stays around it.
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();

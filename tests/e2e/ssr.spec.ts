@@ -189,6 +189,43 @@ test("React hydrates the server's markup unchanged on every public page", async 
   expect(mismatches).toEqual([]);
 });
 
+declare global {
+  interface Window {
+    cspViolations?: string[];
+  }
+}
+
+test('the public pages run under the Content Security Policy without breaking it', async ({
+  page,
+  request,
+}) => {
+  // The browser reports each blocked script, eval or style as an event (and an issue in its
+  // console): a library that tries `new Function` under script-src 'self' is one.
+  await page.addInitScript(() => {
+    window.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.cspViolations!.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`),
+    );
+  });
+  const t = await firstTechnician(request);
+  for (const path of [
+    '/',
+    '/technicians?serviceType=Oil%20Change&zip=20716',
+    `/technician/${t.id}`,
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.headers()['content-security-policy'], path).toContain("script-src 'self'");
+    await page.waitForFunction(() => performance.getEntriesByName('wrenchly:hydrated').length > 0);
+    // Forms check their input with the shared schemas: a search validates one.
+    if (path === '/') {
+      await page.getByRole('button', { name: 'Find a Technician' }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
+    }
+    expect(await page.evaluate(() => window.cspViolations), path).toEqual([]);
+  }
+});
+
 test('robots.txt and the sitemap list the public pages and the profiles', async ({ request }) => {
   const t = await firstTechnician(request);
   const robots = await request.get('/robots.txt');

@@ -51,3 +51,48 @@ test('the demo technician reads the payments statement on a phone and downloads 
   expect(res.headers()['content-type']).toBe('text/csv; charset=utf-8');
   expect(res.headers()['content-disposition']).toContain('attachment');
 });
+
+test.describe('laptop width', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('the statement fits a 1366 px screen without scrolling sideways', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn();
+    await page.goto('/pos-system');
+    await page.getByRole('tab', { name: 'Statements' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Statements' });
+    const box = panel.getByRole('region', { name: /Statement table/ });
+    await expect(box.getByRole('table')).toBeVisible();
+    expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  });
+});
+
+test("the statement's accounting export downloads a month for QuickBooks or Xero", async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  await page.goto('/pos-system');
+  await page.getByRole('tab', { name: 'Statements' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Statements' });
+  const box = panel.getByRole('region', { name: 'For your accounting app' });
+  const month = await box.getByLabel('Month').inputValue();
+  const quickbooks = box.getByRole('link', { name: 'QuickBooks CSV' });
+  await expect(quickbooks).toHaveAttribute(
+    'href',
+    `/api/pos/accounting-export.csv?month=${month}&format=quickbooks`,
+  );
+  const qb = await page.request.get((await quickbooks.getAttribute('href'))!);
+  expect(qb.status()).toBe(200);
+  const [header, ...rows] = (await qb.text()).trim().split('\r\n');
+  expect(header).toBe('Date,Description,Amount');
+  for (const row of rows) expect(row).toMatch(/^\d{2}\/\d{2}\/\d{4},.+,-?\d+\.\d{2}$/);
+  const xero = await page.request.get(
+    (await box.getByRole('link', { name: 'Xero CSV' }).getAttribute('href'))!,
+  );
+  expect((await xero.text()).split('\r\n')[0]).toBe(
+    '*Date,*Amount,Payee,Description,Reference,Check Number',
+  );
+});

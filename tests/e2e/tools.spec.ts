@@ -76,3 +76,13 @@ test('a technician on a plan looks up P0300, searches codes and decodes a VIN', 
     page.getByTestId('maintenance-item').filter({ hasText: 'Engine oil and filter' }),
   ).toContainText('Due now');
 });
+
+test('the repair software page does not tell an admin about a plan they cannot have', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('admin');
+  await page.goto('/repair-software');
+  await expect(page.getByText('As an admin, every tool is open to you.')).toBeVisible();
+  await expect(page.getByText(/Your plan:/)).toHaveCount(0);
+});

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase, type Database } from '../../src/server/infra/database';
 import { withDatabase } from './global-setup';
 
 export type TestApp = {

@@ -8,6 +8,7 @@ import {
   subscriptions,
   technicians,
   users,
+  verifications,
 } from '../../src/server/db/schema';
 import { createTokenCipher } from '../../src/server/infra/payments/token-cipher';
 import { hashPassword } from '../../src/server/infra/password';
@@ -63,6 +64,11 @@ export async function createTechnician(
      * it); true unless a test needs a technician who has not connected one.
      */
     paymentAccount?: boolean;
+    /**
+     * A verified license and insurance on file (certified: listed as such, and dispatch reaches
+     * them); true unless a test needs a technician whose credentials are not verified.
+     */
+    credentials?: boolean;
   } = {},
 ) {
   const user = await createUser(app, {
@@ -89,7 +95,39 @@ export async function createTechnician(
     .returning();
   if (opts.plan) await subscribeTechnician(app, tech!.id, opts.plan);
   if (opts.paymentAccount !== false) await connectPaymentAccount(app, tech!.id);
+  if (opts.credentials !== false) await certifyTechnician(app, tech!.id);
   return { user, technician: tech! };
+}
+
+/**
+ * A verified license and insurance (no expiration date), checked by an admin in a registry:
+ * what makes a technician certified (ADR 033).
+ */
+export async function certifyTechnician(app: FastifyInstance, technicianId: number) {
+  const checked = {
+    verificationStatus: 'verified' as const,
+    verifiedAt: new Date(),
+    verifiedBy: 'Test Admin',
+    checkedRegistry: 'Test registry',
+  };
+  await app.db.insert(verifications).values([
+    {
+      technicianId,
+      verificationType: 'license',
+      credentialName: 'Maryland Automotive Technician License',
+      issuingOrganization: 'Maryland MVA',
+      checkedReference: `MD-${technicianId}`,
+      ...checked,
+    },
+    {
+      technicianId,
+      verificationType: 'insurance',
+      credentialName: 'General Liability Insurance',
+      issuingOrganization: 'Acme Insurance',
+      checkedReference: `GL-${technicianId}`,
+      ...checked,
+    },
+  ]);
 }
 
 /** Signs in through the API; returns the Cookie header value for later requests. */

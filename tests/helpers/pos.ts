@@ -33,3 +33,23 @@ export function accountCard(app: FastifyInstance): CardProvider {
   if (!vi.isMockFunction(card.forAccount)) vi.spyOn(card, 'forAccount').mockReturnValue(bound);
   return bound;
 }
+
+/**
+ * A quote's sales tax for tests (docs/decisions/031): work in Bowie, Maryland (6% on parts,
+ * labour untaxed), or there for a tax-exempt customer (the rates overridden with a reason), so
+ * that totals stay round.
+ */
+export const IN_MARYLAND = { workLocation: 'Bowie, MD 20715' } as const;
+/** One rate on parts and labour alike, agreed with the customer: totals of tests written for it. */
+export const FLAT_TAX = {
+  workLocation: 'Bowie, MD 20715',
+  taxRate: 8.25,
+  laborTaxRate: 8.25,
+  taxOverrideReason: 'Flat rate agreed with the fleet customer',
+} as const;
+export const TAX_EXEMPT = {
+  workLocation: 'Bowie, MD 20715',
+  taxRate: 0,
+  laborTaxRate: 0,
+  taxOverrideReason: 'Tax-exempt customer, certificate on file',
+} as const;

@@ -23,6 +23,7 @@ export type SentryEvent = {
   request?: { url?: string; method?: string; headers?: Record<string, string> };
   exception?: { values?: { type?: string; value?: string }[] };
   user?: Record<string, unknown>;
+  contexts?: { trace?: { trace_id?: string } };
 };
 
 /**

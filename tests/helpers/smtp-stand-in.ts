@@ -5,10 +5,15 @@ export type ReceivedMail = { from: string; to: string[]; data: string; at: numbe
 
 /**
  * A real SMTP server on a free loopback port, recording what it receives. `refuse` makes it
- * answer RCPT TO with that reply code (550: permanent, 451: try later).
+ * answer RCPT TO with that reply code (550: permanent, 451: try later); `delayMs` makes it take
+ * that long to accept each message.
  */
-export async function startSmtpStandIn(options: { refuse?: number; port?: number } = {}) {
+export async function startSmtpStandIn(
+  options: { refuse?: number; port?: number; delayMs?: number } = {},
+) {
   const received: ReceivedMail[] = [];
+  /** Recipients of the messages whose DATA began (handed to the relay), in order. */
+  const handed: string[] = [];
   const state = { refuse: options.refuse };
   const server = new SMTPServer({
     authOptional: true,
@@ -27,8 +32,11 @@ export async function startSmtpStandIn(options: { refuse?: number; port?: number
     },
     onData(stream, session, cb) {
       let data = '';
+      handed.push(...session.envelope.rcptTo.map((r) => r.address));
       stream.on('data', (c: Buffer) => (data += c.toString()));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        // A slow relay (`delayMs`): the message is accepted that long after its data arrived.
+        if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -46,6 +54,7 @@ export async function startSmtpStandIn(options: { refuse?: number; port?: number
     url: `smtp://127.0.0.1:${port}`,
     port,
     received,
+    handed,
     /** Changes the RCPT TO answer (undefined: accept). */
     refuse(code: number | undefined) {
       state.refuse = code;

@@ -268,10 +268,17 @@ export async function startSquareStandIn(
         );
       if (source.startsWith('ccof:') && !cards.has(source))
         return error(res, 404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', 'Card not found.');
+      // A tip is charged beside the amount (tip_money): the payment's total is both.
+      const cents = (m: unknown) => Number((m as { amount?: number } | undefined)?.amount ?? 0);
       const payment = {
         id: `PAY${++seq}`,
         status: 'COMPLETED',
         amount_money: body.amount_money,
+        ...(body.tip_money ? { tip_money: body.tip_money } : {}),
+        total_money: {
+          amount: cents(body.amount_money) + cents(body.tip_money),
+          currency: 'USD',
+        },
         location_id: body.location_id,
         customer_id: body.customer_id,
         reference_id: body.reference_id,
@@ -293,7 +300,7 @@ export async function startSquareStandIn(
       if (refundsDeclined.has(payment.id as string))
         return error(res, 400, 'REFUND_ERROR', 'REFUND_DECLINED', 'Payment could not be refunded');
       const amount = Number((body.amount_money as { amount: number }).amount);
-      const paid = Number((payment.amount_money as { amount: number }).amount);
+      const paid = Number((payment.total_money as { amount: number }).amount);
       const before = refunded.get(payment.id as string) ?? 0;
       if (amount > paid - before)
         return error(

@@ -10,7 +10,7 @@ import { startTelemetry, stopTelemetry } from '../../src/server/infra/telemetry'
 const config = loadConfig();
 await startTelemetry(config.telemetry);
 const { buildApp } = await import('../../src/server/app');
-const { openDatabase } = await import('../../src/server/db/client');
+const { openDatabase } = await import('../../src/server/infra/database');
 const database = config.databaseUrl
   ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: 3 })
   : await openDatabase({

@@ -5,6 +5,8 @@ import { BRAND, JOIN_PATH } from '@shared/brand';
 import { cn } from '../lib/utils';
 import { loadWhenShown } from '../components/deferred';
 import { PATHS } from '@shared/paths';
+import { useAppConfig } from '../features/auth/api/get-app-config';
+import { currentYear } from '../lib/dates';
 
 const MechanicRequirementsDialog = loadWhenShown(
   () => import('./mechanic-requirements-dialog').then((m) => m.MechanicRequirementsDialog),
@@ -47,6 +49,23 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The operator's social accounts (SOCIAL_LINKS); nothing when none are configured. */
+function SocialLinks() {
+  const links = useAppConfig().data?.socialLinks ?? [];
+  if (links.length === 0) return null;
+  return (
+    <ul aria-label="Follow us" className="flex flex-wrap gap-x-4 gap-y-1">
+      {links.map((l) => (
+        <li key={l.url}>
+          <a className={linkClass} href={l.url} {...newTab}>
+            {l.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Footer() {
   const [resourcesOpen, setResourcesOpen] = useState(false);
   const [requirementsOpen, setRequirementsOpen] = useState(false);
@@ -61,8 +80,9 @@ export function Footer() {
             {BRAND.name}
           </p>
           <p className="max-w-xs text-sm">
-            Connecting certified mechanics with customers nationwide.
+            Connecting certified mechanics with customers in Maryland, DC and Virginia.
           </p>
+          <SocialLinks />
           <div className="pt-2">
             <button
               type="button"
@@ -127,7 +147,7 @@ export function Footer() {
         </Column>
       </div>
       <div className="border-t border-slate-800 px-4 pt-6 pb-24 text-center text-sm text-slate-400 sm:pb-6">
-        © {BRAND.copyrightYear} {BRAND.name}. All rights reserved.
+        © {currentYear()} {BRAND.name}. All rights reserved.
       </div>
       <MechanicRequirementsDialog open={requirementsOpen} onOpenChange={setRequirementsOpen} />
     </footer>

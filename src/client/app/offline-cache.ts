@@ -3,14 +3,12 @@ import type { CurrentUser } from '@shared/schemas/auth';
 import { authKeys } from '../features/auth/api/keys';
 import { jobKeys } from '../features/jobs/api/keys';
 import { posKeys } from '../features/pos/api/keys';
-import { sharedKeys } from '../lib/api/keys';
+import { serviceRequestKeys } from '../features/service-requests/api/keys';
 import { createQueryPersistence, idbSavedQueries } from '../lib/query-persistence';
 
 /** What a technician reads offline (ADR 013): the point of sale's lists, their jobs and each job. */
 export const keptOffline = (key: QueryKey) =>
-  key[0] === posKeys.all[0] ||
-  key[0] === jobKeys.all[0] ||
-  key[0] === sharedKeys.serviceRequests[0];
+  key[0] === posKeys.all[0] || key[0] === jobKeys.all[0] || key[0] === serviceRequestKeys.all[0];
 
 /**
  * Keeps the technician's point-of-sale lists and jobs on the device for offline reading,

@@ -13,6 +13,7 @@ const technician: Technician = {
   yearsExperience: 12,
   hourlyRate: '85.00',
   certifications: ['ASE Master Technician'],
+  certified: true,
   specialties: ['Brake Service', 'Oil Change'],
   bio: 'Mobile brakes and maintenance.',
   profileImage: '/files/photo.png',
@@ -40,6 +41,17 @@ describe('pageMeta', () => {
       priceRange: '$85.00/hour',
       aggregateRating: { ratingValue: '4.8', reviewCount: 25, bestRating: 5 },
     });
+  });
+
+  it('calls only a technician with verified credentials certified', () => {
+    expect(meta('/technician/7', '', technician).description).toMatch(
+      /^Marcus Johnson, certified mobile mechanic in Hyattsville, MD: 12 years/,
+    );
+    const inReview = meta('/technician/7', '', { ...technician, certified: false });
+    expect(inReview.description).not.toContain('certified');
+    expect(inReview.description).toMatch(
+      /^Marcus Johnson, mobile mechanic in Hyattsville, MD \(new, credentials in review\): 12 years/,
+    );
   });
 
   it('leaves the rating out when there are no reviews, and marks an unknown profile noindex', () => {

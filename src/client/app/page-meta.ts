@@ -86,7 +86,8 @@ function technicianMeta(t: Technician, origin: string): PageMeta {
   return {
     title: `${name} - Mobile Mechanic in ${t.location} | ${BRAND.name}`,
     description:
-      `${name}, certified mobile mechanic in ${t.location}: ${t.yearsExperience} years of experience` +
+      `${name}, ${t.certified ? 'certified ' : ''}mobile mechanic in ${t.location}` +
+      `${t.certified ? '' : ' (new, credentials in review)'}: ${t.yearsExperience} years of experience` +
       `${skills ? `, ${skills}` : ''}. ${formatAmount(t.hourlyRate)}/hour` +
       `${t.totalReviews ? `, rated ${rating.toFixed(1)} from ${t.totalReviews} reviews` : ''}.`,
     canonical: url,

@@ -1,6 +1,8 @@
 import {
   lazy,
+  startTransition,
   Suspense,
+  useEffect,
   useLayoutEffect,
   useState,
   useSyncExternalStore,
@@ -56,13 +58,32 @@ export function loadAfterHydration(load: () => Promise<ComponentType>) {
   const Lazy = lazy(() => load().then((c) => ({ default: c })));
   return function AfterHydration() {
     const hydrated = useHydrated();
-    if (!hydrated) return null;
+    // On a hydrated page each part starts in a task of its own once the browser has a moment,
+    // in a transition: the live store's change re-renders synchronously, and starting every part
+    // there (fetching their code, rendering them) made one long task just as the page became
+    // usable. A page the browser renders starts them with it, as it has nothing to hydrate.
+    const [started, setStarted] = useState(hydrated);
+    useEffect(() => {
+      if (!hydrated || started) return;
+      return whenIdle(() => startTransition(() => setStarted(true)));
+    }, [hydrated, started]);
+    if (!started) return null;
     return (
       <Suspense fallback={null}>
         <Lazy />
       </Suspense>
     );
   };
+}
+
+/** Calls `run` when the browser is idle (within a second), or soon where it cannot say. */
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 1000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 50);
+  return () => clearTimeout(id);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatTimestamp } from '../lib/dates';
 import { ShieldCheck } from 'lucide-react';
 import type { SignatureAudit } from '@shared/schemas/pos';
 import { cn } from '../lib/utils';
@@ -33,8 +34,7 @@ export function SignatureAuditTrail({
     >
       <summary className="cursor-pointer">
         <ShieldCheck className="mr-1 inline h-4 w-4 text-green-700" aria-hidden="true" />
-        Signed by {audit.signerName} on version {audit.version},{' '}
-        {new Date(audit.signedAt).toLocaleString()}
+        Signed by {audit.signerName} on version {audit.version}, {formatTimestamp(audit.signedAt)}
       </summary>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-700">
         <dt className="font-medium">Signed</dt>

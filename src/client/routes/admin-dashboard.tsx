@@ -10,18 +10,22 @@ import { OutboxTab } from '../features/admin/components/outbox-tab';
 import { OverviewTab } from '../features/admin/components/overview-tab';
 import { PaymentsTab } from '../features/admin/components/payments-tab';
 import { ServiceRequestsTab } from '../features/admin/components/service-requests-tab';
+import { WaitlistCard } from '../features/admin/components/waitlist-card';
 import { TechniciansTab } from '../features/admin/components/technicians-tab';
 import { UsersTab } from '../features/admin/components/users-tab';
 import { VerificationsTab } from '../features/admin/components/verifications-tab';
 import { RequireUser } from '../features/auth/components/require-user';
+import { ServiceRequestDialog } from '../features/service-requests/admin/components/service-request-dialog';
 import { PATHS } from '@shared/paths';
 
+/**
+ * Admins only, by the real session: the demo's `?role=admin` shows the access demo's badges but
+ * opens no admin screen (its tabs' calls would all be refused).
+ */
 export default function AdminDashboard() {
-  const [params] = useSearchParams();
   return (
     <RequireUser
       role="admin"
-      demoRole={params.get('role')}
       wide
       hint="Demo: sign in as admin / wrenchly-demo."
       message="You need administrator privileges to view this page."
@@ -116,8 +120,9 @@ function Dashboard() {
         <TabsContent value="users">
           <UsersTab roleCounts={o?.roleCounts} />
         </TabsContent>
-        <TabsContent value="requests">
-          <ServiceRequestsTab />
+        <TabsContent value="requests" className="space-y-6">
+          <ServiceRequestsTab Detail={ServiceRequestDialog} />
+          <WaitlistCard />
         </TabsContent>
         <TabsContent value="messages">
           <MessagesTab />

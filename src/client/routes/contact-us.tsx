@@ -1,6 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { BRAND } from '@shared/brand';
+import { toE164 } from '@shared/phone-parse';
 import { contactMessageSchema } from '@shared/schemas/contact';
 import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
@@ -80,6 +81,7 @@ export default function ContactUs() {
               <div className="space-y-1.5">
                 <Label htmlFor="contact-form-phone">Phone (optional)</Label>
                 <Input {...field('phone')} type="tel" autoComplete="tel" />
+                <FieldError id="contact-form-phone-error" message={errors.phone} />
               </div>
               <div className="space-y-1.5">
                 <Label htmlFor="contact-form-subject">Subject</Label>
@@ -117,7 +119,10 @@ export default function ContactUs() {
             </p>
             <p className="flex gap-2">
               <Phone className="h-4 w-4 text-brand-600" aria-hidden="true" />
-              <PhoneLink phone={BRAND.supportPhone} className="text-brand-700" />
+              <PhoneLink
+                phone={toE164(BRAND.supportPhone) ?? BRAND.supportPhone}
+                className="text-brand-700"
+              />
             </p>
             <p className="flex gap-2">
               <MapPin className="h-4 w-4 text-brand-600" aria-hidden="true" />

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
 import { FormError, reportActionError, useFormError } from '../components/ui/form-error';
-import { useCreateDemoRequest } from '../features/dispatch/api/create-demo-request';
+import type { DemoRequest } from '../features/dispatch/demo-request';
+import { useCreateServiceRequest } from '../features/service-requests/form/api/create-service-request';
 import { CustomDemoRequest } from '../features/dispatch/components/custom-demo-request';
 import { DemoPresets } from '../features/dispatch/components/demo-presets';
 import { notify } from '../lib/toast';
@@ -11,7 +12,7 @@ import { PATHS } from '@shared/paths';
 export default function DemoNotifications() {
   // The server's refusal (a rate limit, say) stays on the page until the next request.
   const error = useFormError();
-  const create = useCreateDemoRequest({
+  const create = useCreateServiceRequest<DemoRequest>({
     onMutate: () => error.clear(),
     onSuccess: (created) => {
       const n = created.notifiedTechnicians;

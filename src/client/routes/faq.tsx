@@ -3,10 +3,15 @@ import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BRAND } from '@shared/brand';
+import { NORTHERN_VIRGINIA_PLACES } from '@shared/constants/service-area';
 import { Page } from '../components/page';
 import { usePlans } from '../lib/api/get-plans';
 
 import { PATHS } from '@shared/paths';
+
+/** 'a, b and c'. */
+const listOf = (items: readonly string[]) =>
+  `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
 /** Rendered from the plans table: the one source of truth for prices. */
 function PriceAnswer() {
@@ -32,7 +37,7 @@ function PriceAnswer() {
 const ITEMS: { q: string; a: ReactNode }[] = [
   {
     q: 'What is Wrenchly?',
-    a: `${BRAND.name} connects vehicle owners with certified mobile mechanics who come to your home, workplace or roadside in the DC metro area.`,
+    a: `${BRAND.name} connects vehicle owners with certified mobile mechanics who come to your home, workplace or roadside in Maryland, DC and Northern Virginia.`,
   },
   { q: 'How much does it cost?', a: <PriceAnswer /> },
   {
@@ -41,7 +46,7 @@ const ITEMS: { q: string; a: ReactNode }[] = [
   },
   {
     q: 'Which areas do you serve?',
-    a: 'Washington DC and the surrounding Maryland and Virginia suburbs, including Hyattsville, Landover, Waldorf, Bowie, Laurel, Riverdale, Mechanicsville and Prince Frederick.',
+    a: `Maryland, Washington DC and Northern Virginia. In Maryland our technicians are based in Hyattsville, Landover, Waldorf, Bowie, Laurel, Riverdale, Mechanicsville and Prince Frederick; in Virginia we serve ${listOf(NORTHERN_VIRGINIA_PLACES)} (Arlington, Fairfax, Loudoun and Prince William counties). Outside the area, a search or request tells you so, and you can ask us to e-mail you when we get there.`,
   },
   {
     q: 'What repairs can be done on site?',

@@ -5,14 +5,14 @@ import { OfflineNotice } from '../components/offline-notice';
 import { Page } from '../components/page';
 import { Card, CardContent } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
-import { useJob } from '../features/jobs/api/get-job';
-import { useJobUpdates } from '../features/jobs/api/job-stream';
-import { JobActions } from '../features/jobs/components/job-actions';
-import { JobDocuments } from '../features/jobs/components/job-documents';
-import { JobOverview } from '../features/jobs/components/job-overview';
+import { useTechnicianServiceRequest } from '../features/service-requests/technician/api/get-technician-service-request';
+import { useServiceRequestUpdates } from '../features/service-requests/technician/api/service-request-updates';
+import { ServiceRequestActions } from '../features/service-requests/technician/components/service-request-actions';
+import { ServiceRequestDocuments } from '../features/service-requests/technician/components/service-request-documents';
+import { ServiceRequestOverview } from '../features/service-requests/technician/components/service-request-overview';
 import { JobStatusBadge } from '../features/jobs/components/job-status-badge';
 import { LiveBadge } from '../features/jobs/components/live-badge';
-import { WindowForm } from '../features/jobs/components/window-form';
+import { WindowForm } from '../features/service-requests/technician/components/window-form';
 import { ApiError } from '../lib/api-client';
 import { RequireUser } from '../features/auth/components/require-user';
 
@@ -30,8 +30,8 @@ export default function MyJob() {
 
 function Job() {
   const { reference = '' } = useParams();
-  const live = useJobUpdates();
-  const job = useJob(reference, !live);
+  const live = useServiceRequestUpdates();
+  const job = useTechnicianServiceRequest(reference, !live);
   const back = (
     <Link to={PATHS.myJobs} className="inline-flex items-center gap-1 text-sm text-primary">
       <ArrowLeft className="h-4 w-4" aria-hidden="true" /> My Jobs
@@ -89,10 +89,10 @@ function Job() {
         {j.status === 'canceled' && j.cancelReason && (
           <p className="rounded-md bg-slate-100 p-3 text-sm">Canceled: {j.cancelReason}</p>
         )}
-        <JobActions job={j} />
+        <ServiceRequestActions job={j} />
         {j.actions.includes('propose_window') && <WindowForm job={j} />}
-        <JobOverview job={j} />
-        <JobDocuments job={j} />
+        <ServiceRequestOverview job={j} />
+        <ServiceRequestDocuments job={j} />
       </div>
     </Page>
   );

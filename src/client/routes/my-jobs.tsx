@@ -72,7 +72,11 @@ function Jobs() {
         // A new tab or search starts at its first page.
         onTab={(t) => go({ tab: t, page: 1 })}
         onSearch={(text) => go({ q: text, page: 1 })}
-        onPage={(n) => go({ page: n })}
+        // The next page starts at its first job, not where the pager was.
+        onPage={(n) => {
+          go({ page: n });
+          window.scrollTo({ top: 0 });
+        }}
       />
     </Page>
   );

@@ -3,7 +3,7 @@ import { PATHS } from '@shared/paths';
 import { RequireUser } from '../features/auth/components/require-user';
 import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
-import { MyRequestsList } from '../features/requests/components/my-requests-list';
+import { MyServiceRequestsList } from '../features/service-requests/customer/components/my-service-requests-list';
 
 /** `/my-requests`: a signed-in customer's service requests, each opening its page. */
 export default function MyRequests() {
@@ -24,7 +24,7 @@ export default function MyRequests() {
             </Button>
           }
         >
-          <MyRequestsList />
+          <MyServiceRequestsList />
         </Page>
       )}
     </RequireUser>

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Page } from '../components/page';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
-import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { RequireUser } from '../features/auth/components/require-user';
 import { useCurrentSubscription } from '../features/billing/api/get-current-subscription';
 import { usePaymentsConfig } from '../lib/api/get-payments-config';
 import { ChangeInsteadOfPaying } from '../features/billing/components/change-instead-of-paying';
@@ -11,15 +11,30 @@ import { PaymentOptions } from '../features/billing/components/payment-options';
 import type { SelectedPlan } from '../features/billing/use-card-subscription';
 import { PATHS } from '@shared/paths';
 
+/**
+ * The plan's checkout: technicians only, like Pay Fees, so that a visitor is asked to sign in
+ * before the card form, not told after paying.
+ */
 export default function PaymentSelection() {
   const [params] = useSearchParams();
-  const name = params.get('plan');
-  const price = Number(params.get('price'));
-  const plan: SelectedPlan | null =
-    name && params.get('price') && price > 0 ? { name, price } : null;
+  // No plan chosen: nothing to pay, the spec's waiting line for anyone.
+  if (!chosenPlan(params)) return <Checkout technician={false} />;
+  return (
+    <RequireUser
+      role="technician"
+      hint="Demo technician: username technician, password wrenchly-demo"
+      message="Plans are for technicians."
+    >
+      {(user) => <Checkout technician={user.technicianId !== null} />}
+    </RequireUser>
+  );
+}
+
+function Checkout({ technician }: { technician: boolean }) {
+  const [params] = useSearchParams();
+  const plan = chosenPlan(params);
   const config = usePaymentsConfig();
-  const { data: user } = useCurrentUser();
-  const current = useCurrentSubscription(user?.technicianId != null);
+  const current = useCurrentSubscription(technician);
   const active = current.data?.subscription?.status === 'active' ? current.data.subscription : null;
 
   return (
@@ -45,4 +60,11 @@ export default function PaymentSelection() {
       )}
     </Page>
   );
+}
+
+/** The plan and price the plan page's button carried, or null. */
+function chosenPlan(params: URLSearchParams): SelectedPlan | null {
+  const name = params.get('plan');
+  const price = Number(params.get('price'));
+  return name && params.get('price') && price > 0 ? { name, price } : null;
 }

@@ -41,7 +41,7 @@ export default function PosReceipt() {
             <DownloadPdfLink
               kind="receipt"
               id={payment.id}
-              number={payment.receiptNumber}
+              number={payment.receiptNumber ?? ''}
               className="h-10"
             />
             <Button onClick={() => window.print()}>

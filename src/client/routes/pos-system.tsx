@@ -3,15 +3,17 @@ import { useSearchParams } from 'react-router';
 import { OfflineNotice } from '../components/offline-notice';
 import { Page } from '../components/page';
 import { Skeleton } from '../components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { Tabs, TabsContent } from '../components/ui/tabs';
 import { BrandingStrip } from '../features/branding/components/branding-strip';
-import { useJob } from '../features/jobs/api/get-job';
-import { CompleteJobPrompt } from '../features/jobs/components/complete-job-prompt';
-import { PosJobBanner } from '../features/jobs/components/pos-job-banner';
-import { isActiveJob } from '../features/jobs/format';
+import { useTechnicianServiceRequest } from '../features/service-requests/technician/api/get-technician-service-request';
+import { CompleteServiceRequestPrompt } from '../features/service-requests/technician/components/complete-service-request-prompt';
+import { PosServiceRequestBanner } from '../features/service-requests/technician/components/pos-service-request-banner';
+import { isActiveJob } from '../features/service-requests/technician/format';
 import { CreateQuote } from '../features/pos/components/create-quote';
 import { Invoices } from '../features/pos/components/invoices';
 import { ManageQuotes } from '../features/pos/components/manage-quotes';
+import { PosTabsList } from '../features/pos/components/pos-tabs-list';
+import { PriceBook } from '../features/pos/components/price-book';
 import { ProcessPayment } from '../features/pos/components/process-payment';
 import { Receipts } from '../features/pos/components/receipts';
 import { Statements } from '../features/pos/components/statements';
@@ -42,14 +44,15 @@ function Pos({ technicianId }: { technicianId: number }) {
   // `?job=WR-000123`: the quote starts from that job and is saved as the job's.
   const [params] = useSearchParams();
   const jobReference = params.get('job');
-  const job = useJob(jobReference);
+  const job = useTechnicianServiceRequest(jobReference);
   // A draft being edited is read against its own job's typical prices.
   const [editing, setEditing] = useState<QuoteView | null>(null);
-  const editingJob = useJob(editing?.jobReference ?? null);
+  const editingJob = useTechnicianServiceRequest(editing?.jobReference ?? null);
   // The technician's own hourly rate, which labor lines start at (0 until it is read).
   const profile = useOwnProfile(true);
   /** The job whose invoice was just paid in full: asked whether it is completed. */
   const [paidJob, setPaidJob] = useState<string | null>(null);
+  const [reveal, setReveal] = useState(false);
   // The quotes list tells whether this technician's plan includes the point of sale; all three
   // lists load here so that every tab reads offline (ADR 013).
   const { quotes: access } = usePosLists(technicianId);
@@ -62,39 +65,36 @@ function Pos({ technicianId }: { technicianId: number }) {
   if (access.error instanceof ApiError && access.error.status === 403)
     return <UpgradeRequired message={access.error.serverMessage} />;
   const prefill = job.data && isActiveJob(job.data) ? prefillFromJob(job.data) : undefined;
-  const toQuotes = () => {
+  // Each tab change forgets the reveal; a quote just created opens Manage Quotes on it.
+  const go = (next: string, revealNewest = false) => {
+    setReveal(revealNewest);
+    setTab(next);
+  };
+  const toQuotes = (created = false) => {
     setEditing(null);
-    setTab('quotes');
+    go('quotes', created);
   };
 
   return (
     <Page
       title="Point of Sale System"
       intro="Quote on the spot, take the customer's signature, invoice and get paid."
-      className="max-w-5xl"
+      // Wide enough for the statement's table at a laptop's 1366 px, without scrolling sideways.
+      className="max-w-7xl"
       actions={<OfflineNotice syncedAt={access.dataUpdatedAt} />}
     >
       <SyncStatus />
       <BrandingStrip />
-      {jobReference && (
-        <PosJobBanner reference={jobReference} job={job.data} failed={job.isError} />
-      )}
-      <Tabs value={tab} onValueChange={setTab}>
-        <TabsList className="w-full justify-start">
-          <TabsTrigger value="create">Create Quote</TabsTrigger>
-          <TabsTrigger value="quotes">Manage Quotes</TabsTrigger>
-          <TabsTrigger value="payment">Process Payment</TabsTrigger>
-          <TabsTrigger value="invoices">Invoices</TabsTrigger>
-          <TabsTrigger value="receipts">Receipts</TabsTrigger>
-          <TabsTrigger value="statements">Statements</TabsTrigger>
-        </TabsList>
+      <PosServiceRequestBanner reference={jobReference} job={job.data} failed={job.isError} />
+      <Tabs value={tab} onValueChange={(next) => go(next)}>
+        <PosTabsList />
         <TabsContent value="create">
           <CreateQuote
             key={editing ? `edit:${refKey(editing)}` : (prefill?.reference ?? 'none')}
             prefill={editing ? undefined : prefill}
             editing={editing ?? undefined}
-            onCancelEdit={toQuotes}
-            onCreated={toQuotes}
+            onCancelEdit={() => toQuotes()}
+            onCreated={() => toQuotes(true)}
             fairPrice={editing ? editingJob.data?.fairPrice : prefill?.fairPrice}
             hourlyRate={profile.data?.hourlyRate}
           />
@@ -102,6 +102,7 @@ function Pos({ technicianId }: { technicianId: number }) {
         <TabsContent value="quotes">
           <ManageQuotes
             technicianId={technicianId}
+            revealNewest={reveal}
             onInvoiced={() => setTab('invoices')}
             onEdit={(q) => {
               setEditing(q);
@@ -136,8 +137,13 @@ function Pos({ technicianId }: { technicianId: number }) {
         <TabsContent value="statements">
           <Statements />
         </TabsContent>
+        <TabsContent value="price-book">
+          <PriceBook />
+        </TabsContent>
       </Tabs>
-      {paidJob && <CompleteJobPrompt reference={paidJob} onClose={() => setPaidJob(null)} />}
+      {paidJob && (
+        <CompleteServiceRequestPrompt reference={paidJob} onClose={() => setPaidJob(null)} />
+      )}
     </Page>
   );
 }

@@ -1,3 +1,4 @@
+import { salesTaxLabel } from '@shared/sales-tax';
 import { formatAmount } from '@shared/money';
 import { CheckCircle2 } from 'lucide-react';
 import { useParams } from 'react-router';
@@ -89,7 +90,7 @@ export default function QuoteApproval() {
               <dd>{formatAmount(q.partsTotal)}</dd>
             </div>
             <div className="flex justify-between">
-              <dt>Tax ({q.taxRate}%)</dt>
+              <dt>{salesTaxLabel(q)}</dt>
               <dd>{formatAmount(q.taxAmount)}</dd>
             </div>
             <div className="flex justify-between text-base font-bold">

@@ -25,7 +25,7 @@ export default function RepairSoftware() {
     <Page
       title="Free Repair Software"
       intro={`Repair tools that run in your browser, nothing to install.${
-        catalogue.data ? ` Your plan: ${catalogue.data.currentPlan}.` : ''
+        catalogue.data ? planNote(user?.role, catalogue.data.currentPlan) : ''
       }`}
     >
       <ToolFilters
@@ -48,4 +48,11 @@ export default function RepairSoftware() {
       )}
     </Page>
   );
+}
+
+/** What the caller's access rests on: a technician's plan; an admin opens every tool. */
+function planNote(role: string | undefined, plan: string) {
+  if (role === 'admin') return ' As an admin, every tool is open to you.';
+  if (role === 'technician') return ` Your plan: ${plan}.`;
+  return '';
 }

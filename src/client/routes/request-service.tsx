@@ -1,11 +1,12 @@
+import { specialtyToServiceType, type ServiceType } from '@shared/constants/service-types';
 import { useSearchParams } from 'react-router';
 import { Page } from '../components/page';
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
-import { FirstChoiceMissing } from '../features/service-requests/components/first-choice-notice';
-import { RequestServiceAside } from '../features/service-requests/components/request-service-aside';
-import { RequestServiceForm } from '../features/service-requests/components/request-service-form';
-import { prefilledRequestForm } from '../features/service-requests/request-form';
+import { FirstChoiceMissing } from '../features/service-requests/form/components/first-choice-notice';
+import { RequestServiceAside } from '../features/service-requests/form/components/request-service-aside';
+import { RequestServiceForm } from '../features/service-requests/form/components/request-service-form';
+import { prefilledRequestForm } from '../features/service-requests/form/service-request-form';
 import { useTechnician } from '../features/technicians/api/get-technician';
 import { useVehicles } from '../features/vehicles/api/list-vehicles';
 
@@ -18,8 +19,13 @@ export default function RequestService() {
   // From a technician's profile: the request goes to them first.
   const technicianId = Number(params.get('technician'));
   const chosen = useTechnician(params.has('technician') ? technicianId : 0);
+  // Only the services they do: the form offers nothing they would turn down.
   const firstChoice = chosen.data
-    ? { id: chosen.data.id, name: `${chosen.data.user.firstName} ${chosen.data.user.lastName}` }
+    ? {
+        id: chosen.data.id,
+        name: `${chosen.data.user.firstName} ${chosen.data.user.lastName}`,
+        services: servicesOf(chosen.data.specialties),
+      }
     : null;
   const sendToAll = () =>
     setParams(
@@ -59,4 +65,9 @@ export default function RequestService() {
       </div>
     </Page>
   );
+}
+
+/** The service types a technician's specialties name. */
+function servicesOf(specialties: string[]): ServiceType[] {
+  return specialties.map(specialtyToServiceType).filter((s): s is ServiceType => s !== null);
 }

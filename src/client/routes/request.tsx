@@ -1,29 +1,30 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PATHS } from '@shared/paths';
 import { useAuthDialog } from '../features/auth/auth-dialog-context';
+import { AnchoredSection } from '../components/anchored-section';
 import { BrandFooter, BrandHeader } from '../components/brand-header';
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { RoundCountdown } from '../features/dispatch/components/round-countdown';
 import { SandboxCardFields } from '../features/pos/components/sandbox-card-fields';
 import { SignaturePad } from '../features/pos/components/signature-pad';
-import { useRequest } from '../features/requests/api/get-request';
-import { ArrivalWindow } from '../features/requests/components/arrival-window';
-import { TextUpdates } from '../features/requests/components/text-updates';
-import { CancelRequest } from '../features/requests/components/cancel-request';
-import { DispatchProgress } from '../features/requests/components/dispatch-progress';
-import { KeepLinkNotice } from '../features/requests/components/keep-link-notice';
-import { InvoicesSection } from '../features/requests/components/invoices-section';
-import { QuotesSection } from '../features/requests/components/quotes-section';
-import { RequestError } from '../features/requests/components/request-error';
-import { RequestHeader } from '../features/requests/components/request-header';
-import { RequestTimeline } from '../features/requests/components/request-timeline';
-import { StatusBanner } from '../features/requests/components/status-banner';
-import { TechnicianCard } from '../features/requests/components/technician-card';
-import { UnmatchedPanel } from '../features/requests/components/unmatched-panel';
-import { useRequestStream } from '../features/requests/use-request-stream';
-import { ReviewForm } from '../features/reviews/components/review-form';
+import { useServiceRequest } from '../features/service-requests/api/get-service-request';
+import { ArrivalWindow } from '../features/service-requests/customer/components/arrival-window';
+import { TextUpdates } from '../features/service-requests/customer/components/text-updates';
+import { CancelServiceRequest } from '../features/service-requests/customer/components/cancel-service-request';
+import { DispatchProgress } from '../features/service-requests/customer/components/dispatch-progress';
+import { KeepLinkNotice } from '../features/service-requests/customer/components/keep-link-notice';
+import { InvoicesSection } from '../features/service-requests/customer/components/invoices-section';
+import { QuotesSection } from '../features/service-requests/customer/components/quotes-section';
+import { ServiceRequestError } from '../features/service-requests/customer/components/service-request-error';
+import { ServiceRequestHeader } from '../features/service-requests/customer/components/service-request-header';
+import { ServiceRequestTimeline } from '../features/service-requests/customer/components/service-request-timeline';
+import { StatusBanner } from '../features/service-requests/customer/components/status-banner';
+import { TechnicianCard } from '../features/service-requests/customer/components/technician-card';
+import { UnmatchedPanel } from '../features/service-requests/customer/components/unmatched-panel';
+import { useServiceRequestStream } from '../features/service-requests/api/service-request-stream';
+import { ReviewForm } from '../features/service-requests/customer/components/review-form';
 import { ApiError } from '../lib/api-client';
 
 const WINDOW_STATUSES = ['accepted', 'scheduled', 'en_route'];
@@ -36,9 +37,12 @@ export default function RequestPage() {
   const { reference = '' } = useParams();
   const [params] = useSearchParams();
   const token = params.get('t') ?? undefined;
+  // Arrived from the request form, just sent.
+  const location = useLocation();
+  const submitted = (location.state as { submitted?: boolean } | null)?.submitted === true;
   const req = useMemo(() => ({ reference, token }), [reference, token]);
-  const detail = useRequest(req);
-  const live = useRequestStream(req, detail.data !== undefined);
+  const detail = useServiceRequest(req);
+  const live = useServiceRequestStream(req, detail.data !== undefined);
   const { open } = useAuthDialog();
 
   // A request you may not see answers like an unknown one (404). Signed in from that state:
@@ -62,7 +66,7 @@ export default function RequestPage() {
     );
   if (!detail.data)
     return (
-      <RequestError
+      <ServiceRequestError
         error={detail.error}
         signedIn={user !== null}
         withLink={token !== undefined}
@@ -81,7 +85,7 @@ export default function RequestPage() {
           ← My Requests
         </Link>
       )}
-      <RequestHeader job={job} />
+      <ServiceRequestHeader job={job} focus={submitted} />
       {token !== undefined && user === null && asCustomer && <KeepLinkNotice />}
       <p className="text-xs text-slate-500 print:hidden" aria-live="polite">
         {live ? 'Live updates on' : 'Connecting for live updates...'}
@@ -101,6 +105,23 @@ export default function RequestPage() {
       )}
       {job.status === 'unmatched' && <UnmatchedPanel job={job} req={req} />}
       <StatusBanner job={job} />
+      {/* A finished job: the review first (the completion e-mail's link lands here, #review). */}
+      {job.status === 'completed' && asCustomer && (job.review || job.canReview) && (
+        <AnchoredSection id="review" label="Review">
+          <ReviewForm
+            reference={job.reference}
+            token={token}
+            review={job.review}
+            canEdit={job.canReview}
+            onSaved={() => void refetch()}
+          />
+        </AnchoredSection>
+      )}
+      {job.status === 'completed' && asCustomer && !job.canReview && job.reviewNote && (
+        <p className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+          {job.reviewNote}
+        </p>
+      )}
       {job.technician && <TechnicianCard technician={job.technician} />}
       {WINDOW_STATUSES.includes(job.status) && <ArrivalWindow job={job} req={req} />}
       {asCustomer && job.status !== 'completed' && job.status !== 'canceled' && (
@@ -115,24 +136,10 @@ export default function RequestPage() {
       />
       <InvoicesSection job={job} req={req} CardFields={SandboxCardFields} />
       {branded && <BrandFooter branding={job.branding!} />}
-      {job.status === 'completed' && asCustomer && (job.review || job.canReview) && (
-        <ReviewForm
-          reference={job.reference}
-          token={token}
-          review={job.review}
-          canEdit={job.canReview}
-          onSaved={() => void refetch()}
-        />
-      )}
-      {job.status === 'completed' && asCustomer && !job.canReview && job.reviewNote && (
-        <p className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
-          {job.reviewNote}
-        </p>
-      )}
-      <RequestTimeline entries={job.timeline} />
+      <ServiceRequestTimeline entries={job.timeline} />
       {asCustomer && (
         <div className="print:hidden">
-          <CancelRequest job={job} req={req} />
+          <CancelServiceRequest job={job} req={req} />
         </div>
       )}
     </div>

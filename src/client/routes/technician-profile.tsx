@@ -1,10 +1,12 @@
 import { Skeleton } from '../components/ui/skeleton';
 import { ApiAccessCard } from '../features/api-tokens/components/api-access-card';
+import { CalendarFeedCard } from '../features/calendar-feed/components/calendar-feed-card';
 import { BrandingCard } from '../features/branding/components/branding-card';
 import { NotificationSettingsCard } from '../features/notifications/components/notification-settings-card';
 import { PaymentAccountCard } from '../features/payment-accounts/components/payment-account-card';
 import { useOwnProfile } from '../features/profile/api/get-own-profile';
 import { ProfileEditor } from '../features/profile/components/profile-editor';
+import { StartingPricesCard } from '../features/profile/components/starting-prices-card';
 import { RequireUser } from '../features/auth/components/require-user';
 
 export default function TechnicianProfile() {
@@ -32,7 +34,9 @@ function OwnProfile() {
     <ProfileEditor key={JSON.stringify(profile.data)} profile={profile.data}>
       {profile.data.status === 'approved' && (
         <>
+          <StartingPricesCard profile={profile.data} />
           <PaymentAccountCard />
+          <CalendarFeedCard />
           <NotificationSettingsCard />
           <BrandingCard />
           <ApiAccessCard />

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { TECHNICIAN_SORTS, type TechnicianSort } from '@shared/constants/technician-sorts';
 import type { Technician } from '@shared/schemas/technicians';
+import { isNotServedMessage } from '@shared/constants/service-area';
 import { HydrateApart } from '../components/deferred';
+import { ServiceAreaWaitlist } from '../components/service-area-waitlist';
 import { Page } from '../components/page';
 import { ApiError, errorMessage } from '../lib/api-client';
 import { placeOf, setPlaceParam } from '../lib/places';
@@ -31,14 +33,11 @@ export default function Technicians() {
   const [contact, setContact] = useState<Technician | null>(null);
   const place = placeOf(params);
   const canFilterDistance = !!place;
-  // Distance is the default with a place; without one the list is by rating (ADR 018).
+  // Recommended is the default; distance needs a place, and a shared link whose place was
+  // removed shows the order the server falls back to, rating (ADR 018).
   const askedSort = TECHNICIAN_SORTS.find((s) => s === params.get('sort'));
   const sort: TechnicianSort =
-    askedSort && (askedSort !== 'distance' || canFilterDistance)
-      ? askedSort
-      : canFilterDistance
-        ? 'distance'
-        : 'rating';
+    askedSort === 'distance' && !canFilterDistance ? 'rating' : (askedSort ?? 'recommended');
   const filters: ListFilters = {
     serviceType: params.get('serviceType') ?? '',
     place,
@@ -92,6 +91,7 @@ export default function Technicians() {
     next.set('page', String(n));
     setParams(next);
   };
+  const error = isError ? listError(search.error) : null;
   const total = data?.total ?? 0;
   const items = data?.items ?? [];
 
@@ -117,11 +117,15 @@ export default function Technicians() {
       <HydrateApart>
         <TechnicianResults
           isLoading={isLoading}
-          error={isError ? listError(search.error) : null}
+          error={error}
+          errorAction={
+            error && isNotServedMessage(error) ? <ServiceAreaWaitlist location={place} /> : null
+          }
           onRetry={() => void search.refetch()}
           items={items}
           total={total}
           page={page}
+          pageSize={PAGE_SIZE}
           pages={Math.max(1, Math.ceil(total / PAGE_SIZE))}
           onPage={goToPage}
           onClear={() => setParams(new URLSearchParams())}

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
 import { linkToken } from '../features/auth/api/link-token';
+import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useVerifyEmail } from '../features/auth/api/verify-email';
 import { errorMessage } from '../lib/api-client';
 import { PATHS } from '@shared/paths';
@@ -16,6 +17,7 @@ export default function VerifyEmail() {
   const location = useLocation();
   const [token] = useState(() => linkToken(location));
   const verify = useVerifyEmail(token);
+  const user = useCurrentUser();
 
   let body;
   if (verify.isSuccess) {
@@ -24,9 +26,24 @@ export default function VerifyEmail() {
         <CheckCircle2 className="mx-auto h-10 w-10 text-green-600" aria-hidden="true" />
         <p className="font-semibold">E-mail Confirmed</p>
         <p className="text-slate-600">{verify.data.message}</p>
-        <Link className="text-blue-700 underline" to={PATHS.home}>
-          Back to Home
-        </Link>
+        {verify.data.signedIn ? (
+          <>
+            <p className="text-slate-600">You're signed in.</p>
+            {user.data?.role === 'technician' ? (
+              <Link className="text-blue-700 underline" to={PATHS.technicianProfile}>
+                Go to your profile
+              </Link>
+            ) : (
+              <Link className="text-blue-700 underline" to={PATHS.myRequests}>
+                Go to My Requests
+              </Link>
+            )}
+          </>
+        ) : (
+          <Link className="text-blue-700 underline" to={PATHS.home}>
+            Back to Home
+          </Link>
+        )}
       </div>
     );
   } else if (!token || verify.isError) {

@@ -1,28 +1,33 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../tests/helpers/build-test-app';
-import { migrationsDir } from '../infra/paths';
-import type { Database } from './client';
+import type { Db } from './client';
 import { serviceRequests, users } from './schema';
 
-let database: Database;
+// The migrations beside this file (db/ imports nothing of the server but itself).
+const migrationsDir = () => fileURLToPath(new URL('./migrations', import.meta.url));
+
+let db: Db;
 let drop: () => Promise<void>;
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
+  const opened = await openTestDatabase();
+  db = opened.database.db;
+  drop = opened.drop;
 });
 afterAll(() => drop());
 
 const runMigration = async () => {
   const file = readFileSync(path.join(migrationsDir(), '0018_contact_fields.sql'), 'utf8');
   for (const statement of file.split('--> statement-breakpoint'))
-    await database.db.execute(sql.raw(statement));
+    await db.execute(sql.raw(statement));
 };
 
 describe('0018: contact details leave the text of existing requests', () => {
   it('moves the Customer, Email and Phone lines into the empty contact fields, and is safe to run again', async () => {
-    const [customer] = await database.db
+    const [customer] = await db
       .insert(users)
       .values({
         email: 'old.row@example.com',
@@ -37,7 +42,7 @@ describe('0018: contact details leave the text of existing requests', () => {
       serviceType: 'Brake Service',
       location: 'Bowie, MD',
     };
-    const rows = await database.db
+    const rows = await db
       .insert(serviceRequests)
       .values([
         {
@@ -70,7 +75,7 @@ describe('0018: contact details leave the text of existing requests', () => {
     const read = async () =>
       Promise.all(
         rows.map(async (r) => {
-          const [row] = await database.db
+          const [row] = await db
             .select({
               description: serviceRequests.description,
               contactName: serviceRequests.contactName,

@@ -74,6 +74,29 @@ export function createAccountMail(app: FastifyInstance) {
           'Setting a new password signs you out everywhere. If you did not ask for this, ignore this message: your password stays as it is.',
         ]),
       }),
+    /**
+     * Someone registered with an address that has an account: the answer to them was the same
+     * as for a new address (no one learns which addresses have accounts); the owner is told.
+     */
+    accountExists: (
+      db: DbOrTx,
+      to: string,
+      firstName: string,
+      username: string | null,
+      resetToken: string,
+    ) =>
+      send(db, {
+        to,
+        template: 'account_exists',
+        subject: `You already have a ${BRAND.name} account`,
+        ...composeMail([
+          hi(firstName),
+          `Someone (hopefully you) tried to create a ${BRAND.name} account with this e-mail address, which already has one${username ? ` (username ${username})` : ''}. No new account was created.`,
+          `Sign in at ${publicBaseUrl(app.config)}.`,
+          `Forgot your password? Choose a new one here (the link works once, for 1 hour):\n${link(PATHS.setPassword, resetToken)}`,
+          'If this was not you, ignore this message: nothing about your account has changed.',
+        ]),
+      }),
     registrationApproved: (db: DbOrTx, to: string, firstName: string) =>
       send(db, {
         to,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../tests/helpers/build-test-app';
 import { withDatabase } from '../../../tests/helpers/global-setup';
 import { createUser, signIn } from '../../../tests/helpers/factories';
-import { openDatabase } from '../db/client';
+import { openDatabase } from '../infra/database';
 import { plans, users } from '../db/schema';
 import { AdminCreateError, createAdminAccount } from './admin-account';
 import { verifyPassword } from '../infra/password';

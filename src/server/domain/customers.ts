@@ -8,6 +8,7 @@ import {
   moveReviews,
   moveServiceRequests,
 } from './customers.queries';
+import { SERVICE_TIME_ZONE } from '@shared/service-time';
 
 /**
  * The guest customer record for someone who gave us an e-mail address without signing in:
@@ -56,12 +57,15 @@ export async function claimGuestRecords(
   return moved;
 }
 
+/** Made once: a formatter costs far more to make than to use, and searches ask on every call. */
+const SERVICE_AREA_DATE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SERVICE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** Today's date in the service area (America/New_York), as 'YYYY-MM-DD'. */
 export function serviceAreaToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/New_York',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return SERVICE_AREA_DATE.format(now);
 }

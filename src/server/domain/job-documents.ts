@@ -1,4 +1,5 @@
 import type { QuoteSigningChannel } from '@shared/constants/domain';
+import type { TipRule } from '@shared/money';
 import type { CardPaymentResponse, Quote } from '@shared/schemas/pos';
 import type { DbOrTx } from '../db/client';
 import type { invoices, quotes } from '../db/schema';
@@ -6,7 +7,8 @@ import type { invoices, quotes } from '../db/schema';
 /**
  * What a job needs from the point of sale: its quotes as the customer reads and signs them,
  * its invoices, and a card payment against one. The point-of-sale feature provides it
- * (src/server/features/pos/pos.service.ts); app.ts hands it to the jobs feature.
+ * (src/server/features/pos/pos.service.ts); plugins/services.ts hands it to the service requests
+ * feature as app.jobDocuments.
  */
 export type JobDocuments = {
   /** The quotes with their items. */
@@ -33,7 +35,11 @@ export type JobDocuments = {
     },
   ): Promise<Quote>;
   findInvoice(id: number): Promise<typeof invoices.$inferSelect | undefined>;
-  /** Charges a card for the technician against one of their invoices. */
+  /**
+   * Charges a card for the technician against one of their invoices: the point of sale's own
+   * charge (no adapter between). `fingerprint` is the customer's request the idempotency key is
+   * bound to (requestFingerprint, infra/payments).
+   */
   takeCardPayment(
     technicianId: number,
     input: {
@@ -43,15 +49,20 @@ export type JobDocuments = {
       invoiceId: number;
       customerEmail: string | null;
       customerName: string | null;
+      /** The customer's tip, charged on top of `amount` (a percentage of the invoice total). */
+      tip: TipRule | null;
     },
+    fingerprint: string,
   ): Promise<CardPaymentResponse>;
   /**
    * The answer already given to a card payment of the technician with this idempotency key
-   * (as sent to `takeCardPayment`), waiting while it is processing; null for a new key.
+   * (as sent to `takeCardPayment`), waiting while it is processing; null for a new key, 409
+   * when the key was used with another request (`fingerprint`).
    */
   earlierCardPayment(
     technicianId: number,
     idempotencyKey: string,
+    fingerprint: string,
   ): Promise<CardPaymentResponse | null>;
   /**
    * In the transaction of a technician giving a job back: claims the refund of the deposits
@@ -74,3 +85,11 @@ export type JobDocuments = {
 export const quoteReachedCustomer = (
   q: Pick<typeof quotes.$inferSelect, 'status' | 'approvalTokenHash'>,
 ) => q.status !== 'draft' || q.approvalTokenHash !== null;
+
+/**
+ * What a tip adds to a card payment's request fingerprint (requestFingerprint, infra/payments):
+ * the tip as asked, so that a retry under the key with another tip is another request (409).
+ * Nothing without a tip, so that such a payment is the same request it was before tips.
+ */
+export const tipFingerprint = (tip: TipRule | null | undefined) =>
+  !tip ? {} : tip.type === 'percent' ? { tipPercent: tip.percent } : { tipCents: tip.amountCents };

@@ -58,6 +58,30 @@ export async function recordMove(
 }
 
 /**
+ * Records on the request's timeline something that happened to it without changing its status
+ * (a quote sent or signed, an invoice issued, a payment or refund): who sees the timeline sees
+ * it, as for moves.
+ */
+export async function recordDocumentEvent(
+  app: FastifyInstance,
+  tx: DbOrTx,
+  request: ServiceRequestRow,
+  move: string,
+  details: Record<string, unknown>,
+) {
+  await insertServiceRequestEvent(tx, {
+    serviceRequestId: request.id,
+    move,
+    fromStatus: request.status,
+    toStatus: request.status,
+    actorRole: 'system',
+    technicianId: request.assignedTechnicianId,
+    details,
+    createdAt: app.clock(),
+  });
+}
+
+/**
  * Tells the request's viewers and the technicians concerned that it changed (screens refetch).
  * Also used for changes that are not moves (a quote, an invoice, a payment, a review).
  */

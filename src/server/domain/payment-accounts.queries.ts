@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { paymentConnections, paymentOauthStates } from '../db/schema';
 
@@ -21,6 +21,36 @@ export async function connectionOf(db: DbOrTx, technicianId: number, provider: s
         eq(paymentConnections.provider, provider),
       ),
     );
+  return row;
+}
+
+/**
+ * Holds the seller account (provider and merchant id) until the transaction ends, so two
+ * technicians connecting the same account at once are judged one after the other.
+ */
+export async function lockMerchant(tx: DbOrTx, provider: string, merchantId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${provider}:${merchantId}`}))`);
+}
+
+/** Another technician's connected account at `provider` with this merchant id, if any. */
+export async function connectedElsewhere(
+  db: DbOrTx,
+  provider: string,
+  merchantId: string,
+  technicianId: number,
+) {
+  const [row] = await db
+    .select({ id: paymentConnections.id })
+    .from(paymentConnections)
+    .where(
+      and(
+        eq(paymentConnections.provider, provider),
+        eq(paymentConnections.merchantId, merchantId),
+        eq(paymentConnections.status, 'connected'),
+        ne(paymentConnections.technicianId, technicianId),
+      ),
+    )
+    .limit(1);
   return row;
 }
 
@@ -77,15 +107,30 @@ export async function insertState(db: DbOrTx, values: typeof paymentOauthStates.
   await db.insert(paymentOauthStates).values(values);
 }
 
+/** The state as issued (used or not), to judge whose it is before spending it. */
+export async function findState(db: DbOrTx, state: string) {
+  const [row] = await db
+    .select()
+    .from(paymentOauthStates)
+    .where(eq(paymentOauthStates.state, state));
+  return row;
+}
+
 /**
- * Uses a state once: the row, marked used, when it was unused; undefined when unknown or used
- * already (a replay).
+ * Uses a state once, and only for the technician it was issued to: the row, marked used, when
+ * it was theirs and unused; undefined otherwise (a replay, or a concurrent use that won).
  */
-export async function useState(db: DbOrTx, state: string, now: Date) {
+export async function useState(db: DbOrTx, state: string, technicianId: number, now: Date) {
   const [row] = await db
     .update(paymentOauthStates)
     .set({ usedAt: now })
-    .where(and(eq(paymentOauthStates.state, state), isNull(paymentOauthStates.usedAt)))
+    .where(
+      and(
+        eq(paymentOauthStates.state, state),
+        eq(paymentOauthStates.technicianId, technicianId),
+        isNull(paymentOauthStates.usedAt),
+      ),
+    )
     .returning();
   return row;
 }

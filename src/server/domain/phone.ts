@@ -1,14 +1,14 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { INVALID_PHONE } from '@shared/schemas/notifications';
+import { PHONE_MESSAGE } from '@shared/phone';
+import { toE164 } from '@shared/phone-parse';
 import { AppError } from '../infra/app-error';
 
 /**
- * A phone number as typed, in E.164 (+12025550142); US numbers need no country code. A 400
- * naming `field` when it is not a number a text can reach.
+ * A number from elsewhere than a phone field's schema (a stored one, a line of a request's
+ * text) in E.164 by the phone rule (src/shared/phone.ts): a 400 naming `field` when it is no
+ * US number.
  */
-export function normalizePhone(input: string, field = 'smsPhone'): string {
-  const parsed = parsePhoneNumberFromString(input, 'US');
-  if (!parsed || !parsed.isValid())
-    throw new AppError(400, INVALID_PHONE, [{ path: field, message: INVALID_PHONE }]);
-  return parsed.number;
+export function normalizePhone(input: string, field: string): string {
+  const e164 = toE164(input);
+  if (!e164) throw new AppError(400, PHONE_MESSAGE, [{ path: field, message: PHONE_MESSAGE }]);
+  return e164;
 }

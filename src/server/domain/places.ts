@@ -74,6 +74,31 @@ export function parsePlace(text: string): Place {
 }
 
 /**
+ * The ZIP code a place's text resolves to (parsePlace's rules): a named town's, the ZIP typed,
+ * or the first ZIP of a 'City, ST'. Throws parsePlace's 400s.
+ */
+export function placeZip(text: string): ZipPlace {
+  const t = text.trim();
+  const named = findLocation(t) ?? LOCATIONS.find((l) => l.city.toLowerCase() === t.toLowerCase());
+  const zip =
+    named?.zip ??
+    [...t.matchAll(ZIP_IN_TEXT)].map((m) => m[1]!).at(-1) ??
+    (() => {
+      const cs = CITY_STATE.exec(t);
+      return cs
+        ? zipcodes
+            .lookupByName(cs[1]!, cs[2]!.toUpperCase())
+            .filter((z) => z.country === 'US')
+            .sort((a, b) => a.zip.localeCompare(b.zip))[0]?.zip
+        : undefined;
+    })();
+  if (!zip) throw new AppError(400, unknownPlace(t));
+  const z = lookupZip(zip);
+  if (!z) throw new AppError(400, unknownZip(zip));
+  return z;
+}
+
+/**
  * The area of a request's location, for those who may not know where the customer is: the
  * town (or 'City, ST ZIP') a typed street address resolves to; a named town or a bare ZIP code
  * is its own area. Never the text itself when it could be an address (ADR 027).

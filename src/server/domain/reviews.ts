@@ -6,11 +6,12 @@ import type { ReviewFlagName } from '@shared/schemas/reviews';
 import type { DbOrTx } from '../db/client';
 import type { reviews } from '../db/schema';
 import type { JobViewer, ServiceRequestRow } from './job-access';
-import { customerContact, technicianIdentity } from './reviews.queries';
+import { customerContact, technicianEmailsAt, technicianIdentity } from './reviews.queries';
 
 /**
- * The review rules two features need: the reviews feature writes reviews, the jobs feature
- * shows a job's review and whether its viewer may write or edit it (jobDetailSchema.canReview).
+ * The review rules two features need: the service request's review and page (who may write or
+ * edit it, serviceRequestDetailSchema.canReview; the review as the page shows it) and the
+ * reviews feature (replies, moderation).
  */
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -87,6 +88,42 @@ export const normalEmail = (email: string | null | undefined) => {
   return e && e.includes('@') ? e : null;
 };
 
+/** Domains that deliver a local part's dotted spellings to one mailbox, and their one name. */
+const DOTS_IGNORED = new Map([
+  ['gmail.com', 'gmail.com'],
+  ['googlemail.com', 'gmail.com'],
+]);
+
+/**
+ * The mailbox an address delivers to, so that its spellings compare equal: lower case, a
+ * `+tag` dropped (the sub-addressing Gmail, Outlook, iCloud, Fastmail and most servers offer),
+ * and for Gmail the dots in the local part dropped and googlemail.com read as gmail.com.
+ * `technician+rev@wrenchly.com` and `Tech.Nician@googlemail.com` are their owners' mailboxes.
+ */
+export const canonicalMailbox = (email: string | null | undefined) => {
+  const e = normalEmail(email);
+  if (!e) return null;
+  const at = e.lastIndexOf('@');
+  let local = e.slice(0, at);
+  let domain = e.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  const dotless = DOTS_IGNORED.get(domain);
+  if (dotless) {
+    local = local.replace(/\./g, '');
+    domain = dotless;
+  }
+  return local ? `${local}@${domain}` : null;
+};
+
+/** The domains an address's mailbox may be spelled with (its dotless twins included). */
+export const mailboxDomains = (mailbox: string) => {
+  const domain = domainOf(mailbox);
+  return DOTS_IGNORED.has(domain)
+    ? [...DOTS_IGNORED].filter(([, one]) => one === DOTS_IGNORED.get(domain)).map(([d]) => d)
+    : [domain];
+};
+
 /** Digits only, a leading US country code dropped: '+1 (301) 555-0100' and '301.555.0100' match. */
 export const normalPhone = (phone: string | null | undefined) => {
   let d = (phone ?? '').replace(/\D/g, '');
@@ -120,13 +157,16 @@ export type TechnicianSide = {
 /** The moderation signals an admin sees on a review (ADR 025). */
 export type ReviewFlag = ReviewFlagName;
 
-/** What the reviewer shares with the technician: the same account, e-mail, phone, e-mail domain (not webmail) or address. */
+/**
+ * What the reviewer shares with the technician: the same account, mailbox (however spelled:
+ * canonicalMailbox), phone, e-mail domain (not webmail) or address.
+ */
 export function sharedIdentity(reviewer: ReviewerSide, tech: TechnicianSide): ReviewFlag[] {
   const flags: ReviewFlag[] = [];
   const set = <T>(xs: (T | null)[]) => new Set(xs.filter((x): x is T => x !== null));
   if (reviewer.userIds.includes(tech.userId)) flags.push('same_account');
-  const rEmails = set(reviewer.emails.map(normalEmail));
-  const tEmails = set(tech.emails.map(normalEmail));
+  const rEmails = set(reviewer.emails.map(canonicalMailbox));
+  const tEmails = set(tech.emails.map(canonicalMailbox));
   if ([...rEmails].some((e) => tEmails.has(e))) flags.push('same_email');
   const tPhones = set(tech.phones.map(normalPhone));
   if (reviewer.phones.map(normalPhone).some((p) => p !== null && tPhones.has(p)))
@@ -169,10 +209,11 @@ export async function reviewerFlags(
     technicianIdentity(db, request.assignedTechnicianId),
   ]);
   if (!tech) return [];
-  return sharedIdentity(
+  const emails = [customer?.email, request.contactEmail, reviewer?.email];
+  const flags = sharedIdentity(
     {
       userIds: [request.customerId, ...(reviewer ? [reviewer.id] : [])],
-      emails: [customer?.email, request.contactEmail, reviewer?.email],
+      emails,
       phones: [customer?.phone, request.contactPhone, reviewer?.phone],
       address: request.location,
     },
@@ -183,6 +224,17 @@ export async function reviewerFlags(
       addresses: tech.applications.map((a) => a.address),
     },
   );
+  if (!flags.includes('same_email') && (await isTechnicianMailbox(db, emails)))
+    flags.push('technician_email');
+  return flags;
+}
+
+/** Whether any of the addresses is, however spelled, a technician's (their account or application). */
+async function isTechnicianMailbox(db: DbOrTx, emails: (string | null | undefined)[]) {
+  const mailboxes = new Set(emails.map(canonicalMailbox).filter((m): m is string => m !== null));
+  if (mailboxes.size === 0) return false;
+  const candidates = await technicianEmailsAt(db, [...mailboxes].flatMap(mailboxDomains));
+  return candidates.some((e) => mailboxes.has(canonicalMailbox(e) ?? ''));
 }
 
 /**

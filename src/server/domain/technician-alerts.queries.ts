@@ -42,6 +42,7 @@ export function notificationWithJob(tx: DbOrTx, notificationId: number) {
       technicianId: jobNotifications.technicianId,
       distanceMiles: jobNotifications.distanceMiles,
       expiresAt: jobNotifications.expiresAt,
+      round: jobNotifications.round,
       serviceType: serviceRequests.serviceType,
       urgency: serviceRequests.urgency,
       location: serviceRequests.location,

@@ -23,6 +23,7 @@ import type { PushPayload } from '../infra/outbox/push';
 import { areaOf } from './places';
 import { liveTechnicians } from '../infra/presence';
 import { publicBaseUrl } from '../infra/public-url';
+import { SERVICE_TIME_ZONE } from '@shared/service-time';
 
 /**
  * Reaching technicians about a new job with the page closed (ADR 012): a Web Push to each of
@@ -39,7 +40,8 @@ export const DEFAULT_SETTINGS: NotificationSettings = {
   sms: false,
   smsPhone: null,
   quietHours: { enabled: false, start: '21:00', end: '07:00' },
-  timeZone: 'America/New_York',
+  timeZone: SERVICE_TIME_ZONE,
+  invoiceReminders: true,
 };
 
 type SettingsRow = typeof notificationSettings.$inferSelect;
@@ -52,6 +54,7 @@ export const toSettings = (row: SettingsRow | null | undefined): NotificationSet
         smsPhone: row.smsPhone,
         quietHours: { enabled: row.quietHoursEnabled, start: row.quietStart, end: row.quietEnd },
         timeZone: row.timeZone,
+        invoiceReminders: row.invoiceReminders,
       }
     : DEFAULT_SETTINGS;
 
@@ -66,6 +69,8 @@ type Job = {
   serviceType: string;
   urgency: Urgency;
   location: string;
+  /** Offered to this technician alone: no race to be first. */
+  exclusive: boolean;
 };
 
 type Recipient = {
@@ -152,7 +157,9 @@ function fallbackMessages(app: FastifyInstance, job: Job, r: Recipient): OutboxI
       ...composeMail([
         `Hi ${r.firstName},`,
         `A customer in ${job.location} needs ${job.serviceType}${distance ? `, ${distance} from your base` : ''}. Urgency: ${URGENCY_LABELS[job.urgency]}.`,
-        `The first technician to accept gets the job. This request closes for you at ${by}:\n${link}`,
+        job.exclusive
+          ? `The customer chose you from your profile: this request is offered to you alone until ${by}. If you pass or don't answer by then, it goes to other technicians nearby:\n${link}`
+          : `The first technician to accept gets the job. This request closes for you at ${by}:\n${link}`,
         `You get this e-mail because your job notifications page is not open and push notifications did not reach you. Choose how ${BRAND.name} reaches you in your profile: ${base}${PATHS.technicianProfile}`,
       ]),
     });
@@ -164,7 +171,7 @@ function fallbackMessages(app: FastifyInstance, job: Job, r: Recipient): OutboxI
       key: keys.sms(job.notificationId),
       expiresAt: job.expiresAt,
       subject: `New ${job.serviceType} job`,
-      text: `${BRAND.name}: new ${job.serviceType} job in ${job.location}${job.distanceMiles !== null ? ` (${job.distanceMiles.toFixed(1)} mi)` : ''}, ${URGENCY_LABELS[job.urgency]}. Respond by ${by}: ${link}`,
+      text: `${BRAND.name}: ${job.exclusive ? 'a customer chose you for a' : 'new'} ${job.serviceType} job in ${job.location}${job.distanceMiles !== null ? ` (${job.distanceMiles.toFixed(1)} mi)` : ''}, ${URGENCY_LABELS[job.urgency]}. Respond by ${by}: ${link}`,
     });
   return out;
 }
@@ -177,6 +184,8 @@ export async function alertTechnicians(
   app: FastifyInstance,
   tx: DbOrTx,
   request: { serviceType: string; urgency: Urgency; location: string },
+  /** The offer is this technician's alone (the customer chose them from their profile). */
+  exclusive: boolean,
   notifications: {
     id: number;
     technicianId: number;
@@ -204,6 +213,7 @@ export async function alertTechnicians(
       technicianId: n.technicianId,
       distanceMiles: n.distanceMiles,
       expiresAt: n.expiresAt,
+      exclusive,
     };
     const devices = r.settings.push ? (subs.get(n.technicianId) ?? []) : [];
     const message = jobPush(job, r.settings.timeZone);
@@ -253,7 +263,12 @@ export async function fallBackAfterFailedPush(app: FastifyInstance, row: OutboxR
     if (!r || isQuiet(r.settings, now)) return;
     await app.outbox.enqueue(
       tx,
-      fallbackMessages(app, { ...n, location: areaOf(n.location), notificationId: n.id }, r),
+      fallbackMessages(
+        app,
+        // Round 0 is the exclusive offer to the technician the customer chose.
+        { ...n, location: areaOf(n.location), notificationId: n.id, exclusive: n.round === 0 },
+        r,
+      ),
     );
   });
 }

@@ -1,12 +1,29 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { redactReport, redactUrl, REPORTS_COLLECT_NOTHING_PERSONAL } from '@shared/redaction';
 import { RELEASE } from '@shared/release';
 import { scrubError } from './log-redaction';
+import { activeTraceIds } from './telemetry';
+
+/**
+ * The trace an event belongs to: the request's trace when tracing is on, else the request's id
+ * (a UUID is the 32 hex digits of a trace id), else one of its own. Never the SDK's one
+ * process-wide id, which would put every event in the same trace.
+ */
+export function traceIdOf(request?: FastifyRequest): string {
+  const traced = activeTraceIds()?.traceId;
+  if (traced) return traced;
+  const fromId = request?.id.replace(/-/g, '').toLowerCase();
+  return fromId && /^[0-9a-f]{32}$/.test(fromId) ? fromId : randomUUID().replace(/-/g, '');
+}
 
 /** Where unexpected errors go: Sentry, or GlitchTip and the like (a plain DSN). */
 export type ErrorReports = {
-  /** Reports an unexpected error (a 500), with the request it broke. */
-  capture(error: unknown, request?: FastifyRequest): void;
+  /**
+   * Reports an unexpected error: a 500 with the request it broke, or a background task's failure
+   * (`task`: its name).
+   */
+  capture(error: unknown, request?: FastifyRequest, context?: { task?: string }): void;
   /** Sends what is queued (shutdown, tests). */
   flush(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -59,8 +76,10 @@ export async function startErrorReports(config: {
     beforeBreadcrumb: (crumb) => redactReport(crumb),
   });
   return {
-    capture(error, request) {
+    capture(error, request, context) {
       Sentry.withScope((scope) => {
+        scope.setPropagationContext({ traceId: traceIdOf(request), sampleRand: Math.random() });
+        if (context?.task) scope.setTag('task', context.task);
         if (request) {
           scope.setTag('request_id', request.id);
           scope.setTag('route', request.routeOptions.url ?? 'unknown');

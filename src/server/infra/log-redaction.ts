@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import pino from 'pino';
-import { REDACTED, redactUrl, SECRET_FIELDS } from '@shared/redaction';
+import { REDACTED, redactUrl, scrubSql, SECRET_FIELDS } from '@shared/redaction';
 
 export { REDACTED, redactUrl };
 
@@ -25,9 +25,6 @@ const DROPPED_ERROR_KEYS = new Set([
   ...SECRET_FIELDS,
 ]);
 
-/** SQL with its string literals blanked: parameters are dropped, inlined values too. */
-const scrubSql = (sql: string) => sql.replace(/'(?:[^']|'')*'/g, "'?'").slice(0, 2000);
-
 /** A drizzle "Failed query: ...\nparams: ..." message, without the params. */
 function scrubMessage(message: string): string {
   const at = message.search(/\n\s*params:/);
@@ -46,7 +43,7 @@ export function scrubError(err: unknown, depth = 0): unknown {
   Object.defineProperty(copy, 'message', { value: message, enumerable: false, writable: true });
   if (typeof source.stack === 'string') {
     const stack = source.stack.includes(source.message)
-      ? source.stack.replace(source.message, message)
+      ? source.stack.replace(source.message, () => message)
       : source.stack.replace(/\n\s*params:[^\n]*/g, '');
     Object.defineProperty(copy, 'stack', { value: stack, enumerable: false, writable: true });
   }

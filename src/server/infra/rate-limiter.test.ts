@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../tests/helpers/build-test-app';
 import { reachableRedisUrl, uniqueRedisPrefix } from '../../../tests/helpers/redis';
-import type { Database } from '../db/client';
+import type { Database } from './database';
 import { rateLimits } from '../db/schema';
 import {
   postgresRateLimitStore,

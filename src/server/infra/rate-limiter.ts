@@ -277,12 +277,14 @@ export class RateLimiter {
 const secondsUntil = (resetAt: number, now: number) =>
   Math.max(1, Math.ceil((resetAt - now) / 1000));
 
-/** The 429 of every limit: '<what>. Please try again in N minute(s).' */
+/** The 429 of every limit: '<what>. Please try again in N minute(s).', with Retry-After. */
 export function tooManyAttempts(what: string, retryAfterSeconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new AppError(
     429,
     `${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    undefined,
+    retryAfterSeconds,
   );
 }
 

@@ -113,13 +113,15 @@ export function frameFor(
       .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
     `<script type="application/json" id="${SSR_FILES_ID}">${scriptJson(JSON.stringify(files.map((f) => `/${f}`)))}</script>`,
   ].join('\n    ');
+  // Replacer functions, never replacement strings: in those, `$'`, `$\`` and `$&` (which a bio,
+  // a name or an address may hold) copy parts of the template into the page.
   const filled = template.html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(meta.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(meta.title)}</title>`)
     .replace(
       /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${escapeAttr(meta.description)}" />`,
+      () => `<meta name="description" content="${escapeAttr(meta.description)}" />`,
     )
-    .replace('</head>', `    ${head}\n  </head>`);
+    .replace('</head>', () => `    ${head}\n  </head>`);
   const at = filled.indexOf(SSR_ROOT);
   return [
     `${filled.slice(0, at)}<div id="root">`,

@@ -48,6 +48,10 @@ export function createTaskRunner(options: {
   instanceId?: string;
   /** Told of every run this instance made (metrics): the job, its seconds, whether it ended well. */
   onRun?: (name: string, seconds: number, ok: boolean) => void;
+  /** Told of every job that could run here, once, when it is registered (metrics start at 0). */
+  onRegister?: (name: string) => void;
+  /** Told of the error a run ended with (error reports); must not throw. */
+  onError?: (name: string, error: unknown) => void;
 }): TaskRunner {
   const { db, log } = options;
   const scale = options.scale ?? 1;
@@ -133,6 +137,7 @@ export function createTaskRunner(options: {
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
       log.error({ err, job: name }, `${name} failed`);
+      options.onError?.(name, err);
     } finally {
       clearInterval(renewal);
     }
@@ -162,6 +167,7 @@ export function createTaskRunner(options: {
     instanceId,
     runExclusive,
     every(name, intervalMs, leaseMs, fn) {
+      options.onRegister?.(name);
       const interval = intervalMs * scale;
       const lease = leaseMs * scale;
       const tickMs = scale * Math.min(60_000, Math.max(1000, intervalMs / 10));

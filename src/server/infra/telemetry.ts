@@ -1,8 +1,12 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { Tracer } from '@opentelemetry/api';
 import type { AppConfig } from '../config';
+import { redactingExporter } from './trace-redaction';
 
 /**
  * Traces (OpenTelemetry), exported over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set. Without it
  * nothing of the SDK is loaded: every import below is dynamic, and the helpers answer "no trace".
+ * What is exported goes through the logs' redaction rules (trace-redaction.ts).
  *
  * It must start before fastify, pg, ioredis and node:http are loaded, or their instrumentations
  * find nothing to patch: main.ts starts it, then imports the server (a separate chunk of the
@@ -13,6 +17,13 @@ export type TraceIds = { traceId: string; spanId: string };
 
 let current: () => TraceIds | undefined = () => undefined;
 let stop: () => Promise<void> = async () => {};
+let tracePgliteQueries: (pglite: PGlite) => Promise<void> = async () => {};
+
+/**
+ * Gives an embedded PGlite query spans when traces are on (no instrumentation patches it as
+ * `pg` is patched); does nothing otherwise. db/client.ts calls it on every PGlite it opens.
+ */
+export const instrumentPglite = (pglite: PGlite): Promise<void> => tracePgliteQueries(pglite);
 
 /** The active span's trace and span ids, when traces are on and a span is active. */
 export const activeTraceIds = (): TraceIds | undefined => current();
@@ -46,19 +57,65 @@ export async function startTelemetry(config: AppConfig['telemetry']): Promise<bo
   // GET /metrics', logs go to stdout). The operator can still ask for them.
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
+  /**
+   * Fastify's handler span, named after its route, and no span per hook: those were ten per
+   * request, named after whatever the bundler called each hook function ("middleware -
+   * onRequest2"). A hook's span is replaced by its parent's context, so a query run in a hook
+   * (the session lookup) hangs under the request's span, as if the hook were part of it.
+   */
+  const fastifySpan: Tracer['startSpan'] = function (this: Tracer, name, options, ctx) {
+    const attributes = options?.attributes ?? {};
+    if (attributes['fastify.type'] === 'middleware')
+      return api.trace.wrapSpanContext(
+        api.trace.getSpanContext(ctx ?? api.context.active()) ?? api.INVALID_SPAN_CONTEXT,
+      );
+    if (attributes['fastify.type'] !== 'request_handler') return this.startSpan(name, options, ctx);
+    // Not the handler's function name, nor (for the not-found handler) the whole chain of
+    // plugins it was registered under: the route, which the bundler does not rename.
+    const { ['plugin.name']: plugin, ...rest } = attributes;
+    const route = attributes['http.route'];
+    return this.startSpan(
+      `request handler ${typeof route === 'string' ? route : '(no route)'}`,
+      {
+        ...options,
+        attributes: typeof plugin === 'string' && plugin.includes(' -> ') ? rest : attributes,
+      },
+      ctx,
+    );
+  };
+  class FastifyHandlerInstrumentation extends fastify.FastifyInstrumentation {
+    #wrapped?: { of: Tracer; tracer: Tracer };
+    protected override get tracer(): Tracer {
+      const of = super.tracer;
+      if (this.#wrapped?.of !== of)
+        this.#wrapped = {
+          of,
+          tracer: { startSpan: fastifySpan.bind(of), startActiveSpan: of.startActiveSpan.bind(of) },
+        };
+      return this.#wrapped.tracer;
+    }
+  }
   const sdk = new NodeSDK({
     serviceName: config.serviceName,
-    traceExporter: new exporter.OTLPTraceExporter({
-      url: `${config.endpoint.replace(/\/+$/, '')}/v1/traces`,
-    }),
+    // Spans leave the process with the logs' redaction rules applied (trace-redaction.ts).
+    traceExporter: redactingExporter(
+      new exporter.OTLPTraceExporter({
+        url: `${config.endpoint.replace(/\/+$/, '')}/v1/traces`,
+      }),
+    ),
     instrumentations: [
       new http.HttpInstrumentation({
         // Health checks and metrics scrapes every few seconds would drown the requests.
         ignoreIncomingRequestHook: (req) => /^\/(api\/health|metrics)(\/|\?|$)/.test(req.url ?? ''),
       }),
-      new fastify.FastifyInstrumentation(),
+      new FastifyHandlerInstrumentation(),
       new pg.PgInstrumentation({ requireParentSpan: true }),
-      new ioredis.IORedisInstrumentation({ requireParentSpan: true }),
+      new ioredis.IORedisInstrumentation({
+        requireParentSpan: true,
+        // The command only: its keys name who is counted (the rate limits' IP addresses,
+        // accounts, e-mail addresses), its arguments are values.
+        dbStatementSerializer: (command, args) => `${command} [${args.length} arguments]`,
+      }),
     ],
   });
   sdk.start();
@@ -69,9 +126,14 @@ export async function startTelemetry(config: AppConfig['telemetry']): Promise<bo
       ? { traceId: ids.traceId, spanId: ids.spanId }
       : undefined;
   };
+  tracePgliteQueries = async (pglite) => {
+    const { tracePglite } = await import('./pglite-tracing');
+    tracePglite(pglite, api);
+  };
   stop = async () => {
     stop = async () => {};
     current = () => undefined;
+    tracePgliteQueries = async () => {};
     await sdk.shutdown().catch(() => undefined);
   };
   return true;

@@ -103,8 +103,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const access = request.routeOptions.config?.access;
+  async function authorize(request: FastifyRequest, reply: FastifyReply, access?: Access) {
     if (access === 'api-token') {
       // Cookies are not read here: a browser session cannot be ridden into the API.
       request.apiClient = await authenticateApiToken(app, request.headers.authorization);
@@ -120,12 +119,34 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       return;
     }
     request.user = await loadSessionUser(app, request, reply);
-    if (!access) return;
-    if (!request.user && access !== 'public' && bearerToken(request.headers.authorization))
-      throw new AppError(401, TOKEN_ROUTES_ONLY);
-    assertAccess(request.user, access);
+    judge(request, access);
+  }
+
+  app.addHook('onRequest', (request, reply, done) => {
+    const access = request.routeOptions.config?.access;
+    // Without a session cookie nothing is read from the database: judged at once, without a
+    // promise per request (most requests are visitors' reads and health checks).
+    if (access !== 'api-token' && !request.cookies?.[SESSION_COOKIE]) {
+      try {
+        judge(request, access);
+      } catch (err) {
+        done(err as Error);
+        return;
+      }
+      done();
+      return;
+    }
+    authorize(request, reply, access).then(() => done(), done);
   });
 });
+
+/** Whether the request's user (or its absence) may call a route of this access level. */
+function judge(request: FastifyRequest, access?: Access) {
+  if (!access) return;
+  if (!request.user && access !== 'public' && bearerToken(request.headers.authorization))
+    throw new AppError(401, TOKEN_ROUTES_ONLY);
+  assertAccess(request.user, access);
+}
 
 async function loadSessionUser(
   app: FastifyInstance,

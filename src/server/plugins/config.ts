@@ -25,8 +25,11 @@ export const configPlugin = fp(
     app.decorate('config', opts.config);
     app.decorate('clock', opts.clock ?? (() => new Date()));
     app.decorate('lifecycle', { shuttingDown: false, indexLoaded: false } satisfies Lifecycle);
-    app.addHook('onSend', async (request, reply) => {
+    // Set as the request arrives (synchronously, not in an async hook per answer): every answer,
+    // errors included, carries it.
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);
+      done();
     });
     // Stopping: readiness fails (before the server waits for requests in flight).
     app.addHook('preClose', async () => {

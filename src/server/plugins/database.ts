@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { openDatabase, type Database, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import { openDatabase, type Database } from '../infra/database';
 
 declare module 'fastify' {
   interface FastifyInstance {

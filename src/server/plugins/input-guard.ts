@@ -36,9 +36,11 @@ export function containsNul(input: unknown): boolean {
  * any request whose path, query or JSON body carries one is a 400 before it reaches a route.
  */
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw new AppError(400, NUL_MESSAGE);
+      done(new AppError(400, NUL_MESSAGE));
+      return;
     }
+    done();
   });
 });

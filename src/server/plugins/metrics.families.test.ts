@@ -192,6 +192,9 @@ describe('GET /metrics: outbox, dispatch, technician index, backups', () => {
     expect(await value()).toBe(0);
     writeFileSync(file, '1795900000\n');
     expect(await value()).toBe(1795900000);
+    // What earlier backup scripts wrote, still read until the next backup rewrites it.
+    writeFileSync(file, '2026-11-28T03:00:04Z\n');
+    expect(await value()).toBe(1795834804);
     writeFileSync(file, 'not a time');
     expect(await value()).toBe(0);
   });
@@ -213,5 +216,24 @@ describe('GET /metrics without BACKUP_DIR', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('wrenchly_backup_last_success_timestamp_seconds');
     expect(res.body).toContain('wrenchly_outbox_deliveries_total');
+  });
+
+  it('exports every delivery result and every registered task at 0 before the first event', async () => {
+    // A task registered (not started): its runs count from 0, so its first failures count.
+    t.app.tasks.every('metrics-probe-task', 60_000, 1_000, async () => {});
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    for (const channel of ['email', 'sms', 'push'])
+      for (const outcome of ['sent', 'retry', 'failed', 'canceled', 'deferred'])
+        expect(res.body).toContain(
+          `wrenchly_outbox_deliveries_total{channel="${channel}",outcome="${outcome}"} 0\n`,
+        );
+    for (const outcome of ['ok', 'failed'])
+      expect(res.body).toContain(
+        `background_task_runs_total{task="metrics-probe-task",outcome="${outcome}"} 0\n`,
+      );
   });
 });

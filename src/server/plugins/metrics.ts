@@ -1,11 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { OutboxChannel } from '@shared/schemas/notifications';
+import { OUTBOX_CHANNELS, type OutboxChannel } from '@shared/schemas/notifications';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../infra/app-error';
+import { readBackupLastSuccess } from '../infra/backup/last-success';
 import { outboxBacklog, paymentsByState } from '../infra/metrics.queries';
 import type { DeliveryResult } from '../infra/outbox';
 import { openStreamCount } from '../infra/sse';
@@ -14,6 +13,8 @@ export type AppMetrics = {
   readonly registry: Registry;
   /** A background task's run (recorded by the task runner). */
   taskRun(name: string, seconds: number, ok: boolean): void;
+  /** A background task this instance may run: its run counts start at 0. */
+  taskKnown(name: string): void;
   /** One outbox delivery attempt's recorded result (the outbox worker). */
   outboxDelivery(channel: OutboxChannel, result: DeliveryResult): void;
   /** A dispatch started (first or again): the denominator of the unmatched share. */
@@ -24,21 +25,9 @@ export type AppMetrics = {
   dispatchUnmatched(reason: 'no_one_to_ask' | 'nobody_accepted'): void;
   /** A technician index catch-up that moved the store, and how long it took. */
   indexCatchUp(seconds: number, kind: 'full' | 'changes'): void;
+  /** A stored file asked for and not found (its record stayed; the route answered 404). */
+  storageObjectMissing(): void;
 };
-
-/**
- * The backup's last success in unix seconds, from `$BACKUP_DIR/LAST_SUCCESS` (written by the
- * backup job): 0 when the file is missing or holds no number, so that the backup-age alert fires
- * rather than go quiet.
- */
-export async function readBackupLastSuccess(backupDir: string): Promise<number> {
-  try {
-    const text = (await readFile(path.join(backupDir, 'LAST_SUCCESS'), 'utf8')).trim();
-    return /^\d+(\.\d+)?$/.test(text) ? Number(text) : 0;
-  } catch {
-    return 0;
-  }
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,7 +48,9 @@ function sameToken(given: string, expected: string) {
  * route pattern, method and status; the database pool; the outbox's depth and oldest message per
  * channel and deliveries by result; open event streams; rate-limit refusals; payments by state;
  * background task runs; dispatch (time to the first notification, unmatched dispatches); the
- * technician index's lag and catch-ups; the last backup's time (with BACKUP_DIR).
+ * technician index's lag and catch-ups; the last backup's time (with BACKUP_DIR); whether the
+ * database could be read, and how old the figures read from it are (the last good read's, while
+ * it is away: the route answers 200 without it).
  * Answers only `Authorization: Bearer $METRICS_TOKEN` (401 otherwise); without a token set the
  * route does not exist (404) and nothing is measured.
  */
@@ -181,43 +172,89 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
         registers: [registry],
       })
     : null;
+  const missingObjects = new Counter({
+    name: 'wrenchly_storage_missing_objects_total',
+    help: 'Stored files asked for and not found on the disk or in the bucket (photos, documents, logos whose record stayed); each answered 404',
+    registers: [registry],
+  });
+  const databaseUp = new Gauge({
+    name: 'wrenchly_database_up',
+    help: 'Whether this instance could read the database when scraped (1) or not (0: the figures read from it are the last good ones, wrenchly_database_read_age_seconds old)',
+    registers: [registry],
+  });
+  const databaseReadAge = new Gauge({
+    name: 'wrenchly_database_read_age_seconds',
+    help: 'Age of the figures read from the database (outbox, payments, index lag): seconds since they were last read (since the start when never)',
+    registers: [registry],
+  });
   // Zero, not absent, before the first event: rate() and the alerts see a series from the start.
   for (const reason of ['no_one_to_ask', 'nobody_accepted'] as const) unmatched.inc({ reason }, 0);
+  // Every channel and result, so that the first failures after a start count in increase().
+  const results: DeliveryResult[] = ['sent', 'retry', 'failed', 'canceled', 'deferred'];
+  for (const channel of OUTBOX_CHANNELS)
+    for (const outcome of results) outboxDeliveries.inc({ channel, outcome }, 0);
 
-  /** This instance's figures read when scraped. */
+  /** This instance's own figures, read when scraped (no database). */
   async function readInstance() {
-    const lag = await app.technicianIndex.versionLag();
-    if (lag === null) indexLag.reset();
-    else indexLag.set(lag);
     if (backupLastSuccess && backupDir)
       backupLastSuccess.set(await readBackupLastSuccess(backupDir));
   }
 
-  /** The database's figures, read when scraped (one round of queries per scrape). */
+  /** When the database's figures were last read (ms since the epoch); the start until then. */
+  let lastDatabaseRead = Date.now() - process.uptime() * 1000;
+  let databaseWasUp = true;
+
+  /**
+   * The database's figures, read when scraped (one round of queries per scrape). All are read
+   * before any gauge changes: a database lost midway leaves the last good set whole. Without the
+   * database the scrape still answers (process figures, `wrenchly_database_up 0`), so
+   * Prometheus does not read a live process as down.
+   */
   async function readDatabase() {
-    outboxDepth.reset();
-    outboxAge.reset();
-    for (const row of await outboxBacklog(app.db, app.clock())) {
-      outboxDepth.set({ channel: row.channel }, row.depth);
-      outboxAge.set({ channel: row.channel }, row.oldestSeconds);
+    try {
+      const backlog = await outboxBacklog(app.db, app.clock());
+      const { plan, pos } = await paymentsByState(app.db);
+      const lag = await app.technicianIndex.versionLag();
+      outboxDepth.reset();
+      outboxAge.reset();
+      for (const row of backlog) {
+        outboxDepth.set({ channel: row.channel }, row.depth);
+        outboxAge.set({ channel: row.channel }, row.oldestSeconds);
+      }
+      paymentStates.reset();
+      for (const r of plan) paymentStates.set({ kind: 'plan', state: r.status }, r.n);
+      for (const r of pos) paymentStates.set({ kind: 'pos', state: r.status }, r.n);
+      if (lag === null) indexLag.reset();
+      else indexLag.set(lag);
+      lastDatabaseRead = Date.now();
+      databaseUp.set(1);
+      if (!databaseWasUp) app.log.info('metrics: the database answers again');
+      databaseWasUp = true;
+    } catch (err) {
+      databaseUp.set(0);
+      // Once per outage: Prometheus scrapes every 15 s.
+      if (databaseWasUp) app.log.warn({ err }, 'metrics: database unreadable; last figures kept');
+      databaseWasUp = false;
     }
-    paymentStates.reset();
-    const { plan, pos } = await paymentsByState(app.db);
-    for (const r of plan) paymentStates.set({ kind: 'plan', state: r.status }, r.n);
-    for (const r of pos) paymentStates.set({ kind: 'pos', state: r.status }, r.n);
+    databaseReadAge.set((Date.now() - lastDatabaseRead) / 1000);
   }
 
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: no promise made per answer for work that never waits.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     duration.observe(
       { route, method: request.method, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
     if (reply.statusCode === 429) refused.inc({ route });
+    done();
   });
 
   app.decorate('metrics', {
     registry,
+    taskKnown(name: string) {
+      for (const outcome of ['ok', 'failed']) taskRuns.inc({ task: name, outcome }, 0);
+    },
     taskRun(name: string, seconds: number, ok: boolean) {
       taskRuns.inc({ task: name, outcome: ok ? 'ok' : 'failed' });
       taskSeconds.observe({ task: name }, seconds);
@@ -236,6 +273,9 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     },
     indexCatchUp(seconds, kind) {
       indexCatchUps.observe({ kind }, seconds);
+    },
+    storageObjectMissing() {
+      missingObjects.inc();
     },
   });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../infra/app-error';
 import { PAYPAL_WEBHOOK_PATH, SQUARE_WEBHOOK_PATH } from '../infra/payments/webhook-signatures';
@@ -24,7 +24,13 @@ export const originCheckPlugin = fp(async (app: FastifyInstance) => {
   const allowed = new Set<string>();
   if (app.config.publicUrl) allowed.add(new URL(app.config.publicUrl).host);
 
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: most requests are reads and leave at the first line
+  // without a promise made for them.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(crossSiteRefusal(request));
+  });
+
+  function crossSiteRefusal(request: FastifyRequest): AppError | undefined {
     if (SAFE.has(request.method)) return;
     const route = request.routeOptions.url;
     if (route !== undefined && !route.startsWith('/api/')) return;
@@ -38,12 +44,12 @@ export const originCheckPlugin = fp(async (app: FastifyInstance) => {
         host = undefined;
       }
       if (!host || (host !== request.host && !allowed.has(host))) {
-        throw new AppError(403, 'Cross-site request refused');
+        return new AppError(403, 'Cross-site request refused');
       }
       return;
     }
     if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new AppError(403, 'Cross-site request refused');
+      return new AppError(403, 'Cross-site request refused');
     }
-  });
+  }
 });

@@ -61,7 +61,11 @@ export const outboxPlugin = fp(async (app: FastifyInstance, opts: OutboxOptions)
   );
   // A job push that did not arrive: the technician is e-mailed (and texted) at once.
   app.outbox.onUndelivered((row) => fallBackAfterFailedPush(app, row));
+  // Stopping: what this instance claimed and has not handed to a transport goes back to the queue
+  // at once (another instance sends it now), not after the requests in flight and the grace period.
+  app.addHook('preClose', async () => app.outbox.release());
   app.addHook('onClose', async () => {
+    // The deliveries in flight are recorded before the database closes.
     await app.outbox.stop();
     await app.outbox.close();
   });

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { reconcilePosPayments } from '../features/pos/payments/pos.reconcile';
 import { reconcileRefunds } from '../features/pos/payments/pos.refunds';
+import { reconcileWalletPayments } from '../features/pos/payments/pos.wallet';
 
 /**
- * The payment reconciliation sweep (ADR 007): plan purchases and point-of-sale card payments
- * left `processing` (a crash or a lost answer) are settled from what the provider says, and
- * refunds the provider did not answer are asked again with the same key (ADR 017). One
- * run at a time: a slow provider never stacks sweeps.
+ * The payment reconciliation sweep (ADR 007): plan purchases, point-of-sale card payments and
+ * invoices' wallet orders left `processing` (a crash, a lost answer, a payer who never approved)
+ * are settled from what the provider says, and refunds the provider did not answer are asked
+ * again with the same key (ADR 017). One run at a time: a slow provider never stacks sweeps.
  */
 export function createPaymentReconciler(app: FastifyInstance) {
   let running: Promise<unknown> | null = null;
@@ -16,6 +17,7 @@ export function createPaymentReconciler(app: FastifyInstance) {
         return {
           billing: await app.billing.reconcile(),
           pos: await reconcilePosPayments(app),
+          wallet: await reconcileWalletPayments(app),
           refunds: await reconcileRefunds(app),
         };
       } finally {

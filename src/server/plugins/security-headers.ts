@@ -1,7 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config';
 
 /** The payment providers' browser scripts, frames and endpoints, when they are configured. */
@@ -33,11 +34,33 @@ function errorReportSources(config: AppConfig): string[] {
   return config.errorReports.dsn ? [new URL(config.errorReports.dsn).origin] : [];
 }
 
+/**
+ * The headers helmet's middleware writes for these options, worked out once: they depend on the
+ * configuration only (no nonce, no directive computed per request). @fastify/helmet built the
+ * middleware again for every request, parsing the policy each time; with the two hooks it added,
+ * that was the largest cost a health check paid after the socket itself.
+ */
+export function securityHeaders(options: HelmetOptions): [string, string][] {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name.toLowerCase(), String(value));
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return [...headers];
+}
+
 /** The Content Security Policy and the other security headers, and cookie parsing. */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
   const providers = providerSources(config);
-  await app.register(fastifyHelmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -62,6 +85,12 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     // Production sits behind TLS; locally the app is plain http.
     hsts: config.env === 'production',
     crossOriginEmbedderPolicy: false,
+  });
+  // On the raw response, as helmet does: answers that take over the socket (event streams) keep
+  // them too.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
   await app.register(fastifyCookie);
 });

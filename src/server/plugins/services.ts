@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Dispatcher } from '../domain/dispatcher';
 import type { JobDocuments } from '../domain/job-documents';
+import type { JobWallet } from '../domain/job-wallet';
 import type { PosProviderEvents } from '../domain/provider-events';
 import { createTechnicianIndex, type TechnicianIndex } from '../domain/technician-index';
 import { createBillingService, type BillingService } from '../features/billing/billing.service';
 import { createDispatchService, type DispatchService } from '../features/dispatch/dispatch.service';
 import { createJobDocuments, registerDocumentAttachments } from '../features/pos/pos.service';
 import { createPosProviderEvents } from '../features/pos/payments/pos.provider-events';
+import { createJobWallet } from '../features/pos/payments/pos.wallet';
 import { createPayments, type Payments } from '../infra/payments';
 
 declare module 'fastify' {
@@ -24,6 +26,8 @@ declare module 'fastify' {
     billing: BillingService;
     /** What a job needs from the point of sale (the pos feature implements it). */
     jobDocuments: JobDocuments;
+    /** A job's invoice paid with PayPal to the technician (the pos feature implements it). */
+    jobWallet: JobWallet;
     /** What providers' webhooks change at the point of sale (the pos feature implements it). */
     posProviderEvents: PosProviderEvents;
   }
@@ -54,6 +58,7 @@ export const servicesPlugin = fp(async (app: FastifyInstance, opts: ServicesOpti
   app.decorate('dispatcher', opts.dispatcher ?? dispatch.dispatcher);
   app.decorate('billing', createBillingService(app));
   app.decorate('jobDocuments', createJobDocuments(app));
+  app.decorate('jobWallet', createJobWallet(app));
   // The point of sale's PDFs, rendered when an e-mail that attaches one is delivered.
   registerDocumentAttachments(app);
   app.decorate('posProviderEvents', createPosProviderEvents(app));

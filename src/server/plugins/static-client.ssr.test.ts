@@ -112,6 +112,37 @@ describe('static client with server rendering', () => {
     expect(res.body.match(/<\/script>/g)).toHaveLength(5);
   });
 
+  it("keeps text with String.replace's patterns ($', $`, $&) as text in every field and the path", async () => {
+    // The cookie reaches the page as the name: in the title, description, Open Graph, JSON-LD,
+    // markup and data. The path reaches the canonical address.
+    const patterns = "A$'B$`C$&D$$E";
+    for (const res of [
+      await app.inject({ url: '/', headers: { cookie: patterns } }),
+      await app.inject({ url: "/zz$'$`$&" }),
+    ]) {
+      const html = res.body;
+      expect(html.match(/<!doctype html>/gi)).toHaveLength(1);
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html.match(/<head>/g)).toHaveLength(1);
+      expect(html.match(/<\/head>/g)).toHaveLength(1);
+      expect(html.match(/<div id="root">/g)).toHaveLength(1);
+      expect(html.match(/id="wrenchly-state"/g)).toHaveLength(1);
+      expect(html.match(/application\/ld\+json/g)).toHaveLength(1);
+      // The state block comes after the markup, not inside the head's JSON-LD.
+      expect(html.indexOf('id="wrenchly-state"')).toBeGreaterThan(html.indexOf('<div id="root">'));
+    }
+    const named = await app.inject({ url: '/', headers: { cookie: patterns } });
+    const asText = patterns.split('&').join('&amp;');
+    expect(named.body).toContain(`<title>Title &lt;for> &lt;/script>&lt;b>${asText}</title>`);
+    expect(named.body).toContain(`content="About &quot;&lt;/script&gt;&lt;b&gt;${asText}&quot;"`);
+    const pathed = await app.inject({ url: "/zz$'$`$&" });
+    expect(pathed.statusCode).toBe(404);
+    // (inject sends the backquote percent-encoded, as a browser does)
+    expect(pathed.body).toContain(
+      '<link rel="canonical" href="http://localhost/zz$\'$%60$&amp;" />',
+    );
+  });
+
   it('answers a revalidation with 304 when the page is unchanged', async () => {
     const first = await app.inject({ url: '/technician/7' });
     const etag = first.headers.etag as string;

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { securityHeaders } from './security-headers';
 import { staticClientPlugin } from './static-client';
 
 describe('static client', () => {
@@ -23,7 +23,12 @@ describe('static client', () => {
     writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("push", () => {})');
     writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Wrenchly"}');
     app = Fastify();
-    await app.register(fastifyHelmet);
+    // helmet's default headers, set as the app's security-headers plugin sets them.
+    const headers = securityHeaders({});
+    app.addHook('onRequest', (_request, reply, done) => {
+      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      done();
+    });
     await app.register(staticClientPlugin, { clientDir: dir });
   });
   afterAll(async () => {

@@ -28,7 +28,7 @@ const attribute = (v: string) =>
 function withRuntimeSettings(html: string, errorReports?: { dsn?: string; environment: string }) {
   if (!errorReports?.dsn) return html;
   const meta = `<meta name="${ERROR_REPORTS_META}" content="${attribute(errorReports.dsn)}" data-environment="${attribute(errorReports.environment)}">`;
-  return html.replace('</head>', `  ${meta}\n  </head>`);
+  return html.replace('</head>', () => `  ${meta}\n  </head>`);
 }
 
 /**
@@ -53,10 +53,6 @@ export const staticClientPlugin = fp(async (app: FastifyInstance, opts: { client
     // referrer, ...) mean nothing on it, and on a phone their ~600 bytes a file, times the ~45
     // files of a first visit, cost as much as a screen's code. nosniff, CORP and HSTS stay.
     // Anything else (an SVG can be opened as a document and run script) keeps them all.
-    app.addHook('onSend', async (request, reply) => {
-      if (/^\/assets\/[^?]+\.(js|css)(\?|$)/.test(request.url))
-        for (const h of DOCUMENT_ONLY) reply.removeHeader(h);
-    });
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
@@ -64,9 +60,12 @@ export const staticClientPlugin = fp(async (app: FastifyInstance, opts: { client
       preCompressed: true,
       // The build's manifest (.vite/) is for the server only.
       allowedPath: (pathName) => !pathName.startsWith('/.vite'),
+      // Here, when a file is served, rather than in a hook every answer would pass through.
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
+          if (/\.(js|css)(\.br|\.gz)?$/.test(filePath))
+            for (const h of DOCUMENT_ONLY) res.removeHeader(h);
         } else {
           res.header('cache-control', 'no-cache');
         }

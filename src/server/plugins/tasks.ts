@@ -4,6 +4,7 @@ import { sweepAbandonedUploads } from '../domain/documents';
 import { refreshFairPrices } from '../domain/fair-price';
 import { sweepAbandonedPhotos } from '../domain/request-photos';
 import { pruneTechnicianChanges } from '../domain/technician-index';
+import { sendDueReminders } from '../features/invoice-reminders/invoice-reminders.service';
 import { refreshConnectedAccounts } from '../features/payment-accounts/payment-accounts.refresh';
 import { sweepVerifications } from '../features/verifications/verifications.expiry';
 import { processWebhookEvents, WEBHOOK_TASK } from '../features/webhooks/webhooks.service';
@@ -28,6 +29,9 @@ export const tasksPlugin = fp(async (app: FastifyInstance, opts: { run?: boolean
     log: app.log,
     scale: app.config.jobIntervalScale,
     onRun: (name, seconds, ok) => app.metrics?.taskRun(name, seconds, ok),
+    onRegister: (name) => app.metrics?.taskKnown(name),
+    // A failing task is an unexpected error as a 500 is: reported with its name.
+    onError: (name, err) => app.errorReports.capture(err, undefined, { task: name }),
   });
   app.decorate('tasks', tasks);
   // Stopping: no run starts (before the server waits for requests in flight).
@@ -71,6 +75,9 @@ export const tasksPlugin = fp(async (app: FastifyInstance, opts: { run?: boolean
   tasks.every('fair-price-refresh', 60 * 60_000, 5 * 60_000, () =>
     refreshFairPrices(app.db, app.clock()),
   );
+  // Unpaid invoices remind their customers 3, 7 and 14 days after issue (a quarter of an hour
+  // late at most).
+  tasks.every('invoice-reminders', 15 * 60_000, 5 * 60_000, () => sendDueReminders(app));
   tasks.every('rate-limit-prune', 10 * 60_000, 60_000, () =>
     app.rateLimits.store.prune(app.clock().getTime()),
   );

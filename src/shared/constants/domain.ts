@@ -126,7 +126,6 @@ export const LIMITS = {
   dispatchRounds: 3,
   maxUploadBytes: 10485760,
   uploadUrlTtlSeconds: 15 * 60,
-  defaultTaxRate: 8.25,
   chatReplyDelayMs: 1000,
   minHourlyRate: 10,
   minBioLength: 50,

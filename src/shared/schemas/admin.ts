@@ -75,7 +75,7 @@ export const auditEntrySchema = z.object({
 });
 
 /** The admin dashboard's tabs an overview alert can lead to. */
-export const ADMIN_ALERT_TABS = ['users', 'verifications', 'payments'] as const;
+export const ADMIN_ALERT_TABS = ['users', 'verifications', 'payments', 'moderation'] as const;
 
 export const overviewSchema = z.object({
   revenueThisMonth: z.string(),

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { POS_PAYMENT_METHODS, PLAN_TIERS } from '../constants/domain';
 import { isRealDay } from './common';
+import { SERVICE_TIME_ZONE } from '../service-time';
 
 /**
  * A technician's analytics (ADR 015). Premium's 'Analytics dashboard' is the basic set;
  * Professional's 'Advanced analytics and reporting' adds `advanced` and the CSV export.
  * Days and months are counted in the platform's time zone (DC/MD/VA).
  */
-export const ANALYTICS_TIME_ZONE = 'America/New_York';
+export const ANALYTICS_TIME_ZONE = SERVICE_TIME_ZONE;
 /** The longest range one request may cover (two years, a leap day included). */
 export const ANALYTICS_MAX_DAYS = 731;
 
@@ -75,6 +76,8 @@ export const analyticsBasicSchema = z.object({
     /** Invoices paid (a payment without an invoice is its own ticket). */
     tickets: z.number().int(),
     averageTicket: money.nullable(),
+    /** Customers' tips charged with those payments, on top of `total` (the technician's). */
+    tips: money,
   }),
   ratings: z.object({ reviews: z.number().int(), average: z.string().nullable() }),
   /** Every month of the range, oldest first ('2026-03'). */
@@ -113,6 +116,8 @@ export const analyticsAdvancedSchema = z.object({
       check: money,
       digital: money,
       total: money,
+      /** Tips on top of the month's total. */
+      tips: money,
     }),
   ),
   ratingsByMonth: z.array(

@@ -93,10 +93,14 @@ export const v1InvoiceSchema = z.object({
 
 export const v1PaymentSchema = z.object({
   id: z.number().int(),
-  receiptNumber: z.string(),
+  /** Given when the payment goes through; null for a failed or unfinished attempt. */
+  receiptNumber: z.string().nullable(),
   invoiceId: z.number().int().nullable(),
   method: z.string(),
+  /** What counts toward the invoice. */
   amount: z.string(),
+  /** The customer's tip, charged on top of `amount` ('0.00' for none). */
+  tip: z.string(),
   status: z.string(),
   customerName: z.string().nullable(),
   createdAt: z.string(),

@@ -3,6 +3,7 @@ import { formatWholeDollars } from '../money';
 import { APPLICATION_STATUSES } from '../constants/domain';
 import { APPLICATION_SPECIALTIES } from '../constants/service-types';
 import { safeText } from './common';
+import { requiredPhoneSchema } from './phone';
 
 export const APPLICATION_STATES = ['MD', 'DC', 'VA'] as const;
 export const APPLICATION_STATE_LABELS: Record<(typeof APPLICATION_STATES)[number], string> = {
@@ -56,7 +57,7 @@ export const technicianApplicationSchema = z.object({
     .pipe(
       z.email('Please enter a valid email address').max(254, 'Please enter a valid email address'),
     ),
-  phone: text(10, 'Please enter a valid phone number', 30, 'Please enter a valid phone number'),
+  phone: requiredPhoneSchema('Please enter a valid phone number'),
   address: text(
     5,
     'Please enter a complete address',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES, USER_STATUSES } from '../constants/domain';
 import { emailSchema } from './common';
+import { phoneSchema } from './phone';
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MESSAGES,
@@ -52,7 +53,8 @@ export const registerSchema = z
       .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong),
     firstName: z.string().trim().max(100).optional(),
     lastName: z.string().trim().max(100).optional(),
-    phone: z.string().trim().max(30).optional(),
+    /** Stored in E.164; '' or left out is none. */
+    phone: phoneSchema().optional(),
     location: z.string().trim().max(100).optional(),
     accountType: z.enum(ACCOUNT_TYPES).default('technician'),
     specialties: z.string().trim().max(500).optional(),
@@ -66,10 +68,18 @@ export const registerSchema = z
   });
 export type RegisterInput = z.input<typeof registerSchema>;
 
-export const registerResponseSchema = z.object({
-  user: currentUserSchema,
-  message: z.string(),
-});
+/**
+ * What registration answers, the same whether the address was new or already had an account
+ * (its owner is e-mailed): no one learns from it which addresses have accounts.
+ */
+export const REGISTERED_MESSAGES = {
+  technician:
+    "Your technician application has been submitted for review. You'll be notified once approved by our admin team.",
+  customer:
+    'Thanks for signing up! We sent a message to your e-mail address: open it to confirm the address.',
+} as const;
+
+export const registerResponseSchema = z.object({ message: z.string() });
 
 /** A token from an e-mailed link, always sent in a request body (never in a URL path). */
 const linkToken = (message: string) =>
@@ -82,6 +92,8 @@ export const verifyEmailSchema = z.object({
 export const verifyEmailResponseSchema = z.object({
   message: z.string(),
   claimedRequests: z.number().int(),
+  /** The link was opened in the browser that registered: it is signed in now. */
+  signedIn: z.boolean(),
 });
 
 /** POST /api/auth/forgot-password: the answer never tells whether the account exists. */

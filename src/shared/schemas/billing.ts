@@ -29,6 +29,15 @@ export const walletOrderSchema = z.object({
   intent: z.literal('CAPTURE', { error: 'intent must be CAPTURE' }).default('CAPTURE'),
   /** Optional: which plan the order pays for (else the plan whose price is the amount). */
   planName: safeText().trim().max(50).optional(),
+  /**
+   * The client's key for this attempt: a retry after a lost answer gets the order already made
+   * (the provider's request id), never a second one.
+   */
+  idempotencyKey: safeText()
+    .trim()
+    .min(8, 'idempotencyKey must be at least 8 characters')
+    .max(100)
+    .optional(),
 });
 
 /**
@@ -69,6 +78,8 @@ export const paymentRecordSchema = z.object({
   amount: z.number(),
   status: z.enum(PAYMENT_STATUSES),
   created: z.string(),
+  /** Dollars given back (a refund made in the provider's dashboard), when any. */
+  refunded: z.number().optional(),
   receipt_url: z.string().optional(),
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;

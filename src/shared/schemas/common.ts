@@ -72,5 +72,9 @@ export const emailSchema = safeText()
   .pipe(z.email('Please enter a valid email address').max(254));
 
 /** GET /api/config: what the client needs to know about this deployment. */
-export const appConfigSchema = z.object({ demoMode: z.boolean() });
+export const appConfigSchema = z.object({
+  demoMode: z.boolean(),
+  /** The footer's social links, configured by the operator (none by default). */
+  socialLinks: z.array(z.object({ label: z.string(), url: z.string() })),
+});
 export type AppConfig = z.output<typeof appConfigSchema>;

@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { SERVICE_TYPES } from '../constants/service-types';
 import { dbId, emailSchema as email, safeText } from './common';
+import { optionalPhoneSchema } from './phone';
 
 /** The Contact Us form. */
 export const contactMessageSchema = z.object({
   name: safeText().trim().min(2, 'Name must be at least 2 characters').max(100),
   email,
-  phone: safeText()
-    .trim()
-    .max(30, 'Phone must be at most 30 characters')
-    .optional()
-    .transform((v) => v || undefined),
+  phone: optionalPhoneSchema().transform((v) => v ?? undefined),
   subject: safeText().trim().min(5, 'Subject must be at least 5 characters').max(200),
   message: safeText().trim().min(10, 'Message must be at least 10 characters').max(5000),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { serviceTypeSchema } from './service-requests';
+import { safeText } from './common';
+import { serviceTypeSchema } from './request-fields';
 
 /** Decimal strings of dollars: first quartile, median, third quartile. */
 export const priceRangeSchema = z.object({
@@ -45,3 +46,29 @@ export const fairPriceQuerySchema = z.object({
   latitude: coordinate('latitude', 90),
   longitude: coordinate('longitude', 180),
 });
+
+/** GET /api/price-estimates?serviceType=...&location=... (a ZIP code, town or address). */
+export const priceEstimateQuerySchema = z.object({
+  serviceType: serviceTypeSchema,
+  location: safeText({ error: 'Please enter a ZIP code, town or address' })
+    .trim()
+    .min(1, 'Please enter a ZIP code, town or address')
+    .max(200, 'The location must be at most 200 characters'),
+});
+
+/**
+ * What a service typically costs near a place, before booking: the quartiles of completed,
+ * paid jobs' totals in dollars over the last 12 months. `low`, `median` and `high` only from
+ * `minimumJobs` jobs on: below that only `jobs` (a price is never made up from a handful).
+ */
+export const priceEstimateSchema = z.object({
+  serviceType: z.string(),
+  /** The place as resolved: 'Hyattsville, MD 20781'. */
+  place: z.string(),
+  jobs: z.number().int(),
+  minimumJobs: z.number().int(),
+  low: z.number().optional(),
+  median: z.number().optional(),
+  high: z.number().optional(),
+});
+export type PriceEstimate = z.infer<typeof priceEstimateSchema>;

@@ -5,8 +5,9 @@ import { brandingSchema } from './branding';
 import { JOB_MOVES, MAX_REVIEW_CHARS, WIDEN_DISTANCE_MILES, parseReference } from '../jobs';
 import { pageNumber, safeText } from './common';
 import { fairPriceSchema } from './fair-price';
-import { signatureAuditSchema } from './pos';
+import { signatureAuditSchema, tipInputSchema } from './pos';
 import { requestPhotoSchema } from './request-photos';
+import { startingPriceOutSchema } from './starting-prices';
 
 /**
  * The job's API (ADR 010). Every request is addressed by its reference (WR-000123). The viewer
@@ -32,32 +33,25 @@ export const jobMoveSchema = z.enum(JOB_MOVES, {
 
 const isoDateTime = z.iso.datetime({ offset: true, error: 'Must be a date and time' });
 
-/** POST /api/service-requests/:reference/moves */
-export const jobMoveBodySchema = z
+/** Why: required for a technician's or an admin's cancel; on any other move, the timeline's note. */
+const moveReason = safeText().trim().max(500, 'Reason must be at most 500 characters').optional();
+
+export const CHOOSE_WINDOW = 'Please choose the start and end of the arrival window';
+
+/**
+ * propose_window: the arrival window. Its times are optional to the parser only, so that a
+ * proposal without them is answered with the sentence the form shows.
+ */
+const proposeWindowBody = z
   .object({
-    move: jobMoveSchema,
-    /** Required for a technician's or an admin's cancel; optional for a customer's. */
-    reason: safeText().trim().max(500, 'Reason must be at most 500 characters').optional(),
-    /** propose_window: the arrival window. */
+    move: z.literal('propose_window'),
+    reason: moveReason,
     windowStart: isoDateTime.optional(),
     windowEnd: isoDateTime.optional(),
-    /** retry_dispatch: reach technicians up to this many miles away. */
-    maxDistanceMiles: z
-      .number()
-      .int()
-      .refine((n) => (WIDEN_DISTANCE_MILES as readonly number[]).includes(n), {
-        message: `maxDistanceMiles must be one of ${WIDEN_DISTANCE_MILES.join(', ')}`,
-      })
-      .optional(),
   })
   .superRefine((b, ctx) => {
-    if (b.move !== 'propose_window') return;
     if (!b.windowStart || !b.windowEnd) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['windowStart'],
-        message: 'Please choose the start and end of the arrival window',
-      });
+      ctx.addIssue({ code: 'custom', path: ['windowStart'], message: CHOOSE_WINDOW });
     } else if (Date.parse(b.windowEnd) <= Date.parse(b.windowStart)) {
       ctx.addIssue({
         code: 'custom',
@@ -66,6 +60,41 @@ export const jobMoveBodySchema = z
       });
     }
   });
+
+/** retry_dispatch: reach technicians up to maxDistanceMiles away (one of WIDEN_DISTANCE_MILES). */
+const retryDispatchBody = z.object({
+  move: z.literal('retry_dispatch'),
+  reason: moveReason,
+  maxDistanceMiles: z
+    .number()
+    .int()
+    .refine((n) => (WIDEN_DISTANCE_MILES as readonly number[]).includes(n), {
+      message: `maxDistanceMiles must be one of ${WIDEN_DISTANCE_MILES.join(', ')}`,
+    })
+    .optional(),
+});
+
+/** cancel: the reason is required of a technician (who gives the job back) and an admin. */
+const cancelBody = z.object({ move: z.literal('cancel'), reason: moveReason });
+
+/** The moves that carry nothing but an optional note. */
+const plainMoveBody = z.object({
+  move: z.enum(['confirm_window', 'decline_window', 'start_route', 'start_work', 'complete']),
+  reason: moveReason,
+});
+
+/**
+ * POST /api/service-requests/:reference/moves: one body per kind of move (`move`), each with
+ * the fields that move takes.
+ */
+export const jobMoveBodySchema = z.discriminatedUnion(
+  'move',
+  [proposeWindowBody, retryDispatchBody, cancelBody, plainMoveBody],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union' ? `move must be one of: ${JOB_MOVES.join(', ')}` : undefined,
+  },
+);
 export type JobMoveBody = z.infer<typeof jobMoveBodySchema>;
 
 export const timelineEntrySchema = z.object({
@@ -130,11 +159,17 @@ export const jobInvoiceSchema = z.object({
 
 export const jobPaymentSchema = z.object({
   id: z.number().int(),
-  receiptNumber: z.string(),
+  /** Given when the payment goes through; null for a failed or unfinished attempt. */
+  receiptNumber: z.string().nullable(),
   method: z.string(),
+  /** What counts toward the invoice (or the deposit). */
   amount: z.string(),
+  /** The customer's tip charged on top of it ('0.00' for none). */
+  tip: z.string(),
   status: z.string(),
   invoiceNumber: z.string().nullable(),
+  /** The quote a deposit was paid on. */
+  quoteNumber: z.string().nullable(),
   createdAt: z.string(),
 });
 
@@ -150,7 +185,7 @@ export const jobReviewSchema = z.object({
 });
 export type JobReview = z.infer<typeof jobReviewSchema>;
 
-export const jobDetailSchema = z.object({
+export const serviceRequestDetailSchema = z.object({
   id: z.number().int(),
   reference: z.string(),
   /** Who is looking: decides which sections below are filled. */
@@ -167,6 +202,8 @@ export const jobDetailSchema = z.object({
   directionsUrl: z.string().nullable(),
   preferredDate: z.string().nullable(),
   vehicleInfo: z.string().nullable(),
+  /** The vehicle's mileage: the saved vehicle's, else what the request form was given. */
+  mileage: z.number().int().nullable(),
   /** The customer's photos of the problem (the customer, the assigned technician, admins). */
   photos: z.array(requestPhotoSchema),
   vehicle: z
@@ -208,6 +245,8 @@ export const jobDetailSchema = z.object({
       rating: z.string(),
       totalReviews: z.number().int(),
       phone: z.string().nullable(),
+      /** The technician's published starting price for this service, if any. */
+      startingPrice: startingPriceOutSchema.nullable(),
     })
     .nullable(),
   window: z
@@ -266,7 +305,7 @@ export const jobDetailSchema = z.object({
     )
     .nullable(),
 });
-export type JobDetail = z.infer<typeof jobDetailSchema>;
+export type ServiceRequestDetail = z.infer<typeof serviceRequestDetailSchema>;
 
 /** One line of /my-requests, /my-jobs and the admin's list. */
 export const jobSummarySchema = z.object({
@@ -366,4 +405,6 @@ export const payInvoiceSchema = z.object({
     .trim()
     .min(8, 'idempotencyKey must be at least 8 characters')
     .max(100),
+  /** A tip for the technician on top of the balance, charged in the same card payment. */
+  tip: tipInputSchema,
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { URGENCIES } from '../constants/service-types';
 import { pageNumber, safeText } from './common';
+import { optionalPhoneSchema } from './phone';
+import { SERVICE_TIME_ZONE } from '../service-time';
 
 /** Where a technician can be reached with the page closed (besides the live stream). */
 export const NOTIFICATION_CHANNELS = ['push', 'email', 'sms'] as const;
@@ -77,27 +79,23 @@ export const notificationSettingsSchema = z.object({
   smsPhone: z.string().nullable(),
   quietHours: z.object({ enabled: z.boolean(), start: z.string(), end: z.string() }),
   timeZone: z.string(),
+  /** Whether unpaid invoices remind the technician's customers (each invoice may opt out too). */
+  invoiceReminders: z.boolean(),
 });
 export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 
 export const SMS_PHONE_REQUIRED = 'Add a mobile phone number to receive SMS';
-export const INVALID_PHONE = 'Enter a valid phone number, for example (202) 555-0142';
 
 /**
- * PUT /api/technicians/me/notification-settings. The phone may be typed any way; the server
- * validates it and stores it in E.164.
+ * PUT /api/technicians/me/notification-settings. The phone may be typed any way: a US number,
+ * stored in E.164 (the phone rule, src/shared/phone.ts).
  */
 export const updateNotificationSettingsSchema = z
   .object({
     push: z.boolean(),
     email: z.boolean(),
     sms: z.boolean(),
-    smsPhone: safeText()
-      .trim()
-      .max(30, INVALID_PHONE)
-      .nullable()
-      .optional()
-      .transform((v) => v || null),
+    smsPhone: optionalPhoneSchema(),
     quietHours: z.object({ enabled: z.boolean(), start: clockTime, end: clockTime }),
     timeZone: safeText()
       .trim()
@@ -107,7 +105,9 @@ export const updateNotificationSettingsSchema = z
       .transform(
         (tz) => new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone,
       )
-      .default('America/New_York'),
+      .default(SERVICE_TIME_ZONE),
+    /** Left out (a client that does not know it), the stored choice stays. */
+    invoiceReminders: z.boolean().optional(),
   })
   .refine((s) => !s.sms || s.smsPhone, { message: SMS_PHONE_REQUIRED, path: ['smsPhone'] });
 export type UpdateNotificationSettings = z.input<typeof updateNotificationSettingsSchema>;

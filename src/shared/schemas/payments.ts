@@ -12,10 +12,20 @@ export const cardFormConfigSchema = z.union([
   }),
 ]);
 
-/** GET /api/payments/config: which card form and wallet are configured. */
+/**
+ * GET /api/payments/config: which card form and wallet are configured. With `technicianId`, the
+ * wallet that pays that technician: null unless they connected one (ADR 030), with PayPal's
+ * button script for their account (`merchant-id`) and the partner's attribution.
+ */
 export const paymentsConfigSchema = z.object({
   card: cardFormConfigSchema.nullable(),
-  wallet: z.object({ provider: z.enum(['sandbox', 'paypal']) }).nullable(),
+  wallet: z
+    .object({
+      provider: z.enum(['sandbox', 'paypal']),
+      scriptUrl: z.string().optional(),
+      partnerAttributionId: z.string().optional(),
+    })
+    .nullable(),
 });
 export type PaymentsConfig = z.output<typeof paymentsConfigSchema>;
 

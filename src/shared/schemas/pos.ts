@@ -12,18 +12,30 @@ import {
 } from '../constants/domain';
 import {
   depositCents,
+  flatRate,
   formatCents,
   MAX_MONEY_CENTS,
+  MAX_TIP_CENTS,
   quoteTotals,
+  TIP_PERCENTS,
   toCents,
   type DepositRule,
+  type TipPercent,
+  type TipRule,
 } from '../money';
+import { JURISDICTIONS } from '../constants/service-area';
 import { brandingSchema } from './branding';
 import { dbId, dbIdNumber, MAX_INT4, safeText } from './common';
 import { fairPriceSchema } from './fair-price';
+import { invoiceRemindersSchema } from './invoice-reminders';
+import { optionalPhoneSchema } from './phone';
 
 export const QUOTE_VALIDATION_MESSAGE = 'Please fill in customer name and add at least one item.';
-export const DEFAULT_TAX_RATE = 8.25;
+/** A quote's sales tax changed from its jurisdiction's rates needs a reason (docs/decisions/031). */
+export const TAX_OVERRIDE_REASON_MESSAGE =
+  'Please give a reason for changing the sales tax rates of the place of work';
+export const PLACE_OF_WORK_MESSAGE =
+  'Please enter the place of work (a ZIP code, town or address) so that its sales tax applies';
 /** Dollars: the most a payment, a unit price, an item or a quote may come to. */
 export const MAX_MONEY = MAX_MONEY_CENTS / 100;
 export const MAX_QUANTITY = 10_000;
@@ -67,7 +79,7 @@ export const quoteItemInputSchema = z
   .superRefine((item, ctx) => {
     const [line] = quoteTotals(
       [{ type: item.type, quantity: item.quantity, unitPriceCents: toCents(item.unitPrice) }],
-      0,
+      flatRate(0),
     ).lineTotalsCents;
     if (line! > MAX_MONEY_CENTS)
       ctx.addIssue({ code: 'custom', path: ['unitPrice'], message: ITEM_TOO_LARGE });
@@ -151,7 +163,7 @@ const quoteFields = z.object({
       (v) => v === null || z.email().safeParse(v).success,
       'Please enter a valid email address',
     ),
-  customerPhone: optionalText(30),
+  customerPhone: optionalPhoneSchema(),
   vehicleYear: optionalText(10),
   vehicleMake: optionalText(50),
   vehicleModel: optionalText(50),
@@ -162,13 +174,21 @@ const quoteFields = z.object({
     .array(quoteItemInputSchema, { error: QUOTE_VALIDATION_MESSAGE })
     .min(1, QUOTE_VALIDATION_MESSAGE)
     .max(100, 'A quote holds at most 100 items'),
-  taxRate: amount('Tax rate', 100).default(DEFAULT_TAX_RATE),
+  /**
+   * Sales tax in percent on parts (taxRate) and on labour (laborTaxRate). Absent: the place of
+   * work's jurisdiction's rates (GET /api/tax-rates); different from them: taxOverrideReason.
+   */
+  taxRate: amount('Tax rate', 99.99).optional(),
+  laborTaxRate: amount('Labor tax rate', 99.99).optional(),
+  taxOverrideReason: optionalText(500),
+  /** Where the work is done (ZIP, town or address): a job's quote takes the job's. */
+  workLocation: optionalText(200),
   deposit: depositInputSchema.nullish().transform((d) => d ?? null),
 });
 
 /** A quote's total must fit the cents columns; its deposit must be within it. */
 function checkQuoteTotal(
-  quote: Pick<z.output<typeof quoteFields>, 'items' | 'taxRate' | 'deposit'>,
+  quote: Pick<z.output<typeof quoteFields>, 'items' | 'taxRate' | 'laborTaxRate' | 'deposit'>,
   ctx: z.RefinementCtx,
 ) {
   const lines = quote.items.map((i) => ({
@@ -176,7 +196,12 @@ function checkQuoteTotal(
     quantity: i.quantity,
     unitPriceCents: toCents(i.unitPrice),
   }));
-  const total = quoteTotals(lines, quote.taxRate).totalAmountCents;
+  // The rates the server settles on are at most 99.99%: the total is checked at the highest
+  // the request allows, and again by the server with the rates it applies.
+  const total = quoteTotals(lines, {
+    parts: quote.taxRate ?? 0,
+    labor: quote.laborTaxRate ?? 0,
+  }).totalAmountCents;
   if (total > MAX_MONEY_CENTS)
     ctx.addIssue({ code: 'custom', path: ['items'], message: QUOTE_TOO_LARGE });
   if (!quote.deposit) return;
@@ -254,6 +279,20 @@ export const signatureAuditSchema = z.object({
 });
 export type SignatureAudit = z.infer<typeof signatureAuditSchema>;
 
+/**
+ * The sales tax a quote or invoice applies (docs/decisions/031): percent on parts (taxRate) and
+ * on labour, the jurisdiction and its name (null on documents made before jurisdictions), and
+ * the technician's reason when they changed the jurisdiction's rates.
+ */
+const quoteTaxFields = {
+  taxRate: z.string(),
+  laborTaxRate: z.string(),
+  taxJurisdiction: z.enum(JURISDICTIONS).nullable(),
+  taxJurisdictionName: z.string().nullable(),
+  taxOverrideReason: z.string().nullable(),
+  workLocation: z.string().nullable(),
+};
+
 export const quoteSchema = z.object({
   id: z.number().int(),
   quoteNumber: z.string(),
@@ -269,7 +308,7 @@ export const quoteSchema = z.object({
   vehicleMileage: z.string().nullable(),
   notes: z.string().nullable(),
   items: z.array(quoteItemSchema),
-  taxRate: z.string(),
+  ...quoteTaxFields,
   laborTotal: z.string(),
   partsTotal: z.string(),
   taxAmount: z.string(),
@@ -382,12 +421,20 @@ export const invoiceSchema = z.object({
   items: z.array(quoteItemSchema),
   laborTotal: z.string(),
   partsTotal: z.string(),
+  /** The rates billed (null on invoices made before they were kept) and their jurisdiction. */
+  taxRate: z.string().nullable(),
+  laborTaxRate: z.string().nullable(),
+  taxJurisdiction: z.enum(JURISDICTIONS).nullable(),
+  taxJurisdictionName: z.string().nullable(),
+  taxOverrideReason: z.string().nullable(),
   taxAmount: z.string(),
   totalAmount: z.string(),
   paidAmount: z.string(),
   balanceDue: z.string(),
   status: z.enum(INVOICE_STATUSES),
   paidAt: z.string().nullable(),
+  /** Reminders to the customer while it is unpaid (3, 7 and 14 days after it was issued). */
+  reminders: invoiceRemindersSchema,
   /** The job it belongs to (copied from its quote), and that job's reference. */
   serviceRequestId: z.number().int().nullable(),
   jobReference: z.string().nullable(),
@@ -405,6 +452,62 @@ const paymentAmount = z
   .refine((n) => Math.abs(n) > MAX_MONEY || toCents(n) >= 1, AMOUNT_TOO_SMALL)
   .refine((n) => Math.abs(n) > MAX_MONEY || toCents(n) <= MAX_MONEY_CENTS, MONEY_TOO_LARGE);
 
+export const TIP_MESSAGES = {
+  type: 'Tip type must be percent or amount',
+  percent: `The tip percentage must be ${TIP_PERCENTS.slice(0, -1).join(', ')} or ${TIP_PERCENTS.at(-1)}`,
+  amount: `The tip must be an amount from $0.00 to ${formatCents(MAX_TIP_CENTS)}, in whole cents`,
+  /** Checked by the server, which knows the invoice (or, without one, the amount paid). */
+  overTotal: 'The tip cannot be more than the invoice total',
+  overAmount: 'The tip cannot be more than the amount paid',
+} as const;
+
+/**
+ * The customer's tip on a card payment, on top of what counts toward the invoice: a share of the
+ * invoice total (10, 15 or 20 percent) or an amount in dollars ('5.00'); null, absent or an
+ * amount of 0 for none. Out: the rule in cents, or null.
+ */
+export const tipInputSchema = z
+  .discriminatedUnion(
+    'type',
+    [
+      z.object({
+        type: z.literal('percent'),
+        percent: z
+          .number({ error: TIP_MESSAGES.percent })
+          .refine((p) => (TIP_PERCENTS as readonly number[]).includes(p), TIP_MESSAGES.percent),
+      }),
+      z.object({
+        type: z.literal('amount'),
+        amount: z
+          .union([z.number(), z.string().trim().min(1, TIP_MESSAGES.amount)], {
+            error: TIP_MESSAGES.amount,
+          })
+          .transform((v, ctx) => {
+            const n = typeof v === 'number' ? v : Number(v);
+            // Whole cents, and never more than the cap (its check also keeps toCents in range).
+            if (
+              !Number.isFinite(n) ||
+              n < 0 ||
+              n * 100 > MAX_TIP_CENTS ||
+              Math.abs(n * 100 - Math.round(n * 100)) > 1e-6
+            ) {
+              ctx.addIssue({ code: 'custom', message: TIP_MESSAGES.amount });
+              return z.NEVER;
+            }
+            return toCents(n);
+          }),
+      }),
+    ],
+    { error: TIP_MESSAGES.type },
+  )
+  .nullish()
+  .transform((t): TipRule | null => {
+    if (!t) return null;
+    if (t.type === 'percent') return { type: 'percent', percent: t.percent as TipPercent };
+    return t.amount === 0 ? null : { type: 'amount', amountCents: t.amount };
+  });
+export type TipInput = z.input<typeof tipInputSchema>;
+
 /** POST /api/square/create-payment: a card charged through the card provider. */
 export const cardPaymentSchema = z.object({
   amount: paymentAmount,
@@ -416,6 +519,8 @@ export const cardPaymentSchema = z.object({
   invoiceId: dbIdNumber().nullish(),
   customerEmail: safeText().trim().max(254).nullish(),
   customerName: safeText().trim().max(200).nullish(),
+  /** The customer's tip, charged with the amount on the technician's account. */
+  tip: tipInputSchema,
 });
 
 /**
@@ -441,12 +546,16 @@ export const recordPaymentSchema = z
 
 export const posPaymentSchema = z.object({
   id: z.number().int(),
-  receiptNumber: z.string(),
+  /** Given when the payment goes through; null for a failed or unfinished attempt. */
+  receiptNumber: z.string().nullable(),
   invoiceId: z.number().int().nullable(),
   invoiceNumber: z.string().nullable(),
   technicianId: z.number().int(),
   method: z.enum(POS_PAYMENT_METHODS),
+  /** What counts toward the invoice. */
   amount: z.string(),
+  /** The customer's tip, charged on top of `amount` in the same payment ('0.00' for none). */
+  tip: z.string(),
   status: z.enum(PAYMENT_STATUSES),
   customerName: z.string().nullable(),
   customerEmail: z.string().nullable(),
@@ -473,7 +582,12 @@ export const refundPaymentSchema = z.object({
 /** GET /api/pos/receipts/{id}: one payment with its invoice and the technician's details. */
 export const posReceiptSchema = z.object({
   payment: posPaymentSchema,
+  /** The invoice the payment was for (a deposit's receipt names its quote instead). */
   invoice: invoiceSchema.nullable(),
+  /** What had been paid on the invoice and what was left, as of this payment. */
+  asOfPayment: z.object({ paidToDate: z.string(), balanceDue: z.string() }).nullable(),
+  /** The quote a deposit was paid on. */
+  depositQuote: z.object({ quoteNumber: z.string(), totalAmount: z.string() }).nullable(),
   technician: z.object({ name: z.string(), phone: z.string().nullable() }),
   /** The technician's custom branding (Professional), or null. */
   branding: brandingSchema.nullable(),
@@ -537,7 +651,7 @@ export const publicQuoteSchema = z.object({
   customerName: z.string(),
   vehicleInfo: vehicleInfoSchema,
   items: z.array(quoteItemSchema),
-  taxRate: z.string(),
+  ...quoteTaxFields,
   laborTotal: z.string(),
   partsTotal: z.string(),
   taxAmount: z.string(),

@@ -4,6 +4,8 @@ import { LOCATION_NAMES } from '../constants/locations';
 import { SERVICE_TYPES } from '../constants/service-types';
 import { ROLES, USER_STATUSES } from '../constants/domain';
 import { dbIdNumber, safeText } from './common';
+import { phoneSchema } from './phone';
+import { startingPriceOutSchema, startingPricesSchema } from './starting-prices';
 
 /** The signed-in technician's own profile. */
 export const ownProfileSchema = z.object({
@@ -20,15 +22,26 @@ export const ownProfileSchema = z.object({
   hourlyRate: z.string(),
   bio: z.string().nullable(),
   profileImage: z.string().nullable(),
+  /** Current verified certifications: what the public profile shows (ADR 033). */
   certifications: z.array(z.string()),
+  /** Certifications waiting for review: shown to the technician only, marked pending. */
+  pendingCertifications: z.array(z.string()),
+  /** A current verified license and insurance: listed as certified, and receiving leads. */
+  certified: z.boolean(),
   specialties: z.array(z.string()),
   isAvailable: z.boolean(),
   rating: z.string(),
   totalReviews: z.number().int(),
   /** Why the technician is not receiving jobs, if it is not. */
   dispatchBlockers: z.array(z.string()),
+  /** Prices published before booking. */
+  startingPrices: z.array(startingPriceOutSchema),
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
+/** Certifications are not typed in: the verified ones are shown (ADR 033). */
+export const CERTIFICATIONS_FROM_VERIFICATIONS =
+  'Certifications come from your verified credentials: add them under My Verifications';
 
 export const updateProfileSchema = z
   .object({
@@ -43,7 +56,11 @@ export const updateProfileSchema = z
       .array(z.enum(SERVICE_TYPES, { error: 'Unknown specialty' }))
       .max(SERVICE_TYPES.length)
       .optional(),
-    certifications: z.array(safeText().trim().min(1).max(100)).max(20).optional(),
+    /** Certifications come from verified credentials (My Verifications), never typed in. */
+    certifications: z
+      .unknown()
+      .optional()
+      .refine((v) => v === undefined, { message: CERTIFICATIONS_FROM_VERIFICATIONS }),
     location: z.enum(LOCATION_NAMES, { error: 'Choose one of the service locations' }).optional(),
     zipCode: safeText()
       .trim()
@@ -61,7 +78,10 @@ export const updateProfileSchema = z
       .min(0, 'Years of experience must be 0 or more')
       .max(80, 'Years of experience must be at most 80')
       .optional(),
-    phone: safeText().trim().max(30).optional(),
+    /** Stored in E.164; '' removes it. */
+    phone: phoneSchema().optional(),
+    /** The whole list of prices published before booking (replaces the stored one). */
+    startingPrices: startingPricesSchema.optional(),
     /** An uploaded image (documents upload flow) to show as the photo; null removes it. */
     profilePhotoDocumentId: dbIdNumber('Profile photo must be an uploaded document')
       .nullable()

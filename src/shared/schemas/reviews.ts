@@ -85,6 +85,8 @@ export const reviewFlagSchema = z.enum([
   'same_phone',
   'email_domain',
   'address',
+  /** The reviewer's address is, however spelled, another technician's. */
+  'technician_email',
 ]);
 export type ReviewFlagName = z.infer<typeof reviewFlagSchema>;
 

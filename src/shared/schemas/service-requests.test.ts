@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { composeServiceDescription, descriptionWithoutContact } from './service-requests';
+import {
+  composeServiceDescription,
+  descriptionWithoutContact,
+  mileageOf,
+} from './service-requests';
 
 describe('descriptionWithoutContact', () => {
   it('drops the customer, e-mail and phone lines and keeps the problem, vehicle and mileage', () => {
@@ -28,5 +32,21 @@ describe('descriptionWithoutContact', () => {
     expect(descriptionWithoutContact('Battery dead.\nCustomer says: it clicks')).toBe(
       'Battery dead.\nCustomer says: it clicks',
     );
+  });
+});
+
+describe('mileageOf', () => {
+  it("reads the request form's Mileage line, with or without commas; none when not specified", () => {
+    const d = (m: string) =>
+      composeServiceDescription({
+        problem: 'Grinds when braking',
+        vehicle: '2015 Honda Accord',
+        mileage: m,
+      });
+    expect(mileageOf(d('61,000'))).toBe(61000);
+    expect(mileageOf(d('48250'))).toBe(48250);
+    expect(mileageOf(d(''))).toBeNull();
+    expect(mileageOf(d('about a lot'))).toBeNull();
+    expect(mileageOf('No mileage line at all')).toBeNull();
   });
 });

@@ -1,7 +1,23 @@
 import { z } from 'zod';
-import { SERVICE_TYPES, URGENCIES } from '../constants/service-types';
+import { URGENCIES } from '../constants/service-types';
 import { dbIdNumber, emailSchema as email, isCalendarDate, safeText } from './common';
+import { optionalPhoneSchema } from './phone';
+import {
+  MIN_VEHICLE_YEAR,
+  maxVehicleYear,
+  serviceTypeSchema,
+  vehicleYearMessage,
+  vehicleYearSchema,
+} from './request-fields';
 import { requestPhotoTokensSchema } from './request-photos';
+
+export {
+  MIN_VEHICLE_YEAR,
+  maxVehicleYear,
+  serviceTypeSchema,
+  vehicleYearMessage,
+  vehicleYearSchema,
+} from './request-fields';
 
 const optionalText = (max: number) =>
   safeText()
@@ -11,9 +27,8 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((v) => v || undefined);
 
-export const serviceTypeSchema = z.enum(SERVICE_TYPES, {
-  error: `Service type must be one of: ${SERVICE_TYPES.join(', ')}`,
-});
+/** A phone field of a request (E.164), undefined when none was given. */
+const optionalPhone = optionalPhoneSchema().transform((v) => v ?? undefined);
 
 /** 'YYYY-MM-DD' or an ISO timestamp; kept as the date part, which must be a real day. */
 const preferredDate = z
@@ -26,38 +41,23 @@ const preferredDate = z
     message: 'Preferred date must be a date (YYYY-MM-DD)',
   });
 
-/** The oldest vehicle year we accept; the newest is next year (next year's models). */
-export const MIN_VEHICLE_YEAR = 1900;
-export const maxVehicleYear = (now: Date = new Date()) => now.getFullYear() + 1;
-export const vehicleYearMessage = (now: Date = new Date()) =>
-  `Vehicle year must be between ${MIN_VEHICLE_YEAR} and ${maxVehicleYear(now)}`;
-
-/** A plausible model year: a whole number from 1900 to next year, checked when validated. */
-export const vehicleYearSchema = z
-  .union(
-    [
-      z.number(),
-      safeText()
-        .trim()
-        .regex(/^\d{4}$/, 'Vehicle year must be a 4-digit year'),
-    ],
-    {
-      error: 'Vehicle year must be a 4-digit year',
-    },
-  )
-  .transform((v) => Number(v))
-  .superRefine((year, ctx) => {
-    if (!Number.isInteger(year) || year < MIN_VEHICLE_YEAR || year > maxVehicleYear()) {
-      ctx.addIssue({ code: 'custom', message: vehicleYearMessage() });
-    }
-  });
-
 export const MIN_PROBLEM_LENGTH = 10;
 export const PROBLEM_TOO_SHORT = `Please describe the problem in at least ${MIN_PROBLEM_LENGTH} characters`;
 
 /** The problem part of a description: the text before the labelled lines the form appends. */
 export const problemOf = (description: string) =>
   description.split(/\n\s*\n(?:Customer|Email|Phone|Vehicle|Mileage): /)[0]!.trim();
+
+/**
+ * The mileage a request's description carries ('Mileage: 61,000' from the request form), as a
+ * whole number of miles; null when it says none ('Not specified') or nothing readable.
+ */
+export function mileageOf(description: string): number | null {
+  const m = /^Mileage:\s*([\d,]{1,9})\s*(?:mi(?:les)?\.?)?\s*$/im.exec(description);
+  if (!m) return null;
+  const miles = Number(m[1]!.replace(/,/g, ''));
+  return Number.isSafeInteger(miles) ? miles : null;
+}
 
 /** A description whose problem part has at least 10 characters. */
 const descriptionSchema = (max: number) =>
@@ -86,6 +86,8 @@ export const TEXT_UPDATES_NEED_PHONE = 'Enter your phone number to get text upda
 /** POST /api/service-requests from the Request Service form. */
 export const serviceRequestSchema = z
   .object({
+    /** Which payload this is: the form's (left out, a body without issueDescription is). */
+    kind: z.literal('form').default('form'),
     customerId: z.unknown().optional(),
     serviceType: serviceTypeSchema,
     description: descriptionSchema(5000),
@@ -95,7 +97,7 @@ export const serviceRequestSchema = z
     // Contact details: fields of their own (lines of the description are moved into them).
     customerName: optionalText(100),
     customerEmail: email.optional(),
-    customerPhone: optionalText(30),
+    customerPhone: optionalPhone,
     vehicleInfo: optionalText(200),
     /** The form's vehicle year (also part of vehicleInfo and the description's Vehicle line). */
     vehicleYear: vehicleYearSchema.optional(),
@@ -125,8 +127,10 @@ export const serviceRequestSchema = z
 
 /** POST /api/service-requests from the demo notifications page. */
 export const demoServiceRequestSchema = z.object({
+  /** Which payload this is: the demo page's (left out, a body with issueDescription is). */
+  kind: z.literal('demo').default('demo'),
   customerName: safeText().trim().min(1, 'Customer name is required').max(100),
-  phoneNumber: optionalText(30),
+  phoneNumber: optionalPhone,
   email,
   vehicleInfo: optionalText(200),
   serviceType: serviceTypeSchema,
@@ -136,13 +140,37 @@ export const demoServiceRequestSchema = z.object({
   customerId: z.unknown().optional(),
 });
 
-export const createServiceRequestSchema = z.union(
-  [serviceRequestSchema, demoServiceRequestSchema],
-  {
-    error: 'Invalid service request',
-  },
+export const SERVICE_REQUEST_KINDS = ['form', 'demo'] as const;
+
+/**
+ * The payload a body is when it does not say (`kind`): the demo page's is the one with
+ * issueDescription, a field the form's never has. Clients written before `kind` send none.
+ */
+function withKind(body: unknown) {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || 'kind' in body)
+    return body;
+  return { ...body, kind: 'issueDescription' in body ? 'demo' : 'form' };
+}
+
+/**
+ * POST /api/service-requests: the Request Service form's payload or the demo page's, told apart
+ * by `kind` (or, left out, by their fields), each then validated by its own schema, so that a
+ * refusal names the field of the payload that was sent.
+ */
+export const createServiceRequestSchema = z.preprocess(
+  withKind,
+  z.discriminatedUnion('kind', [serviceRequestSchema, demoServiceRequestSchema], {
+    error: (issue) =>
+      issue.code === 'invalid_union'
+        ? `kind must be one of: ${SERVICE_REQUEST_KINDS.join(', ')}`
+        : undefined,
+  }),
 );
-export type CreateServiceRequestInput = z.input<typeof createServiceRequestSchema>;
+/** What a client sends (`kind` may be left out). */
+export type CreateServiceRequestInput =
+  z.input<typeof serviceRequestSchema> | z.input<typeof demoServiceRequestSchema>;
+/** What the server reads, `kind` always set. */
+export type CreateServiceRequestBody = z.output<typeof createServiceRequestSchema>;
 
 export const serviceRequestResponseSchema = z.object({
   id: z.number().int(),
@@ -201,7 +229,7 @@ export const textUpdatesBodySchema = z
   .object({
     enabled: z.boolean({ error: 'enabled must be true or false' }),
     /** The number to text; left out, the request's contact phone. */
-    phone: optionalText(30),
+    phone: optionalPhone,
   })
   .strict();
 export type TextUpdatesBody = z.input<typeof textUpdatesBodySchema>;

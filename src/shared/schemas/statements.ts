@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { SERVICE_TIME_ZONE } from '../service-time';
 
 /**
- * Payment statements: a technician's card payments month by month (refunds, disputes, the
+ * Payment statements: a technician's card payments month by month (tips, refunds, disputes, the
  * provider's fees, net), and the admin's platform revenue (plans) kept apart from the
  * technicians' card volume. Months are calendar months in the platform's time zone; money is
  * integer cents (shown through formatCents, written to CSV through centsToDecimal).
  */
-export const STATEMENT_TIME_ZONE = 'America/New_York';
+export const STATEMENT_TIME_ZONE = SERVICE_TIME_ZONE;
 /** The longest range one request may cover, in months (both ends counted). */
 export const STATEMENT_MAX_MONTHS = 36;
 /** The range when none is given: this month and the 11 before it. */
@@ -81,6 +82,11 @@ export const statementFiguresSchema = z.object({
   /** Succeeded card payments (deposits included), taken in the month. */
   cardCount: count,
   cardCents: cents,
+  /**
+   * Customers' tips charged with those card payments, on top of `cardCents`: the technician's,
+   * counted in the net (a refund gives the tip back with the payment).
+   */
+  tipCents: cents,
   /** Card payments given back (succeeded refunds, ours or made in the provider's dashboard). */
   refundCount: count,
   refundCents: cents,
@@ -91,7 +97,10 @@ export const statementFiguresSchema = z.object({
   /** The provider's processing fees as it reported them; payments it has not reported yet. */
   feeCents: cents,
   feesUnreportedCount: count,
-  /** cardCents - refundCents - disputesLostCents - feeCents. */
+  /**
+   * What the technician received: cardCents + tipCents - refundCents - disputesLostCents -
+   * feeCents.
+   */
   netCents: cents,
   /** Money taken outside the card provider: not part of the card net. */
   cashCents: cents,
@@ -121,6 +130,7 @@ export const STATEMENT_CSV_HEADER = [
   'Month',
   'Card payments',
   'Card volume',
+  'Tips',
   'Refunds',
   'Refunded',
   'Disputes',

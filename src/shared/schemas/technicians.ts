@@ -3,6 +3,7 @@ import { LOCATION_NAMES } from '../constants/locations';
 import { SERVICE_TYPES } from '../constants/service-types';
 import { TECHNICIAN_SORTS } from '../constants/technician-sorts';
 import { safeText } from './common';
+import { startingPriceOutSchema } from './starting-prices';
 
 /** The spec's Technician entity, as the API returns it. */
 export const technicianSchema = z.object({
@@ -19,7 +20,15 @@ export const technicianSchema = z.object({
   location: z.string(),
   yearsExperience: z.number().int(),
   hourlyRate: z.string(),
+  /** Verified, current certifications only: nothing unverified is public (ADR 033). */
   certifications: z.array(z.string()),
+  /**
+   * Holds a current verified license and insurance: certified, and receives leads. Otherwise
+   * listed as 'New, credentials in review'.
+   */
+  certified: z.boolean(),
+  /** Only for the technician themself and admins: certifications waiting for review. */
+  pendingCertifications: z.array(z.string()).optional(),
   specialties: z.array(z.string()),
   bio: z.string().nullable(),
   profileImage: z.string().nullable(),
@@ -34,6 +43,8 @@ export const technicianSchema = z.object({
   mapPoint: z.object({ latitude: z.number(), longitude: z.number() }).optional(),
   /** On a plan with a featured listing (Premium, Professional): the 'Featured' badge. */
   featured: z.boolean(),
+  /** Prices published before booking (search cards show the lowest). */
+  startingPrices: z.array(startingPriceOutSchema).optional(),
 });
 export type Technician = z.infer<typeof technicianSchema>;
 
@@ -127,7 +138,10 @@ export type TechnicianSearchInput = z.input<typeof technicianSearchSchema>;
 
 /** GET /api/stats: the home page's marketplace figures. */
 export const marketplaceStatsSchema = z.object({
+  /** Listed technicians, certified or not. */
   approvedTechnicians: z.number(),
+  /** Listed technicians with a current verified license and insurance: the home page's count. */
+  certifiedTechnicians: z.number(),
   completedJobs: z.number(),
 });
 export type MarketplaceStats = z.output<typeof marketplaceStatsSchema>;

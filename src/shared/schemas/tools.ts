@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { PLAN_TIERS } from '../constants/domain';
 import { TOOL_SLUGS } from '../tools';
 import { safeText } from './common';
-import { MAX_MILEAGE, VIN_LENGTH_MESSAGE, VIN_LETTERS_MESSAGE, VIN_PATTERN } from './vehicles';
+import {
+  MAX_MILEAGE,
+  MAX_MILEAGE_TEXT,
+  VIN_LENGTH_MESSAGE,
+  VIN_LETTERS_MESSAGE,
+  VIN_PATTERN,
+} from './vehicles';
 
 /** GET /api/tools: the catalogue, with what the caller's plan opens. */
 export const toolSchema = z.object({
@@ -113,7 +119,7 @@ export const MAINTENANCE_SERVICES = [
 ] as const;
 export type MaintenanceService = (typeof MAINTENANCE_SERVICES)[number];
 
-export const MAINTENANCE_MILEAGE_MESSAGE = `Mileage must be a whole number from 0 to ${MAX_MILEAGE.toLocaleString('en-US')}`;
+export const MAINTENANCE_MILEAGE_MESSAGE = `Mileage must be a whole number from 0 to ${MAX_MILEAGE_TEXT}`;
 export const MAINTENANCE_SERVICE_MESSAGE = `Service must be one of: ${MAINTENANCE_SERVICES.join(', ')}`;
 
 export const maintenanceQuerySchema = z.object({

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { MAINTENANCE_MILEAGE_MESSAGE } from './tools';
 import {
   isValidVin,
+  MILEAGE_MESSAGE,
   vehicleInputSchema,
   VIN_CHECK_MESSAGE,
   VIN_LENGTH_MESSAGE,
@@ -74,5 +76,12 @@ describe('vehicleInputSchema', () => {
     });
     expect(v.vin).toBeNull();
     expect(v.mileage).toBeNull();
+  });
+});
+
+describe('the mileage limit in messages', () => {
+  it('is written with thousands separators, as a number formatter would', () => {
+    expect(MILEAGE_MESSAGE).toBe('Mileage must be a whole number from 0 to 2,000,000');
+    expect(MAINTENANCE_MILEAGE_MESSAGE).toBe(MILEAGE_MESSAGE);
   });
 });

@@ -54,12 +54,25 @@ export const createVerificationSchema = z
   });
 export type CreateVerificationInput = z.input<typeof createVerificationSchema>;
 
+/** Marking Verified a credential without a document needs a note of how it was checked. */
+export const CHECK_NOTE_REQUIRED =
+  'No document is attached: to mark it Verified, note how you checked it (the registry and the reference)';
+export const CHECKED_REGISTRY_REQUIRED = 'Name the registry you checked it in';
+export const CHECKED_REFERENCE_REQUIRED = 'Give the reference the registry shows for it';
+
 /** The admin review panel: PATCH /api/verifications/:id/status. */
 export const verificationStatusUpdateSchema = z.object({
   status: z.enum(['verified', 'rejected', 'pending'], {
     error: 'Status must be verified, rejected or pending',
   }),
   notes: optionalText(2000, 'Notes must be at most 2000 characters'),
+  /**
+   * How the admin checked it, kept on the record: the registry consulted (e.g. 'Maryland MVA
+   * license lookup') and the reference found there. Required to mark Verified a credential that
+   * has no document.
+   */
+  checkedRegistry: optionalText(200, 'Registry must be at most 200 characters'),
+  checkedReference: optionalText(200, 'Reference must be at most 200 characters'),
   /** Ignored: the server records the signed-in admin. */
   verifiedBy: z.unknown().optional(),
 });
@@ -78,6 +91,9 @@ export const verificationSchema = z.object({
   verificationStatus: z.enum(VERIFICATION_STATUSES),
   verifiedAt: z.string().nullable(),
   verifiedBy: z.string().nullable(),
+  /** How the admin checked it without (or besides) a document: registry and reference. */
+  checkedRegistry: z.string().nullable(),
+  checkedReference: z.string().nullable(),
   documentId: z.number().int().nullable(),
   /** A short-lived link to the attached document, when there is one. */
   documentUrl: z.string().nullable(),

@@ -95,7 +95,11 @@ export function DataTable<T>({
                   )}
                 >
                   {!c.primary && !c.hideHeader && (
-                    <span aria-hidden="true" className="text-left text-slate-500 sm:hidden">
+                    // The label keeps its word whole; a long value wraps beside it instead.
+                    <span
+                      aria-hidden="true"
+                      className="shrink-0 whitespace-nowrap text-left text-slate-500 sm:hidden"
+                    >
                       {c.label ?? c.header}
                     </span>
                   )}

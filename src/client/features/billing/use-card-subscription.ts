@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useFormError } from '../../components/ui/form-error';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { useAttemptToken } from '../../lib/attempt-token';
 import { notify } from '../../lib/toast';
 import { createCardSubscription } from './api/create-card-subscription';
 import { billingKeys } from './api/keys';
@@ -19,10 +20,17 @@ export type SelectedPlan = { name: string; price: number };
  * `subscribe` resolves true on success (after redirecting), or false when the user may try
  * again; `error` is then why (the server's message), for the form to show by its button.
  */
-export function useCardSubscription(plan: SelectedPlan) {
+export function useCardSubscription(
+  plan: SelectedPlan,
+  /** Who takes the card, as the success message names them. */
+  provider: string,
+) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const attempt = useAttemptKey(`${plan.name}:${plan.price}`);
+  // The attempt's card token goes with its key: a retry is the same request (the server refuses
+  // another card under the key).
+  const tokenFor = useAttemptToken();
   const inFlight = useRef(false);
   const error = useFormError();
   const subscribe = async (
@@ -49,7 +57,7 @@ export function useCardSubscription(plan: SelectedPlan) {
   async function pay(getToken: () => Promise<string>, cardholderName: string) {
     let token: string;
     try {
-      token = await getToken();
+      token = await tokenFor(attempt.key, getToken);
     } catch (err) {
       failed(
         'Payment Failed',
@@ -77,7 +85,7 @@ export function useCardSubscription(plan: SelectedPlan) {
     await qc.invalidateQueries({ queryKey: billingKeys.all });
     notify({
       title: 'Subscription Activated',
-      description: 'Your monthly subscription has been set up successfully with Square.',
+      description: `Your monthly subscription has been set up successfully with ${provider}.`,
     });
     void navigate(`${PATHS.platformPayment}?success=true`);
     return true;

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  INVALID_PHONE,
-  SMS_PHONE_REQUIRED,
-  QUIET_TIME_MESSAGE,
-} from '@shared/schemas/notifications';
+import { PHONE_MESSAGE } from '@shared/phone';
+import { SMS_PHONE_REQUIRED, QUIET_TIME_MESSAGE } from '@shared/schemas/notifications';
 import { ApiError } from '../../lib/api-client';
-import {
-  checkSettingsDraft,
-  draftOf,
-  phoneForInput,
-  serverSettingsErrors,
-  toUpdateInput,
-} from './settings-form';
+import { checkSettingsDraft, draftOf, serverSettingsErrors, toUpdateInput } from './settings-form';
 
 const stored = {
   push: true,
@@ -20,6 +11,7 @@ const stored = {
   smsPhone: '+12025550142',
   quietHours: { enabled: true, start: '21:00', end: '07:00' },
   timeZone: 'America/Chicago',
+  invoiceReminders: false,
 };
 
 describe('the Notifications form', () => {
@@ -31,14 +23,16 @@ describe('the Notifications form', () => {
     expect(checkSettingsDraft(draft).ok).toBe(true);
   });
 
-  it('shows phone numbers it cannot format as stored', () => {
-    expect(phoneForInput(null)).toBe('');
-    expect(phoneForInput('+442071838750')).toBe('+442071838750');
+  it('shows a number stored before the phone rule as it was typed', () => {
+    expect(draftOf({ ...stored, smsPhone: '+442071838750' }).smsPhone).toBe('+442071838750');
+    expect(draftOf({ ...stored, smsPhone: null }).smsPhone).toBe('');
   });
 
   it('checks the shared rules before sending', () => {
     const noPhone = checkSettingsDraft({ ...draftOf(stored), sms: true, smsPhone: ' ' });
     expect(noPhone).toEqual({ ok: false, errors: { smsPhone: SMS_PHONE_REQUIRED } });
+    const badPhone = checkSettingsDraft({ ...draftOf(stored), sms: true, smsPhone: '12345' });
+    expect(badPhone).toEqual({ ok: false, errors: { smsPhone: PHONE_MESSAGE } });
     const badTime = checkSettingsDraft({ ...draftOf(stored), quietEnd: '25:00' });
     expect(badTime).toEqual({ ok: false, errors: { quietEnd: QUIET_TIME_MESSAGE } });
   });
@@ -47,16 +41,16 @@ describe('the Notifications form', () => {
     const err = new ApiError(
       400,
       JSON.stringify({
-        message: INVALID_PHONE,
+        message: PHONE_MESSAGE,
         issues: [
-          { path: 'smsPhone', message: INVALID_PHONE },
+          { path: 'smsPhone', message: PHONE_MESSAGE },
           { path: 'quietHours.start', message: QUIET_TIME_MESSAGE },
         ],
       }),
       'Bad Request',
     );
     expect(serverSettingsErrors(err)).toEqual({
-      smsPhone: INVALID_PHONE,
+      smsPhone: PHONE_MESSAGE,
       quietStart: QUIET_TIME_MESSAGE,
     });
     expect(serverSettingsErrors(new ApiError(403, '{"message":"Account suspended"}', ''))).toEqual({

@@ -1,3 +1,4 @@
+import { phoneForInput } from '@shared/phone';
 import {
   updateNotificationSettingsSchema,
   type NotificationSettings,
@@ -16,17 +17,12 @@ export type SettingsDraft = {
   quietStart: string;
   quietEnd: string;
   timeZone: string;
+  /** Reminders of unpaid invoices to the technician's customers. */
+  invoiceReminders: boolean;
 };
 
 export type SettingsField = 'smsPhone' | 'quietStart' | 'quietEnd' | 'timeZone' | 'form';
 export type SettingsErrors = Partial<Record<SettingsField, string>>;
-
-/** A stored +1 number the way people write it: +12025550142 -> (202) 555-0142. */
-export function phoneForInput(e164: string | null): string {
-  if (!e164) return '';
-  const m = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : e164;
-}
 
 export const draftOf = (s: NotificationSettings): SettingsDraft => ({
   push: s.push,
@@ -37,6 +33,7 @@ export const draftOf = (s: NotificationSettings): SettingsDraft => ({
   quietStart: s.quietHours.start,
   quietEnd: s.quietHours.end,
   timeZone: s.timeZone || DEFAULT_TIME_ZONE,
+  invoiceReminders: s.invoiceReminders,
 });
 
 export const toUpdateInput = (d: SettingsDraft): UpdateNotificationSettings => ({
@@ -46,6 +43,7 @@ export const toUpdateInput = (d: SettingsDraft): UpdateNotificationSettings => (
   smsPhone: d.smsPhone.trim() || null,
   quietHours: { enabled: d.quietEnabled, start: d.quietStart, end: d.quietEnd },
   timeZone: d.timeZone,
+  invoiceReminders: d.invoiceReminders,
 });
 
 /** An issue's path ('quietHours.start') as the field that shows it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JobDetail } from '@shared/schemas/jobs';
+import type { ServiceRequestDetail } from '@shared/schemas/jobs';
 import { newLineStart, parseVehicleInfo, prefillFromJob } from './quote-prefill';
 
 describe('parseVehicleInfo', () => {
@@ -29,7 +29,7 @@ const JOB = {
   reference: 'WR-000042',
   serviceType: 'Diagnostics',
   problem: 'Check engine light is on',
-  customer: { name: 'Casey Customer', email: 'casey@example.com', phone: '(301) 555-0100' },
+  customer: { name: 'Casey Customer', email: 'casey@example.com', phone: '+13015550100' },
   vehicle: null,
   vehicleInfo: '2015 Honda Accord',
   fairPrice: {
@@ -41,10 +41,10 @@ const JOB = {
     laborLine: null,
     refreshedAt: '2026-06-15T16:00:00.000Z',
   },
-} as unknown as JobDetail;
+} as unknown as ServiceRequestDetail;
 
 describe('prefillFromJob', () => {
-  it("fills the customer, the typed vehicle and the problem, and names the job and its area's prices", () => {
+  it("fills the customer (the phone as people write it), the typed vehicle and the problem, and names the job and its area's prices", () => {
     expect(prefillFromJob(JOB)).toEqual({
       serviceRequestId: 42,
       reference: 'WR-000042',
@@ -76,6 +76,7 @@ describe('prefillFromJob', () => {
         vin: '1HGCM82633A004352',
         mileage: 61000,
       },
+      mileage: 61000,
     });
     expect(p.fields).toMatchObject({
       customerEmail: '',
@@ -86,6 +87,12 @@ describe('prefillFromJob', () => {
       vehicleVin: '1HGCM82633A004352',
       vehicleMileage: '61000',
     });
+  });
+});
+
+describe('prefillFromJob with a typed vehicle', () => {
+  it('fills the mileage the customer typed in the request form', () => {
+    expect(prefillFromJob({ ...JOB, mileage: 48250 }).fields.vehicleMileage).toBe('48250');
   });
 });
 

@@ -1,4 +1,5 @@
-import type { JobDetail } from '@shared/schemas/jobs';
+import { phoneForInput } from '@shared/phone';
+import type { ServiceRequestDetail } from '@shared/schemas/jobs';
 import type { QuoteFields } from './quote-fields';
 
 /** What a quote made from a job starts with: the job's customer, vehicle and problem. */
@@ -7,9 +8,11 @@ export type QuotePrefill = {
   reference: string;
   /** The job's service: a labor line of the quote is named after it. */
   serviceType: string;
+  /** Where the job is: its sales tax applies (ADR 031). */
+  location: string;
   fields: QuoteFields;
   /** What the job's service costs in its area, to write the quote against (ADR 015). */
-  fairPrice: JobDetail['fairPrice'];
+  fairPrice: ServiceRequestDetail['fairPrice'];
 };
 
 const NOTES_MAX = 2000;
@@ -38,7 +41,7 @@ export function parseVehicleInfo(text: string | null | undefined) {
   return out;
 }
 
-export function prefillFromJob(job: JobDetail): QuotePrefill {
+export function prefillFromJob(job: ServiceRequestDetail): QuotePrefill {
   const v = job.vehicle;
   const vehicle = v
     ? {
@@ -46,18 +49,24 @@ export function prefillFromJob(job: JobDetail): QuotePrefill {
         vehicleMake: v.make,
         vehicleModel: v.model,
         vehicleVin: v.vin ?? '',
-        vehicleMileage: v.mileage == null ? '' : String(v.mileage),
+        vehicleMileage: job.mileage == null ? '' : String(job.mileage),
       }
-    : { ...parseVehicleInfo(job.vehicleInfo), vehicleVin: '', vehicleMileage: '' };
+    : {
+        ...parseVehicleInfo(job.vehicleInfo),
+        vehicleVin: '',
+        // What the customer typed in the request form.
+        vehicleMileage: job.mileage == null ? '' : String(job.mileage),
+      };
   return {
     serviceRequestId: job.id,
     reference: job.reference,
     serviceType: job.serviceType,
+    location: job.location,
     fairPrice: job.fairPrice,
     fields: {
       customerName: job.customer.name,
       customerEmail: job.customer.email ?? '',
-      customerPhone: job.customer.phone ?? '',
+      customerPhone: phoneForInput(job.customer.phone),
       ...vehicle,
       notes: `${job.serviceType}: ${job.problem}`.slice(0, NOTES_MAX),
     },

@@ -1,8 +1,10 @@
 import { useRef, useState } from 'react';
-import { formatAmount, parseDecimalInput, toCents } from '@shared/money';
+import { formatAmount, formatCents, parseDecimalInput, toCents } from '@shared/money';
 import { CARD_ACCOUNT_REQUIRED } from '@shared/schemas/payments';
-import type { PosPayment } from '@shared/schemas/pos';
+import { TIP_MESSAGES, type PosPayment } from '@shared/schemas/pos';
+import { NO_TIP, tipOf, type TipChoice } from '../../components/tip-picker';
 import { useFormError } from '../../components/ui/form-error';
+import { useAttemptToken } from '../../lib/attempt-token';
 import { ApiError } from '../../lib/api-client';
 import { useOnline } from '../../lib/connectivity';
 import { useSquareCard } from '../../lib/square-card';
@@ -60,6 +62,8 @@ export function useProcessPayment({
   const selected = open.find((i) => refKey(i) === invoiceKey) ?? null;
   const [amount, setAmount] = useState(selected?.balanceDue ?? '');
   const [method, setMethod] = useState<Method>('card');
+  // The customer's tip, on a card only (charged with the amount).
+  const [tipChoice, setTipChoice] = useState<TipChoice>(NO_TIP);
   const [card, setCard] = useState<CardDetails>({ number: '', expiry: '', cvv: '' });
   const [processing, setProcessing] = useState(false);
   const [declined, setDeclined] = useState<PosPayment | null>(null);
@@ -78,10 +82,25 @@ export function useProcessPayment({
   const newAttempt = () => {
     attemptKey.current = crypto.randomUUID();
   };
+  // The attempt's card token goes with its key: a retry is the same request (the server refuses
+  // another card under the key).
+  const tokenFor = useAttemptToken();
   const pending = useRef(false);
   const cardPayment = useCardPayment();
   const recordPayment = usePosChange('payment.record');
   const value = parseDecimalInput(amount);
+  // A percentage is of the invoice total, or of the amount without an invoice.
+  const tipBaseCents = selected ? toCents(selected.totalAmount) : toCents(Math.max(0, value));
+  const tip =
+    method === 'card'
+      ? tipOf(tipChoice, tipBaseCents, selected ? TIP_MESSAGES.overTotal : TIP_MESSAGES.overAmount)
+      : tipOf(NO_TIP, 0);
+  /** Another tip is another request: a new attempt (as another amount is). */
+  const changeTip = (next: TipChoice) => {
+    const before = tipOf(tipChoice, tipBaseCents).input;
+    if (JSON.stringify(tipOf(next, tipBaseCents).input) !== JSON.stringify(before)) newAttempt();
+    setTipChoice(next);
+  };
   const squareConfig = config.data?.card?.provider === 'square' ? config.data.card : null;
   const accountMissing =
     method === 'card' &&
@@ -114,6 +133,7 @@ export function useProcessPayment({
     setDeclined(null);
     if (title) notify({ title, description });
     setAmount('');
+    setTipChoice(NO_TIP);
     setCard({ number: '', expiry: '', cvv: '' });
     onInvoiceChange(null);
     onPaid(info);
@@ -127,7 +147,9 @@ export function useProcessPayment({
     error.clear();
     try {
       if (method === 'card') {
-        const token = squareConfig ? await square.tokenize() : await tokenizeSandboxCard(card);
+        const token = await tokenFor(attemptKey.current, () =>
+          squareConfig ? square.tokenize() : tokenizeSandboxCard(card),
+        );
         const result = await cardPayment.mutateAsync({
           amount: value,
           sourceId: token,
@@ -135,6 +157,7 @@ export function useProcessPayment({
           invoiceId: selected?.id ?? undefined,
           customerEmail: selected?.customerEmail ?? undefined,
           customerName: selected?.customerName,
+          tip: tip.input,
         });
         if (!result.success) {
           newAttempt();
@@ -142,7 +165,10 @@ export function useProcessPayment({
           failed(null, result.message ?? FAILED.description);
           return;
         }
-        done('Payment Successful', `${formatAmount(result.payment.amount)} charged to the card.`);
+        done(
+          'Payment Successful',
+          `${formatCents(toCents(result.payment.amount) + toCents(result.payment.tip))} charged to the card.`,
+        );
       } else {
         const outcome = await recordPayment.mutateAsync({
           amount: value,
@@ -193,6 +219,10 @@ export function useProcessPayment({
     declined,
     newAttempt,
     value,
+    tipChoice,
+    changeTip,
+    tip,
+    tipBaseCents,
     config: config.data,
     squareConfig,
     cardBlocked,

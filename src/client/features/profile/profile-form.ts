@@ -1,4 +1,5 @@
 import { LOCATION_NAMES } from '@shared/constants/locations';
+import { phoneForInput } from '@shared/phone';
 import {
   updateProfileSchema,
   type OwnProfile,
@@ -12,7 +13,6 @@ export type ProfileFormState = {
   hourlyRate: string;
   bio: string;
   specialties: string[];
-  certifications: string;
   baseKind: 'location' | 'zip';
   location: string;
   zipCode: string;
@@ -31,7 +31,6 @@ export const PROFILE_FIELDS = [
   'serviceRadiusMiles',
   'bio',
   'specialties',
-  'certifications',
 ] as const;
 export type ProfileErrors = FormErrors<(typeof PROFILE_FIELDS)[number]>;
 
@@ -47,13 +46,12 @@ export const fromProfile = (p: OwnProfile): ProfileFormState => ({
   hourlyRate: p.hourlyRate,
   bio: p.bio ?? '',
   specialties: p.specialties,
-  certifications: p.certifications.join(', '),
   baseKind: (LOCATION_NAMES as readonly string[]).includes(p.location) ? 'location' : 'zip',
   location: (LOCATION_NAMES as readonly string[]).includes(p.location) ? p.location : '',
   zipCode: p.zipCode ?? '',
   serviceRadiusMiles: String(p.serviceRadiusMiles),
   yearsExperience: String(p.yearsExperience),
-  phone: p.phone ?? '',
+  phone: phoneForInput(p.phone),
 });
 
 export const toUpdateInput = (f: ProfileFormState): UpdateProfileInput => ({
@@ -61,10 +59,6 @@ export const toUpdateInput = (f: ProfileFormState): UpdateProfileInput => ({
   hourlyRate: f.hourlyRate,
   bio: f.bio,
   specialties: f.specialties as UpdateProfileInput['specialties'],
-  certifications: f.certifications
-    .split(',')
-    .map((c) => c.trim())
-    .filter(Boolean),
   serviceRadiusMiles: f.serviceRadiusMiles,
   yearsExperience: f.yearsExperience,
   phone: f.phone,

@@ -1,5 +1,6 @@
 import { formatWholeDollars } from '@shared/money';
 import { MapPin } from 'lucide-react';
+import { CertifiedBadge } from './certified-badge';
 import { FeaturedBadge } from './featured-badge';
 import { Link } from 'react-router';
 import type { Technician } from '@shared/schemas/technicians';
@@ -31,6 +32,7 @@ export function TechnicianCard({
               </Link>
             </h3>
             {t.featured && <FeaturedBadge />}
+            <CertifiedBadge certified={t.certified} />
           </div>
           <span className="whitespace-nowrap font-semibold text-slate-900">
             {formatWholeDollars(t.hourlyRate)}/hour
@@ -40,10 +42,16 @@ export function TechnicianCard({
           <StarRating rating={rating} />
           <span className="font-medium">{rating.toFixed(1)}</span>
           <span className="text-slate-500">({t.totalReviews} reviews)</span>
+          {t.yearsExperience > 0 && (
+            <span className="ml-auto text-slate-600" data-testid="technician-experience">
+              {t.yearsExperience} {t.yearsExperience === 1 ? 'year' : 'years'} experience
+            </span>
+          )}
         </div>
         {t.certifications.length > 0 && (
           <p className="text-sm text-slate-600">{t.certifications.join(', ')}</p>
         )}
+        <LowestStartingPrice technician={t} />
         <p className="flex items-center gap-1 text-sm text-slate-600">
           <MapPin className="h-4 w-4" aria-hidden="true" />
           {t.location}
@@ -66,5 +74,18 @@ export function TechnicianCard({
         </Button>
       </CardContent>
     </Card>
+  );
+}
+
+/** The lowest price the technician published before booking, and what it is for. */
+function LowestStartingPrice({ technician: t }: { technician: Technician }) {
+  const lowest = [...(t.startingPrices ?? [])].sort((a, b) => Number(a.from) - Number(b.from))[0];
+  if (!lowest) return null;
+  return (
+    <p className="text-sm text-slate-700" data-testid="technician-starting-price">
+      <span className="font-medium">From {formatWholeDollars(lowest.from)}</span> ·{' '}
+      {lowest.description}
+      {lowest.partsExtra ? ', parts extra' : ''}
+    </p>
   );
 }

@@ -9,6 +9,12 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
  */
 const STREAM_URL = '/api/job-notifications/stream';
 
+/** Sent on the stream whenever one of the technician's jobs changes. */
+export const JOB_UPDATED_EVENT = 'job.updated';
+
+/** How often a screen reads its data again while the stream is down. */
+export const FALLBACK_POLL_MS = 10_000;
+
 type Listener = { types: readonly string[]; onEvent: (type: string) => void };
 type Shared = {
   source: EventSource;

@@ -9,9 +9,6 @@ export const sharedKeys = {
   technicians: ['technicians'] as const,
   /** The technician's own payment accounts (the profile and the point of sale). */
   paymentConnections: ['payments', 'connections'] as const,
-  /** GET /api/service-requests/:reference, read by the request page, the jobs and the admin. */
-  serviceRequests: ['service-requests'] as const,
-  serviceRequest: (reference: string) => ['service-requests', reference.toUpperCase()] as const,
   /** GET /api/tools/vin/:vin, read by the VIN decoder tool and the vehicle form. */
   vin: (vin: string) => ['tools', 'vin', vin.toUpperCase()] as const,
 };

@@ -90,13 +90,21 @@ export const payments = pgTable(
     provider: text().notNull(),
     providerPaymentId: text(),
     idempotencyKey: text().unique(),
+    /**
+     * The hash of the request that claimed the idempotency key (plan, price, card token): the
+     * key answers its outcome only to that request (ADR 006).
+     */
+    requestFingerprint: text(),
     failureMessage: text(),
-    receiptNumber: text().notNull().unique(),
+    /** Given when the payment goes through: a failed attempt has no receipt (ADR 032). */
+    receiptNumber: text().unique(),
     /** The card kept on file by a purchase, so a reconciled purchase can renew (ADR 007). */
     providerCustomerId: text(),
     paymentMethodRef: text(),
     /** The provider's processing fee, in cents, as its webhook reported it (for statements). */
     processingFeeCents: integer(),
+    /** Given back from the provider's dashboard (planPaymentRefunds), in cents. */
+    refundedCents: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -115,5 +123,28 @@ export const payments = pgTable(
       .where(sql`${t.providerPaymentId} is not null`),
     check('payments_status_ck', oneOf(t.status, PAYMENT_STATUSES)),
     check('payments_amount_ck', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * A refund of a plan payment made in the provider's dashboard, learnt from its webhook: once per
+ * provider refund id (its events repeat), added to the payment's refunded amount.
+ */
+export const planPaymentRefunds = pgTable(
+  'plan_payment_refunds',
+  {
+    id: id(),
+    paymentId: integer()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    provider: text().notNull(),
+    providerRefundId: text().notNull(),
+    amountCents: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('plan_payment_refunds_provider_uq').on(t.provider, t.providerRefundId),
+    index('plan_payment_refunds_payment_idx').on(t.paymentId),
+    check('plan_payment_refunds_amount_ck', sql`${t.amountCents} > 0`),
   ],
 );

@@ -20,6 +20,7 @@ import {
   type ServiceRequestStatus,
 } from '@shared/constants/domain';
 import { URGENCIES, type Urgency } from '@shared/constants/service-types';
+import type { StartingPrice } from '@shared/schemas/starting-prices';
 import { createdAt, emptyTextArray, id, oneOf, updatedAt } from './_helpers';
 import { users } from './identity';
 
@@ -63,6 +64,11 @@ export const technicians = pgTable(
     rating: numeric({ precision: 3, scale: 2 }).notNull().default('0'),
     totalReviews: integer().notNull().default(0),
     completedJobs: integer().notNull().default(0),
+    /** Prices published before booking (src/shared/schemas/starting-prices.ts). */
+    startingPrices: jsonb()
+      .$type<StartingPrice[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -374,5 +380,68 @@ export const requestPhotos = pgTable(
       'request_photos_position_ck',
       sql`(${t.serviceRequestId} is null and ${t.position} is null) or (${t.serviceRequestId} is not null and ${t.position} between 1 and 5)`,
     ),
+  ],
+);
+
+/**
+ * People outside the service area who asked to be e-mailed when Wrenchly serves their place:
+ * the address, the place as resolved, and the consent they gave (its words and when). One row
+ * per address and ZIP code (asking again renews the consent); admins export the list.
+ */
+export const serviceAreaWaitlist = pgTable(
+  'service_area_waitlist',
+  {
+    id: id(),
+    email: text().notNull(),
+    place: text().notNull(),
+    zip: text().notNull(),
+    state: text().notNull(),
+    consentText: text().notNull(),
+    consentedAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('service_area_waitlist_email_zip_uq').on(t.email, t.zip)],
+);
+
+/**
+ * A technician's private calendar feed (webcal): its URL carries a MAC of the technician and this
+ * generation under the session secret, so nothing secret is stored; resetting the link moves the
+ * generation on and every earlier URL stops working.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  technicianId: integer()
+    .primaryKey()
+    .references(() => technicians.id, { onDelete: 'cascade' }),
+  generation: integer().notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A technician's price book: the services and parts they quote often, at their price (and
+ * their own cost, for the margin). Quote lines are copied from it, so a later price change
+ * never alters a quote already made.
+ */
+export const priceBookItems = pgTable(
+  'price_book_items',
+  {
+    id: id(),
+    technicianId: integer()
+      .notNull()
+      .references(() => technicians.id, { onDelete: 'cascade' }),
+    kind: text().$type<'labor' | 'part'>().notNull(),
+    name: text().notNull(),
+    description: text(),
+    partNumber: text(),
+    unitPriceCents: integer().notNull(),
+    costCents: integer(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('price_book_items_name_uq').on(t.technicianId, t.kind, sql`lower(${t.name})`),
+    check('price_book_items_kind_ck', oneOf(t.kind, ['labor', 'part'])),
+    check('price_book_items_price_ck', sql`${t.unitPriceCents} >= 0`),
+    check('price_book_items_cost_ck', sql`${t.costCents} is null or ${t.costCents} >= 0`),
   ],
 );

@@ -109,6 +109,8 @@ export const notificationSettings = pgTable(
     quietStart: text().notNull().default('21:00'),
     quietEnd: text().notNull().default('07:00'),
     timeZone: text().notNull().default('America/New_York'),
+    /** Whether unpaid invoices remind the technician's customers (each invoice may opt out). */
+    invoiceReminders: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -111,6 +111,18 @@ export const verifications = pgTable(
     documentId: integer().references(() => documents.id, { onDelete: 'set null' }),
     /** Last expiry reminder sent (30 or 7 days before), so the sweep sends each once. */
     reminderDaysSent: integer(),
+    /**
+     * How the admin checked a credential marked verified without a document: the registry
+     * consulted and the reference found there (kept on the record, ADR 033).
+     */
+    checkedRegistry: text(),
+    checkedReference: text(),
+    /**
+     * A rejected or expired record its technician (or an admin) withdrew: it leaves their lists
+     * and counts for nothing, but stays on record for the audit trail (ADR 033).
+     */
+    withdrawnAt: timestamp({ withTimezone: true }),
+    withdrawnByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

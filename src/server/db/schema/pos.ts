@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -39,6 +41,32 @@ export const invoiceNumberSeq = pgSequence('invoice_number_seq');
 /** Shared by point-of-sale receipts and plan payment receipts. */
 export const receiptNumberSeq = pgSequence('receipt_number_seq');
 
+/**
+ * Sales tax by where the work is done (docs/decisions/031): one row per jurisdiction and the
+ * date its rates took effect, with the official source. Rates are percent; a labour rate of 0
+ * means repair labour is not taxed there (when stated apart from the parts).
+ */
+export const salesTaxRates = pgTable(
+  'sales_tax_rates',
+  {
+    id: id(),
+    /** MD, DC, VA-NOVA (src/shared/constants/service-area.ts). */
+    jurisdiction: text().notNull(),
+    name: text().notNull(),
+    partsRate: numeric({ precision: 5, scale: 2 }).notNull(),
+    laborRate: numeric({ precision: 5, scale: 2 }).notNull(),
+    effectiveFrom: date({ mode: 'string' }).notNull(),
+    source: text().notNull(),
+  },
+  (t) => [
+    uniqueIndex('sales_tax_rates_jurisdiction_from_uq').on(t.jurisdiction, t.effectiveFrom),
+    check(
+      'sales_tax_rates_rates_ck',
+      sql`${t.partsRate} >= 0 and ${t.partsRate} < 100 and ${t.laborRate} >= 0 and ${t.laborRate} < 100`,
+    ),
+  ],
+);
+
 export const quotes = pgTable(
   'quotes',
   {
@@ -58,8 +86,18 @@ export const quotes = pgTable(
     vehicleVin: text(),
     vehicleMileage: text(),
     notes: text(),
-    /** Percent with two decimals, e.g. 8.25. */
-    taxRate: numeric({ precision: 5, scale: 2 }).notNull().default('8.25'),
+    /**
+     * Sales tax on parts and on labour, percent with two decimals, from the place of work's
+     * jurisdiction (salesTaxRates) unless the technician overrode them with a reason.
+     */
+    taxRate: numeric({ precision: 5, scale: 2 }).notNull(),
+    laborTaxRate: numeric({ precision: 5, scale: 2 }).notNull().default('0'),
+    /** The jurisdiction whose rates applied (MD, DC, VA-NOVA); null on quotes made before. */
+    taxJurisdiction: text(),
+    /** Why the technician changed the jurisdiction's rates (kept on the record). */
+    taxOverrideReason: text(),
+    /** Where the work is done, as typed (a standalone quote; a job's is the request's). */
+    workLocation: text(),
     laborTotalCents: integer().notNull(),
     partsTotalCents: integer().notNull(),
     taxAmountCents: integer().notNull(),
@@ -200,9 +238,22 @@ export const invoices = pgTable(
     partsTotalCents: integer().notNull(),
     taxAmountCents: integer().notNull(),
     totalAmountCents: integer().notNull(),
+    /** Copied from the quote: the sales tax rates and jurisdiction billed. */
+    taxRate: numeric({ precision: 5, scale: 2 }),
+    laborTaxRate: numeric({ precision: 5, scale: 2 }),
+    taxJurisdiction: text(),
+    /** Copied from the quote: why its rates differ from the jurisdiction's. */
+    taxOverrideReason: text(),
     paidAmountCents: integer().notNull().default(0),
     status: text().$type<InvoiceStatus>().notNull().default('pending'),
     paidAt: timestamp({ withTimezone: true }),
+    /**
+     * Reminders to the customer while it is unpaid (3, 7 and 14 days after it was issued):
+     * whether they go for this invoice, how many went, and when the last one did.
+     */
+    remindersEnabled: boolean().notNull().default(true),
+    remindersSent: integer().notNull().default(0),
+    lastRemindedAt: timestamp({ withTimezone: true }),
     /** The id the technician's device gave the invoice (offline point of sale, ADR 013). */
     clientId: uuid(),
     createdAt: createdAt(),
@@ -231,7 +282,10 @@ export const invoicePayments = pgTable(
       .notNull()
       .references(() => technicians.id, { onDelete: 'cascade' }),
     method: text().$type<PosPaymentMethod>().notNull(),
+    /** What counts toward the invoice (the tip is on top, and is the technician's). */
     amountCents: integer().notNull(),
+    /** The customer's tip, charged in the same payment (card and wallet payments of an invoice). */
+    tipCents: integer().notNull().default(0),
     status: text().$type<PaymentStatus>().notNull(),
     provider: text(),
     providerPaymentId: text(),
@@ -241,8 +295,17 @@ export const invoicePayments = pgTable(
      */
     merchantId: text(),
     idempotencyKey: text().unique(),
+    /**
+     * The hash of the request that claimed the idempotency key (amount, invoice or quote, card
+     * token, customer): the key answers its outcome only to that request (ADR 006).
+     */
+    requestFingerprint: text(),
     failureMessage: text(),
-    receiptNumber: text().notNull().unique(),
+    /**
+     * Given when the payment goes through, so that the numbers run without gaps: a failed or
+     * unfinished attempt has none (ADR 032).
+     */
+    receiptNumber: text().unique(),
     customerName: text(),
     customerEmail: text(),
     /** The card's brand and last 4 digits, as the card provider reported them. */
@@ -277,6 +340,7 @@ export const invoicePayments = pgTable(
     check('invoice_payments_method_ck', oneOf(t.method, POS_PAYMENT_METHODS)),
     check('invoice_payments_status_ck', oneOf(t.status, PAYMENT_STATUSES)),
     check('invoice_payments_amount_ck', sql`${t.amountCents} > 0`),
+    check('invoice_payments_tip_ck', sql`${t.tipCents} >= 0`),
   ],
 );
 

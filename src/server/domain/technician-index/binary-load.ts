@@ -1,9 +1,10 @@
 import type pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
+import { copyListedTechnicians } from './index.queries';
 import type { Staging } from './store';
 
 /**
- * A full load on PostgreSQL as one binary COPY (a million technicians in seconds):
+ * A full load on PostgreSQL as one binary COPY (a million technicians in seconds; the statement
+ * is `copyListedTechnicians` in index.queries.ts, its columns in the order read here):
  * numbers arrive as fixed-width big-endian values read straight into the staging columns, with
  * none of the text parsing and row objects of a query result. The statement is one snapshot.
  */
@@ -11,39 +12,17 @@ import type { Staging } from './store';
 /** Specialties travel joined by this character (a few hundred distinct sets). */
 export const SEP = '\u001f';
 
-/**
- * The listed technicians' columns, in the order the binary load reads them (queries read them by
- * name), and where they come from: one definition for the full load and for catch-ups.
- */
-export const LISTED_COLUMNS = `
-  t.id::int4 as id, t.latitude::float8 as lat, t.longitude::float8 as lng,
-  t.rating::float8 as rating, t.total_reviews::int4 as reviews,
-  t.service_radius_miles::int4 as radius, t.hourly_rate_cents::int4 as "rateCents",
-  t.years_experience::int4 as years, t.is_available as available,
-  coalesce(array_to_string(t.specialties, E'\\x1f'), '') as specialties,
-  lower(u.first_name || ' ' || u.last_name) as name,
-  p.name as plan, s.status as "planStatus",
-  (extract(epoch from s.current_period_end) * 1000)::float8 as "periodEndMs"`;
-
-export const LISTED_FROM = `
-  from technicians t join users u on u.id = t.user_id
-  left join subscriptions s on s.technician_id = t.id and s.status in ('active', 'past_due')
-  left join plans p on p.id = s.plan_id
-  where u.status = 'approved' and u.role = 'technician'`;
-
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 const FIELDS = 14;
 
 export async function copyInto(pool: pg.Pool, st: Staging): Promise<void> {
   const client = await pool.connect();
   try {
-    const stream = client.query(
-      copyTo(`COPY (select ${LISTED_COLUMNS} ${LISTED_FROM}) TO STDOUT (FORMAT binary)`),
-    );
+    const stream = copyListedTechnicians(client);
     let buf: Buffer = Buffer.alloc(0);
     let headerRead = false;
     let done = false;
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
+    for await (const chunk of stream) {
       buf = buf.length === 0 ? chunk : Buffer.concat([buf, chunk]);
       let at = 0;
       if (!headerRead) {

@@ -1,12 +1,33 @@
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import type { DbOrTx } from '../../db/client';
-import { LISTED_COLUMNS, LISTED_FROM } from './binary-load';
 import type { TechnicianRow } from './store';
+
+/**
+ * The listed technicians' columns, in the order the binary load reads them (queries read them by
+ * name), and where they come from: one definition for the full load and for catch-ups.
+ */
+const LISTED_COLUMNS = `
+  t.id::int4 as id, t.latitude::float8 as lat, t.longitude::float8 as lng,
+  t.rating::float8 as rating, t.total_reviews::int4 as reviews,
+  t.service_radius_miles::int4 as radius, t.hourly_rate_cents::int4 as "rateCents",
+  t.years_experience::int4 as years, t.is_available as available,
+  coalesce(array_to_string(t.specialties, E'\\x1f'), '') as specialties,
+  lower(u.first_name || ' ' || u.last_name) as name,
+  p.name as plan, s.status as "planStatus",
+  (extract(epoch from s.current_period_end) * 1000)::float8 as "periodEndMs"`;
+
+const LISTED_FROM = `
+  from technicians t join users u on u.id = t.user_id
+  left join subscriptions s on s.technician_id = t.id and s.status in ('active', 'past_due')
+  left join plans p on p.id = s.plan_id
+  where u.status = 'approved' and u.role = 'technician'`;
 
 /** A listed technician as a query returns it: specialties joined by SEP (binary-load.ts). */
 export type RawRow = Omit<TechnicianRow, 'specialties'> & { specialties: string | null };
 
-/** The listed technicians' columns (binary-load.ts) for those matching `where`. */
+/** The listed technicians' columns for those matching `where`. */
 function columns(where: ReturnType<typeof sql>) {
   return sql`${sql.raw(`select ${LISTED_COLUMNS} ${LISTED_FROM} and `)}${where}`;
 }
@@ -79,4 +100,14 @@ export async function deleteOldTechnicianChanges(db: DbOrTx, keepMs: number) {
       from cut where id = 1 and cut.v is not null returning cut.v
     )
     delete from technician_changes where version <= (select v from raised)`);
+}
+
+/**
+ * Every listed technician as one binary COPY on a connection of its own (binary-load.ts decodes
+ * it): the columns in the order of LISTED_COLUMNS, one snapshot.
+ */
+export function copyListedTechnicians(client: pg.PoolClient): AsyncIterable<Buffer> {
+  return client.query(
+    copyTo(`COPY (select ${LISTED_COLUMNS} ${LISTED_FROM}) TO STDOUT (FORMAT binary)`),
+  ) as AsyncIterable<Buffer>;
 }

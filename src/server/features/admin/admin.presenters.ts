@@ -1,3 +1,4 @@
+import { VERIFICATION_TYPE_LABELS } from '@shared/constants/domain';
 import { centsToDecimal } from '@shared/money';
 import type { AdminOverview } from '@shared/schemas/admin';
 import { fullName } from '../../domain/names';
@@ -34,6 +35,7 @@ export function overviewAlerts(c: {
   pendingApprovals: number;
   verifications: Row<typeof q.verificationCounts>;
   failedPayments: number;
+  reviewsToModerate: number;
 }): AdminOverview['alerts'] {
   const { pendingApprovals, verifications: vc, failedPayments: failed } = c;
   const alerts: AdminOverview['alerts'] = [];
@@ -67,6 +69,12 @@ export function overviewAlerts(c: {
       tab: 'payments',
       message: `${failed} failed payment${failed === 1 ? '' : 's'} in the last 30 days`,
     });
+  if (c.reviewsToModerate > 0)
+    alerts.push({
+      level: 'warning',
+      tab: 'moderation',
+      message: `${c.reviewsToModerate} review${c.reviewsToModerate === 1 ? '' : 's'} reported or flagged for moderation`,
+    });
   return alerts;
 }
 
@@ -78,7 +86,14 @@ export function toAdminUser({
   return { ...u, createdAt: createdAt.toISOString() };
 }
 
-export function toPendingRegistration({ user, tech }: Row<typeof q.pendingRegistrations>[number]) {
+/**
+ * A registration awaiting approval, with the documents of the credentials the technician added
+ * meanwhile (each labelled with its kind and name) for the admin to open.
+ */
+export function toPendingRegistration(
+  { user, tech }: Row<typeof q.pendingRegistrations>[number],
+  documents: Row<typeof q.credentialDocumentsOf> = [],
+) {
   return {
     kind: 'registration' as const,
     id: user.id,
@@ -88,7 +103,12 @@ export function toPendingRegistration({ user, tech }: Row<typeof q.pendingRegist
     details: tech
       ? `Technician registration · ${tech.location}${tech.specialties.length ? ` · ${tech.specialties.join(', ')}` : ''}`
       : `${user.role} registration`,
-    documents: [],
+    documents: documents
+      .filter((d) => d.userId === user.id && d.documentId !== null)
+      .map((d) => ({
+        label: `${VERIFICATION_TYPE_LABELS[d.verificationType]}: ${d.credentialName}`,
+        documentId: d.documentId!,
+      })),
   };
 }
 

@@ -1,9 +1,25 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   auditLog,
   payments,
   plans,
+  reviewReports,
+  reviews,
   subscriptions,
   technicianApplications,
   technicians,
@@ -81,6 +97,31 @@ export function pendingRegistrations(db: DbOrTx) {
     .orderBy(users.createdAt);
 }
 
+/**
+ * The documents attached to the credentials of these users' technician profiles (withdrawn ones
+ * left out), oldest first: what a registration awaiting approval was sent with.
+ */
+export function credentialDocumentsOf(db: DbOrTx, userIds: number[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      userId: technicians.userId,
+      verificationType: verifications.verificationType,
+      credentialName: verifications.credentialName,
+      documentId: verifications.documentId,
+    })
+    .from(verifications)
+    .innerJoin(technicians, eq(technicians.id, verifications.technicianId))
+    .where(
+      and(
+        inArray(technicians.userId, userIds),
+        isNotNull(verifications.documentId),
+        isNull(verifications.withdrawnAt),
+      ),
+    )
+    .orderBy(verifications.createdAt, verifications.id);
+}
+
 export function pendingApplications(db: DbOrTx) {
   return db
     .select()
@@ -134,7 +175,13 @@ export async function revenueBetween(db: DbOrTx, from: Date | null, to: Date | n
   if (from) where.push(gte(payments.createdAt, from));
   if (to) where.push(lt(payments.createdAt, to));
   const [r] = await db
-    .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number) })
+    .select({
+      // Less what was refunded from the provider's dashboard.
+      cents:
+        sql<number>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents}), 0)`.mapWith(
+          Number,
+        ),
+    })
     .from(payments)
     .where(and(...where));
   return r?.cents ?? 0;
@@ -194,7 +241,8 @@ export async function verificationCounts(db: DbOrTx, today: string, windowEnd: s
           Number,
         ),
     })
-    .from(verifications);
+    .from(verifications)
+    .where(isNull(verifications.withdrawnAt));
   return { pending: r?.pending ?? 0, expiring: r?.expiring ?? 0, expired: r?.expired ?? 0 };
 }
 
@@ -211,6 +259,26 @@ export async function failedPaymentsSince(db: DbOrTx, since: Date) {
     .select({ n: count() })
     .from(payments)
     .where(and(eq(payments.status, 'failed'), gte(payments.createdAt, since)));
+  return r?.n ?? 0;
+}
+
+/**
+ * Shown reviews that need a moderator's look: reported since the last decision on them, or
+ * flagged and never decided (the moderation queue's 'needs attention').
+ */
+export async function reviewsNeedingAttention(db: DbOrTx) {
+  const [r] = await db
+    .select({ n: count() })
+    .from(reviews)
+    .where(
+      and(
+        isNull(reviews.hiddenAt),
+        or(
+          sql`exists (select 1 from ${reviewReports} where ${reviewReports.reviewId} = ${reviews.id} and (${reviews.moderatedAt} is null or ${reviewReports.createdAt} > ${reviews.moderatedAt}))`,
+          and(sql`cardinality(${reviews.flags}) > 0`, isNull(reviews.moderatedAt)),
+        ),
+      ),
+    );
   return r?.n ?? 0;
 }
 

@@ -15,11 +15,12 @@ const within = (column: SQL, r: RevenueRange) =>
 
 type Num = number | string | null;
 
-/** Plan payments that succeeded, by month: the platform's revenue. */
+/** Plan payments that succeeded, by month, less what was refunded: the platform's revenue. */
 export function planRevenueByMonth(db: DbOrTx, r: RevenueRange) {
   return rows<{ month: string; n: Num; cents: Num }>(
     db,
-    sql`select ${month(sql`created_at`, r.tz)} as month, count(*) as n, sum(amount_cents) as cents
+    sql`select ${month(sql`created_at`, r.tz)} as month, count(*) as n,
+        sum(amount_cents - refunded_cents) as cents
       from payments
       where status = 'succeeded' and ${within(sql`created_at`, r)}
       group by 1`,

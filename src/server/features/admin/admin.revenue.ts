@@ -14,7 +14,7 @@ import { planRevenueByMonth, technicianCardVolumeByMonth } from './admin.revenue
 const num = (v: number | string | null | undefined) => Number(v ?? 0);
 
 /**
- * The platform's revenue (plan payments; there are no plan refunds to take off yet) and, apart,
+ * The platform's revenue (plan payments, less refunds made in the provider's dashboard) and, apart,
  * the technicians' card volume through the platform, month by month (America/New_York).
  */
 export async function revenue(app: FastifyInstance, query: StatementQuery): Promise<Revenue> {

@@ -92,6 +92,7 @@ export function createAdminService(app: FastifyInstance) {
         newTechs,
         failed,
         auditRows,
+        reviewsToModerate,
       ] = await Promise.all([
         q.revenueBetween(app.db, thisMonth, null),
         q.revenueBetween(app.db, lastMonth, thisMonth),
@@ -106,6 +107,7 @@ export function createAdminService(app: FastifyInstance) {
         q.countSince(app.db, thisMonth),
         q.failedPaymentsSince(app.db, new Date(now.getTime() - 30 * 86_400_000)),
         q.recentAudit(app.db, 10),
+        q.reviewsNeedingAttention(app.db),
       ]);
       const byPlan: Record<string, number> = {};
       for (const s of subs) byPlan[s.plan] = s.n;
@@ -124,7 +126,12 @@ export function createAdminService(app: FastifyInstance) {
         pendingApprovals,
         roleCounts,
         recentPayments: recent.map(toRecentPayment),
-        alerts: overviewAlerts({ pendingApprovals, verifications: vc, failedPayments: failed }),
+        alerts: overviewAlerts({
+          pendingApprovals,
+          verifications: vc,
+          failedPayments: failed,
+          reviewsToModerate,
+        }),
         recentAudit: auditRows.map(toAuditEntry),
       };
     },
@@ -139,9 +146,14 @@ export function createAdminService(app: FastifyInstance) {
         q.pendingRegistrations(app.db),
         q.pendingApplications(app.db),
       ]);
-      return [...regs.map(toPendingRegistration), ...apps.map(toPendingApplication)].sort((x, y) =>
-        x.submittedAt.localeCompare(y.submittedAt),
+      const docs = await q.credentialDocumentsOf(
+        app.db,
+        regs.filter((r) => r.tech !== null).map((r) => r.user.id),
       );
+      return [
+        ...regs.map((r) => toPendingRegistration(r, docs)),
+        ...apps.map(toPendingApplication),
+      ].sort((x, y) => x.submittedAt.localeCompare(y.submittedAt));
     },
 
     approveUser: (actor: SessionUser, userId: number, ip: string) =>

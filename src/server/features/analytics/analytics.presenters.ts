@@ -11,6 +11,8 @@ export type MonthRow = {
   completed: number;
   revenue: Record<PosPaymentMethod, number>;
   payments: Record<PosPaymentMethod, number>;
+  /** Customers' tips, on top of the revenue (the technician's, not invoiced). */
+  tips: number;
   reviews: number;
   /** The sum of the month's review ratings. */
   stars: number;
@@ -30,6 +32,7 @@ const HEADER = [
   'Check',
   'Digital',
   'Revenue',
+  'Tips',
   'Reviews',
   'Average rating',
 ];
@@ -56,6 +59,7 @@ function line(m: Omit<MonthRow, 'payments'>) {
     dollars(r.check),
     dollars(r.digital),
     dollars(r.card + r.cash + r.check + r.digital),
+    dollars(m.tips),
     m.reviews,
     m.reviews === 0 ? '' : (m.stars / m.reviews).toFixed(2),
   ].join(',');
@@ -83,6 +87,7 @@ export function analyticsCsv(
         check: t.revenue.check + m.revenue.check,
         digital: t.revenue.digital + m.revenue.digital,
       },
+      tips: t.tips + m.tips,
       reviews: t.reviews + m.reviews,
       stars: t.stars + m.stars,
     }),
@@ -95,6 +100,7 @@ export function analyticsCsv(
       medianResponseSeconds: overall.medianResponseSeconds,
       completed: 0,
       revenue: { card: 0, cash: 0, check: 0, digital: 0 },
+      tips: 0,
       reviews: 0,
       stars: 0,
     },

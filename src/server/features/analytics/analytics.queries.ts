@@ -79,12 +79,21 @@ export function completedByMonth(db: DbOrTx, r: Range) {
   );
 }
 
-/** Succeeded point-of-sale payments in the range, by month and method. */
+/**
+ * Succeeded point-of-sale payments in the range, by month and method: what counted toward
+ * invoices, and the customers' tips on top of it.
+ */
 export function revenueByMonthAndMethod(db: DbOrTx, r: Range) {
-  return rows<{ month: string; method: string; cents: string | number; n: number }>(
+  return rows<{
+    month: string;
+    method: string;
+    cents: string | number;
+    tip_cents: string | number;
+    n: number;
+  }>(
     db,
     sql`select ${month(sql`created_at`, r.tz)} as month, method,
-        sum(amount_cents)::bigint as cents, count(*)::int as n
+        sum(amount_cents)::bigint as cents, sum(tip_cents)::bigint as tip_cents, count(*)::int as n
       from invoice_payments
       where technician_id = ${r.technicianId} and status = 'succeeded'
         and created_at >= ${ts(r.start)} and created_at < ${ts(r.end)}

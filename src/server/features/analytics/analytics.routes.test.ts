@@ -99,6 +99,7 @@ async function invoice(technicianId: number) {
       customerName: 'Pat',
       laborTotalCents: 0,
       partsTotalCents: 0,
+      taxRate: '0.00',
       taxAmountCents: 0,
       totalAmountCents: 15_000,
       status: 'approved',
@@ -263,7 +264,12 @@ describe('figures on constructed data (February and March 2026, Washington time)
       await get(`/api/analytics/summary?${range}`, pro.cookie)
     ).json<AnalyticsSummary>();
     expect(body.basic.jobsCompleted).toBe(2);
-    expect(body.basic.revenue).toEqual({ total: '175.01', tickets: 2, averageTicket: '87.51' });
+    expect(body.basic.revenue).toEqual({
+      total: '175.01',
+      tickets: 2,
+      averageTicket: '87.51',
+      tips: '0.00',
+    });
     expect(body.basic.ratings).toEqual({ reviews: 3, average: '4.00' });
     expect(body).toMatchObject({
       from: '2026-02-01',
@@ -289,6 +295,7 @@ describe('figures on constructed data (February and March 2026, Washington time)
         check: '0.00',
         digital: '0.00',
         total: '150.00',
+        tips: '0.00',
       },
       {
         month: '2026-03',
@@ -297,6 +304,7 @@ describe('figures on constructed data (February and March 2026, Washington time)
         check: '25.01',
         digital: '0.00',
         total: '25.01',
+        tips: '0.00',
       },
     ]);
     expect(adv.ratingsByMonth).toEqual([
@@ -320,10 +328,10 @@ describe('figures on constructed data (February and March 2026, Washington time)
       'attachment; filename="wrenchly-analytics-2026-02-01-to-2026-03-31.csv"',
     );
     expect(res.body.trimEnd().split('\r\n')).toEqual([
-      'Month,Notified,Accepted,Declined,Expired,Acceptance rate (%),Median response (s),Jobs completed,Card,Cash,Check,Digital,Revenue,Reviews,Average rating',
-      '2026-02,4,1,1,1,33.3,40,1,100.00,50.00,0.00,0.00,150.00,2,4.50',
-      '2026-03,3,2,0,0,100.0,180,1,0.00,0.00,25.01,0.00,25.01,1,3.00',
-      'Total,7,3,1,1,60.0,60,2,100.00,50.00,25.01,0.00,175.01,3,4.00',
+      'Month,Notified,Accepted,Declined,Expired,Acceptance rate (%),Median response (s),Jobs completed,Card,Cash,Check,Digital,Revenue,Tips,Reviews,Average rating',
+      '2026-02,4,1,1,1,33.3,40,1,100.00,50.00,0.00,0.00,150.00,0.00,2,4.50',
+      '2026-03,3,2,0,0,100.0,180,1,0.00,0.00,25.01,0.00,25.01,0.00,1,3.00',
+      'Total,7,3,1,1,60.0,60,2,100.00,50.00,25.01,0.00,175.01,0.00,3,4.00',
     ]);
   });
 
@@ -400,7 +408,7 @@ describe('ranges', () => {
         medianResponseSeconds: null,
       },
       jobsCompleted: 0,
-      revenue: { total: '0.00', tickets: 0, averageTicket: null },
+      revenue: { total: '0.00', tickets: 0, averageTicket: null, tips: '0.00' },
       ratings: { reviews: 0, average: null },
       months: ['01', '02', '03', '04', '05', '06'].map((m) => ({
         month: `2026-${m}`,

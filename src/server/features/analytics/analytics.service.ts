@@ -72,6 +72,7 @@ async function figures(app: FastifyInstance, technicianId: number, from: string,
         completed: 0,
         revenue: { card: 0, cash: 0, check: 0, digital: 0 },
         payments: { card: 0, cash: 0, check: 0, digital: 0 },
+        tips: 0,
         reviews: 0,
         stars: 0,
       },
@@ -99,6 +100,7 @@ async function figures(app: FastifyInstance, technicianId: number, from: string,
     if (!m || !(POS_PAYMENT_METHODS as readonly string[]).includes(p.method)) continue;
     m.revenue[p.method as PosPaymentMethod] += cents(p.cents);
     m.payments[p.method as PosPaymentMethod] += p.n;
+    m.tips += cents(p.tip_cents);
   }
   for (const rv of reviews) {
     const m = months.get(rv.month);
@@ -148,6 +150,7 @@ export async function analyticsSummary(
         total: money(revenue),
         tickets,
         averageTicket: tickets === 0 ? null : money(Math.round(revenue / tickets)),
+        tips: money(sum(months, (m) => m.tips)),
       },
       ratings: {
         reviews,
@@ -177,6 +180,7 @@ export async function analyticsSummary(
             check: money(m.revenue.check),
             digital: money(m.revenue.digital),
             total: money(monthRevenue(m)),
+            tips: money(m.tips),
           })),
           ratingsByMonth: months.map((m) => ({
             month: m.month,

@@ -1,3 +1,4 @@
+import { FLAT_TAX } from '../../../../tests/helpers/pos';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
@@ -65,6 +66,7 @@ async function jobWithDocuments(who: Tech) {
       customerName: 'Pat Driver',
       serviceRequestId: job!.id,
       items: [{ type: 'labor', description: 'Diagnose', quantity: 1, unitPrice: 120 }],
+      ...FLAT_TAX,
     })
   ).json();
   await call('PATCH', `/api/quotes/${quote.id}/approve`, who.cookie, {

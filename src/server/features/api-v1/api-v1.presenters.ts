@@ -86,6 +86,7 @@ export function paymentOut(p: typeof invoicePayments.$inferSelect): V1Payment {
     invoiceId: p.invoiceId,
     method: p.method,
     amount: centsToDecimal(p.amountCents),
+    tip: centsToDecimal(p.tipCents),
     status: p.status,
     customerName: p.customerName,
     createdAt: p.createdAt.toISOString(),

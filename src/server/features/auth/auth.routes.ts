@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ROLES } from '@shared/constants/domain';
 import {
   currentUserSchema,
+  REGISTERED_MESSAGES,
   registerResponseSchema,
   registerSchema,
   signInResponseSchema,
@@ -12,9 +13,12 @@ import {
 } from '@shared/schemas/auth';
 import { messageResponseSchema } from '@shared/schemas/common';
 import { AppError } from '../../infra/app-error';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../../domain/sign-in-throttle';
+import { VERIFY_EMAIL_TTL_MS } from '../../domain/account-mail';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../../infra/session';
 import { errorResponsesFor } from '../../infra/route-errors';
 import { createAuthService, toCurrentUser } from './auth.service';
+import { REGISTRATION_COOKIE } from './registration-proof';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService(app);
@@ -27,6 +31,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const errors = {
     ...errorResponsesFor(400, 401, 403, 409, 429),
+  };
+  /** Lives as long as the confirmation link, sent only to the auth API of this site. */
+  const registrationCookie = {
+    ...cookieOptions,
+    path: '/api/auth',
+    sameSite: 'strict' as const,
+    maxAge: Math.floor(VERIFY_EMAIL_TTL_MS / 1000),
   };
 
   app.post(
@@ -42,7 +53,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await auth.signIn(request.body, request.ip);
+      const { user, deviceCookie } = await auth.signIn(
+        request.body,
+        request.ip,
+        request.cookies[DEVICE_COOKIE],
+      );
       // Rotate: whatever session the browser had is dropped, a new one is issued.
       if (request.user) await auth.endSession(request.user.sessionId);
       const { token } = await auth.createSession(user.id, {
@@ -50,6 +65,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'],
       });
       reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+      // This browser is now the account's known device (domain/sign-in-throttle).
+      reply.setCookie(DEVICE_COOKIE, deviceCookie, {
+        ...cookieOptions,
+        path: '/api/auth',
+        sameSite: 'strict',
+        maxAge: DEVICE_COOKIE_MAX_AGE_S,
+      });
       return { user, message: 'Successfully signed in.' };
     },
   );
@@ -67,12 +89,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await auth.register(request.body, request.ip);
-      const message =
-        user.role === 'technician'
-          ? "Your technician application has been submitted for review. You'll be notified once approved by our admin team."
-          : 'Your account has been created. You can sign in now.';
-      return reply.status(201).send({ user, message });
+      const { proof, signInUserId } = await auth.register(request.body, request.ip);
+      // The same status and body whether the address was new or already had an account (its
+      // owner is e-mailed then). The proof cookie lets the confirmation link sign the person in
+      // again, in this browser only.
+      reply.setCookie(REGISTRATION_COOKIE, proof, registrationCookie);
+      if (signInUserId !== null) {
+        // The new account is signed in, as after Sign In (a technician's pages then say it
+        // awaits approval; a customer follows their requests at once).
+        if (request.user) await auth.endSession(request.user.sessionId);
+        const { token } = await auth.createSession(signInUserId, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+      }
+      return reply.status(201).send({ message: REGISTERED_MESSAGES[request.body.accountType] });
     },
   );
 
@@ -89,7 +121,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: verifyEmailResponseSchema, ...errors },
       },
     },
-    async (request) => auth.verifyEmail(request.body.token),
+    async (request, reply) => {
+      const { signInUserId, ...answer } = await auth.verifyEmail(
+        request.body.token,
+        request.cookies[REGISTRATION_COOKIE],
+      );
+      if (signInUserId === null) return { ...answer, signedIn: false };
+      // The browser that registered opened the link: the person is signed in, as after Sign In.
+      if (request.user) await auth.endSession(request.user.sessionId);
+      const { token } = await auth.createSession(signInUserId, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+      reply.clearCookie(REGISTRATION_COOKIE, { path: registrationCookie.path });
+      return { ...answer, signedIn: true };
+    },
   );
 
   app.post(

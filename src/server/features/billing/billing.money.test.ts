@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testConfig, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, signIn } from '../../../../tests/helpers/factories';
-import { seedDemoData } from '../../db/seed';
+import { seedDemoData } from '../../seed/seed';
 import { invoicePayments, invoices, payments, plans, quotes, subscriptions } from '../../db/schema';
 import { createPayments, RECONCILE_AFTER_MS, type CardProvider } from '../../infra/payments';
 import { createPaymentReconciler } from '../../plugins/payment-reconciler';
@@ -55,9 +55,15 @@ async function cardToken(number = '4111 1111 1111 1111') {
 }
 
 const PRICES = { Basic: 2.99, Premium: 4.99, Professional: 6.99 } as const;
+/** The card token of each idempotency key: a retry sends its request again, card included. */
+const tokens = new Map<string, Promise<string>>();
+const tokenOf = (key: string) => {
+  if (!tokens.has(key)) tokens.set(key, cardToken());
+  return tokens.get(key)!;
+};
 const subscribe = async (cookie: string, plan: keyof typeof PRICES, key: string) =>
   call('POST', '/api/square/create-subscription', cookie, {
-    sourceId: await cardToken(),
+    sourceId: await tokenOf(key),
     planName: plan,
     planPrice: PRICES[plan],
     cardholderName: 'Dana Tech',
@@ -75,15 +81,16 @@ describe('one live plan purchase per technician', () => {
     const tech = await technician();
     const token = await cardToken();
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        call('POST', '/api/square/create-subscription', tech.cookie, {
+      Array.from({ length: 20 }, (_, i) => {
+        tokens.set(`double-click-${i}-${tech.technicianId}`, Promise.resolve(token));
+        return call('POST', '/api/square/create-subscription', tech.cookie, {
           sourceId: token,
           planName: 'Premium',
           planPrice: 4.99,
           cardholderName: 'Dana Tech',
           idempotencyKey: `double-click-${i}-${tech.technicianId}`,
-        }),
-      ),
+        });
+      }),
     );
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -491,6 +498,7 @@ describe('reconciliation of stuck payments', () => {
           customerName: 'Pat Driver',
           laborTotalCents: 4000,
           partsTotalCents: 1000,
+          taxRate: '0.00',
           taxAmountCents: 0,
           totalAmountCents: 5000,
           status: 'approved',

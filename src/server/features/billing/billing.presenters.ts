@@ -1,5 +1,6 @@
 import { centsToDecimal, formatCents } from '@shared/money';
 import type { PaymentRecord, Subscription } from '@shared/schemas/billing';
+import { csvCell } from '../../infra/csv';
 import { escapeHtml } from '../../infra/mailer';
 import type {
   AdminPaymentRow,
@@ -34,7 +35,11 @@ export const paymentRecordOut = (p: PaymentRow): PaymentRecord => ({
   amount: p.amountCents / 100,
   status: p.status,
   created: p.createdAt.toISOString(),
-  receipt_url: `/api/payment/receipts/${p.id}`,
+  ...(p.refundedCents > 0 ? { refunded: p.refundedCents / 100 } : {}),
+  // A payment that went through has a receipt; a failed attempt is a line without one.
+  ...(p.status === 'succeeded' && p.receiptNumber
+    ? { receipt_url: `/api/payment/receipts/${p.id}` }
+    : {}),
 });
 
 export const adminPaymentOut = (r: AdminPaymentRow) => ({
@@ -50,19 +55,18 @@ export const adminPaymentOut = (r: AdminPaymentRow) => ({
 
 /** The payment history as CSV, one line per payment. */
 export function paymentsCsv(rows: PaymentRow[]): string {
-  const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
   return [
     'Date,Receipt,Description,Amount,Currency,Status',
     ...rows.map((p) =>
       [
         p.createdAt.toISOString().slice(0, 10),
-        p.receiptNumber,
+        p.receiptNumber ?? '',
         p.description,
         centsToDecimal(p.amountCents),
         p.currency,
         p.status,
       ]
-        .map(cell)
+        .map(csvCell)
         .join(','),
     ),
   ].join('\n');
@@ -70,20 +74,15 @@ export function paymentsCsv(rows: PaymentRow[]): string {
 
 /** A printable receipt page for one plan payment. */
 export function receiptHtml({ p, first, last, email }: ReceiptRow): string {
-  const label = {
-    succeeded: 'Paid',
-    processing: 'Processing',
-    requires_payment_method: 'Payment Required',
-    failed: 'Failed',
-  }[p.status];
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Receipt ${escapeHtml(p.receiptNumber)}</title>
+  const number = p.receiptNumber ?? '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Receipt ${escapeHtml(number)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:560px;margin:40px auto;padding:0 16px;color:#0f172a}dl{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px}dt{color:#64748b}</style></head>
 <body><h1>Wrenchly receipt</h1><dl>
-<dt>Receipt</dt><dd>${escapeHtml(p.receiptNumber)}</dd>
+<dt>Receipt</dt><dd>${escapeHtml(number)}</dd>
 <dt>Date</dt><dd>${escapeHtml(p.createdAt.toISOString().slice(0, 10))}</dd>
 <dt>Billed to</dt><dd>${escapeHtml(`${first} ${last}`)} (${escapeHtml(email)})</dd>
 <dt>Description</dt><dd>${escapeHtml(p.description)}</dd>
 <dt>Amount</dt><dd>${escapeHtml(formatCents(p.amountCents))} ${escapeHtml(p.currency)}</dd>
-<dt>Status</dt><dd>${escapeHtml(label)}</dd>
+<dt>Status</dt><dd>Paid</dd>
 </dl><p><button onclick="window.print()">Print</button></p></body></html>`;
 }

@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, inArray, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { payments, plans, subscriptions, technicians, users } from '../../db/schema';
+import {
+  payments,
+  planPaymentRefunds,
+  plans,
+  subscriptions,
+  technicians,
+  users,
+} from '../../db/schema';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -225,7 +232,8 @@ export async function technicianPaymentTotals(db: DbOrTx, technicianId: number) 
   const [t] = await db
     .select({
       n: count(),
-      paidCents: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} = 'succeeded'), 0)`,
+      // What was paid and kept: refunds made in the provider's dashboard are taken off.
+      paidCents: sql<string>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents}) filter (where ${payments.status} = 'succeeded'), 0)`,
       pendingCents: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} = 'processing'), 0)`,
     })
     .from(payments)
@@ -294,4 +302,30 @@ export function processingPaymentsOfProvider(db: DbOrTx, provider: string) {
     .where(and(eq(payments.status, 'processing'), eq(payments.provider, provider)))
     .orderBy(asc(payments.id))
     .limit(500);
+}
+
+/**
+ * A refund of a plan payment made in the provider's dashboard, recorded once per provider refund
+ * id (its events repeat): true when this call recorded it; the payment's refunded amount grows by
+ * it, never past what was paid.
+ */
+export async function recordPlanRefund(
+  tx: DbOrTx,
+  refund: typeof planPaymentRefunds.$inferInsert,
+): Promise<boolean> {
+  const [row] = await tx
+    .insert(planPaymentRefunds)
+    .values(refund)
+    .onConflictDoNothing({
+      target: [planPaymentRefunds.provider, planPaymentRefunds.providerRefundId],
+    })
+    .returning({ id: planPaymentRefunds.id });
+  if (!row) return false;
+  await tx
+    .update(payments)
+    .set({
+      refundedCents: sql`least(${payments.amountCents}, ${payments.refundedCents} + ${refund.amountCents})`,
+    })
+    .where(eq(payments.id, refund.paymentId));
+  return true;
 }

@@ -9,7 +9,7 @@ import {
 } from '../../../../tests/helpers/factories';
 import { startPayPalStandIn } from '../../../../tests/helpers/paypal-stand-in';
 import { SQUARE_NONCES, startSquareStandIn } from '../../../../tests/helpers/square-stand-in';
-import { seedDemoData } from '../../db/seed';
+import { seedDemoData } from '../../seed/seed';
 import { outbox, payments, subscriptions } from '../../db/schema';
 
 let t: TestApp;
@@ -106,6 +106,14 @@ describe('card subscriptions', () => {
       .from(payments)
       .where(eq(payments.technicianId, tech.technicianId));
     expect(p!.status).toBe('failed');
+    // A failed charge is a line of the history, not a receipt: no number, no receipt page.
+    expect(p!.receiptNumber).toBeNull();
+    const [line] = (await call('GET', '/api/payment/history/1', tech.cookie)).json();
+    expect(line).toMatchObject({ id: p!.id, status: 'failed' });
+    expect(line).not.toHaveProperty('receipt_url');
+    const page = await call('GET', `/api/payment/receipts/${p!.id}`, tech.cookie);
+    expect(page.statusCode).toBe(409);
+    expect(page.json().message).toBe('This charge failed: a failed charge has no receipt');
   });
 
   it('charges once for 10 concurrent duplicates of one idempotency key', async () => {
@@ -169,13 +177,21 @@ describe('wallet (sandbox) subscriptions', () => {
       intent: 'CAPTURE',
     });
     expect(wrong.statusCode).toBe(400);
-    const order = await call('POST', '/api/paypal/order', tech.cookie, {
+    const body = {
       amount: 6.99,
       currency: 'USD',
       intent: 'CAPTURE',
-    });
+      idempotencyKey: 'wallet-attempt-0001',
+    };
+    const order = await call('POST', '/api/paypal/order', tech.cookie, body);
     expect(order.statusCode).toBe(200);
     const id = order.json().id as string;
+    // A retry of the attempt (its answer lost) gets the same order, recorded once.
+    const retry = await call('POST', '/api/paypal/order', tech.cookie, body);
+    expect(retry.json().id).toBe(id);
+    expect(
+      await t.app.db.select().from(payments).where(eq(payments.technicianId, tech.technicianId)),
+    ).toHaveLength(1);
     const early = await call('POST', `/api/paypal/order/${id}/capture`, tech.cookie);
     expect(early.json().status).toBe('PAYER_ACTION_REQUIRED');
     await call('POST', `/api/payments/sandbox/orders/${id}/approve`, tech.cookie);

@@ -4,9 +4,9 @@ import type { createSubscriptionSchema, walletOrderSchema } from '@shared/schema
 import type { SessionUser } from '../../infra/session';
 import { adminPayments, history, historyCsv, receipt } from './history/billing.history';
 import { reconcile, renewDue } from './subscriptions/billing.renewals';
-import { applyProviderPayment } from './subscriptions/billing.provider-events';
+import { applyProviderPayment, applyProviderRefund } from './subscriptions/billing.provider-events';
 import type { DbOrTx } from '../../db/client';
-import type { ProviderPaymentEvent } from '../../domain/provider-events';
+import type { ProviderPaymentEvent, ProviderRefundEvent } from '../../domain/provider-events';
 import {
   cancelSubscription,
   changePlan,
@@ -43,6 +43,8 @@ export function createBillingService(app: FastifyInstance) {
     reconcile: () => reconcile(app),
     /** A provider's webhook about a plan payment, in the worker's transaction. */
     applyProviderPayment: (tx: DbOrTx, e: ProviderPaymentEvent) => applyProviderPayment(app, tx, e),
+    /** A provider's webhook about a refund of a plan payment, in the worker's transaction. */
+    applyProviderRefund: (tx: DbOrTx, e: ProviderRefundEvent) => applyProviderRefund(tx, e),
     cancel: (user: User, resume = false) => cancelSubscription(app, user, resume),
     renewDue: () => renewDue(app),
     history: (user: User, page: number, pageSize: number) => history(app, user, page, pageSize),

@@ -1,3 +1,4 @@
+import { FLAT_TAX } from '../../../../tests/helpers/pos';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -226,6 +227,7 @@ describe('where the branding shows', () => {
       await call('POST', '/api/quotes', pro.cookie, {
         customerName: 'Pat Driver',
         items: [{ type: 'labor', description: 'Diagnose', quantity: 1, unitPrice: 120 }],
+        ...FLAT_TAX,
       })
     ).json();
     const emailQuote = () =>
@@ -319,6 +321,7 @@ describe('where the branding shows', () => {
       customerName: 'Pat Driver',
       serviceRequestId: job!.id,
       items: [{ type: 'labor', description: 'Diagnose', quantity: 1, unitPrice: 120 }],
+      ...FLAT_TAX,
     });
     expect(quote.statusCode).toBe(201);
     // Saved is a draft; 'Send to customer' e-mails it, in the technician's branding.
@@ -356,6 +359,7 @@ describe('where the branding shows', () => {
       await call('POST', '/api/quotes', pro.cookie, {
         customerName: 'Pat Driver',
         items: [{ type: 'labor', description: 'Diagnose', quantity: 1, unitPrice: 120 }],
+        ...FLAT_TAX,
       })
     ).json();
     await call('POST', '/api/pos/email-quote', pro.cookie, {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { BRANDING_MESSAGES, LOGO_MAX_BYTES, LOGO_TYPES } from '@shared/branding';
 import type { OwnBranding, updateBrandingSchema } from '@shared/schemas/branding';
 import { AppError } from '../../infra/app-error';
+import { readOrNotFound } from '../../infra/storage';
 import { brandingRow, brandingView, logoPath } from '../../domain/branding';
 import { attachDocument } from '../../domain/documents';
 import { technicianPlan } from '../../domain/entitlements';
@@ -66,7 +67,10 @@ export function createBrandingService(app: FastifyInstance) {
       if (!doc) throw new AppError(404, LOGO_NOT_FOUND);
       const plan = await technicianPlan(app.db, technicianId, app.clock());
       if (!plan.branding) throw new AppError(404, LOGO_NOT_FOUND);
-      return { contentType: doc.contentType!, stream: await app.storage.read(doc.storageKey) };
+      return {
+        contentType: doc.contentType!,
+        stream: await readOrNotFound(app.storage, doc.storageKey, LOGO_NOT_FOUND),
+      };
     },
   };
 }

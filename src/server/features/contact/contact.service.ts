@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
+import { formatPhone } from '@shared/phone';
 import type { contactMessageSchema, contactTechnicianSchema } from '@shared/schemas/contact';
 import { AppError } from '../../infra/app-error';
 import { technicianPlan } from '../../domain/entitlements';
@@ -72,7 +73,7 @@ export function createContactService(app: FastifyInstance) {
             ...(priority
               ? [`Priority support: ${plan!.tier} plan technician (account ${user!.email}).`]
               : []),
-            `From: ${input.name} <${input.email}>${input.phone ? `, ${input.phone}` : ''}`,
+            `From: ${input.name} <${input.email}>${input.phone ? `, ${formatPhone(input.phone)}` : ''}`,
             `Subject: ${input.subject}`,
             input.message,
           ]),

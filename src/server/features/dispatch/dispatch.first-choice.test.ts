@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
@@ -10,7 +10,7 @@ import {
   TECHNICIAN_NOT_FOUND,
   technicianDoesNotOffer,
 } from '@shared/schemas/service-requests';
-import { jobNotifications, serviceRequests, verifications } from '../../db/schema';
+import { jobNotifications, outbox, serviceRequests, verifications } from '../../db/schema';
 
 // Each test asks for a service type of its own, so no technician of another test qualifies.
 const bowie = LOCATIONS.find((l) => l.name === 'Bowie, MD')!;
@@ -122,6 +122,43 @@ describe('a request sent to a technician first', () => {
     expect(after.dispatch.firstChoice).toBeNull();
   });
 
+  it("says who has it: the customer's confirmation names the chosen technician, whose offer is theirs alone; the next round is a race", async () => {
+    const other = await tech('Diagnostics', 1);
+    const chosen = await tech('Diagnostics', 4);
+    const r = await request('Diagnostics', chosen.id);
+    const confirmation = (
+      await t.app.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.idempotencyKey, `request_received:${r.id}`))
+    )[0]!;
+    expect(confirmation.textBody).toContain(`we offer it to ${chosen.name}, whom you chose, first`);
+    expect(confirmation.textBody).toContain("If they pass or don't answer within 5 minutes");
+
+    // The chosen technician's alert (no page open, no push): theirs alone, no race.
+    const email = async (x: Tech) => {
+      const [n] = await t.app.db
+        .select()
+        .from(jobNotifications)
+        .where(
+          and(eq(jobNotifications.serviceRequestId, r.id), eq(jobNotifications.technicianId, x.id)),
+        );
+      const [m] = await t.app.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.idempotencyKey, `new_job:${n!.id}:email`));
+      return m!.textBody;
+    };
+    const offer = await email(chosen);
+    expect(offer).toContain('The customer chose you from your profile');
+    expect(offer).toContain('offered to you alone until');
+    expect(offer).not.toContain('first technician to accept');
+
+    const [first] = await pendingOf(r.id);
+    expect((await answer(chosen, first!.id, 'decline')).statusCode).toBe(200);
+    expect(await email(other)).toContain('The first technician to accept gets the job.');
+  });
+
   it('declined: the nearest qualified technicians are asked at once, without the one who passed', async () => {
     const nearer = await Promise.all([1, 2].map((m) => tech('Electrical', m)));
     const chosen = await tech('Electrical', 0.5);
@@ -209,21 +246,27 @@ describe('the technician a request is sent to first must be one who can take it'
     const before = (await t.app.db.select().from(serviceRequests)).length;
     const pending = await tech('Oil Change', 1, { status: 'pending' });
     const unavailable = await tech('Oil Change', 1, { isAvailable: false });
-    const expired = await tech('Oil Change', 1);
-    await t.app.db.insert(verifications).values({
-      technicianId: expired.id,
-      verificationType: 'insurance',
-      credentialName: 'I',
-      issuingOrganization: 'Acme',
-      verificationStatus: 'verified',
-      expirationDate: '2020-01-01',
-    });
+    // Not certified: their only insurance expired (ADR 033).
+    const expired = await tech('Oil Change', 1, { credentials: false });
+    await t.app.db.insert(verifications).values(
+      (['license', 'insurance'] as const).map((verificationType) => ({
+        technicianId: expired.id,
+        verificationType,
+        credentialName: 'I',
+        issuingOrganization: 'Acme',
+        verificationStatus: 'verified' as const,
+        expirationDate: verificationType === 'insurance' ? '2020-01-01' : null,
+      })),
+    );
+    // Listed as new, credentials in review: nobody can send them a request first yet.
+    const inReview = await tech('Oil Change', 1, { credentials: false });
     const brakesOnly = await tech('Brake Service', 1, { firstName: 'Brakey' });
     const cases: [unknown, string, string][] = [
       [999999, TECHNICIAN_NOT_FOUND, 'preferredTechnicianId'],
       [pending.id, TECHNICIAN_NOT_FOUND, 'preferredTechnicianId'],
       [unavailable.id, TECHNICIAN_NOT_AVAILABLE, 'preferredTechnicianId'],
       [expired.id, TECHNICIAN_NOT_AVAILABLE, 'preferredTechnicianId'],
+      [inReview.id, TECHNICIAN_NOT_AVAILABLE, 'preferredTechnicianId'],
       [brakesOnly.id, technicianDoesNotOffer('Brakey', 'Oil Change'), 'serviceType'],
       ['abc', TECHNICIAN_NOT_FOUND, 'preferredTechnicianId'],
       [-1, TECHNICIAN_NOT_FOUND, 'preferredTechnicianId'],

@@ -32,7 +32,6 @@ export async function offerToFirstChoice(
   const eligible = await q.eligibleAmong(tx, {
     requestId: request.id,
     ids: [id],
-    today: now.toISOString().slice(0, 10),
     now,
     dispatchStartedAt: null,
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import { formatReference } from '@shared/jobs';
+import { formatPhone } from '@shared/phone';
 import type { serviceRequests } from '../../db/schema';
 import { composeMail, type MailMessage } from '../../infra/mailer';
 import { fullName } from '../../domain/names';
@@ -47,7 +48,7 @@ export function jobAcceptedMail(
     ...composeMail([
       `Hi ${r.contactName ?? 'there'},`,
       `Good news: ${name}, a certified ${BRAND.name} technician, accepted your ${r.serviceType} request in ${r.location}.`,
-      `Phone: ${tech.phone ?? 'not listed'}`,
+      `Phone: ${tech.phone ? formatPhone(tech.phone) : 'not listed'}`,
       `${tech.firstName} will propose an arrival window shortly. Confirm it and follow your request here:\n${requestPageUrl(app.config, r.id)}`,
     ]),
   };

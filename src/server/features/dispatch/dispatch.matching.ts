@@ -7,7 +7,7 @@ import * as q from './dispatch.queries';
  * The nearest technicians who can take a request: the index ranks listed, available
  * technicians whose plan delivers leads, whose specialty matches and whose service radius
  * reaches the request (nearest, then best rated: no featured boost, dispatch stays nearest
- * first); the database then drops those without valid credentials, at their plan's monthly job
+ * first); the database then drops those not certified (ADR 033), at their plan's monthly job
  * cap or already notified. Fetches a wider ranking when too many drop out.
  */
 export async function findCandidates(
@@ -17,7 +17,6 @@ export async function findCandidates(
     requestId: number;
     serviceType: string;
     point: Point;
-    today: string;
     now: Date;
     limit: number;
     dispatchStartedAt: Date | null;
@@ -39,7 +38,6 @@ export async function findCandidates(
     const eligible = await q.eligibleAmong(db, {
       requestId: r.requestId,
       ids: hits.map((h) => h.id),
-      today: r.today,
       now: r.now,
       dispatchStartedAt: r.dispatchStartedAt,
     });

@@ -46,6 +46,7 @@ export async function offer(
     app,
     tx,
     request,
+    round === 0,
     created.map((n) => ({ ...n, distanceMiles: distance.get(n.technicianId) ?? null, expiresAt })),
   );
   await recordMove(app, tx, request, {

@@ -1,11 +1,12 @@
 import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { jobNotifications, serviceRequests, technicians, users } from '../../db/schema';
+import { certifiedSql } from '../../domain/credentials';
 import { receivesLeadsSql } from '../../domain/entitlements';
 
 /**
- * Which of `ids` can take request `requestId` now: approved, available, valid credentials (no
- * license or insurance verification rejected, expired or past its expiration date), a plan that
+ * Which of `ids` can take request `requestId` now: approved, available, certified (a current
+ * verified license and insurance, whatever else is on file: ADR 033), a plan that
  * delivers leads with room under its monthly job cap (ADR 014), and not yet notified of it. The
  * index has already ranked them by distance and checked specialty, radius and plan; this is the
  * part it does not hold (and the plan again, as of this transaction).
@@ -15,7 +16,6 @@ export async function eligibleAmong(
   r: {
     requestId: number;
     ids: number[];
-    today: string;
     now: Date;
     dispatchStartedAt: Date | null;
   },
@@ -35,9 +35,7 @@ export async function eligibleAmong(
         // Not asked since dispatch last (re)started, and never one who declined or gave it back.
         sql`not exists (select 1 from job_notifications jn where jn.service_request_id = ${r.requestId} and jn.technician_id = ${technicians.id}
               and (jn.status in ('pending', 'accepted', 'declined', 'withdrawn') or jn.created_at >= ${r.dispatchStartedAt ?? new Date(0)}))`,
-        sql`not exists (select 1 from verifications v where v.technician_id = ${technicians.id}
-              and v.verification_type in ('license', 'insurance')
-              and (v.verification_status in ('rejected', 'expired') or v.expiration_date < ${r.today}::date))`,
+        certifiedSql(technicians.id, r.now),
       ),
     );
   return new Set(rows.map((x) => x.id));

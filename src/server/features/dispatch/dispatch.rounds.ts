@@ -42,7 +42,6 @@ async function notifyRound(
     requestId: request.id,
     serviceType: request.serviceType,
     point: { latitude: request.latitude, longitude: request.longitude },
-    today: app.clock().toISOString().slice(0, 10),
     now: app.clock(),
     limit: LIMITS.techniciansPerRound,
     dispatchStartedAt: request.dispatchStartedAt,

@@ -79,23 +79,31 @@ describe('matching', () => {
     const pending = await tech({ ...north(0.5), status: 'pending' });
     const shortRadius = await tech({ ...north(0.8), serviceRadiusMiles: 1 }); // 0.8 mi away, radius 1: qualifies
     const outOfReach = await tech({ ...north(3.5), serviceRadiusMiles: 3 });
-    const expiredLicense = await tech({ ...north(0.5) });
-    await t.app.db.insert(verifications).values({
-      technicianId: expiredLicense.id,
-      verificationType: 'license',
-      credentialName: 'L',
-      issuingOrganization: 'MVA',
-      verificationStatus: 'verified',
-      expirationDate: '2020-01-01',
-    });
-    const rejectedInsurance = await tech({ ...north(0.5) });
-    await t.app.db.insert(verifications).values({
-      technicianId: rejectedInsurance.id,
-      verificationType: 'insurance',
-      credentialName: 'I',
-      issuingOrganization: 'Acme',
-      verificationStatus: 'rejected',
-    });
+    // Not certified (ADR 033): a license that expired, an insurance rejected, nothing verified.
+    const record = (
+      technicianId: number,
+      verificationType: 'license' | 'insurance',
+      verificationStatus: 'verified' | 'rejected' | 'pending',
+      expirationDate: string | null = null,
+    ) =>
+      t.app.db.insert(verifications).values({
+        technicianId,
+        verificationType,
+        credentialName: verificationType === 'license' ? 'L' : 'I',
+        issuingOrganization: 'MVA',
+        verificationStatus,
+        expirationDate,
+      });
+    const expiredLicense = await tech({ ...north(0.5), credentials: false });
+    await record(expiredLicense.id, 'license', 'verified', '2020-01-01');
+    await record(expiredLicense.id, 'insurance', 'verified');
+    const rejectedInsurance = await tech({ ...north(0.5), credentials: false });
+    await record(rejectedInsurance.id, 'license', 'verified');
+    await record(rejectedInsurance.id, 'insurance', 'rejected');
+    const inReview = await tech({ ...north(0.5), credentials: false });
+    await record(inReview.id, 'license', 'pending');
+    await record(inReview.id, 'insurance', 'pending');
+    const noCredentials = await tech({ ...north(0.5), credentials: false });
 
     const r = await request();
     expect(r.notifiedTechnicians).toBe(5);
@@ -116,14 +124,17 @@ describe('matching', () => {
       outOfReach,
       expiredLicense,
       rejectedInsurance,
+      inReview,
+      noCredentials,
     ]) {
       expect(notified.map((n) => n.technicianId)).not.toContain(excluded.id);
     }
     const n = notified[0]!;
     expect(n.status).toBe('pending');
     expect(n.expiresAt.getTime() - n.createdAt.getTime()).toBe(5 * 60 * 1000);
-    // Clean up for the following tests: this request is assigned.
+    // Clean up for the following tests: this request is assigned; those in review stay out.
     expect((await accept(shortRadius, n.id)).statusCode).toBe(200);
+    await t.app.db.delete(verifications).where(eq(verifications.technicianId, inReview.id));
     await t.app.db
       .update(verifications)
       .set({ verificationStatus: 'verified', expirationDate: '2099-01-01' });
@@ -370,8 +381,10 @@ describe('least data: a lead shows the customer only while the job is the techni
     phone: '(301) 555-0177',
     street: '12 Main St',
   };
+  /** The phone as it is stored (E.164). */
+  const storedPhone = '+13015550177';
   /** Every personal detail of the request, wherever it might appear in a lead. */
-  const personal = [contact.email, contact.phone, 'Pat', 'Private', contact.street];
+  const personal = [contact.email, contact.phone, storedPhone, 'Pat', 'Private', contact.street];
   const leadOf = async (x: Tech, requestId: number) =>
     ((await list(x)) as { serviceRequest: { id: number } }[]).find(
       (n) => n.serviceRequest.id === requestId,
@@ -445,7 +458,7 @@ describe('least data: a lead shows the customer only while the job is the techni
     // The technician doing the job: the contact, and where exactly.
     expect(won.json().serviceRequest).toMatchObject({
       location: `${contact.street}, Bowie, MD 20715`,
-      customer: { email: contact.email, phone: contact.phone },
+      customer: { email: contact.email, phone: storedPhone },
     });
     expect((await leadOf(b, r.id))?.serviceRequest.customer?.email).toBe(contact.email);
     // Declined, while another has it.

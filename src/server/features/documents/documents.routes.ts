@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ACCEPTED_UPLOAD_TYPES } from '@shared/constants/uploads';
 import { dbId } from '@shared/schemas/common';
 import {
   createUploadSchema,
@@ -48,7 +49,19 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     raw.put(
       '/api/documents/upload/:token',
       {
-        config: { access: 'public' },
+        config: {
+          access: 'public',
+          documentedBody: {
+            description:
+              "The file's bytes (the type declared when the upload was started; the bytes decide).",
+            content: Object.fromEntries(
+              ACCEPTED_UPLOAD_TYPES.map((type) => [
+                type,
+                { schema: { type: 'string', format: 'binary' } },
+              ]),
+            ),
+          },
+        },
         schema: {
           summary: "Upload a document's file",
           operationId: 'uploadDocumentFile',

@@ -4,7 +4,7 @@ import { UPLOAD_MESSAGES } from '@shared/constants/uploads';
 import type { createUploadSchema, DocumentLink, UploadTarget } from '@shared/schemas/documents';
 import { AppError } from '../../infra/app-error';
 import { confirmUpload, documentLink, type DocumentRow } from '../../domain/documents';
-import { newStorageKey, type LocalStorage } from '../../infra/storage';
+import { newStorageKey, readOrNotFound, type LocalStorage } from '../../infra/storage';
 import { detectFileType, SIGNATURE_BYTES } from '../../infra/storage/file-type';
 import type { SessionUser } from '../../infra/session';
 import * as q from './documents.queries';
@@ -127,13 +127,7 @@ export function createDocumentsService(app: FastifyInstance) {
         );
       const doc = await load(check.id);
       if (doc.state !== 'uploaded') throw new AppError(404, 'Document not found');
-      try {
-        return { doc, stream: await storage.read(doc.storageKey) };
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-          throw new AppError(404, 'Document not found');
-        throw err;
-      }
+      return { doc, stream: await readOrNotFound(storage, doc.storageKey, 'Document not found') };
     },
   };
 }

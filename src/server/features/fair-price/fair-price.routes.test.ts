@@ -5,7 +5,7 @@ import { findLocation } from '@shared/constants/locations';
 import { typicalPriceText } from '@shared/fair-price';
 import { formatReference } from '@shared/jobs';
 import type { FairPrice } from '@shared/schemas/fair-price';
-import type { JobDetail } from '@shared/schemas/jobs';
+import type { ServiceRequestDetail } from '@shared/schemas/jobs';
 import type { PublicQuote } from '@shared/schemas/pos';
 import { fairPrices, invoices, quoteItems, quotes, serviceRequests } from '../../db/schema';
 import { areaOf, fairPriceFor, refreshFairPrices } from '../../domain/fair-price';
@@ -89,6 +89,7 @@ async function job(totalCents: number, o: JobOptions = {}) {
       customerName: 'Pat',
       laborTotalCents: totalCents - partCents,
       partsTotalCents: partCents,
+      taxRate: '0.00',
       taxAmountCents: 0,
       totalAmountCents: totalCents,
       status: 'approved',
@@ -187,6 +188,40 @@ describe('the fair price of brake service around Hyattsville', () => {
     });
   });
 
+  it('answers the price before booking at a place as typed, in dollars, and no range below 20 jobs', async () => {
+    const estimate = (serviceType: string, location: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/price-estimates?serviceType=${encodeURIComponent(serviceType)}&location=${encodeURIComponent(location)}`,
+      });
+    const near = await estimate('Brake Service', '20781');
+    expect(near.statusCode, near.body).toBe(200);
+    expect(near.json()).toEqual({
+      serviceType: 'Brake Service',
+      place: 'Hyattsville, MD 20781',
+      jobs: 20,
+      minimumJobs: 20,
+      low: 575,
+      median: 1050,
+      high: 1525,
+    });
+    expect(near.headers['cache-control']).toBe('public, max-age=600');
+    // A town name in the same area reads the same figures.
+    expect((await estimate('Brake Service', 'Bowie, MD')).json()).toMatchObject({ low: 575 });
+    // Waldorf's area has one job: its count, and no range.
+    const few = (await estimate('Brake Service', 'Waldorf, MD')).json();
+    expect(few).toMatchObject({ jobs: 1, minimumJobs: 20 });
+    expect(few).not.toHaveProperty('low');
+    // Outside the service area, an unknown place, an unknown service: 400 with a message.
+    const far = await estimate('Brake Service', '90210');
+    expect(far.statusCode).toBe(400);
+    expect(far.json().message).toMatch(/Beverly Hills, CA/);
+    expect((await estimate('Brake Service', 'Atlantis')).statusCode).toBe(400);
+    const odd = await estimate('Teleportation', '20781');
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().message).toMatch(/Service type must be one of/);
+  });
+
   it('drops jobs paid more than 12 months ago at the next refresh', async () => {
     // Every job counted was paid 10 days before NOW: still in the window 300 days on, not 400.
     const later = new Date(NOW.getTime() + 300 * DAY);
@@ -211,7 +246,7 @@ describe('the fair price of brake service around Hyattsville', () => {
       headers: { cookie: customer.cookie },
     });
     expect(detail.statusCode, detail.body).toBe(200);
-    const d = detail.json<JobDetail>();
+    const d = detail.json<ServiceRequestDetail>();
     expect(d.fairPrice).toMatchObject({ area: '207', jobs: 20, enoughData: true });
     expect(d.quotes[0]!.items.map((i) => i.type)).toEqual(['labor', 'labor', 'part']);
 
@@ -225,6 +260,7 @@ describe('the fair price of brake service around Hyattsville', () => {
         customerName: 'Pat',
         laborTotalCents: 0,
         partsTotalCents: 0,
+        taxRate: '0.00',
         taxAmountCents: 0,
         totalAmountCents: 0,
         approvalTokenHash: hashToken(token),
@@ -244,6 +280,7 @@ describe('the fair price of brake service around Hyattsville', () => {
       customerName: 'Pat',
       laborTotalCents: 0,
       partsTotalCents: 0,
+      taxRate: '0.00',
       taxAmountCents: 0,
       totalAmountCents: 0,
       approvalTokenHash: hashToken(loose),

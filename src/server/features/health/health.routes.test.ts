@@ -34,10 +34,20 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/config', () => {
-  it('tells the client whether demo mode is on', async () => {
+  it('tells the client whether demo mode is on, and no social links unless configured', async () => {
     const t = await buildTestApp({ config: { demoMode: false } });
     expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toEqual({
       demoMode: false,
+      socialLinks: [],
+    });
+    await t.close();
+  });
+
+  it("hands the client the operator's social links", async () => {
+    const socialLinks = [{ label: 'Instagram', url: 'https://instagram.com/wrenchly' }];
+    const t = await buildTestApp({ config: { socialLinks } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({
+      socialLinks,
     });
     await t.close();
   });
@@ -127,6 +137,36 @@ describe('GET /api/health/ready with a migration missing', () => {
       checks: { migrations: { ok: false, detail: 'not all migrations are applied' } },
     });
     await t.close();
+  });
+});
+
+describe('GET /api/health/ready on an empty database', () => {
+  it('answers 503 once the schema is gone under a running instance, and 200 once it is back', async () => {
+    const t = await buildTestApp();
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(
+        200,
+      );
+      // What dropping and re-creating the database leaves: nothing of the app's schema.
+      await t.app.db.execute(sql`alter schema drizzle rename to drizzle_gone`);
+      await t.app.db.execute(sql`alter table public.users rename to users_gone`);
+      const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        failed: ['migrations'],
+        checks: {
+          database: { ok: true },
+          migrations: { ok: false, detail: 'the schema is missing (an empty database?)' },
+        },
+      });
+      await t.app.db.execute(sql`alter table public.users_gone rename to users`);
+      await t.app.db.execute(sql`alter schema drizzle_gone rename to drizzle`);
+      expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -105,6 +105,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: appConfigSchema },
       },
     },
-    async () => ({ demoMode: app.config.demoMode }),
+    async () => ({ demoMode: app.config.demoMode, socialLinks: app.config.socialLinks }),
   );
 };

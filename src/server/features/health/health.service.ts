@@ -39,8 +39,8 @@ export type Readiness = {
 export const pingDatabase = (app: FastifyInstance) => q.ping(app.db);
 
 /**
- * What a load balancer needs before sending traffic (ADR 022): the database answers, every
- * committed migration is applied, the technician index has loaded (search and dispatch read
+ * What a load balancer needs before sending traffic (ADR 022): the database answers and holds
+ * the app's schema (asked on every probe, by name, cheaply), every committed migration is applied, the technician index has loaded (search and dispatch read
  * it), and the instance is not stopping. Redis is reported but does not fail it: the rate
  * limits are counted in PostgreSQL while it is away, so requests do not notice, and a load
  * balancer following readiness would otherwise take every instance out at once for it.
@@ -48,15 +48,18 @@ export const pingDatabase = (app: FastifyInstance) => q.ping(app.db);
 export function createReadiness(app: FastifyInstance) {
   const migrations = readMigrationFiles({ migrationsFolder: migrationsDir() });
   const expected = Math.max(0, ...migrations.map((m) => m.folderMillis));
-  // Applied migrations stay applied: once seen, not asked again.
+  // Applied migrations stay applied while the schema is there: once seen, not asked again; the
+  // schema's presence is asked on every probe (a database dropped and re-created under a running
+  // instance is empty, and every request would answer 500).
   let migrated = false;
+  let schema = false;
 
   const fail = (detail: string): Check => ({ ok: false, detail });
   const ok: Check = { ok: true };
 
   async function database(): Promise<Check> {
     try {
-      await q.ping(app.db);
+      schema = await q.schemaPresent(app.db);
       return ok;
     } catch (err) {
       app.log.error({ err }, 'readiness: database unreachable');
@@ -65,6 +68,10 @@ export function createReadiness(app: FastifyInstance) {
   }
 
   async function migrationsApplied(): Promise<Check> {
+    if (!schema) {
+      migrated = false;
+      return fail('the schema is missing (an empty database?)');
+    }
     if (migrated) return ok;
     try {
       const last = await q.lastAppliedMigration(app.db);

@@ -290,9 +290,10 @@ describe('notification settings', () => {
     smsPhone: null,
     quietHours: { enabled: false, start: '21:00', end: '07:00' },
     timeZone: 'America/New_York',
+    invoiceReminders: true,
   };
 
-  it('starts from the defaults: push and e-mail on, SMS off, no quiet hours', async () => {
+  it('starts from the defaults: push and e-mail on, SMS off, no quiet hours, invoice reminders on', async () => {
     const res = await call('GET', '/api/technicians/me/notification-settings', tech);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(settings);
@@ -348,7 +349,7 @@ describe('notification settings', () => {
     const badPhone = await put({ sms: true, smsPhone: '555-12' });
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.json()).toMatchObject({
-      message: 'Enter a valid phone number, for example (202) 555-0142',
+      message: 'Enter a US phone number, like (301) 555-0199',
     });
     expect(
       (await put({ quietHours: { enabled: true, start: '25:00', end: '07:00' } })).statusCode,
@@ -358,7 +359,13 @@ describe('notification settings', () => {
         (await put({ quietHours: { enabled: true, start, end: '07:00' } })).statusCode,
         String(start),
       ).toBe(400);
-    for (const smsPhone of ['2'.repeat(31), '+999 555 0142', 'call me', 12025550142])
+    for (const smsPhone of [
+      '2'.repeat(31),
+      '+999 555 0142',
+      '+44 20 7946 0958',
+      'call me',
+      12025550142,
+    ])
       expect((await put({ sms: true, smsPhone })).statusCode, String(smsPhone)).toBe(400);
     expect((await put({ timeZone: 'Mars/Olympus' })).statusCode).toBe(400);
     expect((await put({ timeZone: '' })).statusCode).toBe(400);

@@ -11,7 +11,6 @@ import type { pushSubscriptions } from '../../db/schema';
 import { AppError } from '../../infra/app-error';
 import type { SessionUser } from '../../infra/session';
 import { toSettings } from '../../domain/technician-alerts';
-import { normalizePhone } from '../../domain/phone';
 import * as q from './notifications.queries';
 
 /** A technician's devices beyond this many: the least recently used are dropped. */
@@ -65,11 +64,13 @@ export function createNotificationsService(app: FastifyInstance) {
         push: input.push,
         email: input.email,
         sms: input.sms,
-        smsPhone: input.smsPhone ? normalizePhone(input.smsPhone) : null,
+        // E.164 already: the schema's phone rule (src/shared/phone.ts).
+        smsPhone: input.smsPhone,
         quietHoursEnabled: input.quietHours.enabled,
         quietStart: input.quietHours.start,
         quietEnd: input.quietHours.end,
         timeZone: input.timeZone,
+        invoiceReminders: input.invoiceReminders,
       });
       return toSettings(row);
     },

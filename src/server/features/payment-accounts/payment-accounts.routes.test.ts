@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testConfig, type TestApp } from '../../../../tests/helpers/build-test-app';
 import {
@@ -7,6 +7,7 @@ import {
   signIn,
   subscribeTechnician,
 } from '../../../../tests/helpers/factories';
+import { startPayPalStandIn } from '../../../../tests/helpers/paypal-stand-in';
 import { SQUARE_NONCES, startSquareStandIn } from '../../../../tests/helpers/square-stand-in';
 import { CARD_ACCOUNT_REQUIRED } from '@shared/schemas/payments';
 import { invoicePayments, paymentConnections, paymentOauthStates } from '../../db/schema';
@@ -31,6 +32,12 @@ const stateOf = (url: string) => new URL(url, 'http://x').searchParams.get('stat
 
 /** Through the sandbox's consent page to the callback's answer (not followed). */
 async function connectThroughSandbox(t: TestApp, cookie: string, decision = 'allow') {
+  const callback = await sandboxCallback(t, cookie, decision);
+  return { callback, answer: await get(t, callback, cookie) };
+}
+
+/** Through the sandbox's consent page to the callback URL it sends back (not opened). */
+async function sandboxCallback(t: TestApp, cookie: string, decision = 'allow') {
   const start = await get(t, '/api/payments/connect/sandbox', cookie);
   expect(start.statusCode, start.body).toBe(302);
   const consent = location(start);
@@ -53,7 +60,7 @@ async function connectThroughSandbox(t: TestApp, cookie: string, decision = 'all
   expect(decided.statusCode, decided.body).toBe(303);
   const callback = location(decided);
   expect(callback).toMatch(/^\/api\/payments\/callback\/sandbox\?/);
-  return { callback, answer: await get(t, callback, cookie) };
+  return callback;
 }
 
 const cardToken = async (t: TestApp) =>
@@ -129,6 +136,29 @@ describe('connecting a sandbox account', () => {
         .where(eq(paymentConnections.technicianId, id));
       expect(rows).toEqual([]);
     }
+  });
+
+  it('spends no state on another technician: the owner’s callback still connects afterwards', async () => {
+    const victim = await technician(t);
+    const attacker = await technician(t);
+    const callback = await sandboxCallback(t, victim.cookie);
+    // The victim's callback link, opened by someone else first.
+    const foreign = await get(t, callback, attacker.cookie);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toBe('This connection was started by another account.');
+    const [state] = await t.app.db
+      .select()
+      .from(paymentOauthStates)
+      .where(eq(paymentOauthStates.state, stateOf(callback)));
+    expect(state!.usedAt).toBeNull();
+    const own = await get(t, callback, victim.cookie);
+    expect(own.statusCode, own.body).toBe(302);
+    expect(location(own)).toBe('/technician-profile?payments=connected&provider=sandbox');
+    const rows = await t.app.db
+      .select()
+      .from(paymentConnections)
+      .where(eq(paymentConnections.technicianId, attacker.technicianId));
+    expect(rows).toEqual([]);
   });
 
   it('goes back to the profile with the reason when the technician denies', async () => {
@@ -361,5 +391,104 @@ describe('connecting a Square account (OAuth against a stand-in of Square)', () 
       .from(paymentConnections)
       .where(eq(paymentConnections.technicianId, tech.id));
     expect(row!.provider).toBe('square');
+  });
+});
+
+describe('connecting a PayPal account (partner onboarding against a stand-in of PayPal)', () => {
+  let t: TestApp;
+  let paypal: Awaited<ReturnType<typeof startPayPalStandIn>>;
+  beforeAll(async () => {
+    paypal = await startPayPalStandIn();
+    t = await buildTestApp({
+      config: {
+        walletProvider: 'paypal',
+        publicUrl: 'https://wrenchly.test',
+        paypal: { ...paypal.config, partnerMerchantId: 'PARTNER-WRENCHLY' },
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await paypal.close();
+  });
+
+  /** The technician starts connecting: the onboarding link PayPal made for them. */
+  async function referral(cookie: string) {
+    const start = await get(t, '/api/payments/connect/paypal', cookie);
+    expect(start.statusCode, start.body).toBe(302);
+    expect(location(start)).toMatch(/\/bizsignup\/partner\/entry\?referralToken=/);
+    return location(start);
+  }
+  /** The callback as the browser opens it on this site. */
+  const callbackOf = (returned: URL) => {
+    expect(`${returned.origin}${returned.pathname}`).toBe(
+      'https://wrenchly.test/api/payments/callback/paypal',
+    );
+    return `${returned.pathname}${returned.search}`;
+  };
+  const paypalRows = (technicianId: number) =>
+    t.app.db
+      .select()
+      .from(paymentConnections)
+      .where(
+        and(
+          eq(paymentConnections.technicianId, technicianId),
+          eq(paymentConnections.provider, 'paypal'),
+        ),
+      );
+  /** A technician with a PayPal seller account connected: its merchant id. */
+  async function connected() {
+    const tech = await technician(t);
+    const returned = await paypal.onboard(await referral(tech.cookie));
+    const answer = await get(t, callbackOf(returned), tech.cookie);
+    expect(answer.statusCode, answer.body).toBe(302);
+    expect(location(answer)).toBe('/technician-profile?payments=connected&provider=paypal');
+    return { ...tech, merchantId: returned.searchParams.get('merchantIdInPayPal')! };
+  }
+
+  it('connects the seller PayPal onboarded from this technician’s referral', async () => {
+    const tech = await connected();
+    expect(paypal.merchants.get(tech.merchantId)!.trackingId).toBe(
+      `technician-${tech.technicianId}`,
+    );
+    expect(await paypalRows(tech.technicianId)).toEqual([
+      expect.objectContaining({ status: 'connected', merchantId: tech.merchantId }),
+    ]);
+    const check = paypal.requests.filter((r) =>
+      r.path.endsWith(`/merchant-integrations/${tech.merchantId}`),
+    );
+    expect(check).toHaveLength(1);
+    expect(check[0]!.path).toBe(
+      `/v1/customer/partners/PARTNER-WRENCHLY/merchant-integrations/${tech.merchantId}`,
+    );
+  });
+
+  it('refuses another seller’s merchant id put in the return URL (403), attaching nothing', async () => {
+    const victim = await connected();
+    const attacker = await technician(t);
+    // The attacker goes through their own onboarding, then names the victim's account.
+    const returned = await paypal.onboard(await referral(attacker.cookie));
+    returned.searchParams.set('merchantIdInPayPal', victim.merchantId);
+    const forged = await get(t, callbackOf(returned), attacker.cookie);
+    expect(forged.statusCode, forged.body).toBe(403);
+    expect(forged.json().message).toMatch(/not the one PayPal onboarded for you/);
+    expect(await paypalRows(attacker.technicianId)).toEqual([]);
+    expect(await paypalRows(victim.technicianId)).toEqual([
+      expect.objectContaining({ status: 'connected', merchantId: victim.merchantId }),
+    ]);
+  });
+
+  it('refuses a seller account connected to another technician (409), attaching nothing', async () => {
+    const first = await connected();
+    const second = await technician(t);
+    // The same PayPal seller signs in through the second technician's referral.
+    const returned = await paypal.onboard(await referral(second.cookie), { as: first.merchantId });
+    const answer = await get(t, callbackOf(returned), second.cookie);
+    expect(answer.statusCode, answer.body).toBe(409);
+    expect(answer.json().message).toMatch(/already connected to another technician/);
+    expect(await paypalRows(second.technicianId)).toEqual([]);
+    expect(await paypalRows(first.technicianId)).toEqual([
+      expect.objectContaining({ status: 'connected', merchantId: first.merchantId }),
+    ]);
   });
 });

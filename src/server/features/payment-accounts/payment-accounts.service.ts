@@ -6,15 +6,18 @@ import { audit } from '../../domain/audit';
 import { tokenCipher } from '../../domain/payment-accounts';
 import {
   connectionOf,
+  connectedElsewhere,
   connectionsOf,
+  findState,
   insertState,
+  lockMerchant,
   updateConnection,
   upsertConnection,
   useState,
   type ConnectionRow,
 } from '../../domain/payment-accounts.queries';
 import { AppError } from '../../infra/app-error';
-import { ProviderError, type AccountConnector } from '../../infra/payments';
+import { ForeignAccountError, ProviderError, type AccountConnector } from '../../infra/payments';
 import { publicBaseUrl } from '../../infra/public-url';
 import type { SessionUser } from '../../infra/session';
 import { technicianEmail } from './payment-accounts.queries';
@@ -24,6 +27,10 @@ export const STATE_TTL_MS = 10 * 60_000;
 
 export const callbackPath = (provider: string) => `/api/payments/callback/${provider}`;
 
+const STATE_REFUSED =
+  'This connection could not be verified: it is unknown, used or expired. Start again from your profile.';
+const ACCOUNT_TAKEN =
+  'This payment account is already connected to another technician. Connect an account of your own.';
 const NOT_AVAILABLE = 'Connecting an account at this provider is not set up on this site.';
 
 const ownTechnician = (user: SessionUser | null) => {
@@ -93,8 +100,10 @@ export function createPaymentAccountsService(app: FastifyInstance) {
 
     /**
      * The provider sent the technician back: the state must be one this technician was given
-     * for this provider, unused and recent (else 400/403, nothing stored); then the provider's
-     * answer becomes the connected account, its tokens encrypted.
+     * for this provider, unused and recent (else 400/403, nothing stored, and another
+     * technician's attempt leaves it usable by its owner); then the provider's answer becomes
+     * the connected account, its tokens encrypted, unless the provider ties the account to
+     * someone else's onboarding (403) or another technician has it connected (409).
      */
     async complete(
       user: SessionUser | null,
@@ -104,26 +113,34 @@ export function createPaymentAccountsService(app: FastifyInstance) {
     ) {
       const technicianId = ownTechnician(user);
       const now = app.clock();
-      const state = query.state ? await useState(app.db, query.state, now) : undefined;
-      if (!state || state.expiresAt < now || state.provider !== provider)
-        throw new AppError(
-          400,
-          'This connection could not be verified: it is unknown, used or expired. Start again from your profile.',
-        );
-      if (state.technicianId !== technicianId)
+      // Whose it is is judged before it is spent: someone else opening the technician's
+      // callback link must not use up their state (they would be refused in turn).
+      const issued = query.state ? await findState(app.db, query.state) : undefined;
+      if (issued && issued.technicianId !== technicianId)
         throw new AppError(403, 'This connection was started by another account.');
+      const state =
+        issued && !issued.usedAt && issued.expiresAt >= now && issued.provider === provider
+          ? await useState(app.db, issued.state, technicianId, now)
+          : undefined;
+      if (!state) throw new AppError(400, STATE_REFUSED);
       const connector = connectorFor(provider);
       if (!connector || connector.provider !== provider)
         return returnUrl(state.returnTo, { error: NOT_AVAILABLE });
       let account;
       try {
-        account = await connector.complete(query, redirectUri(connector));
+        account = await connector.complete(query, redirectUri(connector), { id: technicianId });
       } catch (err) {
+        if (err instanceof ForeignAccountError) throw new AppError(403, err.message);
         if (err instanceof ProviderError) return returnUrl(state.returnTo, { error: err.message });
         throw err;
       }
       const cipher = tokenCipher(app);
       await app.db.transaction(async (tx) => {
+        // One technician per seller account: customers' money for one must not reach another,
+        // and the provider's revocation of the account would disconnect both.
+        await lockMerchant(tx, provider, account.merchantId);
+        if (await connectedElsewhere(tx, provider, account.merchantId, technicianId))
+          throw new AppError(409, ACCOUNT_TAKEN);
         const row = await upsertConnection(tx, {
           technicianId,
           provider,

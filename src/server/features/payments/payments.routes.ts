@@ -6,6 +6,7 @@ import {
   sandboxTokenResponseSchema,
 } from '@shared/schemas/payments';
 import { cardFormConfigFor } from '../../domain/payment-accounts';
+import { walletConfigFor } from '../../domain/wallet-accounts';
 import { dbId } from '@shared/schemas/common';
 import { AppError } from '../../infra/app-error';
 import { errorResponsesFor } from '../../infra/route-errors';
@@ -32,7 +33,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       card: request.query.technicianId
         ? await cardFormConfigFor(app, request.query.technicianId)
         : (app.payments.card?.cardFormConfig() ?? null),
-      wallet: app.payments.wallet ? { provider: app.payments.wallet.name } : null,
+      // Paying a technician, only their own connected wallet account is offered (ADR 030).
+      wallet: request.query.technicianId
+        ? await walletConfigFor(app, request.query.technicianId)
+        : app.payments.wallet
+          ? { provider: app.payments.wallet.name }
+          : null,
     }),
   );
 

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createUser } from '../../../../tests/helpers/factories';
-import { proTechnician, SIGNATURE } from '../../../../tests/helpers/pos';
+import { proTechnician, SIGNATURE, FLAT_TAX } from '../../../../tests/helpers/pos';
 import type { ServiceRequestStatus } from '@shared/constants/domain';
 import { formatReference } from '@shared/jobs';
 import { outbox, quotes, serviceRequests } from '../../db/schema';
@@ -52,6 +52,7 @@ const quoteFor = (serviceRequestId?: unknown, who = pro) =>
     customerName: 'Pat Driver',
     customerEmail: 'pat@example.com',
     items: [{ type: 'labor', description: 'Diagnose', quantity: 1, unitPrice: 120 }],
+    ...FLAT_TAX,
     ...(serviceRequestId === undefined ? {} : { serviceRequestId }),
   });
 

@@ -3,7 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createUser } from '../../../../tests/helpers/factories';
-import { proTechnician, SIGNATURE, type PosTechnician } from '../../../../tests/helpers/pos';
+import {
+  proTechnician,
+  SIGNATURE,
+  type PosTechnician,
+  FLAT_TAX,
+} from '../../../../tests/helpers/pos';
 import { CLIENT_ID_MESSAGE, DRAFT_ONLY_MESSAGE } from '@shared/schemas/pos';
 import { invoicePayments, invoices, quoteItems, quotes, serviceRequests } from '../../db/schema';
 import { CLIENT_ID_REUSED } from './pos.client-ids';
@@ -41,7 +46,7 @@ const QUOTE = {
     { type: 'labor', description: 'Alternator', quantity: 2, unitPrice: 90, laborHours: 2 },
     { type: 'part', description: 'Alternator unit', quantity: 1, unitPrice: '189.99' },
   ],
-  taxRate: 8.25,
+  ...FLAT_TAX,
 };
 // 180 + 189.99 = 369.99; tax 30.52; total 400.51.
 const TOTAL = '400.51';

@@ -1,6 +1,7 @@
 import type { Branding } from '@shared/schemas/branding';
 import type { FairPrice } from '@shared/schemas/fair-price';
 import { formatReference } from '@shared/jobs';
+import { JURISDICTION_NAMES, type Jurisdiction } from '@shared/constants/service-area';
 import { centsToDecimal } from '@shared/money';
 import type {
   DepositStatus,
@@ -18,6 +19,24 @@ import { quoteContentHash } from './quotes/pos.quote-hash';
 import type { SignatureRow } from './quotes/pos.signatures.queries';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const rate = (r: string | null) => (r === null ? null : Number(r).toFixed(2));
+const jurisdictionOut = (code: string | null) =>
+  code !== null && code in JURISDICTION_NAMES
+    ? {
+        taxJurisdiction: code as Jurisdiction,
+        taxJurisdictionName: JURISDICTION_NAMES[code as Jurisdiction],
+      }
+    : { taxJurisdiction: null, taxJurisdictionName: null };
+
+/** A quote's sales tax as shown (docs/decisions/031). */
+export const quoteTaxOut = (q: QuoteRow) => ({
+  taxRate: rate(q.taxRate)!,
+  laborTaxRate: rate(q.laborTaxRate)!,
+  ...jurisdictionOut(q.taxJurisdiction),
+  taxOverrideReason: q.taxOverrideReason,
+  workLocation: q.workLocation,
+});
 
 /** The job a quote or invoice belongs to: its id and reference (WR-000123). */
 const jobOf = (serviceRequestId: number | null) => ({
@@ -96,7 +115,7 @@ export function quoteOut(
     vehicleMileage: q.vehicleMileage,
     notes: q.notes,
     items: items.sort((a, b) => a.position - b.position).map(itemOut),
-    taxRate: Number(q.taxRate).toFixed(2),
+    ...quoteTaxOut(q),
     laborTotal: centsToDecimal(q.laborTotalCents),
     partsTotal: centsToDecimal(q.partsTotalCents),
     taxAmount: centsToDecimal(q.taxAmountCents),
@@ -133,6 +152,11 @@ export function publicQuoteOut(
     vehicleInfo: full.vehicleInfo,
     items: full.items,
     taxRate: full.taxRate,
+    laborTaxRate: full.laborTaxRate,
+    taxJurisdiction: full.taxJurisdiction,
+    taxJurisdictionName: full.taxJurisdictionName,
+    taxOverrideReason: full.taxOverrideReason,
+    workLocation: full.workLocation,
     laborTotal: full.laborTotal,
     partsTotal: full.partsTotal,
     taxAmount: full.taxAmount,
@@ -168,12 +192,21 @@ export function invoiceOut(i: InvoiceRow): Invoice {
     items: i.items.map(itemOut),
     laborTotal: centsToDecimal(i.laborTotalCents),
     partsTotal: centsToDecimal(i.partsTotalCents),
+    taxRate: rate(i.taxRate),
+    laborTaxRate: rate(i.laborTaxRate),
+    ...jurisdictionOut(i.taxJurisdiction),
+    taxOverrideReason: i.taxOverrideReason,
     taxAmount: centsToDecimal(i.taxAmountCents),
     totalAmount: centsToDecimal(i.totalAmountCents),
     paidAmount: centsToDecimal(i.paidAmountCents),
     balanceDue: centsToDecimal(Math.max(0, i.totalAmountCents - i.paidAmountCents)),
     status: i.status,
     paidAt: iso(i.paidAt),
+    reminders: {
+      enabled: i.remindersEnabled,
+      sent: i.remindersSent,
+      lastSentAt: iso(i.lastRemindedAt),
+    },
     ...jobOf(i.serviceRequestId),
     clientId: i.clientId,
     createdAt: i.createdAt.toISOString(),
@@ -193,6 +226,7 @@ export function paymentOut(
     technicianId: p.technicianId,
     method: p.method,
     amount: centsToDecimal(p.amountCents),
+    tip: centsToDecimal(p.tipCents),
     status: p.status,
     customerName: p.customerName,
     customerEmail: p.customerEmail,

@@ -1,13 +1,11 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   invoicePayments,
   invoices,
-  plans,
   quoteItems,
   quotes,
   serviceRequests,
-  subscriptions,
   technicians,
   users,
 } from '../../db/schema';
@@ -19,23 +17,6 @@ export type PaymentRow = typeof invoicePayments.$inferSelect;
 
 const LIST_LIMIT = 200;
 
-/** Whether the technician has an active subscription of at least this plan rank. */
-export async function hasActivePlan(db: DbOrTx, technicianId: number, minRank: number) {
-  const [plan] = await db
-    .select({ rank: plans.rank })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(
-      and(
-        eq(subscriptions.technicianId, technicianId),
-        eq(subscriptions.status, 'active'),
-        gte(plans.rank, minRank),
-      ),
-    )
-    .limit(1);
-  return plan !== undefined;
-}
-
 // Jobs (service requests) that quotes and invoices belong to
 
 /** A job's status and assigned technician; locked until the transaction ends when `lock`. */
@@ -45,6 +26,7 @@ export async function findJobState(db: DbOrTx, id: number, lock = false) {
       id: serviceRequests.id,
       status: serviceRequests.status,
       assignedTechnicianId: serviceRequests.assignedTechnicianId,
+      location: serviceRequests.location,
     })
     .from(serviceRequests)
     .where(eq(serviceRequests.id, id));
@@ -274,6 +256,40 @@ export function paymentRowsOfInvoice(db: DbOrTx, invoiceId: number) {
   return db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoiceId));
 }
 
+/**
+ * What had been paid on an invoice when a payment was made: the payments that went through,
+ * up to and including that one (in the order they were taken; one still processing then counted
+ * as paid then, as the balance check did, and counts once it went through).
+ */
+export function paidThrough(db: DbOrTx, invoiceId: number, paymentId: number) {
+  return db
+    .select({ cents: sql<number>`coalesce(sum(${invoicePayments.amountCents}), 0)::int` })
+    .from(invoicePayments)
+    .where(
+      and(
+        eq(invoicePayments.invoiceId, invoiceId),
+        eq(invoicePayments.status, 'succeeded'),
+        lte(invoicePayments.id, paymentId),
+      ),
+    )
+    .then((r) => r[0]?.cents ?? 0);
+}
+
+/** The deposits an invoice was issued with: its quote's deposit, paid before it existed. */
+export function depositsOnInvoice(db: DbOrTx, invoiceId: number) {
+  return db
+    .select({ cents: sql<number>`coalesce(sum(${invoicePayments.amountCents}), 0)::int` })
+    .from(invoicePayments)
+    .where(
+      and(
+        eq(invoicePayments.invoiceId, invoiceId),
+        eq(invoicePayments.status, 'succeeded'),
+        sql`${invoicePayments.quoteId} is not null`,
+      ),
+    )
+    .then((r) => r[0]?.cents ?? 0);
+}
+
 export function listPaymentRows(db: DbOrTx, technicianId: number) {
   return db
     .select()
@@ -340,12 +356,24 @@ export async function settleCardPayment(
   payment: Pick<PaymentRow, 'id' | 'invoiceId' | 'amountCents'>,
   outcome: CardOutcome,
   now: Date,
+  /** The receipt's number, asked for only when the payment went through (no gaps). */
+  receiptNumber: () => Promise<string>,
 ): Promise<PaymentRow | null> {
   if (payment.invoiceId) await lockInvoice(tx, payment.invoiceId);
+  // Still processing (not settled meanwhile by its webhook or the sweep), under its lock.
+  const [current] = await tx
+    .select({ status: invoicePayments.status })
+    .from(invoicePayments)
+    .where(eq(invoicePayments.id, payment.id))
+    .for('update');
+  if (current?.status !== 'processing') return null;
   const [row] = await tx
     .update(invoicePayments)
-    .set(outcome)
-    .where(and(eq(invoicePayments.id, payment.id), eq(invoicePayments.status, 'processing')))
+    .set({
+      ...outcome,
+      ...(outcome.status === 'succeeded' ? { receiptNumber: await receiptNumber() } : {}),
+    })
+    .where(eq(invoicePayments.id, payment.id))
     .returning();
   if (!row) return null;
   if (outcome.status === 'succeeded' && payment.invoiceId)

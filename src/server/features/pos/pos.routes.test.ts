@@ -7,9 +7,9 @@ import {
   signIn,
   subscribeTechnician,
 } from '../../../../tests/helpers/factories';
-import { proTechnician, SIGNATURE } from '../../../../tests/helpers/pos';
+import { proTechnician, SIGNATURE, FLAT_TAX } from '../../../../tests/helpers/pos';
 import { QUOTE_VALIDATION_MESSAGE } from '@shared/schemas/pos';
-import { invoicePayments, outbox } from '../../db/schema';
+import { invoicePayments, outbox, subscriptions } from '../../db/schema';
 import { POS_PLAN_REQUIRED } from './pos.service';
 
 let t: TestApp;
@@ -52,7 +52,7 @@ const QUOTE = {
       partNumber: 'BP-1',
     },
   ],
-  taxRate: 8.25,
+  ...FLAT_TAX,
 };
 
 async function approvedInvoice(who = pro) {
@@ -75,6 +75,28 @@ describe('access', () => {
     expect(res.json().message).toBe(POS_PLAN_REQUIRED);
     await subscribeTechnician(t.app, technician.id, 'Premium');
     expect((await call('POST', '/api/quotes', cookie, QUOTE)).statusCode).toBe(403);
+  });
+
+  it('follows the one plan check: a Professional plan past due keeps it through the grace period, not after', async () => {
+    const { user, technician } = await createTechnician(t.app);
+    const cookie = await signIn(t.app, user.username!);
+    const sub = await subscribeTechnician(t.app, technician.id, 'Professional');
+    const lapse = (daysAgo: number) =>
+      t.app.db
+        .update(subscriptions)
+        .set({
+          status: 'past_due',
+          currentPeriodEnd: new Date(t.clock.now.getTime() - daysAgo * 86_400_000),
+        })
+        .where(eq(subscriptions.id, sub.id));
+    // The renewal failed two days ago: within the 7-day grace, as leads and analytics.
+    await lapse(2);
+    expect((await call('POST', '/api/quotes', cookie, QUOTE)).statusCode).toBe(201);
+    // Eight days on, the plan no longer holds.
+    await lapse(8);
+    const after = await call('POST', '/api/quotes', cookie, QUOTE);
+    expect(after.statusCode).toBe(403);
+    expect(after.json().message).toBe(POS_PLAN_REQUIRED);
   });
 
   it("keeps each technician's records their own; admins read all", async () => {

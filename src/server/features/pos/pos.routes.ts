@@ -16,6 +16,7 @@ import { posTags as tags, technicianParams } from './pos.http';
 import { registerPosDocumentRoutes } from './documents/pos.documents.routes';
 import { registerPosPaymentRoutes } from './payments/pos.payments.routes';
 import { registerPosStatementRoutes } from './statements/pos.statements.routes';
+import { registerPosAccountingRoutes } from './accounting/pos.accounting.routes';
 import { createPosService } from './pos.service';
 import { signingContext } from './quotes/pos.signing';
 
@@ -136,6 +137,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
   registerPosPaymentRoutes(app, service);
   registerPosDocumentRoutes(app);
   registerPosStatementRoutes(app);
+  registerPosAccountingRoutes(app);
 
   // The customer's remote approval: the unguessable token in the e-mailed link is the credential.
   app.get(

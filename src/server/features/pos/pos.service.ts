@@ -86,15 +86,20 @@ export function createPosService(app: FastifyInstance) {
 }
 export type PosService = ReturnType<typeof createPosService>;
 
-/** The point of sale's part in a job (src/server/domain/job-documents.ts), for the jobs feature. */
+/**
+ * The point of sale's part in a job (src/server/domain/job-documents.ts), for the service
+ * requests feature.
+ */
 export function createJobDocuments(app: FastifyInstance): JobDocuments {
   return {
     quotesOut: (rows) => quotesOut(app.db, rows),
     findQuote: (id) => findQuote(app.db, id),
     sign: (q, body, context) => signQuote(app, q, body, context),
     findInvoice: (id) => findInvoice(app.db, id),
-    takeCardPayment: (technicianId, input) => takeCardPayment(app, technicianId, input),
-    earlierCardPayment: (technicianId, key) => earlierCardPayment(app, technicianId, key),
+    // The card payments themselves, bound to the app: the request page's payment calls the
+    // point of sale's charge directly.
+    takeCardPayment: takeCardPayment.bind(null, app),
+    earlierCardPayment: earlierCardPayment.bind(null, app),
     claimDepositRefunds: (tx, serviceRequestId, technicianId) =>
       claimJobDepositRefunds(tx, serviceRequestId, technicianId),
     runRefunds: (ids) => runRefunds(app, ids),

@@ -183,6 +183,46 @@ describe('the moderation queue', () => {
     }
   });
 
+  it("a reported review is a Recent Alert on the admin's overview until it is decided", async () => {
+    const rated = await createTechnician(t.app, { firstName: 'Alerted' });
+    const r = await reviewedJob(2, { technicianId: rated.technician.id });
+    const alerts = async () =>
+      (await call('GET', '/api/admin/overview', cookies.admin)).json().alerts as {
+        tab: string;
+        message: string;
+      }[];
+    const moderation = async () => (await alerts()).find((a) => a.tab === 'moderation');
+    const before = await moderation();
+    const count = (a: { message: string } | undefined) => (a ? parseInt(a.message, 10) : 0);
+    expect((await report(r.reviewId, cookies.reporter, 'Not a real customer')).statusCode).toBe(
+      201,
+    );
+    const after = await moderation();
+    expect(after).toMatchObject({ level: 'warning', tab: 'moderation' });
+    expect(after!.message).toMatch(/^\d+ reviews? reported or flagged for moderation$/);
+    expect(count(after)).toBe(count(before) + 1);
+    const kept = await call('POST', `/api/admin/reviews/${r.reviewId}/keep`, cookies.admin);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(count(await moderation())).toBe(count(before));
+  });
+
+  it('restoring a review that nobody reported answers the review restored (it leaves the queue), not a 404', async () => {
+    const rated = await createTechnician(t.app, { firstName: 'Quiet' });
+    const plain = await reviewedJob(4, { technicianId: rated.technician.id });
+    const hidden = await call('POST', `/api/admin/reviews/${plain.reviewId}/hide`, cookies.admin, {
+      reason: 'Checking a complaint by phone',
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    const restored = await call(
+      'POST',
+      `/api/admin/reviews/${plain.reviewId}/restore`,
+      cookies.admin,
+    );
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ id: plain.reviewId, hidden: null });
+    expect((await queue()).some((x) => x.id === plain.reviewId)).toBe(false);
+  });
+
   it('hides a reported review with a reason: out of the rating, the count and public pages; restore brings it back', async () => {
     const rated = await createTechnician(t.app, { firstName: 'Moderated' });
     const id = rated.technician.id;
@@ -350,6 +390,38 @@ describe('signals for the admin', () => {
   });
 });
 
+describe("another technician's mailbox", () => {
+  it("flags a review whose address is, however spelled, another technician's", async () => {
+    const rival = await createTechnician(t.app, { firstName: 'Rival' });
+    await t.app.db
+      .update(users)
+      .set({ email: 'rival.mechanic@gmail.com' })
+      .where(eq(users.id, rival.user.id));
+    const other = await createTechnician(t.app, { firstName: 'Other' });
+    const guest = async (email: string) =>
+      (
+        await t.app.db
+          .insert(users)
+          .values({ email, role: 'customer', status: 'approved', isGuest: true, firstName: 'G' })
+          .returning()
+      )[0]!.id;
+    const disguised = await reviewedJob(1, {
+      technicianId: other.technician.id,
+      customerId: await guest('RivalMechanic+reviews@googlemail.com'),
+    });
+    const stranger = await reviewedJob(4, {
+      technicianId: other.technician.id,
+      customerId: await guest('rival.mechanic2@gmail.com'),
+    });
+    const items = await queue();
+    expect(items.find((x) => x.id === disguised.reviewId)).toMatchObject({
+      flags: ['technician_email'],
+      needsAttention: true,
+    });
+    expect(items.find((x) => x.id === stranger.reviewId)).toBeUndefined();
+  });
+});
+
 describe('Verified job', () => {
   it('marks reviews of jobs paid through the platform (a card payment that succeeded)', async () => {
     const paid = await createTechnician(t.app, { firstName: 'Paid' });
@@ -372,6 +444,7 @@ describe('Verified job', () => {
           customerName: 'Maria',
           laborTotalCents: 10000,
           partsTotalCents: 0,
+          taxRate: '0.00',
           taxAmountCents: 0,
           totalAmountCents: 10000,
           status: 'approved',

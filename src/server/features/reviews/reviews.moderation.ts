@@ -6,7 +6,12 @@ import { audit } from '../../domain/audit';
 import { fullName, shortName } from '../../domain/names';
 import { tooManyAttempts } from '../../infra/rate-limiter';
 import type { ReviewFlag } from '../../domain/reviews';
-import { paidJobs } from '../../domain/reviews.queries';
+import {
+  lockTechnician,
+  paidJobs,
+  recomputeRating,
+  updateReview,
+} from '../../domain/reviews.queries';
 import type { SessionUser } from '../../infra/session';
 import * as q from './reviews.queries';
 
@@ -43,12 +48,12 @@ export function createModerationService(app: FastifyInstance) {
       const found = await q.findReviewById(tx, reviewId);
       if (!found) throw new AppError(404, REVIEW_NOT_FOUND);
       // The technician first, as every review write (ADR 011), then the review.
-      await q.lockTechnician(tx, found.technicianId);
+      await lockTechnician(tx, found.technicianId);
       const review = (await q.lockReview(tx, reviewId))!;
       const now = app.clock();
       if (decision !== 'restore' && review.hiddenAt) throw new AppError(409, ALREADY_HIDDEN);
       if (decision === 'restore' && !review.hiddenAt) throw new AppError(409, NOT_HIDDEN);
-      await q.updateReview(tx, review.id, {
+      await updateReview(tx, review.id, {
         ...(decision === 'hide'
           ? { hiddenAt: now, hiddenReason: reason, hiddenBy: admin.id }
           : decision === 'restore'
@@ -58,7 +63,7 @@ export function createModerationService(app: FastifyInstance) {
         // The customer's text did not change.
         updatedAt: review.updatedAt,
       });
-      if (decision !== 'keep') await q.recomputeRating(tx, review.technicianId);
+      if (decision !== 'keep') await recomputeRating(tx, review.technicianId);
       await audit(tx, admin, {
         action: `review.${decision === 'hide' ? 'hidden' : decision === 'restore' ? 'restored' : 'kept'}`,
         entityType: 'review',
@@ -71,13 +76,15 @@ export function createModerationService(app: FastifyInstance) {
         ip,
       });
     });
-    const item = (await queue()).find((x) => x.id === reviewId);
+    // The review as it is now, whether or not it still belongs in the queue (a restored
+    // review with no reports and no flags does not).
+    const [item] = await queue(reviewId);
     if (!item) throw new AppError(404, REVIEW_NOT_FOUND);
     return item;
   }
 
-  async function queue(): Promise<ModerationItem[]> {
-    const rows = await q.moderationCandidates(app.db, QUEUE_LIMIT);
+  async function queue(onlyId?: number): Promise<ModerationItem[]> {
+    const rows = await q.moderationCandidates(app.db, QUEUE_LIMIT, onlyId);
     const ids = rows.map((r) => r.review.id);
     const [reports, paid] = await Promise.all([
       q.reportsOf(app.db, ids),

@@ -2,8 +2,6 @@ import type { RepliedReview } from '@shared/schemas/reviews';
 import { toJobReview } from '../../domain/reviews';
 import type { ReviewRow } from './reviews.queries';
 
-export { toJobReview };
-
 /** The review with its reply, as the technician who replied sees it. */
 export function toRepliedReview(r: ReviewRow): RepliedReview {
   return {

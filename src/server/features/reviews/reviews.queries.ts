@@ -5,16 +5,6 @@ import { reviewReports, reviews, serviceRequests, technicians, users } from '../
 
 export type ReviewRow = typeof reviews.$inferSelect;
 
-/** The job's review (one per job: unique index reviews_service_request_uq). */
-export function findReviewByRequest(db: DbOrTx, serviceRequestId: number) {
-  return db
-    .select()
-    .from(reviews)
-    .where(eq(reviews.serviceRequestId, serviceRequestId))
-    .limit(1)
-    .then((r) => r[0]);
-}
-
 /** The review, locked until the transaction ends. */
 export function lockReview(db: DbOrTx, id: number) {
   return db
@@ -22,73 +12,6 @@ export function lockReview(db: DbOrTx, id: number) {
     .from(reviews)
     .where(eq(reviews.id, id))
     .for('update')
-    .then((r) => r[0]);
-}
-
-/**
- * Locks the technician row. Every review write takes it first, so a transaction that
- * recomputes the rating afterwards sees every review committed before it.
- */
-export function lockTechnician(db: DbOrTx, technicianId: number) {
-  return db
-    .select({ id: technicians.id })
-    .from(technicians)
-    .where(eq(technicians.id, technicianId))
-    .for('update')
-    .then((r) => r[0]);
-}
-
-/** Inserts the job's review; undefined when the job already has one. */
-export function insertReview(db: DbOrTx, values: typeof reviews.$inferInsert) {
-  return db
-    .insert(reviews)
-    .values(values)
-    .onConflictDoNothing()
-    .returning()
-    .then((r) => r[0]);
-}
-
-export function updateReview(
-  db: DbOrTx,
-  id: number,
-  values: Partial<
-    Pick<
-      ReviewRow,
-      | 'rating'
-      | 'comment'
-      | 'reply'
-      | 'repliedAt'
-      | 'updatedAt'
-      | 'flags'
-      | 'hiddenAt'
-      | 'hiddenReason'
-      | 'hiddenBy'
-      | 'moderatedAt'
-    >
-  >,
-) {
-  return db
-    .update(reviews)
-    .set(values)
-    .where(eq(reviews.id, id))
-    .returning()
-    .then((r) => r[0]!);
-}
-
-/**
- * technicians.rating (average, 2 decimals) and totalReviews (count) from all their reviews an
- * admin has not hidden (ADR 025).
- */
-export function recomputeRating(db: DbOrTx, technicianId: number) {
-  const theirs = sql`from ${reviews} where ${reviews.technicianId} = ${technicianId} and ${reviews.hiddenAt} is null`;
-  return db
-    .update(technicians)
-    .set({
-      rating: sql`(select coalesce(round(avg(${reviews.rating})::numeric, 2), 0) ${theirs})`,
-      totalReviews: sql`(select count(*)::int ${theirs})`,
-    })
-    .where(eq(technicians.id, technicianId))
-    .returning({ rating: technicians.rating, totalReviews: technicians.totalReviews })
     .then((r) => r[0]);
 }
 
@@ -129,7 +52,7 @@ const customerUser = alias(users, 'customer_user');
  * The reviews an admin looks at: reported, flagged (signals) or hidden, newest first (at most
  * `limit`), with the technician's and reviewer's names.
  */
-export function moderationCandidates(db: DbOrTx, limit: number) {
+export function moderationCandidates(db: DbOrTx, limit: number, onlyId?: number) {
   return db
     .select({
       review: reviews,
@@ -143,16 +66,19 @@ export function moderationCandidates(db: DbOrTx, limit: number) {
     .innerJoin(techUser, eq(techUser.id, technicians.userId))
     .leftJoin(customerUser, eq(customerUser.id, reviews.customerId))
     .where(
-      or(
-        isNotNull(reviews.hiddenAt),
-        sql`cardinality(${reviews.flags}) > 0`,
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(reviewReports)
-            .where(eq(reviewReports.reviewId, reviews.id)),
-        ),
-      ),
+      // One review as the admin just left it (restored, it may no longer be a candidate).
+      onlyId !== undefined
+        ? eq(reviews.id, onlyId)
+        : or(
+            isNotNull(reviews.hiddenAt),
+            sql`cardinality(${reviews.flags}) > 0`,
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(reviewReports)
+                .where(eq(reviewReports.reviewId, reviews.id)),
+            ),
+          ),
     )
     .orderBy(desc(reviews.id))
     .limit(limit);

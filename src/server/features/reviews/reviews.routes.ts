@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@shared/schemas/common';
-import {
-  jobReviewSchema,
-  referenceParamSchema,
-  requestTokenQuerySchema,
-  reviewInputSchema,
-  reviewReplySchema,
-} from '@shared/schemas/jobs';
+import { reviewReplySchema } from '@shared/schemas/jobs';
 import { z } from 'zod';
 import {
   hideReviewInputSchema,
@@ -18,41 +12,13 @@ import {
 import { AppError } from '../../infra/app-error';
 import { errorResponsesFor } from '../../infra/route-errors';
 import { createModerationService } from './reviews.moderation';
-import { saveReply, saveReview } from './reviews.service';
+import { saveReply } from './reviews.service';
 
+/**
+ * Reviews beyond one request: the technician's reply, reports and moderation (a request's own
+ * review is written on its page: features/service-requests/reviews).
+ */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Public at the route: the owner signed in, or a guest with the request's signed link
-  // (`?t=`); the service decides (resolveJobViewer) and refuses everyone else.
-  app.put(
-    '/api/service-requests/:reference/review',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: 'Review the job of a service request',
-        operationId: 'reviewServiceRequest',
-        tags: ['reviews'],
-        params: referenceParamSchema,
-        querystring: requestTokenQuerySchema,
-        body: reviewInputSchema,
-        response: {
-          200: jobReviewSchema,
-          201: jobReviewSchema,
-          ...errorResponsesFor(400, 401, 403, 404, 409),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { created, review } = await saveReview(
-        app,
-        request.params.reference,
-        request.user,
-        request.query.t,
-        request.body,
-      );
-      return reply.status(created ? 201 : 200).send(review);
-    },
-  );
-
   app.put(
     '/api/reviews/:id/reply',
     {

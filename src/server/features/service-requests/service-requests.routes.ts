@@ -1,30 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serviceRequestResponseSchema } from '@shared/schemas/service-requests';
-import { errorResponsesFor } from '../../infra/route-errors';
-import { createServiceRequestService } from './service-requests.service';
+import { registerDocumentRoutes } from './documents/documents.routes';
+import { registerPayPalRoutes } from './documents/documents.paypal.routes';
+import { registerIntakeRoutes } from './intake/intake.routes';
+import { registerMoveRoutes } from './moves/moves.routes';
+import { registerPageNotifyRoutes } from './page/page.notify.routes';
+import { registerPageRoutes } from './page/page.routes';
+import { registerPhotoRoutes } from './photos/photos.routes';
+import { registerReviewRoutes } from './reviews/reviews.routes';
 
+/**
+ * The service request, one aggregate: every route under /api/service-requests (and the photo
+ * upload that precedes one), by concern. Intake makes it; its page shows it to each viewer;
+ * moves take it through its life; photos, the review and the documents (quotes, invoices,
+ * payments) belong to it.
+ */
 export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createServiceRequestService(app);
-
-  app.post(
-    '/api/service-requests',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: 'Request a service',
-        operationId: 'createServiceRequest',
-        tags: ['service-requests'],
-        description:
-          'Creates a service request from the Request Service form (serviceType, description, urgency, location, preferredDate, customer contact fields; preferredTechnicianId to send it to one technician first, alone, for the lifetime of one notification) or from the demo page (customerName, phoneNumber, email, vehicleInfo, serviceType, location, issueDescription, urgency), then dispatches it.',
-        response: {
-          201: serviceRequestResponseSchema,
-          ...errorResponsesFor(400, 429),
-        },
-      },
-    },
-    async (request, reply) => {
-      const created = await service.create(request.body, request.user, request.ip);
-      return reply.status(201).send(created);
-    },
-  );
+  registerIntakeRoutes(app);
+  await registerPhotoRoutes(app);
+  registerPageRoutes(app);
+  registerPageNotifyRoutes(app);
+  registerMoveRoutes(app);
+  registerReviewRoutes(app);
+  registerDocumentRoutes(app);
+  registerPayPalRoutes(app);
 };

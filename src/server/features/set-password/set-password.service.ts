@@ -8,6 +8,7 @@ import { passwordProblem } from '@shared/passwords';
 import { hashToken } from '../../infra/session';
 import { createAccountMail, RESET_PASSWORD_TTL_MS } from '../../domain/account-mail';
 import * as authQ from '../../domain/accounts';
+import { createSignInThrottle } from '../../domain/sign-in-throttle';
 import { setPassword } from './set-password.queries';
 
 const PASSWORD_LINKS = ['set_password', 'reset_password'] as const;
@@ -19,6 +20,7 @@ const PASSWORD_LINKS = ['set_password', 'reset_password'] as const;
  */
 export function createSetPasswordService(app: FastifyInstance) {
   const mail = createAccountMail(app);
+  const throttle = createSignInThrottle(app);
   // Reset e-mails per address, so nobody floods a mailbox (the answer stays the same).
   const resetsByEmail = app.rateLimits.limiter('password-resets:email', 3, 60 * 60 * 1000);
   const inFlight = new Set<Promise<void>>();
@@ -55,7 +57,7 @@ export function createSetPasswordService(app: FastifyInstance) {
     async set(token: string, password: string) {
       const passwordHash = await hashPassword(password);
       const now = app.clock();
-      return app.db.transaction(async (tx) => {
+      const done = await app.db.transaction(async (tx) => {
         const row = usable(
           await authQ.findUserToken(tx, hashToken(token), [...PASSWORD_LINKS], true),
         );
@@ -68,6 +70,7 @@ export function createSetPasswordService(app: FastifyInstance) {
         // The link reached the mailbox: the address is proven.
         await claimGuestRecords(tx, { id: row.userId, email: row.email });
         return {
+          userId: row.userId,
           message:
             row.purpose === 'reset_password'
               ? 'Your new password is set. You can sign in now.'
@@ -75,6 +78,9 @@ export function createSetPasswordService(app: FastifyInstance) {
           username: row.username,
         };
       });
+      // Whoever guessed at the old password locked nothing the owner now has to wait out.
+      await throttle.clearAccount(done.userId);
+      return { message: done.message, username: done.username };
     },
 
     /**

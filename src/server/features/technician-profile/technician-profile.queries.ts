@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { documents, technicians, users, verifications } from '../../db/schema';
 
@@ -14,26 +14,23 @@ export function findTechnicianWithUser(db: DbOrTx, technicianId: number) {
     .then((r) => r[0]);
 }
 
-/** License and insurance checks that were rejected, marked expired or are past their date. */
-export function failedOrExpiredVerifications(db: DbOrTx, technicianId: number, today: string) {
+/** The technician's certification records (withdrawn ones left out), oldest first. */
+export function certificationRecords(db: DbOrTx, technicianId: number) {
   return db
     .select({
-      type: verifications.verificationType,
-      status: verifications.verificationStatus,
+      name: verifications.credentialName,
+      verificationStatus: verifications.verificationStatus,
       expirationDate: verifications.expirationDate,
     })
     .from(verifications)
     .where(
       and(
         eq(verifications.technicianId, technicianId),
-        inArray(verifications.verificationType, ['license', 'insurance']),
-        or(
-          eq(verifications.verificationStatus, 'rejected'),
-          eq(verifications.verificationStatus, 'expired'),
-          sql`${verifications.expirationDate} < ${today}`,
-        ),
+        eq(verifications.verificationType, 'certification'),
+        isNull(verifications.withdrawnAt),
       ),
-    );
+    )
+    .orderBy(asc(verifications.createdAt), asc(verifications.id));
 }
 
 /** The technician's photo field and the uploaded document `documentId`, if both exist. */
@@ -68,4 +65,13 @@ export function updateTechnician(db: DbOrTx, technicianId: number, set: Technici
 
 export function setUserPhone(db: DbOrTx, userId: number, phone: string | null) {
   return db.update(users).set({ phone }).where(eq(users.id, userId));
+}
+
+/** The service types a technician offers. */
+export function findTechnicianSpecialties(db: DbOrTx, technicianId: number) {
+  return db
+    .select({ specialties: technicians.specialties })
+    .from(technicians)
+    .where(eq(technicians.id, technicianId))
+    .then((r) => r[0]?.specialties);
 }

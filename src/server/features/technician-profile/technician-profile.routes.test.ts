@@ -24,7 +24,7 @@ describe('/api/technicians/me', () => {
     );
   });
 
-  it('edits availability, rate, bio, specialties, certifications, base and radius', async () => {
+  it('edits availability, rate, bio, specialties, base and radius', async () => {
     const { user } = await createTechnician(t.app);
     const cookie = await signIn(t.app, user.username!);
     const res = await call('PATCH', cookie, {
@@ -32,7 +32,6 @@ describe('/api/technicians/me', () => {
       hourlyRate: 97.5,
       bio: 'Twenty years fixing brakes.',
       specialties: ['Brake Service', 'Diagnostics'],
-      certifications: ['ASE A5 Brakes'],
       zipCode: '20601',
       serviceRadiusMiles: 40,
     });
@@ -42,7 +41,6 @@ describe('/api/technicians/me', () => {
       hourlyRate: '97.50',
       bio: 'Twenty years fixing brakes.',
       specialties: ['Brake Service', 'Diagnostics'],
-      certifications: ['ASE A5 Brakes'],
       location: 'Waldorf, MD',
       zipCode: '20601',
       serviceRadiusMiles: 40,
@@ -50,6 +48,62 @@ describe('/api/technicians/me', () => {
     expect(res.json().dispatchBlockers).toContain('You are marked as unavailable.');
     const named = await call('PATCH', cookie, { location: 'Laurel, MD' });
     expect(named.json()).toMatchObject({ location: 'Laurel, MD', zipCode: '20707' });
+  });
+
+  it('publishes starting prices for the services offered, shown on the public profile', async () => {
+    const { user, technician } = await createTechnician(t.app, {
+      specialties: ['Brake Service', 'Oil Change'],
+    });
+    const cookie = await signIn(t.app, user.username!);
+    const prices = [
+      {
+        serviceType: 'Brake Service',
+        description: 'Brake pads, front',
+        from: 180,
+        partsExtra: true,
+      },
+      { serviceType: 'Oil Change', description: 'Synthetic oil change', from: '79.5' },
+    ];
+    const res = await call('PATCH', cookie, { startingPrices: prices });
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = [
+      {
+        serviceType: 'Brake Service',
+        description: 'Brake pads, front',
+        from: '180.00',
+        partsExtra: true,
+      },
+      {
+        serviceType: 'Oil Change',
+        description: 'Synthetic oil change',
+        from: '79.50',
+        partsExtra: false,
+      },
+    ];
+    expect(res.json().startingPrices).toEqual(stored);
+    const profile = await t.app.inject({ method: 'GET', url: `/api/technicians/${technician.id}` });
+    expect(profile.json().startingPrices).toEqual(stored);
+
+    // A service they do not offer, a silly amount, the same thing twice: 400, nothing changed.
+    for (const [body, message] of [
+      [
+        [{ serviceType: 'Transmission', description: 'Fluid flush', from: 150 }],
+        'Add Transmission to your specialties',
+      ],
+      [
+        [{ serviceType: 'Oil Change', description: 'Oil', from: 0 }],
+        'The price must be at least $1',
+      ],
+      [[{ serviceType: 'Oil Change', description: 'Oil', from: 12.345 }], 'whole cents'],
+      [[prices[1], prices[1]], 'Each starting price must be for something different'],
+    ] as const) {
+      const bad = await call('PATCH', cookie, { startingPrices: body });
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(bad.body).toContain(message);
+    }
+    expect((await call('GET', cookie)).json().startingPrices).toEqual(stored);
+    // An empty list takes them all down.
+    expect((await call('PATCH', cookie, { startingPrices: [] })).json().startingPrices).toEqual([]);
   });
 
   it('validates with clear messages', async () => {
@@ -70,8 +124,8 @@ describe('/api/technicians/me', () => {
     }
   });
 
-  it('tells the technician when an expired or rejected license stops dispatch', async () => {
-    const { user, technician } = await createTechnician(t.app);
+  it('tells the technician when an expired license or a rejected insurance stops dispatch', async () => {
+    const { user, technician } = await createTechnician(t.app, { credentials: false });
     await t.app.db.insert(verifications).values([
       {
         technicianId: technician.id,
@@ -92,10 +146,11 @@ describe('/api/technicians/me', () => {
     const res = await call('GET', await signIn(t.app, user.username!));
     expect(res.json().dispatchBlockers).toEqual(
       expect.arrayContaining([
-        'Your license has expired. Add a current license to receive jobs.',
-        'Your insurance verification was rejected. Add a valid insurance to receive jobs.',
+        'Your license "MD License" expired on Jan 1, 2020. Add your renewed license under My Verifications: job notifications start once our admin team verifies it.',
+        'Your insurance "Liability" was rejected. Add a valid insurance under My Verifications: job notifications start once our admin team verifies it.',
       ]),
     );
+    expect(res.json().certified).toBe(false);
   });
 
   it('is for technicians only', async () => {

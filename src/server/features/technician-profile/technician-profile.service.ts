@@ -4,7 +4,15 @@ import { findLocation } from '@shared/constants/locations';
 import { centsToDecimal, toCents } from '@shared/money';
 import type { OwnProfile, updateProfileSchema } from '@shared/schemas/profile';
 import { AppError } from '../../infra/app-error';
+import { readOrNotFound } from '../../infra/storage';
 import { attachDocument } from '../../domain/documents';
+import {
+  adviceFor,
+  credentialStandings,
+  credentialsToday,
+  effectiveStatus,
+} from '../../domain/credentials';
+import { acceptedJobsBetween, technicianPlan } from '../../domain/entitlements';
 import type { z } from 'zod';
 import * as q from './technician-profile.queries';
 
@@ -20,8 +28,20 @@ export function createTechnicianProfileService(app: FastifyInstance) {
     const row = await q.findTechnicianWithUser(app.db, technicianId);
     if (!row) throw new AppError(404, 'Technician not found');
     const { t, u } = row;
-    const today = app.clock().toISOString().slice(0, 10);
-    const bad = await q.failedOrExpiredVerifications(app.db, technicianId, today);
+    const now = app.clock();
+    const [{ standings }, certificationRows, plan] = await Promise.all([
+      credentialStandings(app.db, technicianId, now),
+      q.certificationRecords(app.db, technicianId),
+      technicianPlan(app.db, technicianId, now),
+    ]);
+    // Current verified certifications (what the public sees) and those waiting for review.
+    const today = credentialsToday(now);
+    const certificationsThat = (status: 'verified' | 'pending') => [
+      ...new Set(
+        certificationRows.filter((r) => effectiveStatus(r, today) === status).map((r) => r.name),
+      ),
+    ];
+    // Everything that keeps job notifications from this technician, each with its remedy.
     const blockers: string[] = [];
     if (u.status === 'pending')
       blockers.push('Your account is awaiting approval by our admin team.');
@@ -30,13 +50,27 @@ export function createTechnicianProfileService(app: FastifyInstance) {
     if (!t.isAvailable) blockers.push('You are marked as unavailable.');
     if (t.specialties.length === 0) blockers.push('Add at least one specialty.');
     if (t.hourlyRateCents < 1000) blockers.push('Set your hourly rate.');
-    for (const v of bad) {
-      const what = v.type === 'license' ? 'license' : 'insurance';
+    // The best record of each kind decides (ADR 033): a rejected or expired one beside a
+    // current verified one blocks nothing.
+    for (const s of standings) {
+      const advice = adviceFor(s);
+      if (advice) blockers.push(advice);
+    }
+    if (!plan.leads)
       blockers.push(
-        v.status === 'rejected'
-          ? `Your ${what} verification was rejected. Add a valid ${what} to receive jobs.`
-          : `Your ${what} has expired. Add a current ${what} to receive jobs.`,
+        'Your plan does not include job leads. Choose a plan under Subscription Plans to receive them.',
       );
+    else if (plan.monthlyJobCap !== null && plan.period) {
+      const taken = await acceptedJobsBetween(
+        app.db,
+        technicianId,
+        plan.period.start,
+        plan.period.end,
+      );
+      if (taken >= plan.monthlyJobCap)
+        blockers.push(
+          `You have accepted the ${plan.monthlyJobCap} jobs your ${plan.tier} plan includes this billing period. Upgrade under Subscription Plans to receive more before it renews.`,
+        );
     }
     return {
       id: t.id,
@@ -52,12 +86,15 @@ export function createTechnicianProfileService(app: FastifyInstance) {
       hourlyRate: centsToDecimal(t.hourlyRateCents),
       bio: t.bio,
       profileImage: t.profileImage,
-      certifications: t.certifications,
+      certifications: certificationsThat('verified'),
+      pendingCertifications: certificationsThat('pending'),
+      certified: standings.every((s) => s.state === 'verified'),
       specialties: t.specialties,
       isAvailable: t.isAvailable,
       rating: t.rating,
       totalReviews: t.totalReviews,
       dispatchBlockers: blockers,
+      startingPrices: t.startingPrices,
     };
   }
 
@@ -71,7 +108,7 @@ export function createTechnicianProfileService(app: FastifyInstance) {
         throw new AppError(404, 'Photo not found');
       return {
         contentType: row.doc.contentType!,
-        stream: await app.storage.read(row.doc.storageKey),
+        stream: await readOrNotFound(app.storage, row.doc.storageKey, 'Photo not found'),
       };
     },
 
@@ -81,8 +118,19 @@ export function createTechnicianProfileService(app: FastifyInstance) {
       if (input.hourlyRate !== undefined) set.hourlyRateCents = toCents(input.hourlyRate);
       if (input.bio !== undefined) set.bio = input.bio || null;
       if (input.specialties !== undefined) set.specialties = [...new Set(input.specialties)];
-      if (input.certifications !== undefined)
-        set.certifications = [...new Set(input.certifications)];
+      if (input.startingPrices !== undefined) {
+        // A price for a service the technician does not offer would be a promise they cannot keep.
+        const offered =
+          set.specialties ?? (await q.findTechnicianSpecialties(app.db, technicianId)) ?? [];
+        const stray = input.startingPrices.find((p) => !offered.includes(p.serviceType));
+        if (stray)
+          throw new AppError(
+            400,
+            `Add ${stray.serviceType} to your specialties before publishing a price for it`,
+            [{ path: 'startingPrices', message: `You do not offer ${stray.serviceType}` }],
+          );
+        set.startingPrices = input.startingPrices;
+      }
       if (input.serviceRadiusMiles !== undefined) set.serviceRadiusMiles = input.serviceRadiusMiles;
       if (input.yearsExperience !== undefined) set.yearsExperience = input.yearsExperience;
       if (input.profilePhotoDocumentId === null) set.profileImage = null;

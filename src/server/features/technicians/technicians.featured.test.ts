@@ -80,8 +80,11 @@ describe('featured technicians', () => {
     );
     const everywhere = await search('serviceType=Transmission&sort=rating');
     expect(everywhere.items.map((x) => x.id)[0]).toBe(ids.Bea);
-    // The default order still boosts (the page cache keeps the two apart).
+    // The default order still boosts (the page cache keeps the two apart), and it has a name.
     expect((await search(near)).items[0]!.id).toBe(ids.Dee);
+    expect((await search(`${near}&sort=recommended`)).items.map((x) => x.id)).toEqual(
+      (await search(near)).items.map((x) => x.id),
+    );
   });
 
   it('carry the badge on the profile; Basic and no plan do not', async () => {
@@ -96,11 +99,16 @@ describe('featured technicians', () => {
     }
   });
 
-  it('without a location: featured first, then by rating', async () => {
+  it('without a location: recommended is featured first, then by rating; rating is strict', async () => {
     const { items } = await search('serviceType=Transmission');
     expect(items.map((x) => x.id)).toEqual(
       ['Eve', 'Dee', 'Cal', 'Bea', 'Ada', 'Fay'].map((n) => ids[n]),
     );
+    const recommended = await search('serviceType=Transmission&sort=recommended');
+    expect(recommended.items.map((x) => x.id)).toEqual(items.map((x) => x.id));
+    const byRating = await search('serviceType=Transmission&sort=rating');
+    expect(byRating.items.map((x) => x.id)).not.toEqual(items.map((x) => x.id));
+    expect(byRating.items[0]!.id).toBe(ids.Bea);
   });
 
   it("fill the home page's featured mechanics, and only they", async () => {

@@ -73,7 +73,9 @@ describe('GET /api/technicians', () => {
       location: 'Waldorf, MD',
       hourlyRate: '85.00',
       specialties: ['Oil Change'],
-      certifications: ['ASE Master Technician'],
+      // Only verified certifications are public (what a profile merely claims is not).
+      certifications: [],
+      certified: true,
       isAvailable: true,
     });
     expect(list[0]).not.toHaveProperty('distanceMiles');
@@ -107,6 +109,19 @@ describe('GET /api/technicians', () => {
     const unknown = await get('/api/technicians?zip=00000');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Unknown ZIP code: 00000');
+  });
+
+  it('says where it serves for a place outside the service area', async () => {
+    for (const url of [
+      '/api/technicians?zip=90210',
+      `/api/technicians?near=${encodeURIComponent('Richmond, VA')}`,
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toMatch(
+        /^We don't serve (Beverly Hills, CA|Richmond, VA) yet: Wrenchly serves Maryland, DC and Northern Virginia$/,
+      );
+    }
   });
 
   it('filters by service type and name, case-insensitively', async () => {
@@ -294,7 +309,7 @@ describe('technician e-mails', () => {
 describe('GET /api/stats', () => {
   it('counts approved technicians and completed jobs from the database', async () => {
     const res = (await get('/api/stats')).json();
-    expect(res).toEqual({ approvedTechnicians: 4, completedJobs: 0 });
+    expect(res).toEqual({ approvedTechnicians: 4, certifiedTechnicians: 4, completedJobs: 0 });
   });
 
   it('counts only completed jobs', async () => {

@@ -136,6 +136,7 @@ export function createSearchCaches(app: FastifyInstance) {
       const found = await q.findPublicTechnicians(
         app.db,
         ids.filter((id) => !rows.has(id)),
+        app.clock(),
       );
       // Only rows read with no change applied meanwhile may be kept (else one could be older
       // than the change that dropped it).

@@ -1,3 +1,4 @@
+import { assertServed } from '../../domain/service-area';
 import type { FastifyInstance } from 'fastify';
 import { findLocation } from '@shared/constants/locations';
 import { roundMiles, type Point } from '@shared/geo';
@@ -36,10 +37,12 @@ export function resolvePoint(f: {
   if (f.zip) {
     const z = lookupZip(f.zip);
     if (!z) throw new AppError(400, unknownZip(f.zip));
+    assertServed(f.zip);
     return { latitude: z.latitude, longitude: z.longitude };
   }
   if (f.near) {
     const { latitude, longitude } = parsePlace(f.near);
+    assertServed(f.near);
     return { latitude, longitude };
   }
   return undefined;
@@ -64,13 +67,15 @@ export function toTechnician(
     location: row.location,
     yearsExperience: row.yearsExperience,
     hourlyRate: centsToDecimal(row.hourlyRateCents),
-    certifications: row.certifications,
+    certifications: [...new Set(row.certifications)],
+    certified: row.certified,
     specialties: row.specialties,
     bio: row.bio,
     profileImage: row.profileImage,
     isAvailable: row.isAvailable,
     serviceRadiusMiles: row.serviceRadiusMiles,
     featured: row.featured,
+    startingPrices: row.startingPrices,
   };
   if (row.distanceMiles != null) t.distanceMiles = roundMiles(row.distanceMiles);
   if (withMapPoint)
@@ -105,18 +110,26 @@ export function createTechnicianService(app: FastifyInstance) {
       return { total: page.total, body: JSON.stringify(items) };
     },
 
+    /**
+     * A public profile. The technician themself (and an admin) also see their e-mail and the
+     * certifications still waiting for review, marked as such; nobody else sees those.
+     */
     async get(id: number, viewer: Viewer) {
-      const row = await q.findPublicTechnician(app.db, id);
+      const now = app.clock();
+      const row = await q.findPublicTechnician(app.db, id, now);
       if (!row) throw new AppError(404, 'Technician not found');
-      const { featured } = await technicianPlan(app.db, id, app.clock());
+      const { featured } = await technicianPlan(app.db, id, now);
       const t = toTechnician({ ...row, featured });
-      if (seesEmailOf(viewer, id)) t.user.email = row.email;
+      if (seesEmailOf(viewer, id)) {
+        t.user.email = row.email;
+        t.pendingCertifications = await q.pendingCertificationNames(app.db, id);
+      }
       return t;
     },
 
     /** A profile's reviews, newest first: `limit` of them from `offset`, and the total. */
     async reviews(id: number, offset: number, limit: number) {
-      if (!(await q.findPublicTechnician(app.db, id)))
+      if (!(await q.findPublicTechnician(app.db, id, app.clock())))
         throw new AppError(404, 'Technician not found');
       const { rows, total } = await q.listReviews(app.db, id, limit, offset);
       const paid = await paidJobs(
@@ -126,7 +139,7 @@ export function createTechnicianService(app: FastifyInstance) {
       return { items: rows.map((r) => toPublicReview(r, paid)), total };
     },
 
-    stats: () => q.marketplaceStats(app.db),
+    stats: () => q.marketplaceStats(app.db, app.clock()),
   };
 
   /**
@@ -142,12 +155,13 @@ export function createTechnicianService(app: FastifyInstance) {
     const epoch = featuredEpoch(snapshot, now);
     caches.sync(version, epoch);
     const name = f.name?.toLowerCase();
-    // Distance needs a place; without one the list is by rating (ADR 018).
-    const sort = f.sort ?? 'distance';
-    const effectiveSort = sort === 'distance' && !point ? 'rating' : sort;
-    // Featured listings lead the default order only: an order the visitor picked is obeyed
-    // strictly (the badge still shows).
-    const boost = f.sort === undefined;
+    // Recommended (the default) is the nearest first, or the best rated without a place, with
+    // featured listings leading (ADR 014); every order the visitor picks is obeyed strictly (the
+    // badge still shows). Distance needs a place: without one it is rating (ADR 018).
+    const sort = f.sort ?? 'recommended';
+    const boost = sort === 'recommended';
+    const effectiveSort =
+      sort === 'recommended' || sort === 'distance' ? (point ? 'distance' : 'rating') : sort;
     // The total depends on the filters only: known from an earlier page of any size or order.
     const totalKey = JSON.stringify([
       placeKey(point),

@@ -136,7 +136,9 @@ describe('sort', () => {
     for (const sort of ['nearest', 'price,rating']) {
       const res = await get(`/api/technicians?sort=${encodeURIComponent(sort)}`);
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('sort must be one of: distance, rating, price, experience');
+      expect(res.json().message).toBe(
+        'sort must be one of: recommended, distance, rating, price, experience',
+      );
     }
     const post = await t.app.inject({
       method: 'POST',

@@ -47,9 +47,10 @@ export function presentJob(
       status: i.status,
       createdAt: i.createdAt.toISOString(),
       receipts: payments
-        .filter((p) => p.invoiceId === i.id)
+        // Receipts are for money taken: a failed attempt has none.
+        .filter((p) => p.invoiceId === i.id && p.status === 'succeeded' && p.receiptNumber)
         .map((p) => ({
-          receiptNumber: p.receiptNumber,
+          receiptNumber: p.receiptNumber!,
           amount: centsToDecimal(p.amountCents),
           method: p.method,
           date: p.createdAt.toISOString(),

@@ -199,6 +199,7 @@ describe('vehicles', () => {
         serviceRequestId: newer.id,
         customerName: 'Pat Doe',
         status: 'approved',
+        taxRate: '0.00',
         ...totals,
       })
       .returning();

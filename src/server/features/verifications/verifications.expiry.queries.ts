@@ -2,7 +2,7 @@ import { and, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { technicians, users, verifications } from '../../db/schema';
 
-/** Stores 'expired' on verified credentials whose date is before `today`. */
+/** Stores 'expired' on verified credentials whose date is before `today` (withdrawn ones stay as they were). */
 export const expirePastDue = (db: DbOrTx, today: string) =>
   db
     .update(verifications)
@@ -11,6 +11,7 @@ export const expirePastDue = (db: DbOrTx, today: string) =>
       and(
         eq(verifications.verificationStatus, 'verified'),
         lt(verifications.expirationDate, today),
+        isNull(verifications.withdrawnAt),
       ),
     )
     .returning({ id: verifications.id });

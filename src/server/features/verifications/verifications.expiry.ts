@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
-import { VERIFICATION_TYPE_LABELS, type VerificationStatus } from '@shared/constants/domain';
-import { serviceAreaToday } from '../../domain/customers';
+import { VERIFICATION_TYPE_LABELS } from '@shared/constants/domain';
+import { credentialsToday, effectiveStatus } from '../../domain/credentials';
 import { composeMail } from '../../infra/mailer';
 import { publicBaseUrl } from '../../infra/public-url';
 import * as q from './verifications.expiry.queries';
@@ -16,19 +16,9 @@ export const addDays = (date: string, days: number) =>
 export const daysBetween = (from: string, to: string) => Math.round((utc(to) - utc(from)) / DAY_MS);
 
 /** Today in the service area, 'YYYY-MM-DD': a credential is valid through its expiration date. */
-export const verificationToday = (now: Date) => serviceAreaToday(now);
+export const verificationToday = credentialsToday;
 
-/** A verified credential whose expiration date has passed reads as expired, swept or not. */
-export function effectiveStatus(
-  v: { verificationStatus: VerificationStatus; expirationDate: string | null },
-  today: string,
-): VerificationStatus {
-  return v.verificationStatus === 'verified' &&
-    v.expirationDate !== null &&
-    v.expirationDate < today
-    ? 'expired'
-    : v.verificationStatus;
-}
+export { effectiveStatus };
 
 /**
  * The periodic sweep: stores 'expired' on verified credentials past their date, and e-mails the

@@ -1,14 +1,15 @@
-import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { documents, technicians, users, verifications } from '../../db/schema';
 
 export type VerificationRow = typeof verifications.$inferSelect;
 
+/** A technician's records, newest first; withdrawn ones have left the list. */
 export function byTechnician(db: DbOrTx, technicianId: number) {
   return db
     .select()
     .from(verifications)
-    .where(eq(verifications.technicianId, technicianId))
+    .where(and(eq(verifications.technicianId, technicianId), isNull(verifications.withdrawnAt)))
     .orderBy(desc(verifications.createdAt), desc(verifications.id));
 }
 
@@ -21,11 +22,12 @@ export function technicianExists(db: DbOrTx, id: number) {
     .then((r) => r.length > 0);
 }
 
+/** A record that was not withdrawn. */
 export function findVerification(db: DbOrTx, id: number) {
   return db
     .select()
     .from(verifications)
-    .where(eq(verifications.id, id))
+    .where(and(eq(verifications.id, id), isNull(verifications.withdrawnAt)))
     .limit(1)
     .then((r) => r[0]);
 }
@@ -46,20 +48,56 @@ export function updateVerification(
   return db
     .update(verifications)
     .set(values)
-    .where(eq(verifications.id, id))
+    .where(and(eq(verifications.id, id), isNull(verifications.withdrawnAt)))
     .returning()
-    .then((r) => r[0]!);
+    .then((r) => r[0]);
 }
 
-/** Deletes the verification and its document row; returns the document's storage key. */
-export async function deleteVerification(db: DbOrTx, v: VerificationRow) {
-  await db.delete(verifications).where(eq(verifications.id, v.id));
-  if (v.documentId === null) return null;
+/**
+ * Deletes the verification, if it is still pending, and its document row; returns whether it
+ * did and the document's storage key.
+ */
+export async function deletePendingVerification(db: DbOrTx, v: VerificationRow) {
+  const gone = await db
+    .delete(verifications)
+    .where(and(eq(verifications.id, v.id), eq(verifications.verificationStatus, 'pending')))
+    .returning({ id: verifications.id });
+  if (gone.length === 0) return { deleted: false, storageKey: null };
+  if (v.documentId === null) return { deleted: true, storageKey: null };
   const [doc] = await db
     .delete(documents)
     .where(eq(documents.id, v.documentId))
     .returning({ storageKey: documents.storageKey });
-  return doc?.storageKey ?? null;
+  return { deleted: true, storageKey: doc?.storageKey ?? null };
+}
+
+/**
+ * Withdraws the record if it is still rejected or expired (stored, or verified and past its
+ * date `today`): it stays on record with who withdrew it and when. Returns whether it did.
+ */
+export async function withdrawVerification(
+  db: DbOrTx,
+  id: number,
+  by: { userId: number; at: Date; today: string },
+) {
+  const done = await db
+    .update(verifications)
+    .set({ withdrawnAt: by.at, withdrawnByUserId: by.userId })
+    .where(
+      and(
+        eq(verifications.id, id),
+        isNull(verifications.withdrawnAt),
+        or(
+          inArray(verifications.verificationStatus, ['rejected', 'expired']),
+          and(
+            eq(verifications.verificationStatus, 'verified'),
+            lt(verifications.expirationDate, by.today),
+          ),
+        ),
+      ),
+    )
+    .returning({ id: verifications.id });
+  return done.length > 0;
 }
 
 const withTechnician = (db: DbOrTx) =>
@@ -76,8 +114,30 @@ const withTechnician = (db: DbOrTx) =>
 
 export function pendingWithTechnician(db: DbOrTx) {
   return withTechnician(db)
-    .where(eq(verifications.verificationStatus, 'pending'))
+    .where(and(eq(verifications.verificationStatus, 'pending'), isNull(verifications.withdrawnAt)))
     .orderBy(asc(verifications.createdAt), asc(verifications.id));
+}
+
+/**
+ * Rejected and expired records (stored, or verified and past their date `today`) that were not
+ * withdrawn, newest first: what an admin may clear from a technician's list.
+ */
+export function lapsedWithTechnician(db: DbOrTx, today: string) {
+  return withTechnician(db)
+    .where(
+      and(
+        isNull(verifications.withdrawnAt),
+        or(
+          inArray(verifications.verificationStatus, ['rejected', 'expired']),
+          and(
+            eq(verifications.verificationStatus, 'verified'),
+            lt(verifications.expirationDate, today),
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(verifications.createdAt), desc(verifications.id))
+    .limit(200);
 }
 
 /** Verified credentials whose expiration date falls from `from` to `to` (inclusive). */
@@ -86,6 +146,7 @@ export function expiringWithTechnician(db: DbOrTx, from: string, to: string) {
     .where(
       and(
         eq(verifications.verificationStatus, 'verified'),
+        isNull(verifications.withdrawnAt),
         gte(verifications.expirationDate, from),
         lte(verifications.expirationDate, to),
       ),

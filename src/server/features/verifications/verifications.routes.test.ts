@@ -27,8 +27,9 @@ const call = (
 ) => t.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
 const today = () => verificationToday(t.clock.now);
 
+/** A technician with no credentials on file yet: the lists below hold only what a test adds. */
 async function technician(opts: Parameters<typeof createTechnician>[1] = {}) {
-  const { user, technician: tech } = await createTechnician(t.app, opts);
+  const { user, technician: tech } = await createTechnician(t.app, { credentials: false, ...opts });
   return { user, id: tech.id, cookie: await signIn(t.app, user.username!) };
 }
 
@@ -69,6 +70,8 @@ describe('technician: own verifications', () => {
       verificationStatus: 'pending',
       verifiedAt: null,
       verifiedBy: null,
+      checkedRegistry: null,
+      checkedReference: null,
       documentId: null,
       documentUrl: null,
       createdAt: expect.any(String),
@@ -121,10 +124,11 @@ describe('technician: own verifications', () => {
       expect(res.statusCode, JSON.stringify(extra)).toBe(400);
       expect(res.json().message, JSON.stringify(extra)).toBe(message);
     }
+    // A technician awaiting approval adds credentials too (they are part of what is approved).
     const pending = await technician({ status: 'pending' });
-    const refused = await call('POST', '/api/verifications', pending.cookie, valid(pending.id));
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('Account pending approval');
+    const added = await call('POST', '/api/verifications', pending.cookie, valid(pending.id));
+    expect(added.statusCode).toBe(201);
+    expect(added.json().verificationStatus).toBe('pending');
   });
 
   it("attaches an uploaded document by upload URL or by id, only the technician's own", async () => {
@@ -171,7 +175,7 @@ describe('technician: own verifications', () => {
     }
   });
 
-  it('deletes only pending verifications, with their document', async () => {
+  it('deletes pending verifications, with their document', async () => {
     const me = await technician();
     const other = await technician();
     const doc = await uploadDocument(t.app, { cookie: me.cookie });
@@ -205,12 +209,13 @@ describe('technician: own verifications', () => {
       404,
     );
 
-    for (const verificationStatus of ['verified', 'rejected'] as const) {
-      const v = await createVerification(t.app, me.id, { verificationStatus });
-      const refused = await call('DELETE', `/api/verifications/${v.id}`, me.cookie);
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toBe('Only pending verifications can be deleted');
-    }
+    // A verified one stays on record (rejected and expired ones are withdrawn: ADR 033).
+    const v = await createVerification(t.app, me.id, { verificationStatus: 'verified' });
+    const refused = await call('DELETE', `/api/verifications/${v.id}`, me.cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'A verified credential stays on record until it expires: only pending, rejected or expired verifications can be removed',
+    );
   });
 });
 
@@ -221,6 +226,8 @@ describe('admin review', () => {
     const res = await call('PATCH', `/api/verifications/${v.id}/status`, adminCookie, {
       status: 'verified',
       verifiedBy: 'Admin',
+      checkedRegistry: 'Maryland MVA license lookup',
+      checkedReference: 'MD-4120000',
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -233,7 +240,12 @@ describe('admin review', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'verification.status'), eq(auditLog.entityId, String(v.id))));
-    expect(entry!.details).toEqual({ from: 'pending', to: 'verified' });
+    expect(entry!.details).toEqual({
+      from: 'pending',
+      to: 'verified',
+      checkedRegistry: 'Maryland MVA license lookup',
+      checkedReference: 'MD-4120000',
+    });
 
     const rejected = await call('PATCH', `/api/verifications/${v.id}/status`, adminCookie, {
       status: 'rejected',
@@ -245,6 +257,8 @@ describe('admin review', () => {
       notes: 'Policy number does not match the insurer',
       verifiedAt: null,
       verifiedBy: body.verifiedBy,
+      checkedRegistry: null,
+      checkedReference: null,
     });
     const reset = await call('PATCH', `/api/verifications/${v.id}/status`, adminCookie, {
       status: 'pending',
@@ -262,6 +276,8 @@ describe('admin review', () => {
       await signIn(t.app, noName.username!),
       {
         status: 'verified',
+        checkedRegistry: 'Maryland MVA license lookup',
+        checkedReference: 'MD-4120000',
       },
     );
     expect(byUsername.json().verifiedBy).toMatch(/^Last\d+$/);

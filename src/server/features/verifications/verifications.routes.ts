@@ -31,10 +31,11 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.listForTechnician(request.user!, request.params.technicianId),
   );
 
+  // A technician awaiting approval adds credentials too: they are part of what is approved.
   app.post(
     '/api/verifications',
     {
-      config: { access: 'approved-technician' },
+      config: { access: 'technician' },
       schema: {
         summary: 'Add a verification document',
         operationId: 'createVerification',
@@ -52,14 +53,15 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'technician' },
       schema: {
-        summary: 'Remove a verification',
+        summary:
+          'Remove a verification: a pending one is deleted, a rejected or expired one withdrawn (kept on record)',
         operationId: 'deleteVerification',
         tags,
         params: idParamSchema,
         response: { 200: messageResponseSchema, ...errorResponses },
       },
     },
-    async (request) => service.remove(request.user!, request.params.id),
+    async (request) => service.remove(request.user!, request.params.id, request.ip),
   );
 
   app.patch(
@@ -91,6 +93,20 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => service.pending(),
+  );
+
+  app.get(
+    '/api/admin/verifications/lapsed',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Rejected and expired verifications still on file (admin), to withdraw',
+        operationId: 'adminListLapsedVerifications',
+        tags,
+        response: { 200: z.array(adminVerificationSchema), ...errorResponses },
+      },
+    },
+    async () => service.lapsed(),
   );
 
   app.get(

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type {
-  AdminVerification,
-  createVerificationSchema,
-  Verification,
-  verificationStatusUpdateSchema,
+import {
+  CHECK_NOTE_REQUIRED,
+  CHECKED_REFERENCE_REQUIRED,
+  CHECKED_REGISTRY_REQUIRED,
+  type AdminVerification,
+  type createVerificationSchema,
+  type Verification,
+  type verificationStatusUpdateSchema,
 } from '@shared/schemas/verifications';
 import { AppError } from '../../infra/app-error';
 import { audit } from '../../domain/audit';
@@ -38,6 +41,8 @@ export function createVerificationsService(app: FastifyInstance) {
       verificationStatus: effectiveStatus(v, today),
       verifiedAt: v.verifiedAt?.toISOString() ?? null,
       verifiedBy: v.verifiedBy,
+      checkedRegistry: v.checkedRegistry,
+      checkedReference: v.checkedReference,
       documentId: v.documentId,
       documentUrl: (v.documentId !== null && links.get(v.documentId)?.url) || null,
       createdAt: v.createdAt.toISOString(),
@@ -75,7 +80,10 @@ export function createVerificationsService(app: FastifyInstance) {
       return present(await q.byTechnician(app.db, technicianId));
     },
 
-    /** A technician adds one of its own credentials; it waits for an admin as 'pending'. */
+    /**
+     * A technician adds one of its own credentials; it waits for an admin as 'pending'. A
+     * technician still awaiting approval may: their credentials are part of what is approved.
+     */
     async create(user: SessionUser, input: z.output<typeof createVerificationSchema>) {
       if (user.technicianId !== input.technicianId)
         throw new AppError(403, 'You can only add verifications to your own profile');
@@ -105,19 +113,53 @@ export function createVerificationsService(app: FastifyInstance) {
       return presentOne(row);
     },
 
-    /** Only pending ones: a reviewed credential stays on record. Its document goes with it. */
-    async remove(user: SessionUser, id: number) {
+    /**
+     * A pending record is deleted with its document (nothing was judged yet). A rejected or
+     * expired one is withdrawn: it leaves the lists and counts for nothing, but stays on record
+     * with who withdrew it, in the audit trail too. A verified one stays until it expires. The
+     * technician or an admin may; each change is conditional, so a review landing at the same
+     * moment is never undone.
+     */
+    async remove(user: SessionUser, id: number, ip: string) {
       const v = await load(id);
       assertOwnTechnician(user, v.technicianId);
-      if (effectiveStatus(v, verificationToday(app.clock())) !== 'pending')
-        throw new AppError(409, 'Only pending verifications can be deleted');
-      const storageKey = await app.db.transaction((tx) => q.deleteVerification(tx, v));
-      if (storageKey) {
-        await app.storage.remove(storageKey).catch((err: unknown) => {
-          app.log.warn({ err, storageKey }, 'could not remove a deleted verification document');
-        });
+      const now = app.clock();
+      const today = verificationToday(now);
+      const status = effectiveStatus(v, today);
+      if (status === 'pending') {
+        const { deleted, storageKey } = await app.db.transaction((tx) =>
+          q.deletePendingVerification(tx, v),
+        );
+        if (!deleted) throw new AppError(409, 'This verification was reviewed meanwhile');
+        if (storageKey) {
+          await app.storage.remove(storageKey).catch((err: unknown) => {
+            app.log.warn({ err, storageKey }, 'could not remove a deleted verification document');
+          });
+        }
+        return { message: 'Verification deleted successfully' };
       }
-      return { message: 'Verification deleted successfully' };
+      if (status !== 'rejected' && status !== 'expired')
+        throw new AppError(
+          409,
+          'A verified credential stays on record until it expires: only pending, rejected or expired verifications can be removed',
+        );
+      await app.db.transaction(async (tx) => {
+        if (!(await q.withdrawVerification(tx, id, { userId: user.id, at: now, today })))
+          throw new AppError(409, 'This verification was reviewed meanwhile');
+        await audit(tx, user, {
+          action: 'verification.withdraw',
+          entityType: 'verification',
+          entityId: id,
+          details: {
+            technicianId: v.technicianId,
+            verificationType: v.verificationType,
+            credentialName: v.credentialName,
+            status,
+          },
+          ip,
+        });
+      });
+      return { message: 'Verification withdrawn' };
     },
 
     /** The admin review: verifiedBy is always the signed-in admin, whatever the client sent. */
@@ -129,6 +171,14 @@ export function createVerificationsService(app: FastifyInstance) {
     ) {
       const before = await load(id);
       const now = app.clock();
+      // Verified needs evidence on the record: the document, or how the admin checked it.
+      const registry = input.checkedRegistry ?? null;
+      const reference = input.checkedReference ?? null;
+      if (input.status === 'verified' && before.documentId === null && (!registry || !reference))
+        throw new AppError(400, CHECK_NOTE_REQUIRED, [
+          ...(registry ? [] : [{ path: 'checkedRegistry', message: CHECKED_REGISTRY_REQUIRED }]),
+          ...(reference ? [] : [{ path: 'checkedReference', message: CHECKED_REFERENCE_REQUIRED }]),
+        ]);
       const reviewer =
         input.status === 'pending'
           ? { verifiedBy: null, verifiedByUserId: null }
@@ -138,13 +188,24 @@ export function createVerificationsService(app: FastifyInstance) {
           verificationStatus: input.status,
           verifiedAt: input.status === 'verified' ? now : null,
           ...reviewer,
+          checkedRegistry: input.status === 'verified' ? registry : null,
+          checkedReference: input.status === 'verified' ? reference : null,
           ...(input.notes !== undefined ? { notes: input.notes } : {}),
         });
+        if (!updated) throw new AppError(404, 'Verification not found');
         await audit(tx, admin, {
           action: 'verification.status',
           entityType: 'verification',
           entityId: id,
-          details: { from: before.verificationStatus, to: input.status },
+          details: {
+            from: before.verificationStatus,
+            to: input.status,
+            ...(input.status === 'verified' && before.documentId !== null
+              ? { documentId: before.documentId }
+              : {}),
+            ...(input.status === 'verified' && registry ? { checkedRegistry: registry } : {}),
+            ...(input.status === 'verified' && reference ? { checkedReference: reference } : {}),
+          },
           ip,
         });
         return updated;
@@ -154,6 +215,11 @@ export function createVerificationsService(app: FastifyInstance) {
 
     async pending() {
       return presentForAdmin(await q.pendingWithTechnician(app.db));
+    },
+
+    /** Rejected and expired records still on technicians' lists, for an admin to withdraw. */
+    async lapsed() {
+      return presentForAdmin(await q.lapsedWithTechnician(app.db, verificationToday(app.clock())));
     },
 
     async expiring(days: number) {

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, createUser } from '../../../../tests/helpers/factories';
 import { startPayPalStandIn } from '../../../../tests/helpers/paypal-stand-in';
-import { proTechnician, SIGNATURE, type PosTechnician } from '../../../../tests/helpers/pos';
+import {
+  proTechnician,
+  SIGNATURE,
+  type PosTechnician,
+  FLAT_TAX,
+} from '../../../../tests/helpers/pos';
 import {
   SQUARE_NONCES,
   signedSquareNotification,
@@ -98,7 +103,7 @@ async function invoice() {
     customerName: 'Pat Driver',
     customerEmail: 'pat@example.com',
     items: [{ type: 'labor', description: 'Brake job', quantity: 1, unitPrice: 95.99 }],
-    taxRate: 8.25,
+    ...FLAT_TAX,
   });
   await call('PATCH', `/api/quotes/${q.json().id}/approve`, { signature: SIGNATURE, version: 1 });
   const inv = await call('POST', '/api/invoices', { quoteId: q.json().id });
@@ -400,6 +405,44 @@ describe('refunds made in the dashboard', () => {
     });
     const shown = list.json().find((p: { id: number }) => p.id === payment.id);
     expect(shown.refund).toMatchObject({ status: 'succeeded', amount: '25.00' });
+  });
+
+  it('of a plan payment: recorded once and taken off what the technician paid', async () => {
+    const [plan] = await t.app.db
+      .insert(payments)
+      .values({
+        technicianId: pro.technicianId,
+        amountCents: 699,
+        description: 'Professional plan - monthly subscription',
+        status: 'succeeded',
+        provider: 'square',
+        providerPaymentId: 'SQ-PLAN-REFUNDED-1',
+        receiptNumber: 'R-TEST-PLAN-1',
+      })
+      .returning();
+    const history = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/payment/history/1',
+          headers: { cookie: pro.cookie },
+        })
+      ).json() as { id: number; refunded?: number }[];
+    const refund = (status: string) =>
+      deliverSquare(
+        squareEvent(status === 'PENDING' ? 'refund.created' : 'refund.updated', {
+          id: 'REF-PLAN-1',
+          payment_id: 'SQ-PLAN-REFUNDED-1',
+          amount_money: { amount: 300, currency: 'USD' },
+          status,
+        }),
+      );
+    await refund('PENDING');
+    await refund('COMPLETED');
+    const [row] = await t.app.db.select().from(payments).where(eq(payments.id, plan!.id));
+    expect(row!.refundedCents).toBe(300);
+    // Told twice (created, then updated), counted once; the history shows it.
+    expect((await history()).find((p) => p.id === plan!.id)).toMatchObject({ refunded: 3 });
   });
 
   it('is not recorded again for a refund made through our refund route', async () => {
@@ -707,5 +750,85 @@ describe('PayPal verification', () => {
     expect((await storedEvents()).length).toBe(before + 1);
     const again = await post(good.headers, good.body);
     expect(again.json()).toEqual({ received: true, duplicate: true });
+  });
+});
+
+describe('PayPal webhook abuse', () => {
+  const event = (id: string) => ({
+    id,
+    event_type: 'PAYMENT.CAPTURE.COMPLETED',
+    resource: { id: 'CAP-UNKNOWN', status: 'COMPLETED', amount: { value: '10.00' } },
+  });
+  /** Any five paypal-* headers: what anyone can send. */
+  const madeUp = (n: number) => ({
+    'content-type': 'application/json',
+    'paypal-auth-algo': 'SHA256withRSA',
+    'paypal-cert-url': 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42',
+    'paypal-transmission-id': `0b1c2d3e-${n}`,
+    'paypal-transmission-sig': `forged-${n}`,
+    'paypal-transmission-time': new Date().toISOString(),
+  });
+  let address = 0;
+  /** Each test posts from an address of its own, so their limits do not meet. */
+  const from = () => `203.0.113.${++address}`;
+  const post = (headers: Record<string, string>, payload: string, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/webhooks/paypal', headers, payload, remoteAddress });
+  const outbound = () => paypal.requests.length;
+  const verifications = () =>
+    paypal.requests.filter((r) => r.path === '/v1/notifications/verify-webhook-signature').length;
+
+  it('answers 400 to a 100,000-deep body, without asking PayPal', async () => {
+    const depth = 100_000;
+    const deep = `{"id":"WH-DEEP","event_type":"PAYMENT.CAPTURE.COMPLETED","resource":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    expect(deep.length).toBeGreaterThan(200_000);
+    const before = outbound();
+    const res = await post(madeUp(1), deep, from());
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toMatch(/nested too deeply/);
+    // Brackets inside strings are text, not nesting.
+    const texty = JSON.stringify({ ...event('WH-TEXT'), note: '['.repeat(5000) });
+    const plain = await post(madeUp(2), texty, from());
+    expect(plain.statusCode).toBe(401);
+    expect(outbound() - before).toBe(1);
+  });
+
+  it('answers 413 to a body larger than any event, without asking PayPal', async () => {
+    const before = outbound();
+    const big = JSON.stringify({ ...event('WH-BIG'), pad: 'x'.repeat(300_000) });
+    const res = await post(madeUp(3), big, from());
+    expect(res.statusCode).toBe(413);
+    expect(outbound()).toBe(before);
+  });
+
+  it('asks PayPal once about a refused delivery: the same one again is refused from memory', async () => {
+    const good = paypal.signWebhook(event('WH-PP-REMEMBER'), PAYPAL_WEBHOOK_ID);
+    const forged = { ...good.headers, 'paypal-transmission-sig': 'BBBB' };
+    const ip = from();
+    const before = verifications();
+    for (let i = 0; i < 5; i++) {
+      const res = await post(forged, good.body, ip);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(SIGNATURE_INVALID);
+    }
+    expect(verifications() - before).toBe(1);
+    // The genuine delivery of the same event is not held back by the forgery.
+    const ok = await post(good.headers, good.body, ip);
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('stops asking PayPal for an address whose deliveries keep failing (429)', async () => {
+    const ip = from();
+    const body = JSON.stringify(event('WH-PP-FLOOD'));
+    const before = verifications();
+    const codes: number[] = [];
+    for (let i = 0; i < 25; i++) codes.push((await post(madeUp(100 + i), body, ip)).statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(20);
+    expect(codes.slice(20)).toEqual([429, 429, 429, 429, 429]);
+    expect(verifications() - before).toBe(20);
+    const refused = await post(madeUp(200), body, ip);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // PayPal's own deliveries, from elsewhere, still go through.
+    const good = paypal.signWebhook(event('WH-PP-AFTER-FLOOD'), PAYPAL_WEBHOOK_ID);
+    expect((await post(good.headers, good.body, from())).statusCode).toBe(200);
   });
 });

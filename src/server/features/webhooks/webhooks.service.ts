@@ -1,13 +1,18 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { RetryLater, type ProviderEvent, type WebhookProvider } from '../../domain/provider-events';
 import { AppError } from '../../infra/app-error';
 import { ProviderError } from '../../infra/payments';
+import { tooManyAttempts } from '../../infra/rate-limiter';
 import {
   createPayPalVerifier,
+  PAYPAL_SIGNATURE_HEADERS,
+  SIGNATURE_INVALID,
   verifySquareSignature,
   type PayPalVerifier,
 } from '../../infra/payments/webhook-signatures';
+import { NO_EVENT_ID, parseWebhookBody } from './webhooks.body';
 import { eventKey, providerEvent } from './webhooks.events';
 import {
   claimNextEvent,
@@ -31,23 +36,27 @@ const WORKER_LEASE_MS = 60_000;
 /** Events applied per run at most (the next run takes the rest). */
 const BATCH = 200;
 
-export const NOT_JSON = 'The webhook body is not a JSON object';
-export const NO_EVENT_ID = 'The webhook body has no event id or type';
-const NUL_IN_BODY = 'The webhook body holds a NUL character';
+/** A delivery PayPal refused is answered from memory this long (the same headers and body). */
+const REFUSED_MEMORY_MS = 15 * 60_000;
+/**
+ * Deliveries that fail PayPal's verification, per address, before that address is no longer
+ * asked about (429): each one costs a call to PayPal on the platform's credentials. PayPal's
+ * own deliveries do not fail.
+ */
+const FAILURES_PER_ADDRESS = 20;
+const FAILURE_WINDOW_MS = 10 * 60_000;
 
-/** The raw body as a JSON object (400 otherwise). */
-function parseBody(raw: string): Record<string, unknown> {
-  // PostgreSQL's jsonb cannot hold NUL: refused here, not as a 500 at the insert.
-  if (raw.includes('\u0000') || /\\u0000/i.test(raw)) throw new AppError(400, NUL_IN_BODY);
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    throw new AppError(400, NOT_JSON);
+/**
+ * What identifies one delivery as PayPal would judge it: the transmission headers and the body,
+ * hashed. A verdict of FAILURE on them holds for as long as they are sent unchanged.
+ */
+function deliveryHash(headers: Record<string, string | string[] | undefined>, raw: string) {
+  const h = createHash('sha256');
+  for (const name of Object.values(PAYPAL_SIGNATURE_HEADERS)) {
+    const v = headers[name];
+    h.update(`${name}:${typeof v === 'string' ? v : ''}\n`);
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw new AppError(400, NOT_JSON);
-  return body as Record<string, unknown>;
+  return h.update(raw).digest('hex');
 }
 
 /**
@@ -102,16 +111,36 @@ async function store(
 
 export function createWebhooksService(app: FastifyInstance) {
   const verifyPayPal: PayPalVerifier = createPayPalVerifier(app.config);
+  const shared = app.rateLimits.store;
+  const failures = app.rateLimits.limiter(
+    'paypal-webhook-failures',
+    FAILURES_PER_ADDRESS,
+    FAILURE_WINDOW_MS,
+  );
+  const refusedKey = (hash: string) => `paypal-webhook-refused:${hash}`;
   return {
     /** POST /api/webhooks/square: the raw body, as Square signed it. */
     async square(raw: string, signature: string | undefined) {
       const refused = await verifySquareSignature(app.config, raw, signature);
       if (refused) throw new AppError(401, refused);
-      return store(app, 'square', parseBody(raw));
+      return store(app, 'square', parseWebhookBody(raw));
     },
-    /** POST /api/webhooks/paypal: verified by PayPal's API (503 while PayPal cannot answer). */
-    async paypal(raw: string, headers: Record<string, string | string[] | undefined>) {
-      const payload = parseBody(raw);
+    /**
+     * POST /api/webhooks/paypal: verified by PayPal's API (503 while PayPal cannot answer).
+     * Only a body of bounded size and depth is read; a delivery PayPal refused is not asked
+     * about again for a while, nor is anything from an address whose deliveries keep failing.
+     */
+    async paypal(raw: string, headers: Record<string, string | string[] | undefined>, ip: string) {
+      const payload = parseWebhookBody(raw);
+      const hash = deliveryHash(headers, raw);
+      const now = app.clock().getTime();
+      if (await shared.peek(refusedKey(hash), now)) throw new AppError(401, SIGNATURE_INVALID);
+      const wait = await failures.retryAfter(ip);
+      if (wait > 0)
+        throw tooManyAttempts(
+          'Too many webhook deliveries from this address failed verification',
+          wait,
+        );
       let refused: string | null;
       try {
         refused = await verifyPayPal(headers, payload);
@@ -119,6 +148,12 @@ export function createWebhooksService(app: FastifyInstance) {
         if (!(err instanceof ProviderError)) throw err;
         app.log.warn({ err }, 'PayPal webhook could not be verified');
         throw new AppError(503, 'The webhook could not be verified now. Please deliver it again.');
+      }
+      if (refused === SIGNATURE_INVALID) {
+        // PayPal's verdict on these exact bytes does not change: remembered, and counted
+        // against the address that sent them.
+        await shared.increment(refusedKey(hash), REFUSED_MEMORY_MS, now);
+        await failures.hit(ip);
       }
       if (refused) throw new AppError(401, refused);
       return store(app, 'paypal', payload);
@@ -135,7 +170,10 @@ async function apply(app: FastifyInstance, tx: DbOrTx, e: ProviderEvent): Promis
         ? null
         : 'no payment of ours has this id';
     case 'refund':
-      return (await app.posProviderEvents.refund(tx, e)) ? null : 'no payment of ours has this id';
+      return (await app.posProviderEvents.refund(tx, e)) ||
+        (await app.billing.applyProviderRefund(tx, e))
+        ? null
+        : 'no payment of ours has this id';
     case 'dispute':
       return (await app.posProviderEvents.dispute(tx, e))
         ? null

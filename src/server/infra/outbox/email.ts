@@ -40,8 +40,15 @@ export function smtpTransport(options: {
     options.transport ??
     (options.smtpUrl ? nodemailer.createTransport(withDefaults(options.smtpUrl)) : undefined);
   if (!transport) return undefined;
+  // A pool sends on its connections and queues the rest inside nodemailer, where a message is
+  // neither at the relay nor back in the outbox; without a pool each message has a connection.
+  const inner = (
+    transport as { transporter?: { options?: { pool?: boolean; maxConnections?: number } } }
+  ).transporter?.options;
+  const concurrency = inner?.pool ? inner.maxConnections || 5 : undefined;
   return {
     name: 'smtp',
+    concurrency,
     async deliver(row) {
       let attachments;
       if (attachmentRefs(row.payload).length > 0) {

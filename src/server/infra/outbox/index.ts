@@ -67,7 +67,14 @@ export type Outbox = {
   channels(): Record<OutboxChannel, string | null>;
   /** Starts the worker: on every wake-up and every `pollMs`. */
   start(wake: (fn: () => void) => () => void, pollMs?: number): void;
-  /** Stops the worker after its current run. */
+  /**
+   * Stops the worker at once: no claim and no delivery starts after this, and the messages this
+   * instance claimed but has not handed to a transport go back to the queue now, in their place
+   * and with their attempt undone (for another instance, or this one after a restart). Resolves
+   * once they are back; the deliveries in flight go on (`stop` waits for them).
+   */
+  release(): Promise<void>;
+  /** Releases (above), then waits for the deliveries in flight to be recorded. */
   stop(): Promise<void>;
   /** Closes the transports (SMTP connections). */
   close(): Promise<void>;
@@ -94,10 +101,16 @@ export function createOutbox(options: {
   async function recoverLapsed(now: Date) {
     // A claim whose lease ran out: the instance stopped between claiming and recording the
     // result. Whether the message left is unknown, so it is not sent again (at most once).
-    await db
+    const lapsed = await db
       .update(outbox)
       .set({ status: 'failed', lastError: UNKNOWN_OUTCOME, claimToken: null, leaseUntil: null })
-      .where(and(eq(outbox.status, 'sending'), lte(outbox.leaseUntil, now)));
+      .where(and(eq(outbox.status, 'sending'), lte(outbox.leaseUntil, now)))
+      .returning({ id: outbox.id, channel: outbox.channel });
+    // Given up on, as any other failure: the failed-deliveries alert counts them.
+    for (const row of lapsed) {
+      options.onDelivery?.(row.channel, 'failed');
+      log.warn({ outboxId: row.id, channel: row.channel }, `outbox: ${UNKNOWN_OUTCOME}`);
+    }
     await db
       .update(outbox)
       .set({ status: 'canceled', lastError: 'Expired before delivery' })
@@ -274,6 +287,23 @@ export function createOutbox(options: {
       .where(and(eq(outbox.id, row.id), eq(outbox.claimToken, row.claimToken!)));
   }
 
+  /** Claimed messages never handed to a transport, back in the queue as if never claimed. */
+  async function putBackUntried(rows: OutboxRow[]) {
+    const byToken = new Map<string, number[]>();
+    for (const row of rows)
+      byToken.set(row.claimToken!, [...(byToken.get(row.claimToken!) ?? []), row.id]);
+    for (const [token, ids] of byToken)
+      await db
+        .update(outbox)
+        .set({
+          status: 'queued',
+          claimToken: null,
+          leaseUntil: null,
+          attempts: sql`${outbox.attempts} - 1`,
+        })
+        .where(and(eq(outbox.claimToken, token), inArray(outbox.id, ids)));
+  }
+
   async function deliver(row: OutboxRow) {
     // Too little of the lease left, or the channel's service went away during this batch.
     if (row.leaseUntil!.getTime() - clock().getTime() < SEND_BY_MS || pauses.paused(row.channel)) {
@@ -291,15 +321,57 @@ export function createOutbox(options: {
     await settle(row, outcome);
   }
 
+  /**
+   * The claimed messages of the runs in progress that no lane has taken yet, per channel: what
+   * `release()` hands back when the instance stops.
+   */
+  const untried = new Set<OutboxRow[]>();
+
+  /** Takes every message not handed to a transport yet out of the runs in progress. */
+  function takeUntried() {
+    const rows: OutboxRow[] = [];
+    for (const queue of untried) rows.push(...queue.splice(0));
+    return rows;
+  }
+
   async function runOnce() {
     const now = clock();
     await recoverLapsed(now);
     const rows = await claim(now);
-    let next = 0;
-    const lanes = Array.from({ length: Math.min(concurrency, rows.length) }, async () => {
-      while (next < rows.length) await deliver(rows[next++]!);
-    });
-    await Promise.all(lanes);
+    if (halted) {
+      // Stopped while claiming: nothing of this claim is tried here.
+      await putBackUntried(rows);
+      return 0;
+    }
+    // Lanes per channel, no more than its transport takes at once: a message a transport holds
+    // is one its service has (a pool does not queue it), so that stopping can hand back the rest.
+    const lanes: Promise<void>[] = [];
+    const queues: OutboxRow[][] = [];
+    for (const channel of new Set(rows.map((r) => r.channel))) {
+      const queue = rows.filter((r) => r.channel === channel);
+      queues.push(queue);
+      untried.add(queue);
+      const width = Math.min(
+        concurrency,
+        transports[channel]?.concurrency ?? concurrency,
+        queue.length,
+      );
+      for (let i = 0; i < width; i++)
+        lanes.push(
+          (async () => {
+            for (let row = queue.shift(); row; row = halted ? undefined : queue.shift())
+              await deliver(row);
+          })(),
+        );
+    }
+    try {
+      await Promise.all(lanes);
+    } finally {
+      for (const queue of queues) untried.delete(queue);
+    }
+    // Left when the worker stopped during this run (release() took them unless it raced).
+    const left = queues.flatMap((q) => q.splice(0));
+    if (left.length > 0) await putBackUntried(left);
     return rows.length;
   }
 
@@ -307,6 +379,9 @@ export function createOutbox(options: {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = true; // until start()
+  /** Set by release(): no claim or delivery starts any more. */
+  let halted = false;
+  let released: Promise<void> | null = null;
   const kick = () => {
     if (stopped) return;
     if (running) {
@@ -328,6 +403,27 @@ export function createOutbox(options: {
   };
   let timer: NodeJS.Timeout | undefined;
   let unlisten: (() => void) | undefined;
+
+  function release() {
+    stopped = true;
+    halted = true;
+    pauses.stop();
+    if (timer) clearInterval(timer);
+    unlisten?.();
+    released ??= (async () => {
+      const rows = takeUntried();
+      if (rows.length === 0) return;
+      try {
+        await putBackUntried(rows);
+        log.info({ messages: rows.length }, 'outbox: stopping; claimed messages handed back');
+      } catch (err) {
+        // The database is away: their lease runs out and another instance writes them off as
+        // 'outcome unknown' (counted as failed), the at-most-once rule for a claim left behind.
+        log.warn({ err, messages: rows.length }, 'outbox: could not hand back claimed messages');
+      }
+    })();
+    return released;
+  }
 
   return {
     async enqueue(tx, messages) {
@@ -429,17 +525,18 @@ export function createOutbox(options: {
 
     start(wake, pollMs = 5_000) {
       stopped = false;
+      halted = false;
+      released = null;
       unlisten = wake(kick);
       timer = setInterval(kick, pollMs);
       timer.unref();
       kick();
     },
 
+    release,
+
     async stop() {
-      stopped = true;
-      pauses.stop();
-      if (timer) clearInterval(timer);
-      unlisten?.();
+      await release();
       await running;
     },
 

@@ -62,6 +62,13 @@ export type DeliveryOutcome =
 export type Transport = {
   /** Where messages go, for the admin view and logs ('smtp', 'twilio', 'web-push'). */
   readonly name: string;
+  /**
+   * How many messages the transport has at its service at once (an SMTP pool's connections).
+   * The worker hands it no more than that: a message it holds is then one the service has, and
+   * a message not handed over yet can go back to the queue when the instance stops. Unset: the
+   * worker's own concurrency.
+   */
+  readonly concurrency?: number;
   deliver(row: OutboxRow): Promise<DeliveryOutcome>;
   close?(): void | Promise<void>;
 };

@@ -1,5 +1,10 @@
 import type { AppConfig } from '../../config';
-import { PROVIDER_CALL_TIMEOUT_MS, ProviderError, type AccountConnector } from './types';
+import {
+  ForeignAccountError,
+  PROVIDER_CALL_TIMEOUT_MS,
+  ProviderError,
+  type AccountConnector,
+} from './types';
 
 const API = {
   sandbox: 'https://api-m.sandbox.paypal.com',
@@ -7,11 +12,22 @@ const API = {
 } as const;
 
 /**
+ * The tracking id a technician's referral carries: PayPal keeps it with the seller who
+ * completes that onboarding, and answers it with the seller's merchant integration.
+ */
+export const paypalTrackingId = (technicianId: number) => `technician-${technicianId}`;
+
+export const PAYPAL_ACCOUNT_NOT_YOURS =
+  'This PayPal account is not the one PayPal onboarded for you. Connect again from your profile.';
+
+/**
  * PayPal's partner onboarding (Partner Referrals API): a referral link made for the technician
- * sends them to PayPal to sign in or sign up and grant Wrenchly permission; PayPal returns them
- * with their merchant id, and the consent is checked with PayPal (merchant integrations: payments
- * receivable, e-mail confirmed) before the account counts as connected. Payments then name that
- * merchant as the payee; the platform holds no token of theirs.
+ * (carrying their tracking id) sends them to PayPal to sign in or sign up and grant Wrenchly
+ * permission; PayPal returns them with their merchant id, and the consent is checked with
+ * PayPal (merchant integrations: the seller's tracking id must be this technician's, payments
+ * receivable, e-mail confirmed) before the account counts as connected. The merchant id in the
+ * return URL is only a claim of the browser's: PayPal's record of whose onboarding it came from
+ * decides. Payments then name that merchant as the payee; the platform holds no token of theirs.
  */
 export function createPayPalConnector(config: AppConfig): AccountConnector {
   const p = config.paypal;
@@ -61,7 +77,7 @@ export function createPayPalConnector(config: AppConfig): AccountConnector {
           method: 'POST',
           token: await accessToken(),
           body: JSON.stringify({
-            tracking_id: `technician-${technician.id}`,
+            tracking_id: paypalTrackingId(technician.id),
             email: technician.email,
             operations: [
               {
@@ -85,17 +101,26 @@ export function createPayPalConnector(config: AppConfig): AccountConnector {
       if (!link) throw new ProviderError('PayPal returned no onboarding link');
       return link;
     },
-    async complete(query) {
+    async complete(query, _redirectUri, technician) {
       const merchantId = query.merchantIdInPayPal;
       if (query.permissionsGranted !== 'true' || query.consentStatus !== 'true' || !merchantId)
         throw new ProviderError('PayPal permissions were not granted');
       const integration = await call<{
+        merchant_id?: string;
+        tracking_id?: string;
         payments_receivable?: boolean;
         primary_email_confirmed?: boolean;
       }>(
         `/v1/customer/partners/${encodeURIComponent(partnerId)}/merchant-integrations/${encodeURIComponent(merchantId)}`,
         { method: 'GET', token: await accessToken() },
       );
+      // Another seller's id (whose onboarding carried another technician's tracking id) is
+      // refused before anything else is said about it.
+      if (
+        integration.tracking_id !== paypalTrackingId(technician.id) ||
+        (integration.merchant_id !== undefined && integration.merchant_id !== merchantId)
+      )
+        throw new ForeignAccountError(PAYPAL_ACCOUNT_NOT_YOURS);
       if (!integration.payments_receivable)
         throw new ProviderError('This PayPal account cannot receive payments yet');
       if (!integration.primary_email_confirmed)

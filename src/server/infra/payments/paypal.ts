@@ -36,6 +36,15 @@ function redirectingAgent(baseUrl: string): Agent {
   return agent;
 }
 
+/** PayPal's error issue (its `details[0].issue`), e.g. INSTRUMENT_DECLINED. */
+function issueOf(err: ApiError): string | undefined {
+  try {
+    return (JSON.parse(String(err.body)) as { details?: { issue?: string }[] }).details?.[0]?.issue;
+  } catch {
+    return undefined;
+  }
+}
+
 /** PayPal's error description (its `details[0].description`, else its `message`). */
 function errorDetail(err: ApiError): string | undefined {
   try {
@@ -73,6 +82,7 @@ function orderState(order: Order) {
   return {
     status: String(order.status),
     captureId: capture?.id,
+    ...(capture?.status ? { captureStatus: String(capture.status) } : {}),
     amountCents: capture?.amount?.value ? toCents(capture.amount.value) : undefined,
     ...(vaulted ? { vaultId: vault.id, customerRef: vault.customer?.id } : {}),
   };
@@ -98,10 +108,20 @@ const money = (amountCents: number) => ({
 });
 
 /**
+ * PayPal-Auth-Assertion: the platform (its client id) acting for the seller whose payer id this
+ * is. PayPal's documented form is an unsigned JWT (alg none, an empty signature).
+ */
+export function authAssertion(clientId: string, sellerMerchantId: string) {
+  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${part({ alg: 'none' })}.${part({ iss: clientId, payer_id: sellerMerchantId })}.`;
+}
+
+/**
  * PayPal Orders v2 through the official server SDK: create an order, capture it once approved;
  * with `vault`, the payer's PayPal account is saved at capture (vault id) and later charged
  * without them (an order with `payment_source.paypal.vault_id`); captures are refunded through
- * the Payments API.
+ * the Payments API. `forSeller` is the partner flow (ADR 030): orders with the seller as payee
+ * and the platform's PayPal-Partner-Attribution-Id, refunds with PayPal-Auth-Assertion.
  */
 export function createPayPalProvider(config: AppConfig): WalletProvider {
   const p = config.paypal;
@@ -116,15 +136,36 @@ export function createPayPalProvider(config: AppConfig): WalletProvider {
   });
   const orders = new OrdersController(client);
   const payments = new PaymentsController(client);
+  return walletOf(p, orders, payments, null);
+}
 
+/** The adapter over one SDK client, for the platform (`seller` null) or for a seller. */
+function walletOf(
+  p: AppConfig['paypal'],
+  orders: OrdersController,
+  payments: PaymentsController,
+  seller: string | null,
+): WalletProvider {
+  // What the partner flow adds to the seller's orders and refunds.
+  const attribution = seller && p.partnerAttributionId ? p.partnerAttributionId : undefined;
+  const onBehalf = seller ? authAssertion(p.clientId!, seller) : undefined;
   return {
     name: 'paypal',
+    forSeller: (merchantId) => walletOf(p, orders, payments, merchantId),
     async setup() {
-      // The JS SDK is initialised with the public client id.
+      // The JS SDK is initialised with the public client id; paying a seller, with the seller's
+      // merchant id too (the payee its buttons are for).
+      const q = new URLSearchParams({
+        'client-id': p.clientId!,
+        currency: 'USD',
+        intent: 'capture',
+      });
+      if (seller) q.set('merchant-id', seller);
       return {
         clientToken: p.clientId!,
         clientId: p.clientId!,
-        scriptUrl: `${SCRIPT}?client-id=${encodeURIComponent(p.clientId!)}&currency=USD&intent=capture`,
+        scriptUrl: `${SCRIPT}?${q}`,
+        ...(attribution ? { partnerAttributionId: attribution } : {}),
       };
     },
     async createOrder(input) {
@@ -140,6 +181,8 @@ export function createPayPalProvider(config: AppConfig): WalletProvider {
                 },
                 description: input.description,
                 customId: input.reference,
+                // The money goes to the technician's own PayPal account, never the platform's.
+                ...(seller ? { payee: { merchantId: seller } } : {}),
               },
             ],
             // Save with purchase: the vault id comes back with the completed capture.
@@ -160,6 +203,7 @@ export function createPayPalProvider(config: AppConfig): WalletProvider {
               : {}),
           },
           paypalRequestId: input.idempotencyKey,
+          paypalPartnerAttributionId: attribution,
           prefer: 'return=minimal',
         });
         return { id: result.id!, status: String(result.status) };
@@ -176,6 +220,16 @@ export function createPayPalProvider(config: AppConfig): WalletProvider {
         });
         return orderState(result);
       } catch (err) {
+        // The payer's funding was refused: this attempt is over (the payer starts again).
+        if (
+          err instanceof ApiError &&
+          err.statusCode === 422 &&
+          issueOf(err) === 'INSTRUMENT_DECLINED'
+        )
+          return {
+            status: 'DECLINED',
+            message: errorDetail(err) ?? 'PayPal declined the payment',
+          };
         if (err instanceof ApiError && err.statusCode === 422) {
           // ORDER_NOT_APPROVED and the like: the payer has not finished.
           return { status: 'PAYER_ACTION_REQUIRED', message: providerError(err).message };
@@ -225,6 +279,9 @@ export function createPayPalProvider(config: AppConfig): WalletProvider {
         const { result } = await payments.refundCapturedPayment({
           captureId,
           paypalRequestId: idempotencyKey,
+          // A seller's capture is given back on the seller's behalf (the SDK's refund call takes
+          // no partner attribution header; the assertion is what names the seller).
+          paypalAuthAssertion: onBehalf,
           prefer: 'return=representation',
           body: { amount: money(amountCents) },
         });

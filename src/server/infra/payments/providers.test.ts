@@ -180,6 +180,36 @@ describe('Square adapter (official SDK) against a local stand-in', () => {
     });
   });
 
+  it("charges a customer's tip beside the amount (tip_money), refundable with it", async () => {
+    const paid = await square.charge({
+      sourceId: SQUARE_NONCES.ok,
+      amountCents: 8683,
+      tipCents: 1133,
+      currency: 'USD',
+      idempotencyKey: 'sq-tip-1',
+    });
+    expect(paid.status).toBe('succeeded');
+    const call = standIn.requests.find(
+      (r) => r.path === '/v2/payments' && r.body.idempotency_key === 'sq-tip-1',
+    )!;
+    expect(call.body).toMatchObject({
+      amount_money: { amount: 7550, currency: 'USD' },
+      tip_money: { amount: 1133, currency: 'USD' },
+    });
+    const paymentId = paid.status === 'succeeded' ? paid.providerPaymentId : '';
+    expect((await square.refund(paymentId, 8683, 'sq-tip-refund')).status).toBe('succeeded');
+    // Without a tip, no tip_money at all.
+    await square.charge({
+      sourceId: SQUARE_NONCES.ok,
+      amountCents: 500,
+      tipCents: 0,
+      currency: 'USD',
+      idempotencyKey: 'sq-tip-none',
+    });
+    const untipped = standIn.requests.find((r) => r.body.idempotency_key === 'sq-tip-none')!;
+    expect(untipped.body).not.toHaveProperty('tip_money');
+  });
+
   it('reports a wrong access token as a provider error', async () => {
     const wrong = createSquareProvider(
       testConfig({

@@ -40,6 +40,8 @@ export function createSandbox(secret: string, now: () => Date = () => new Date()
       reference?: string;
       vault?: boolean;
       vaultId?: string;
+      /** The seller the order pays (its payee); null: the platform. */
+      payee: string | null;
     }
   >();
   /** What each succeeded payment or capture took, and how much of it was given back. */
@@ -168,19 +170,28 @@ export function createSandbox(secret: string, now: () => Date = () => new Date()
   }): WalletCapture => ({
     status: 'COMPLETED',
     captureId: order.captured,
+    captureStatus: 'COMPLETED',
     amountCents: order.amountCents,
     ...(order.vaultId ? { vaultId: order.vaultId, customerRef: 'sbx_payer' } : {}),
   });
   const walletCharges = new Map<string, ChargeResult>();
+  /** Order ids by the creating request's idempotency key. */
+  const orderKeys = new Map<string, string>();
 
-  const wallet: WalletProvider = {
+  /** The wallet for the platform (`payee` null) or acting for a seller's account. */
+  const makeWallet = (payee: string | null): WalletProvider => ({
     name: 'sandbox',
+    forSeller: (merchantId) => makeWallet(merchantId),
     async setup() {
       return { clientToken: `sbx_client_${randomUUID()}` };
     },
-    async createOrder({ amountCents, reference, vault }) {
+    async createOrder({ amountCents, reference, vault, idempotencyKey }) {
+      // As PayPal's request id: the same key answers the order it made.
+      const earlier = orderKeys.get(idempotencyKey);
+      if (earlier) return { id: earlier, status: 'CREATED' };
       const id = `SBX-${randomUUID().slice(0, 17).toUpperCase()}`;
-      orders.set(id, { amountCents, approved: false, reference, vault });
+      orders.set(id, { amountCents, approved: false, reference, vault, payee });
+      orderKeys.set(idempotencyKey, id);
       return { id, status: 'CREATED' };
     },
     async captureOrder(orderId) {
@@ -191,6 +202,7 @@ export function createSandbox(secret: string, now: () => Date = () => new Date()
         return { status: 'PAYER_ACTION_REQUIRED', message: 'The order has not been approved' };
       order.captured = `SBX-CAP-${randomUUID().slice(0, 12).toUpperCase()}`;
       paid.set(order.captured, { amountCents: order.amountCents, refundedCents: 0 });
+      chargedTo.set(order.captured, order.payee);
       return completed(order);
     },
     async lookup(orderId) {
@@ -211,9 +223,13 @@ export function createSandbox(secret: string, now: () => Date = () => new Date()
       return result;
     },
     async refund(captureId, amountCents, idempotencyKey) {
+      // Only the seller a capture paid can give it back (as PayPal's auth assertion).
+      if (chargedTo.has(captureId) && chargedTo.get(captureId) !== payee)
+        return { status: 'failed', message: 'The payment was taken on another account' };
       return refund(captureId, amountCents, `wallet:${idempotencyKey}`);
     },
-  };
+  });
+  const wallet = makeWallet(null);
 
   /** Authorization codes given out by the consent page; each is exchanged once. */
   const usedCodes = new Set<string>();

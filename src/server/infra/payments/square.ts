@@ -135,16 +135,20 @@ export function createSquareProvider(
     sourceId: string;
     customerId?: string;
     amountCents: number;
+    /** Of `amountCents`: Square takes a tip as `tipMoney` beside the amount, and reports it. */
+    tipCents?: number;
     idempotencyKey: string;
     note?: string;
     buyerEmail?: string;
   }): Promise<ChargeResult> {
+    const tip = input.tipCents ?? 0;
     try {
       const { payment } = await client.payments.create({
         sourceId: input.sourceId,
         customerId: input.customerId,
         idempotencyKey: input.idempotencyKey.slice(0, 45),
-        amountMoney: { amount: BigInt(input.amountCents), currency: 'USD' },
+        amountMoney: { amount: BigInt(input.amountCents - tip), currency: 'USD' },
+        ...(tip > 0 ? { tipMoney: { amount: BigInt(tip), currency: 'USD' as const } } : {}),
         locationId,
         referenceId: squareReferenceOf(input.idempotencyKey),
         autocomplete: true,

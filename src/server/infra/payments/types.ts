@@ -51,10 +51,14 @@ export type CardFormConfig =
 export type CardProvider = {
   readonly name: 'sandbox' | 'square';
   cardFormConfig(): CardFormConfig;
-  /** One-off charge of a card token (sourceId) from the card form. */
+  /**
+   * One-off charge of a card token (sourceId) from the card form: `amountCents` in all, of which
+   * `tipCents` (0 when absent) is the customer's tip, for providers that report tips apart.
+   */
   charge(input: {
     sourceId: string;
     amountCents: number;
+    tipCents?: number;
     currency: 'USD';
     idempotencyKey: string;
     note?: string;
@@ -130,12 +134,15 @@ export type AccountConnector = {
     technician: { id: number; email: string };
   }): Promise<string>;
   /**
-   * The callback's query (code, merchant id...) turned into the account: exchanges the code or
-   * checks the consent with the provider. A refusal is a ProviderError with the reason.
+   * The callback's query (code, merchant id...) turned into the account of `technician` (the
+   * one signed in, whose state it was): exchanges the code or checks the consent with the
+   * provider. A refusal is a ProviderError with the reason; an account the provider ties to
+   * someone else's onboarding is a ForeignAccountError.
    */
   complete(
     query: Record<string, string | undefined>,
     redirectUri: string,
+    technician: { id: number },
   ): Promise<ConnectedAccount>;
   /** New tokens before the old expire (Square); absent where tokens do not expire. */
   refresh?(account: { merchantId: string; refreshToken: string }): Promise<ConnectedAccount>;
@@ -145,8 +152,17 @@ export type AccountConnector = {
 
 export type WalletOrder = { id: string; status: string };
 export type WalletCapture = {
+  /**
+   * The order's status (CREATED, APPROVED, COMPLETED...), PAYER_ACTION_REQUIRED while the payer
+   * has not approved it, NOT_FOUND, or DECLINED when the payer's funding was refused at capture.
+   */
   status: string;
   captureId?: string;
+  /**
+   * The capture's own status once there is one: COMPLETED when the money moved, PENDING while
+   * PayPal holds it for review (its webhook says what became of it), DECLINED or FAILED.
+   */
+  captureStatus?: string;
   amountCents?: number;
   message?: string;
   /**
@@ -160,8 +176,16 @@ export type WalletCapture = {
 
 export type WalletProvider = {
   readonly name: 'sandbox' | 'paypal';
-  /** Client token / id for the wallet button script. */
-  setup(): Promise<{ clientToken: string; clientId?: string; scriptUrl?: string }>;
+  /**
+   * Client token / id for the wallet button script; for a seller, the partner's attribution
+   * (the script tag's data-partner-attribution-id).
+   */
+  setup(): Promise<{
+    clientToken: string;
+    clientId?: string;
+    scriptUrl?: string;
+    partnerAttributionId?: string;
+  }>;
   createOrder(input: {
     amountCents: number;
     currency: 'USD';
@@ -191,6 +215,13 @@ export type WalletProvider = {
   }): Promise<ChargeResult>;
   /** Gives back `amountCents` of a capture, once per idempotency key. */
   refund(captureId: string, amountCents: number, idempotencyKey: string): Promise<RefundResult>;
+  /**
+   * The same provider acting for a technician's connected seller account (PayPal's partner
+   * flow, ADR 030): its orders name the seller as payee (the money goes to them, never to the
+   * platform) and carry the platform's partner attribution; its refunds are made on the seller's
+   * behalf. `setup` answers the button script for paying that seller.
+   */
+  forSeller(merchantId: string): WalletProvider;
 };
 
 export type PaymentProviders = {
@@ -213,5 +244,16 @@ export class ProviderError extends Error {
   ) {
     super(message);
     this.name = 'ProviderError';
+  }
+}
+
+/**
+ * The account the callback names is not the one the provider onboarded for this technician
+ * (the browser can put any merchant id in the return URL): refused, never attached.
+ */
+export class ForeignAccountError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ForeignAccountError';
   }
 }

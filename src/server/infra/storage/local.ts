@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { LIMITS } from '@shared/constants/domain';
 import { signToken, verifyToken, type TokenCheck } from '../signed-token';
 import { STORAGE_KEY_PATTERN } from './keys';
-import type { Storage, StoredDocument } from './types';
+import { ObjectMissing, type Storage, type StoredDocument } from './types';
 
 export const UPLOAD_PATH = '/api/documents/upload/';
 export const FILE_PATH = '/api/documents/file/';
@@ -119,7 +119,12 @@ export function createLocalStorage(options: {
     async read(key) {
       const file = fileOf(key);
       // Fail here (not mid-response) when the file is gone.
-      await stat(file);
+      try {
+        await stat(file);
+      } catch (err) {
+        if (missing(err)) throw new ObjectMissing(key);
+        throw err;
+      }
       return createReadStream(file);
     },
 

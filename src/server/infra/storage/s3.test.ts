@@ -4,7 +4,7 @@ import { TINY_PNG } from '../../../../tests/helpers/onboarding-factories';
 import { s3ConfigOf, startS3StandIn, type S3StandIn } from '../../../../tests/helpers/s3-stand-in';
 import { newPhotoKey } from './keys';
 import { createS3Storage } from './s3';
-import type { Storage } from './types';
+import { ObjectMissing, type Storage } from './types';
 
 /** The S3 adapter on its own, against the stand-in that checks every request's signature. */
 let s3: S3StandIn;
@@ -41,6 +41,8 @@ describe('S3 storage: bytes the server writes itself', () => {
 
     await storage.remove(key);
     expect(await storage.head(key)).toBeNull();
+    // A key with nothing under it reads as missing (the routes' 404), as on local disk.
+    await expect(storage.read(key)).rejects.toBeInstanceOf(ObjectMissing);
   });
 
   it('replaces an object put again under the same key', async () => {

@@ -11,7 +11,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { LIMITS } from '@shared/constants/domain';
 import type { S3Config } from '../../config';
 import { STORAGE_KEY_PATTERN } from './keys';
-import type { Storage } from './types';
+import { ObjectMissing, type Storage } from './types';
 
 const status = (err: unknown) =>
   err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
@@ -93,7 +93,13 @@ export function createS3Storage(config: S3Config, now: () => Date): Storage {
     },
 
     async read(key) {
-      const r = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      let r;
+      try {
+        r = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      } catch (err) {
+        if (status(err) === 404) throw new ObjectMissing(key);
+        throw err;
+      }
       if (!(r.Body instanceof Readable)) throw new Error('S3 returned no readable body');
       return r.Body;
     },

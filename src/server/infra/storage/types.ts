@@ -11,6 +11,17 @@ export type StoredDocument = {
 export type SignedUrl = { url: string; expiresAt: Date };
 
 /**
+ * Nothing is stored under the key (a file lost from the disk or the bucket while its record
+ * stayed): what `read` throws, on either storage, for the routes to answer 404.
+ */
+export class ObjectMissing extends Error {
+  constructor(readonly key: string) {
+    super(`No stored object under ${key}`);
+    this.name = 'ObjectMissing';
+  }
+}
+
+/**
  * Private document bytes, on local disk or in an S3-compatible bucket. The client never sends
  * file bytes through our JSON API: it PUTs them to the upload URL made here.
  */
@@ -27,6 +38,7 @@ export interface Storage {
   head(key: string): Promise<{ size: number } | null>;
   /** The first `n` bytes (fewer when the object is shorter), for the file-type check. */
   readPrefix(key: string, n: number): Promise<Buffer>;
+  /** The object's bytes; throws `ObjectMissing` when nothing is stored under the key. */
   read(key: string): Promise<Readable>;
   /** Writes bytes the server made itself (a processed photo) under `key`, all or nothing. */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;

@@ -15,6 +15,7 @@ export const adminKeys = {
   messages: (f: object) => ['admin', 'messages', f] as const,
   audit: (f: object) => ['admin', 'audit-log', f] as const,
   actions: ['admin', 'audit-actions'] as const,
+  waitlist: ['admin', 'service-area-waitlist'] as const,
   planPayments: ['plan-payments'] as const,
   revenue: (from: string, to: string) => ['platform-revenue', from, to] as const,
 };

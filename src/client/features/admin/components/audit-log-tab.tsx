@@ -1,3 +1,4 @@
+import { formatTimestamp } from '../../../lib/dates';
 import { useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { DataTable, type Column } from '../../../components/ui/data-table';
@@ -15,7 +16,7 @@ const COLUMNS: Column<AuditEntry>[] = [
   {
     header: 'When',
     className: 'whitespace-nowrap text-slate-500',
-    cell: (a) => new Date(a.createdAt).toLocaleString(),
+    cell: (a) => formatTimestamp(a.createdAt),
   },
   { header: 'Actor', cell: (a) => a.actor ?? 'system' },
   { header: 'Action', className: 'font-mono text-xs', cell: (a) => a.action },

@@ -1,3 +1,4 @@
+import { formatTimestamp } from '../../../lib/dates';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { PhoneLink } from '../../../components/ui/phone-link';
@@ -72,7 +73,7 @@ export function MessagesTab() {
                           <PhoneLink phone={m.phone} />
                         </>
                       )}{' '}
-                      · {new Date(m.createdAt).toLocaleString()}
+                      · {formatTimestamp(m.createdAt)}
                     </p>
                   </div>
                   <div className="flex gap-1">
@@ -87,7 +88,7 @@ export function MessagesTab() {
                 <p className="whitespace-pre-wrap break-words">{m.message}</p>
                 {m.handledAt && (
                   <p className="text-slate-500">
-                    Handled {new Date(m.handledAt).toLocaleString()}
+                    Handled {formatTimestamp(m.handledAt)}
                     {m.handledBy ? ` by ${m.handledBy}` : ''}
                   </p>
                 )}

@@ -1,3 +1,4 @@
+import { formatTimestamp } from '../../../lib/dates';
 import { useState } from 'react';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { Badge } from '../../../components/ui/badge';
@@ -17,6 +18,7 @@ const FLAG_LABELS: Record<ModerationItem['flags'][number], string> = {
   same_phone: "The technician's phone number",
   email_domain: "Same e-mail domain as the technician's",
   address: "At the technician's address",
+  technician_email: "Another technician's e-mail address",
 };
 
 /** One of a review's actions (hide, restore, keep), named with the review it acts on. */
@@ -107,7 +109,7 @@ export function ModerationTab() {
                     {r.reviewerName} on {r.technicianName}
                   </span>
                   {r.reference && <span className="text-slate-500">{r.reference}</span>}
-                  <span className="text-slate-500">{new Date(r.createdAt).toLocaleString()}</span>
+                  <span className="text-slate-500">{formatTimestamp(r.createdAt)}</span>
                   {r.verified && <Badge variant="outline">Verified job</Badge>}
                   {r.hidden ? (
                     <Badge variant="secondary">Hidden</Badge>
@@ -137,7 +139,7 @@ export function ModerationTab() {
                       {r.reports.map((x, i) => (
                         <li key={i} className="break-words">
                           “{x.reason}” · {x.reporterName} ({x.reporterRole}) ·{' '}
-                          {new Date(x.createdAt).toLocaleString()}
+                          {formatTimestamp(x.createdAt)}
                         </li>
                       ))}
                     </ul>
@@ -145,7 +147,7 @@ export function ModerationTab() {
                 )}
                 {r.hidden && (
                   <p className="text-slate-600">
-                    Hidden {new Date(r.hidden.at).toLocaleString()}: {r.hidden.reason}
+                    Hidden {formatTimestamp(r.hidden.at)}: {r.hidden.reason}
                   </p>
                 )}
                 <div className="flex flex-wrap gap-2">

@@ -1,3 +1,4 @@
+import { formatTimestamp } from '../../../lib/dates';
 import { useState } from 'react';
 import {
   OUTBOX_CHANNELS,
@@ -91,7 +92,7 @@ export function OutboxTab() {
                     <p className="break-words font-semibold">{m.subject}</p>
                     <p className="break-words text-slate-500">
                       {CHANNEL_LABEL[m.channel]} to {m.to} · {m.template} ·{' '}
-                      {new Date(m.createdAt).toLocaleString()}
+                      {formatTimestamp(m.createdAt)}
                       {m.attempts > 0
                         ? ` · ${m.attempts} attempt${m.attempts === 1 ? '' : 's'}`
                         : ''}
@@ -101,9 +102,7 @@ export function OutboxTab() {
                 </div>
                 {m.lastError && <p className="break-words text-slate-700">{m.lastError}</p>}
                 {m.status === 'queued' && m.attempts > 0 && (
-                  <p className="text-slate-500">
-                    Next attempt {new Date(m.availableAt).toLocaleString()}
-                  </p>
+                  <p className="text-slate-500">Next attempt {formatTimestamp(m.availableAt)}</p>
                 )}
                 {m.status === 'failed' && (
                   <Button

@@ -1,3 +1,4 @@
+import { formatTimestamp } from '../../../lib/dates';
 import { AlertTriangle, CreditCard, DollarSign, Info, TrendingUp, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AdminOverview } from '@shared/schemas/admin';
@@ -106,7 +107,7 @@ export function OverviewTab({
             <ul className="space-y-1 text-sm">
               {o.recentAudit.map((a) => (
                 <li key={a.id}>
-                  <span className="text-slate-500">{new Date(a.createdAt).toLocaleString()}</span> ·{' '}
+                  <span className="text-slate-500">{formatTimestamp(a.createdAt)}</span> ·{' '}
                   {a.actor ?? 'system'} · {a.action} {a.entityType} #{a.entityId}
                 </li>
               ))}

@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { usePendingApprovals } from '../api/get-pending-approvals';
 import { openDocument } from '../open-document';
 import type { useAdminRun } from '../use-admin-run';
-import { useConfirm } from './confirm-dialog';
+import { useConfirm } from '../../../components/confirm-dialog';
 import { approveUser } from '../api/approve-user';
 import { decideApplication } from '../api/decide-application';
 import { rejectUser } from '../api/reject-user';

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { formatTimestamp } from '../../../lib/dates';
+import { useState, type ComponentType } from 'react';
 import { SERVICE_REQUEST_STATUSES } from '@shared/constants/domain';
 import { JOB_STATUS_LABELS } from '@shared/jobs';
 import { Badge } from '../../../components/ui/badge';
@@ -7,13 +8,23 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import { jobStatusVariant as statusVariant } from '../format';
+import { serviceRequestStatusVariant as statusVariant } from '../../../components/service-request-status';
 import { useAdminServiceRequests, type JobStatus } from '../api/get-service-requests';
 import { Pager } from './pager';
-import { RequestDetailDialog } from './request-detail-dialog';
+import { useQueryClient } from '@tanstack/react-query';
+import { adminKeys } from '../api/keys';
+
+/** A request's detail, opened from the list (the route gives it: features do not import each other). */
+export type ServiceRequestDetail = ComponentType<{
+  reference: string | null;
+  onClose: () => void;
+  /** After the admin moved the request: the admin area's counts and lists refresh. */
+  onMoved: () => Promise<unknown>;
+}>;
 
 /** Every service request: unmatched first, filter by state, search by reference or e-mail. */
-export function ServiceRequestsTab() {
+export function ServiceRequestsTab({ Detail }: { Detail: ServiceRequestDetail }) {
+  const qc = useQueryClient();
   const [status, setStatus] = useState<JobStatus | ''>('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
@@ -81,7 +92,7 @@ export function ServiceRequestsTab() {
                   <p className="truncate text-slate-500">
                     {r.customerName}
                     {r.customerEmail ? ` · ${r.customerEmail}` : ''} ·{' '}
-                    {new Date(r.createdAt).toLocaleString()}
+                    {formatTimestamp(r.createdAt)}
                   </p>
                   {r.technicianName && (
                     <p className="text-slate-500">Technician: {r.technicianName}</p>
@@ -109,7 +120,11 @@ export function ServiceRequestsTab() {
           />
         )}
       </CardContent>
-      <RequestDetailDialog reference={open} onClose={() => setOpen(null)} />
+      <Detail
+        reference={open}
+        onClose={() => setOpen(null)}
+        onMoved={() => qc.invalidateQueries({ queryKey: adminKeys.all })}
+      />
     </Card>
   );
 }

@@ -1,3 +1,5 @@
+import { PATHS } from '@shared/paths';
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +10,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useAdminTechnicians } from '../api/get-technicians';
 import { useAdminRun } from '../use-admin-run';
-import { useConfirm } from './confirm-dialog';
+import { useConfirm } from '../../../components/confirm-dialog';
 import { setTechnicianStatus } from '../api/set-technician-status';
 
 type AdminTechnician = NonNullable<ReturnType<typeof useAdminTechnicians>['data']>['items'][number];
@@ -112,6 +114,14 @@ export function TechniciansTab() {
               Reinstate
             </Button>
           )}
+          <Button size="sm" variant="ghost" asChild>
+            <Link
+              to={`${PATHS.technicianVerifications}?technician=${t.id}`}
+              aria-label={`Credentials of ${t.name}`}
+            >
+              Credentials
+            </Link>
+          </Button>
           <div className="whitespace-normal">
             <FormError message={failure?.key === `reinstate-${t.id}` ? failure.message : null} />
           </div>

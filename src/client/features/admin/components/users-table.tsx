@@ -9,7 +9,7 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { useAdminUsers } from '../api/get-users';
 import type { useAdminRun } from '../use-admin-run';
-import { useConfirm } from './confirm-dialog';
+import { useConfirm } from '../../../components/confirm-dialog';
 import { approveUser } from '../api/approve-user';
 import { setUserRole } from '../api/set-user-role';
 

@@ -36,12 +36,13 @@ export function RevenueByMonthChart({ advanced }: { advanced: Advanced }) {
           : 'No payments in this period.'
       }
       table={{
-        caption: 'Revenue per month by payment method',
-        head: ['Month', ...POS_PAYMENT_METHODS.map((k) => METHOD_LABELS[k]), 'Total'],
+        caption: 'Revenue per month by payment method, and the tips on top of it',
+        head: ['Month', ...POS_PAYMENT_METHODS.map((k) => METHOD_LABELS[k]), 'Total', 'Tips'],
         rows: advanced.revenueByMonth.map((m) => [
           monthLabel(m.month),
           ...POS_PAYMENT_METHODS.map((k) => money(m[k])),
           money(m.total),
+          money(m.tips),
         ]),
       }}
     >

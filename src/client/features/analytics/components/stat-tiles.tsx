@@ -17,6 +17,7 @@ export function StatTiles({ basic }: { basic: AnalyticsSummary['basic'] }) {
     ['Median response', duration(n.medianResponseSeconds), 'from notification to your answer'],
     ['Jobs completed', String(basic.jobsCompleted)],
     ['Revenue', money(basic.revenue.total), 'point-of-sale payments received'],
+    ['Tips', money(basic.revenue.tips), 'from your customers, on top of revenue'],
     [
       'Average ticket',
       basic.revenue.averageTicket === null ? '—' : money(basic.revenue.averageTicket),

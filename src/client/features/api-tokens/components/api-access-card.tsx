@@ -1,3 +1,4 @@
+import { formatTimestamp } from '../../../lib/dates';
 import { Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -22,7 +23,7 @@ import { useApiTokens } from '../api/get-api-tokens';
 import { NewTokenPanel } from './new-token-panel';
 import { RevokeTokenDialog } from './revoke-token-dialog';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
+const when = (iso: string | null) => (iso ? formatTimestamp(iso) : 'Never');
 
 /** The profile's 'API access' card: personal tokens for the read-only /api/v1 (Professional). */
 export function ApiAccessCard() {

@@ -58,7 +58,12 @@ export function AuthDialog({
     change(false);
     if (!stayOnSignIn) void navigate(landingFor(user.role));
   });
-  const register = useRegisterForm(() => change(false), audience);
+  // A new account is signed in: a technician goes to their profile (which says it awaits
+  // approval and takes their credentials); a customer stays where they were.
+  const register = useRegisterForm((user) => {
+    change(false);
+    if (user?.role === 'technician' && !stayOnSignIn) void navigate(landingFor(user.role));
+  }, audience);
   const forgot = useForgotPasswordForm();
 
   function change(next: boolean) {

@@ -1,14 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { passwordProblem } from '@shared/passwords';
+import { PHONE_MESSAGE } from '@shared/phone';
+import { toE164 } from '@shared/phone-parse';
 import { LocationSelect } from '../../../components/location-select';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
+import { FieldError } from '../../../components/ui/form';
 import { FormError, useFormError } from '../../../components/ui/form-error';
 import { focusFirstError } from '../../../lib/focus-first-error';
+import { invalidProps, serverErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
-import { useRegister } from '../api/register';
+import { useRegister, type RegisteredUser } from '../api/register';
 
 type AccountType = 'technician' | 'customer';
 
@@ -23,52 +27,64 @@ const empty = {
   experience: '',
 };
 
-const REGISTERED: Record<AccountType, string> = {
-  technician:
-    "Your technician application has been submitted for review. You'll be notified once approved by our admin team.",
-  customer: 'Your account has been created. You can sign in now.',
+type Field = 'username' | 'email' | 'password' | 'phone';
+const FIELDS: readonly Field[] = ['username', 'email', 'password', 'phone'];
+const REQUIRED: Partial<Record<Field, string>> = {
+  username: 'Please choose a username',
+  email: 'Please enter your e-mail address',
+  password: 'Please choose a password',
 };
-
-/** Moves focus to the register form's password field. */
-function focusPassword(form: Element) {
-  form.querySelector<HTMLInputElement>('#register-password')?.focus();
-}
+const TAKEN_USERNAME = 'That username is already taken';
 
 /**
  * The register form's state, kept by the dialog (it outlives the tab being shown): what is
- * typed, whether a submit found required fields empty, and the request. `reset` empties it all.
+ * typed, each field's problem (shown under it), and the request. `reset` empties it all.
  */
-export function useRegisterForm(onRegistered: () => void, accountType: AccountType = 'technician') {
+export function useRegisterForm(
+  onRegistered: (user: RegisteredUser | null) => void,
+  accountType: AccountType = 'technician',
+) {
   const start = { ...empty, accountType };
   const [values, setValues] = useState(start);
-  const [tried, setTried] = useState(false);
   const register = useRegister();
-  // The server's answer (username taken, too many attempts) stays by the button.
+  // A refusal that is no field's (too many attempts) stays by the button.
   const failure = useFormError();
+  // Each field's problem, under the field: a missing value, the phone or password rule, a
+  // username someone has, the server's issues.
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // Missing fields: the form's one alert ('Please fill in all required fields.') is read out;
+  // the lines under the fields are their descriptions, not alerts of their own.
+  const [missing, setMissing] = useState(false);
+
+  const showErrors = (found: Partial<Record<Field, string>>, form: Element, absent = false) => {
+    setErrors(found);
+    setMissing(absent);
+    focusFirstError(form);
+  };
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const form = e.currentTarget;
     failure.clear();
-    if (!values.username.trim() || !values.email.trim() || !values.password) {
-      setTried(true);
-      focusFirstError(e.currentTarget);
+    const found: Partial<Record<Field, string>> = {};
+    for (const f of FIELDS) if (REQUIRED[f] && !values[f].trim()) found[f] = REQUIRED[f];
+    if (Object.keys(found).length > 0) {
+      // Each missing field says so under it; the form's summary by the button and its toast.
       notify({
         title: 'Missing Information',
         description: failure.report(null, 'Please fill in all required fields.'),
         variant: 'destructive',
       });
-      return;
+      return showErrors(found, form, true);
     }
+    if (values.phone.trim() && !toE164(values.phone)) found.phone = PHONE_MESSAGE;
     // The server's rule, shown before the round trip.
-    const weak = passwordProblem(values.password, {
-      username: values.username,
-      email: values.email,
-    });
-    if (weak) {
-      focusPassword(e.currentTarget);
-      notify({ title: 'Choose Another Password', description: weak, variant: 'destructive' });
-      return;
-    }
+    const weak =
+      values.password &&
+      passwordProblem(values.password, { username: values.username, email: values.email });
+    if (weak) found.password = weak;
+    if (Object.keys(found).length > 0) return showErrors(found, form);
+    setErrors({});
     const technician = values.accountType === 'technician';
     register.mutate(
       {
@@ -82,44 +98,52 @@ export function useRegisterForm(onRegistered: () => void, accountType: AccountTy
         experience: (technician && values.experience.trim()) || undefined,
       },
       {
-        onSuccess: () => {
-          notify({ title: 'Registration Submitted', description: REGISTERED[values.accountType] });
-          onRegistered();
+        onSuccess: ({ message, user }) => {
+          notify({ title: 'Registration Submitted', description: message });
+          onRegistered(user);
         },
-        onError: (err) =>
+        onError: (err) => {
+          const fallback = 'There was an error processing your registration. Please try again.';
+          const fromServer = serverErrors(err, FIELDS, fallback);
+          const { form: whole, ...fields } = fromServer as Partial<Record<Field | 'form', string>>;
+          if (whole === TAKEN_USERNAME) return showErrors({ username: whole }, form);
+          if (Object.keys(fields).length > 0) return showErrors(fields, form);
           notify({
             title: 'Registration Failed',
-            description: failure.report(
-              err,
-              'There was an error processing your registration. Please try again.',
-            ),
+            description: failure.report(err, fallback),
             variant: 'destructive',
-          }),
+          });
+        },
       },
     );
   };
 
   const reset = () => {
     setValues(start);
-    setTried(false);
+    setErrors({});
+    setMissing(false);
     register.reset();
     failure.clear();
   };
 
-  return { values, setValues, tried, pending: register.isPending, submit, reset, failure };
+  return {
+    values,
+    setValues,
+    errors,
+    missing,
+    pending: register.isPending,
+    submit,
+    reset,
+    failure,
+  };
 }
 
 export type RegisterFormState = ReturnType<typeof useRegisterForm>;
 
 /** A new account: a customer's, or a technician's (then submitted for an admin's review). */
 export function RegisterForm({ form }: { form: RegisterFormState }) {
-  const { values, setValues, tried } = form;
-  const field = (
-    key: 'username' | 'email' | 'password' | 'phone',
-    label: string,
-    type: string,
-    autoComplete: string,
-  ) => (
+  const { values, setValues, errors } = form;
+  const field = (key: Field, label: string, type: string, autoComplete: string) => (
     <div className="space-y-1.5">
       <Label htmlFor={`register-${key}`}>{label}</Label>
       <Input
@@ -127,9 +151,16 @@ export function RegisterForm({ form }: { form: RegisterFormState }) {
         type={type}
         autoComplete={autoComplete}
         value={values[key]}
-        aria-invalid={tried && key !== 'phone' && !values[key].trim() ? true : undefined}
+        {...invalidProps(`register-${key}`, errors[key])}
         onChange={(e) => setValues({ ...values, [key]: e.target.value })}
       />
+      {form.missing && errors[key] ? (
+        <p id={`register-${key}-error`} className="text-sm text-destructive">
+          {errors[key]}
+        </p>
+      ) : (
+        <FieldError id={`register-${key}-error`} message={errors[key]} />
+      )}
     </div>
   );
 

@@ -33,7 +33,6 @@ export function RequireUser({
   allow = allows[role],
   message,
   hint,
-  demoRole,
   wide = false,
   children,
 }: {
@@ -42,12 +41,10 @@ export function RequireUser({
   allow?: (user: CurrentUser) => boolean;
   message: string | ((user: CurrentUser) => string);
   hint?: string;
-  /** The demo mode's `?role=` override, passed to the current-user query. */
-  demoRole?: string | null;
   wide?: boolean;
   children: (user: CurrentUser) => ReactNode;
 }) {
-  const { data: user, isLoading } = useCurrentUser(demoRole);
+  const { data: user, isLoading } = useCurrentUser();
   const { open } = useAuthDialog();
   if (isLoading)
     return (

@@ -29,7 +29,14 @@ const COLUMNS: Column<PaymentRecord>[] = [
   },
   {
     header: 'Status',
-    cell: (r) => <Badge variant={VARIANT[r.status] ?? 'outline'}>{statusLabel(r.status)}</Badge>,
+    cell: (r) => (
+      <>
+        <Badge variant={VARIANT[r.status] ?? 'outline'}>{statusLabel(r.status)}</Badge>
+        {r.refunded !== undefined && (
+          <span className="ml-2 text-xs text-slate-600">Refunded {formatAmount(r.refunded)}</span>
+        )}
+      </>
+    ),
   },
   {
     header: 'Actions',

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormError } from '../../../components/ui/form-error';
 import { errorMessage } from '../../../lib/api-client';
@@ -26,6 +26,7 @@ export function PayPalButtons({ plan }: { plan: SelectedPlan }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  const attemptKey = useRef(crypto.randomUUID());
   useEffect(() => {
     let cancelled = false;
     const start = async () => {
@@ -38,14 +39,16 @@ export function PayPalButtons({ plan }: { plan: SelectedPlan }) {
           .Buttons({
             createOrder: async () => {
               setError(null);
-              return (
-                await createWalletOrder({
-                  amount: plan.price,
-                  currency: 'USD',
-                  intent: 'CAPTURE',
-                  planName: plan.name,
-                })
-              ).id;
+              const order = await createWalletOrder({
+                amount: plan.price,
+                currency: 'USD',
+                intent: 'CAPTURE',
+                planName: plan.name,
+                idempotencyKey: attemptKey.current,
+              });
+              // Answered: the next order is a new attempt (a lost answer keeps the key).
+              attemptKey.current = crypto.randomUUID();
+              return order.id;
             },
             onApprove: async ({ orderID }) => {
               const capture = await captureWalletOrder(orderID);

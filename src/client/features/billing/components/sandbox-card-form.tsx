@@ -10,7 +10,7 @@ import { CardSubmitButton, requiredFieldsToast, type CardFormState } from './car
 
 /** The sandbox card form; it attaches after a short setup, like a provider's hosted fields. */
 export function SandboxCardForm({ plan }: { plan: SelectedPlan }) {
-  const { subscribe, error } = useCardSubscription(plan);
+  const { subscribe, error } = useCardSubscription(plan, 'the sandbox (test payments)');
   const [state, setState] = useState<CardFormState>('loading');
   const [f, setF] = useState({ cardholderName: '', number: '', expiry: '', cvv: '' });
   useEffect(() => {

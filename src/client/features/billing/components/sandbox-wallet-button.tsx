@@ -13,6 +13,7 @@ import {
 import { errorMessage } from '../../../lib/api-client';
 import { billingKeys } from '../api/keys';
 import { approveSandboxOrder, captureWalletOrder, createWalletOrder } from '../api/wallet';
+import { useAttemptKey } from '../attempt-key';
 import type { SelectedPlan } from '../use-card-subscription';
 import { PATHS } from '@shared/paths';
 
@@ -23,6 +24,8 @@ export function SandboxWalletButton({ plan }: { plan: SelectedPlan }) {
   const [orderId, setOrderId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // One key per order attempt: a retry after a lost answer gets the order already made.
+  const attempt = useAttemptKey(`wallet:${plan.name}:${plan.price}`);
 
   const start = async () => {
     setBusy(true);
@@ -33,8 +36,10 @@ export function SandboxWalletButton({ plan }: { plan: SelectedPlan }) {
         currency: 'USD',
         intent: 'CAPTURE',
         planName: plan.name,
+        idempotencyKey: attempt.key,
       });
       setOrderId(order.id);
+      attempt.renew();
     } catch (err) {
       console.error('wallet order failed', err);
       setError(errorMessage(err, 'The wallet is not available right now.'));

@@ -9,7 +9,7 @@ import { CardSubmitButton, requiredFieldsToast, type CardFormState } from './car
 
 /** Square's Web Payments SDK card form: its hosted fields attach into our page. */
 export function SquareCardForm({ plan, square }: { plan: SelectedPlan; square: SquareCardConfig }) {
-  const { subscribe, error } = useCardSubscription(plan);
+  const { subscribe, error } = useCardSubscription(plan, 'Square');
   const [processing, setProcessing] = useState(false);
   const [cardholderName, setCardholderName] = useState('');
   const card = useSquareCard(square, 'square-card-container');

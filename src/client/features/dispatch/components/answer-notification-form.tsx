@@ -84,6 +84,7 @@ export function AnswerNotificationForm({
           {decline.isPending ? 'Declining...' : 'Decline'}
         </Button>
         <Button
+          id={acceptButtonId(n.id)}
           disabled={busy}
           aria-describedby={describedBy}
           onClick={() => {
@@ -112,3 +113,6 @@ export function AnswerNotificationForm({
     </div>
   );
 }
+
+/** The Accept Job button's id, where the offer's dialog puts focus first. */
+export const acceptButtonId = (notificationId: number) => `accept-job-${notificationId}`;

@@ -1,17 +1,21 @@
 import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { URGENCIES, URGENCY_LABELS } from '@shared/constants/service-types';
+import { PHONE_MESSAGE } from '@shared/phone';
+import { toE164 } from '@shared/phone-parse';
 import { MIN_PROBLEM_LENGTH } from '@shared/schemas/service-requests';
 import { LocationSelect } from '../../../components/location-select';
 import { ServiceTypeSelect } from '../../../components/service-type-select';
 import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/form';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
+import { invalidProps } from '../../../lib/form-errors';
 import type { Urgency } from '@shared/constants/service-types';
-import type { DemoRequest } from '../api/create-demo-request';
+import type { DemoRequest } from '../demo-request';
 
 /**
  * The form's draft. Service type stays a plain string: the form starts it empty and its select
@@ -48,9 +52,14 @@ export function CustomDemoRequest({
   onSend: (request: DemoRequest, onCreated: () => void) => void;
 }) {
   const [form, setForm] = useState<DemoDraft>(EMPTY);
+  const [phoneError, setPhoneError] = useState<string | undefined>();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // The phone rule, under the field (the browser checks the required fields).
+    const badPhone = form.phoneNumber.trim() !== '' && !toE164(form.phoneNumber);
+    setPhoneError(badPhone ? PHONE_MESSAGE : undefined);
+    if (badPhone) return;
     onSend(form as DemoRequest, () => setForm(EMPTY));
   };
   const field = (name: keyof DemoDraft) => ({
@@ -77,7 +86,12 @@ export function CustomDemoRequest({
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="demo-phoneNumber">Phone Number</Label>
-            <Input type="tel" {...field('phoneNumber')} />
+            <Input
+              type="tel"
+              {...field('phoneNumber')}
+              {...invalidProps('demo-phoneNumber', phoneError)}
+            />
+            <FieldError id="demo-phoneNumber-error" message={phoneError} />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="demo-vehicleInfo">Vehicle</Label>

@@ -2,7 +2,7 @@ import { Zap } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import type { Urgency } from '@shared/constants/service-types';
-import type { DemoRequest } from '../api/create-demo-request';
+import type { DemoRequest } from '../demo-request';
 import { UrgencyBadge } from './urgency-badge';
 
 const PRESETS: (DemoRequest & { title: string; urgency: Urgency })[] = [

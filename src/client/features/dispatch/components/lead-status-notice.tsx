@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '@shared/paths';
 import { JOB_LIMIT_REACHED, NO_PLAN_NO_LEADS } from '@shared/plans';
+import { formatCalendarDate } from '../../../lib/dates';
 import { useLeadStatus } from '../api/get-lead-status';
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+/** 'Dec 1': the day of a moment on the service area's clock. */
+const day = (iso: string) => formatCalendarDate(iso).replace(/, \d{4}$/, '');
 
 /**
  * Whether the technician gets leads (ADR 014): no plan, the monthly job cap reached (with an

@@ -1,6 +1,8 @@
+import { formatCalendarDate } from '../../../lib/dates';
 import { formatAmount } from '@shared/money';
 import { useState } from 'react';
 import type { JobNotification } from '@shared/schemas/dispatch';
+import { formatReference } from '@shared/jobs';
 import { descriptionWithoutContact } from '@shared/schemas/service-requests';
 import {
   Dialog,
@@ -12,7 +14,7 @@ import {
 import { PhoneLink } from '../../../components/ui/phone-link';
 import { distanceSuffix } from '../distance';
 import { useAnswerNotification } from '../api/answer-notification';
-import { AnswerNotificationForm } from './answer-notification-form';
+import { AnswerNotificationForm, acceptButtonId } from './answer-notification-form';
 import { UrgencyBadge } from './urgency-badge';
 
 /** A notification's request in full; answerable while it is pending and not expired. */
@@ -39,12 +41,23 @@ export function NotificationDialog({
 
   return (
     <Dialog open={open} onOpenChange={(o) => !o && close()}>
-      <DialogContent className="max-w-lg">
+      <DialogContent
+        className="max-w-lg"
+        // Focus starts on Accept Job (the answer most often given), not the decline reason.
+        onOpenAutoFocus={(e) => {
+          const accept = n && document.getElementById(acceptButtonId(n.id));
+          if (!accept) return;
+          e.preventDefault();
+          accept.focus();
+        }}
+      >
         {n && (
           <>
             <DialogHeader>
               <DialogTitle>{n.serviceRequest.serviceType}</DialogTitle>
-              <DialogDescription>Service request #{n.serviceRequest.id}</DialogDescription>
+              <DialogDescription>
+                Service request {formatReference(n.serviceRequest.id)}
+              </DialogDescription>
             </DialogHeader>
             <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="font-medium text-slate-500">Urgency</dt>
@@ -59,7 +72,7 @@ export function NotificationDialog({
               <dt className="font-medium text-slate-500">Preferred Date</dt>
               <dd>
                 {n.serviceRequest.preferredDate
-                  ? new Date(`${n.serviceRequest.preferredDate}T12:00:00`).toLocaleDateString()
+                  ? formatCalendarDate(n.serviceRequest.preferredDate)
                   : 'Flexible'}
               </dd>
               <dt className="font-medium text-slate-500">Customer</dt>

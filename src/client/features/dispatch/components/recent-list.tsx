@@ -1,3 +1,4 @@
+import { formatTimestamp } from '../../../lib/dates';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatReference } from '@shared/jobs';
@@ -59,7 +60,7 @@ function Summary({ n }: { n: JobNotification }) {
       <span className="font-medium">{n.serviceRequest.serviceType}</span>
       <span className="block text-sm text-slate-600">
         {n.serviceRequest.location}
-        {n.respondedAt && ` · ${new Date(n.respondedAt).toLocaleString()}`}
+        {n.respondedAt && ` · ${formatTimestamp(n.respondedAt)}`}
       </span>
       {n.status === 'declined' && n.declineReason && (
         <span className="block text-sm text-slate-500">Reason: {n.declineReason}</span>

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod';
 import { TECHNICIAN_JOBS_PAGE_SIZE, type technicianJobsSchema } from '@shared/schemas/jobs';
 import { getJson } from '../../../lib/api-client';
-import { FALLBACK_POLL_MS } from './get-job';
+import { FALLBACK_POLL_MS } from '../../../lib/api/job-notification-stream';
 import { jobKeys } from './keys';
 
 export type TechnicianJobs = z.output<typeof technicianJobsSchema>;

@@ -8,7 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import type { TechnicianJobs } from '../api/get-technician-jobs';
-import { formatWindow } from '../format';
+import { formatWindow } from '@shared/service-time';
 import { JobStatusBadge } from './job-status-badge';
 import { JobsPager } from './jobs-pager';
 

@@ -1,3 +1,4 @@
+import { formatCalendarDate } from '../../../lib/dates';
 import { Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -6,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDeletePushSubscription } from '../api/delete-push-subscription';
 import { usePushSubscriptions } from '../api/list-push-subscriptions';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString();
+const day = (iso: string) => formatCalendarDate(iso);
 
 /** The technician's devices that receive push, each with 'Remove'. */
 export function DeviceList() {

@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { PHONE_EXAMPLE } from '@shared/phone';
 import type { NotificationSettings } from '@shared/schemas/notifications';
 import { Button } from '../../../components/ui/button';
 import {
@@ -28,7 +29,10 @@ import { US_TIME_ZONES } from '../time-zones';
 import { DeviceList } from './device-list';
 import { focusFirstError } from '../../../lib/focus-first-error';
 
-/** The profile's 'Notifications' card: channels, SMS number, quiet hours, devices. */
+/**
+ * The profile's 'Notifications' card: channels, SMS number, customers' payment reminders, quiet
+ * hours, devices.
+ */
 export function NotificationSettingsCard() {
   const settings = useNotificationSettings();
   return (
@@ -36,7 +40,8 @@ export function NotificationSettingsCard() {
       <CardHeader>
         <CardTitle id="notification-settings-title">Notifications</CardTitle>
         <CardDescription>
-          How Wrenchly tells you about new jobs when the app is closed.
+          How Wrenchly tells you about new jobs when the app is closed, and reminds your customers
+          of unpaid invoices.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-8">
@@ -158,7 +163,7 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
               type="tel"
               inputMode="tel"
               autoComplete="tel"
-              placeholder="(202) 555-0142"
+              placeholder={PHONE_EXAMPLE}
               value={d.smsPhone}
               onChange={(e) => set({ smsPhone: e.target.value })}
               {...invalid('smsPhone')}
@@ -166,6 +171,17 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
             <FieldError id="ns-smsPhone-error" error={errors.smsPhone} />
           </div>
         )}
+      </fieldset>
+
+      <fieldset className="space-y-4" disabled={update.isPending}>
+        <legend className="text-sm font-semibold text-slate-800">Your customers</legend>
+        <ChannelSwitch
+          id="ns-invoice-reminders"
+          label="Payment reminders"
+          hint="Unpaid invoices remind the customer 3, 7 and 14 days after you issue them (e-mail, and a text when they opted in). Turn them off per invoice in the point of sale."
+          checked={d.invoiceReminders}
+          onChange={(on) => set({ invoiceReminders: on })}
+        />
       </fieldset>
 
       <fieldset className="space-y-4" disabled={update.isPending}>

@@ -1,5 +1,6 @@
+import { formatCalendarDate } from '../../../lib/dates';
 import { CreditCard } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ConnectProvider, PaymentConnection } from '@shared/schemas/payments';
 import { Button } from '../../../components/ui/button';
@@ -48,6 +49,14 @@ export function PaymentAccountCard() {
   const [params, setParams] = useSearchParams();
   // The provider's answer as the page opened, said once; the address then drops it.
   const [result] = useState(() => outcomeOf(params));
+  // Back from the provider's consent page: the outcome is the first thing in view (the card sits
+  // below the profile form), and is read out.
+  const said = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!result) return;
+    said.current?.scrollIntoView({ block: 'start' });
+    said.current?.focus({ preventScroll: true });
+  }, [result]);
   const outcome = params.get('payments');
   useEffect(() => {
     if (!outcome) return;
@@ -72,8 +81,10 @@ export function PaymentAccountCard() {
       <CardContent className="space-y-4">
         {result && (
           <p
+            ref={said}
+            tabIndex={-1}
             role={result.ok ? 'status' : 'alert'}
-            className={`rounded-md p-3 text-sm ${result.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}
+            className={`scroll-mt-20 rounded-md p-3 text-sm focus:outline-none ${result.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}
           >
             {result.text}
           </p>
@@ -126,7 +137,7 @@ function ConnectedAccount({ connection }: { connection: PaymentConnection }) {
       <p className="text-slate-600">
         Account {connection.merchantId}
         {connection.locationId ? ` · location ${connection.locationId}` : ''} · since{' '}
-        {new Date(connection.connectedAt).toLocaleDateString('en-US')}
+        {formatCalendarDate(connection.connectedAt)}
       </p>
       <FormError id={error.id} message={error.message} />
       {!confirming ? (

@@ -11,4 +11,6 @@ export const posKeys = {
   receipt: (id: string | undefined) => ['pos-receipt', id] as const,
   statement: (from: string, to: string) => ['pos-statement', from, to] as const,
   publicQuote: (token: string) => ['quote-approval', token] as const,
+  /** Kept offline too: a quote made on the road uses the rates last looked up for its place. */
+  taxRates: (location: string) => ['pos', 'tax-rates', location] as const,
 };

@@ -3,11 +3,13 @@ import { centsToDecimal } from '@shared/money';
 import type { FairPrice } from '@shared/schemas/fair-price';
 import { FairPriceSummary } from '../../../components/fair-price';
 import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/form';
 import { FormError } from '../../../components/ui/form-error';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
+import { invalidProps } from '../../../lib/form-errors';
 import type { QuoteView } from '../offline/views';
 import type { QuotePrefill } from '../quote-prefill';
 import type { QuoteFields } from '../quote-fields';
@@ -16,6 +18,11 @@ import { DepositFields } from './deposit-fields';
 import { DocNumber } from './doc-number';
 import { QuoteItemRow } from './quote-item-row';
 import { QuoteTotals } from './quote-totals';
+import { TaxFields } from './tax-fields';
+import { PriceBookPicker } from './price-book-picker';
+import { usePriceBookChanges } from '../api/price-book';
+import { notify } from '../../../lib/toast';
+import { errorMessage } from '../../../lib/api-client';
 
 export function CreateQuote({
   onCreated,
@@ -41,19 +48,25 @@ export function CreateQuote({
     setF,
     items,
     addItem,
+    addFromBook,
     setItem,
     removeItem,
-    taxRate,
-    setTaxRate,
+    tax,
+    setTax,
+    taxLabel,
+    jurisdiction,
+    placeError,
     deposit,
     setDeposit,
     totals,
     pending,
     submit,
     error,
+    phoneError,
   } = useCreateQuoteForm(onCreated, prefill, editing, hourlyRate);
+  const book = usePriceBookChanges();
 
-  const field = (name: keyof QuoteFields, label: string, props: object = {}) => (
+  const field = (name: keyof QuoteFields, label: string, props: object = {}, message?: string) => (
     <div className="space-y-1.5">
       <Label htmlFor={`q-${name}`}>{label}</Label>
       <Input
@@ -61,7 +74,9 @@ export function CreateQuote({
         value={f[name]}
         onChange={(e) => setF({ ...f, [name]: e.target.value })}
         {...props}
+        {...invalidProps(`q-${name}`, message)}
       />
+      <FieldError id={`q-${name}-error`} message={message} />
     </div>
   );
 
@@ -84,7 +99,7 @@ export function CreateQuote({
         <CardContent className="grid gap-4 sm:grid-cols-3">
           {field('customerName', 'Customer Name *')}
           {field('customerEmail', 'Customer Email', { type: 'email' })}
-          {field('customerPhone', 'Customer Phone', { type: 'tel' })}
+          {field('customerPhone', 'Customer Phone', { type: 'tel' }, phoneError)}
         </CardContent>
       </Card>
       <Card>
@@ -109,6 +124,7 @@ export function CreateQuote({
             <Button type="button" variant="outline" size="sm" onClick={() => addItem('part')}>
               <Plus className="mr-1 h-4 w-4" aria-hidden="true" /> Add Part
             </Button>
+            <PriceBookPicker onPick={addFromBook} />
           </div>
         </CardHeader>
         <CardContent className="space-y-4">
@@ -124,6 +140,26 @@ export function CreateQuote({
               fairPrice={fairPrice}
               onChange={(patch) => setItem(i.key, patch)}
               onRemove={() => removeItem(i.key)}
+              onSave={() =>
+                book.create.mutate(
+                  {
+                    kind: i.type,
+                    name: i.description,
+                    unitPrice: i.unitPrice,
+                    partNumber: i.type === 'part' ? i.partNumber || null : null,
+                  },
+                  {
+                    onSuccess: () =>
+                      notify({ title: 'Saved to your price book', description: i.description }),
+                    onError: (err) =>
+                      notify({
+                        title: 'Not saved',
+                        description: errorMessage(err, 'The line could not be saved.'),
+                        variant: 'destructive',
+                      }),
+                  },
+                )
+              }
             />
           ))}
         </CardContent>
@@ -131,17 +167,13 @@ export function CreateQuote({
       <Card>
         <CardContent className="grid gap-4 pt-6 sm:grid-cols-2">
           <div className="space-y-4">
-            <div className="space-y-1.5">
-              <Label htmlFor="q-taxRate">Tax Rate (%)</Label>
-              <Input
-                id="q-taxRate"
-                type="number"
-                step="0.01"
-                min={0}
-                value={taxRate}
-                onChange={(e) => setTaxRate(e.target.value)}
-              />
-            </div>
+            <TaxFields
+              tax={tax}
+              onChange={setTax}
+              askPlace={!prefill && !editing?.jobReference}
+              jurisdiction={jurisdiction}
+              placeError={placeError}
+            />
             <DepositFields
               deposit={deposit}
               totalCents={totals.totalAmountCents}
@@ -164,7 +196,7 @@ export function CreateQuote({
                 total={centsToDecimal(totals.totalAmountCents)}
               />
             )}
-            <QuoteTotals totals={totals} />
+            <QuoteTotals totals={totals} taxLabel={taxLabel} />
           </div>
         </CardContent>
       </Card>

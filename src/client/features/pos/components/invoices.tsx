@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { refKey } from '../offline/views';
 import { usePosLists } from '../use-pos-lists';
 import { DocNumber } from './doc-number';
+import { InvoiceRemindersSwitch } from './invoice-reminders-switch';
 import { SyncError, SyncMark } from './sync-mark';
 
 export function Invoices({
@@ -48,6 +49,9 @@ export function Invoices({
                   Total {formatAmount(i.totalAmount)} · Paid {formatAmount(i.paidAmount)}
                   {i.status !== 'paid' && ` · Balance ${formatAmount(i.balanceDue)}`}
                 </p>
+                {i.id !== null && i.status !== 'paid' && (
+                  <InvoiceRemindersSwitch invoice={{ ...i, id: i.id }} />
+                )}
                 <SyncError sync={i.sync} />
               </div>
               <div className="flex flex-wrap gap-2">

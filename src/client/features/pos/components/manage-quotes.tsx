@@ -1,6 +1,6 @@
 import { formatAmount } from '@shared/money';
 import { Mail, Pencil, PenLine, Receipt } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Invoice } from '@shared/schemas/pos';
 import { DownloadPdfLink } from '../../../components/download-pdf-link';
 import { QuoteVersion, SignatureAuditTrail } from '../../../components/signature-audit';
@@ -22,12 +22,23 @@ export function ManageQuotes({
   technicianId,
   onInvoiced,
   onEdit,
+  revealNewest = false,
 }: {
   technicianId: number;
   onInvoiced: () => void;
   onEdit: (quote: QuoteView) => void;
+  /** Just created one: the newest quote (first) is brought into view and focused. */
+  revealNewest?: boolean;
 }) {
   const { quotes, views } = usePosLists(technicianId);
+  const list = useRef<HTMLUListElement>(null);
+  const hasQuotes = views.quotes.length > 0;
+  useEffect(() => {
+    if (!revealNewest || !hasQuotes) return;
+    const first = list.current?.querySelector<HTMLElement>('[data-testid="quote"]');
+    first?.focus({ preventScroll: true });
+    first?.scrollIntoView({ block: 'center' });
+  }, [revealNewest, hasQuotes]);
   const createInvoice = usePosChange('invoice.create');
   const [signing, setSigning] = useState<QuoteView | null>(null);
   const [emailing, setEmailing] = useState<(QuoteView & { id: number }) | null>(null);
@@ -48,6 +59,8 @@ export function ManageQuotes({
             outcome,
             `The invoice for ${q.customerName}`,
             (inv: Invoice) => ({ title: 'Invoice Created', description: inv.invoiceNumber }),
+            'Error',
+            'Failed to create invoice. Please try again.',
           );
           if (ok) onInvoiced();
         },
@@ -56,10 +69,14 @@ export function ManageQuotes({
 
   return (
     <>
-      <ul className="space-y-3">
+      <ul className="space-y-3" ref={list}>
         {views.quotes.map((q) => (
           <li key={refKey(q)}>
-            <Card data-testid="quote">
+            <Card
+              data-testid="quote"
+              tabIndex={-1}
+              className="focus:outline-none focus:ring-2 focus:ring-primary"
+            >
               <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
                 <div className="space-y-0.5">
                   <p className="font-semibold">

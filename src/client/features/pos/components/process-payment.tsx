@@ -1,5 +1,7 @@
 import { CreditCard } from 'lucide-react';
-import { formatAmount, parseDecimalInput } from '@shared/money';
+import { formatAmount, formatCents, parseDecimalInput, toCents } from '@shared/money';
+import { TIP_MESSAGES } from '@shared/schemas/pos';
+import { TipPicker } from '../../../components/tip-picker';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -32,6 +34,10 @@ export function ProcessPayment(props: {
     declined,
     newAttempt,
     value,
+    tipChoice,
+    changeTip,
+    tip,
+    tipBaseCents,
     config,
     squareConfig,
     cardBlocked,
@@ -123,6 +129,16 @@ export function ProcessPayment(props: {
           ) : (
             <SandboxCardFields card={card} onChange={setCard} />
           ))}
+        {method === 'card' && !cardBlocked && value > 0 && (
+          // Handed to the customer at the roadside: a tip is charged with the amount.
+          <TipPicker
+            totalCents={tipBaseCents}
+            value={tipChoice}
+            onChange={changeTip}
+            disabled={processing}
+            overMessage={selected ? TIP_MESSAGES.overTotal : TIP_MESSAGES.overAmount}
+          />
+        )}
         {method === 'card' && !cardBlocked && (
           // The technician's cost of taking a card; never shown on the customer's card forms.
           <p className="text-xs text-slate-500" data-testid="processing-fee">
@@ -134,14 +150,14 @@ export function ProcessPayment(props: {
         <Button
           size="lg"
           className="w-full"
-          disabled={processing || value <= 0 || !!cardUnavailable}
+          disabled={processing || value <= 0 || !!cardUnavailable || !!tip.error}
           onClick={() => void pay()}
           aria-describedby={error.describedBy}
         >
           <CreditCard className="mr-2 h-4 w-4" aria-hidden="true" />
           {processing
             ? 'Processing...'
-            : `Process Payment${value > 0 ? ` ${formatAmount(value)}` : ''}`}
+            : `Process Payment${value > 0 ? ` ${formatCents(toCents(value) + tip.cents)}` : ''}`}
         </Button>
       </CardContent>
     </Card>

@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import { BookmarkPlus, Trash2 } from 'lucide-react';
 import { centsToDecimal, formatCents } from '@shared/money';
 import type { FairPrice } from '@shared/schemas/fair-price';
 import { FairLaborNote } from '../../../components/fair-price';
@@ -15,6 +15,7 @@ export function QuoteItemRow({
   lineTotalCents,
   onChange,
   onRemove,
+  onSave,
   fairPrice,
 }: {
   item: Item;
@@ -22,6 +23,8 @@ export function QuoteItemRow({
   lineTotalCents: number;
   onChange: (patch: Partial<Item>) => void;
   onRemove: () => void;
+  /** Keeps this line in the technician's price book. */
+  onSave?: () => void;
   fairPrice?: FairPrice;
 }) {
   const labor = i.type === 'labor';
@@ -80,6 +83,17 @@ export function QuoteItemRow({
             {formatCents(lineTotalCents)}
           </span>
         </p>
+        {onSave && i.description.trim() && i.unitPrice !== '' && (
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            aria-label={`Save item ${n + 1} to the price book`}
+            onClick={onSave}
+          >
+            <BookmarkPlus className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        )}
         <Button
           type="button"
           variant="ghost"

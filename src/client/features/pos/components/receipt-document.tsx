@@ -1,4 +1,6 @@
-import { formatAmount } from '@shared/money';
+import { salesTaxLabel } from '@shared/sales-tax';
+import { formatServiceTime } from '@shared/service-time';
+import { formatAmount, formatCents, toCents } from '@shared/money';
 import { BRAND } from '@shared/brand';
 import { BrandFooter, BrandHeader } from '../../../components/brand-header';
 import { PhoneLink } from '../../../components/ui/phone-link';
@@ -24,8 +26,10 @@ export const isFailedAttempt = (status: PosReceipt['payment']['status']) =>
  * attempt shows as one, without a receipt number.
  */
 export function ReceiptDocument({ receipt }: { receipt: PosReceipt }) {
-  const { payment: p, invoice: inv, technician, branding } = receipt;
+  const { payment: p, invoice: inv, asOfPayment, depositQuote, technician, branding } = receipt;
   const failed = isFailedAttempt(p.status);
+  // The customer's tip, charged on top of what counts toward the invoice.
+  const tipCents = toCents(p.tip);
   return (
     <article className="rounded-lg border bg-white p-8">
       {branding && (
@@ -53,7 +57,7 @@ export function ReceiptDocument({ receipt }: { receipt: PosReceipt }) {
           ) : (
             <p className="text-sm">{p.receiptNumber}</p>
           )}
-          <p className="text-sm text-slate-600">{new Date(p.createdAt).toLocaleString()}</p>
+          <p className="text-sm text-slate-600">{formatServiceTime(p.createdAt)}</p>
         </div>
       </header>
       {p.customerName && <p className="mb-4">Customer: {p.customerName}</p>}
@@ -93,7 +97,7 @@ export function ReceiptDocument({ receipt }: { receipt: PosReceipt }) {
               <dd data-testid="receipt-parts">{formatAmount(inv.partsTotal)}</dd>
             </div>
             <div className="flex justify-between">
-              <dt>Tax</dt>
+              <dt>{salesTaxLabel(inv)}</dt>
               <dd data-testid="receipt-tax">{formatAmount(inv.taxAmount)}</dd>
             </div>
             <div className="flex justify-between">
@@ -102,10 +106,28 @@ export function ReceiptDocument({ receipt }: { receipt: PosReceipt }) {
             </div>
           </>
         )}
-        <div className="flex justify-between text-base font-bold">
+        <div
+          className={
+            tipCents > 0 ? 'flex justify-between' : 'flex justify-between text-base font-bold'
+          }
+        >
           <dt>{p.status === 'succeeded' ? 'Amount paid' : 'Amount'}</dt>
           <dd>{formatAmount(p.amount)}</dd>
         </div>
+        {tipCents > 0 && (
+          <>
+            <div className="flex justify-between">
+              <dt>Tip</dt>
+              <dd data-testid="receipt-tip">{formatCents(tipCents)}</dd>
+            </div>
+            <div className="flex justify-between text-base font-bold">
+              <dt>{failed ? 'Total' : 'Total charged'}</dt>
+              <dd data-testid="receipt-total-charged">
+                {formatCents(toCents(p.amount) + tipCents)}
+              </dd>
+            </div>
+          </>
+        )}
         <div className="flex justify-between">
           <dt>Method</dt>
           <dd className="capitalize">{p.method}</dd>
@@ -129,11 +151,25 @@ export function ReceiptDocument({ receipt }: { receipt: PosReceipt }) {
             <dd>{p.failureMessage}</dd>
           </div>
         )}
-        {inv && (
+        {depositQuote && (
           <div className="flex justify-between">
-            <dt>Balance due</dt>
-            <dd>{formatAmount(inv.balanceDue)}</dd>
+            <dt>Deposit on quote</dt>
+            <dd>
+              {depositQuote.quoteNumber} (total {formatAmount(depositQuote.totalAmount)})
+            </dd>
           </div>
+        )}
+        {asOfPayment && !failed && (
+          <>
+            <div className="flex justify-between">
+              <dt>Paid to date</dt>
+              <dd data-testid="receipt-paid-to-date">{formatAmount(asOfPayment.paidToDate)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Balance due</dt>
+              <dd data-testid="receipt-balance">{formatAmount(asOfPayment.balanceDue)}</dd>
+            </div>
+          </>
         )}
       </dl>
       {!failed && (

@@ -1,4 +1,5 @@
-import { formatAmount } from '@shared/money';
+import { formatTimestamp } from '../../../lib/dates';
+import { centsToDecimal, formatAmount, toCents } from '@shared/money';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_STATUS_LABELS } from '@shared/constants/domain';
@@ -81,7 +82,7 @@ function FailedAttemptRow({ p }: { p: PaymentView }) {
             {p.customerName && ` · ${p.customerName}`}
           </p>
           {p.failureMessage && <p className="text-sm text-destructive">{p.failureMessage}</p>}
-          <p className="text-xs text-slate-500">{new Date(p.createdAt).toLocaleString()}</p>
+          <p className="text-xs text-slate-500">{formatTimestamp(p.createdAt)}</p>
         </CardContent>
       </Card>
     </li>
@@ -104,11 +105,12 @@ function ReceiptRow({ p }: { p: PaymentView }) {
               <SyncMark sync={p.sync} />
             </p>
             <p className="text-sm text-slate-600">
-              {formatAmount(p.amount)} · {METHOD_LABELS[p.method]}
+              {formatAmount(p.amount)}
+              {toCents(p.tip) > 0 && ` + ${formatAmount(p.tip)} tip`} · {METHOD_LABELS[p.method]}
               {p.invoiceNumber && ` · ${p.invoiceNumber}`}
               {p.customerName && ` · ${p.customerName}`}
             </p>
-            <p className="text-xs text-slate-500">{new Date(p.createdAt).toLocaleString()}</p>
+            <p className="text-xs text-slate-500">{formatTimestamp(p.createdAt)}</p>
             <SyncError sync={p.sync} />
           </div>
           {p.id !== null && <ReceiptActions p={{ ...p, id: p.id }} />}
@@ -136,7 +138,12 @@ function ReceiptActions({ p }: { p: PaymentView & { id: number } }) {
       {p.method === 'card' &&
         p.status === 'succeeded' &&
         (!p.refund || p.refund.status === 'failed') && (
-          <RefundButton id={p.id} receipt={p.receiptNumber} amount={p.amount} />
+          // The whole charge goes back: the tip with the amount.
+          <RefundButton
+            id={p.id}
+            receipt={p.receiptNumber}
+            amount={centsToDecimal(toCents(p.amount) + toCents(p.tip))}
+          />
         )}
       {p.status === 'succeeded' && (
         <>

@@ -1,3 +1,4 @@
+import { AccountingExport } from './accounting-export';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { monthLabel, todayIn } from '@shared/analytics';
@@ -27,6 +28,7 @@ type Cell = { header: string; value: (f: StatementFigures) => string; note?: str
 const CELLS: Cell[] = [
   { header: 'Card payments', value: (f) => String(f.cardCount) },
   { header: 'Card volume', value: (f) => formatCents(f.cardCents) },
+  { header: 'Tips', value: (f) => formatCents(f.tipCents) },
   { header: 'Refunds', value: (f) => `${formatCents(f.refundCents)} (${f.refundCount})` },
   {
     header: 'Disputes',
@@ -63,8 +65,9 @@ export function Statements() {
       <CardHeader>
         <CardTitle>Payments statement</CardTitle>
         <CardDescription>
-          Card payments month by month (Eastern time): refunds, disputes and the fees your payment
-          provider reported come off the net. Cash, check and other payments are shown apart.
+          Card payments month by month (Eastern time): your customers&apos; tips count in the net;
+          refunds, disputes and the fees your payment provider reported come off it. Cash, check and
+          other payments are shown apart.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -83,6 +86,7 @@ export function Statements() {
             </Button>
           )}
         </div>
+        <AccountingExport defaultMonth={range.to} />
         {rangeError ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
             {rangeError}
@@ -101,17 +105,20 @@ export function Statements() {
               aria-label="Statement table (scrolls sideways)"
               tabIndex={0}
             >
-              <table className="w-full min-w-[60rem] text-left text-sm" data-testid="statement">
+              <table
+                className="w-full min-w-[60rem] text-left text-sm xl:min-w-0"
+                data-testid="statement"
+              >
                 <caption className="sr-only">
                   Payments statement, {monthLabel(data.from)} to {monthLabel(data.to)}, by month
                 </caption>
                 <thead>
                   <tr className="border-b bg-muted/50 text-slate-600">
-                    <th scope="col" className="px-3 py-2 font-medium">
+                    <th scope="col" className="px-2 py-2 font-medium">
                       Month
                     </th>
                     {CELLS.map((c) => (
-                      <th key={c.header} scope="col" className="px-3 py-2 text-right font-medium">
+                      <th key={c.header} scope="col" className="px-2 py-2 text-right font-medium">
                         {c.header}
                       </th>
                     ))}
@@ -120,11 +127,14 @@ export function Statements() {
                 <tbody>
                   {data.months.map((m) => (
                     <tr key={m.month} className="border-b last:border-b-0">
-                      <th scope="row" className="whitespace-nowrap px-3 py-2 font-medium">
+                      <th scope="row" className="whitespace-nowrap px-2 py-2 font-medium">
                         {monthLabel(m.month)}
                       </th>
                       {CELLS.map((c) => (
-                        <td key={c.header} className="whitespace-nowrap px-3 py-2 text-right">
+                        <td
+                          key={c.header}
+                          className="whitespace-nowrap px-2 py-2 text-right xl:whitespace-normal"
+                        >
                           {c.value(m)}
                         </td>
                       ))}
@@ -133,11 +143,14 @@ export function Statements() {
                 </tbody>
                 <tfoot>
                   <tr className="border-t-2 font-semibold">
-                    <th scope="row" className="px-3 py-2">
+                    <th scope="row" className="px-2 py-2">
                       Total
                     </th>
                     {CELLS.map((c) => (
-                      <td key={c.header} className="whitespace-nowrap px-3 py-2 text-right">
+                      <td
+                        key={c.header}
+                        className="whitespace-nowrap px-2 py-2 text-right xl:whitespace-normal"
+                      >
                         {c.value(data.totals)}
                       </td>
                     ))}

@@ -32,6 +32,8 @@ export function notifyOutcome<T>(
   what: string,
   synced: (result: T) => { title: string; description?: string },
   refusedTitle = 'Error',
+  /** What the toast says of a refusal (the spec's words); the server's reason follows. */
+  refusedText?: string,
 ): boolean {
   if (outcome.state === 'synced') {
     notify(synced(outcome.result as T));
@@ -44,6 +46,10 @@ export function notifyOutcome<T>(
     });
     return true;
   }
-  notify({ title: refusedTitle, description: outcome.message, variant: 'destructive' });
+  notify({
+    title: refusedTitle,
+    description: refusedText ? `${refusedText} ${outcome.message}` : outcome.message,
+    variant: 'destructive',
+  });
   return false;
 }

@@ -37,7 +37,10 @@ const QUOTE = {
       partNumber: 'A1',
     },
   ],
-  taxRate: 8.25,
+  // Maryland's: 6% on the parts, labour untaxed.
+  taxRate: 6,
+  laborTaxRate: 0,
+  workLocation: '20715',
 };
 
 const serverQuote = (over: Partial<Quote> = {}): Quote => ({
@@ -55,7 +58,12 @@ const serverQuote = (over: Partial<Quote> = {}): Quote => ({
   vehicleMileage: null,
   notes: null,
   items: [],
-  taxRate: '8.25',
+  taxRate: '6.00',
+  laborTaxRate: '0.00',
+  taxJurisdiction: 'MD',
+  taxJurisdictionName: 'Maryland',
+  taxOverrideReason: null,
+  workLocation: '20715',
   laborTotal: '100.00',
   partsTotal: '0.00',
   taxAmount: '8.25',
@@ -86,7 +94,7 @@ describe('the lists with the changes made offline', () => {
       invoice,
       change('payment.record', {
         invoice: { id: null, clientId: invoice.id },
-        amount: 400.51,
+        amount: 381.39,
         method: 'cash',
       }),
     ];
@@ -99,8 +107,8 @@ describe('the lists with the changes made offline', () => {
       status: 'approved',
       laborTotal: '180.00',
       partsTotal: '189.99',
-      taxAmount: '30.52',
-      totalAmount: '400.51',
+      taxAmount: '11.40',
+      totalAmount: '381.39',
       jobReference: 'WR-000012',
       invoice: { id: null, clientId: invoice.id },
       sync: { state: 'waiting' },
@@ -112,8 +120,8 @@ describe('the lists with the changes made offline', () => {
         invoiceNumber: null,
         quote: ref,
         vehicleInfo: '2014 Honda Accord',
-        totalAmount: '400.51',
-        paidAmount: '400.51',
+        totalAmount: '381.39',
+        paidAmount: '381.39',
         balanceDue: '0.00',
         status: 'paid',
         sync: { state: 'waiting' },
@@ -122,7 +130,7 @@ describe('the lists with the changes made offline', () => {
     expect(v.payments).toEqual([
       expect.objectContaining({
         receiptNumber: null,
-        amount: '400.51',
+        amount: '381.39',
         method: 'cash',
         customerName: 'Robin Roadside',
         status: 'succeeded',
@@ -149,7 +157,7 @@ describe('the lists with the changes made offline', () => {
         id: 5,
         quoteNumber: 'Q-2026-000005',
         customerName: 'Sam Edited',
-        totalAmount: '400.51',
+        totalAmount: '381.39',
         status: 'approved',
         // The edit changed what the customer reads: a new version, its hash the server's to say.
         version: 4,
@@ -174,12 +182,13 @@ describe('the lists with the changes made offline', () => {
       { quotes: [server] },
       [
         change('quote.update', { quote: ref, body }),
-        change('quote.update', { quote: ref, body: { ...body, customerPhone: '555-0100' } }),
-        change('quote.update', { quote: ref, body: { ...body, customerPhone: '555-0100' } }),
+        change('quote.update', { quote: ref, body: { ...body, customerPhone: '301-555-0100' } }),
+        change('quote.update', { quote: ref, body: { ...body, customerPhone: '301-555-0100' } }),
       ],
       9,
     );
-    expect(contact.quotes[0]).toMatchObject({ version: 4, customerPhone: '555-0100' });
+    // Stored as the server stores it (E.164).
+    expect(contact.quotes[0]).toMatchObject({ version: 4, customerPhone: '+13015550100' });
     const twice = applyChanges(
       { quotes: [server] },
       [
@@ -209,12 +218,18 @@ describe('the lists with the changes made offline', () => {
       items: [],
       laborTotal: '100.00',
       partsTotal: '0.00',
+      taxRate: '6.00',
+      laborTaxRate: '0.00',
+      taxJurisdiction: 'MD',
+      taxJurisdictionName: 'Maryland',
+      taxOverrideReason: null,
       taxAmount: '0.00',
       totalAmount: '100.00',
       paidAmount: '50.00',
       balanceDue: '50.00',
       status: 'pending',
       paidAt: null,
+      reminders: { enabled: true, sent: 0, lastSentAt: null },
       serviceRequestId: null,
       jobReference: null,
       clientId: null,
@@ -231,13 +246,13 @@ describe('the lists with the changes made offline', () => {
 
 describe('deposits on the device (ADR 017)', () => {
   it('shows a quote made offline with its deposit due, computed as the server will', () => {
-    // 25% of $400.51 is $100.1275: $100.13.
+    // 25% of $381.39 is $95.3475: $95.35.
     const create = change('quote.create', { ...QUOTE, deposit: { type: 'percent', percent: 25 } });
     const v = applyChanges({}, [create], 9);
     expect(v.quotes[0]!.deposit).toEqual({
       type: 'percent',
       percent: '25.00',
-      amount: '100.13',
+      amount: '95.35',
       status: 'due',
       paymentId: null,
     });

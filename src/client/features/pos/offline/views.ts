@@ -62,7 +62,11 @@ function contentOf(body: UpdateQuoteInput) {
     quantity: i.quantity,
     unitPriceCents: toCents(i.unitPrice),
   }));
-  const t = quoteTotals(lines, v.taxRate);
+  // The rates the form showed; unknown (offline before they were looked up): none until the
+  // server applies the place of work's.
+  const parts = v.taxRate ?? 0;
+  const labor = v.laborTaxRate ?? 0;
+  const t = quoteTotals(lines, { parts, labor });
   return {
     customerName: v.customerName,
     customerEmail: v.customerEmail,
@@ -83,7 +87,13 @@ function contentOf(body: UpdateQuoteInput) {
       partNumber: i.type === 'part' ? (i.partNumber ?? null) : null,
       laborHours: i.type === 'labor' && i.laborHours != null ? String(i.laborHours) : null,
     })),
-    taxRate: v.taxRate.toFixed(2),
+    taxRate: parts.toFixed(2),
+    laborTaxRate: labor.toFixed(2),
+    // The jurisdiction is the server's to name.
+    taxJurisdiction: null,
+    taxJurisdictionName: null,
+    taxOverrideReason: v.taxOverrideReason,
+    workLocation: v.workLocation,
     laborTotal: centsToDecimal(t.laborTotalCents),
     partsTotal: centsToDecimal(t.partsTotalCents),
     taxAmount: centsToDecimal(t.taxAmountCents),
@@ -116,6 +126,7 @@ type Seen = Pick<
   | 'notes'
   | 'items'
   | 'taxRate'
+  | 'laborTaxRate'
   | 'laborTotal'
   | 'partsTotal'
   | 'taxAmount'
@@ -140,6 +151,7 @@ const seenKey = (q: Seen) =>
       i.laborHours == null ? null : String(Number(i.laborHours)),
     ]),
     q.taxRate,
+    q.laborTaxRate,
     [q.laborTotal, q.partsTotal, q.taxAmount, q.totalAmount],
     q.deposit && [q.deposit.type, q.deposit.percent, q.deposit.amount],
   ]);
@@ -149,8 +161,13 @@ const quoteView = (q: Quote): QuoteView => ({
   invoice: q.invoiceId === null ? null : { id: q.invoiceId, clientId: null },
   sync: null,
 });
+/** What the server gives an invoice it just made: reminders on, none sent yet. */
+const NEW_REMINDERS: Invoice['reminders'] = { enabled: true, sent: 0, lastSentAt: null };
+
 const invoiceView = (i: Invoice): InvoiceView => ({
   ...i,
+  // A list saved on the device before invoices had reminders lacks them until it is refetched.
+  reminders: (i.reminders as Invoice['reminders'] | undefined) ?? NEW_REMINDERS,
   quote: { id: i.quoteId, clientId: null },
   sync: null,
 });
@@ -252,6 +269,11 @@ export function applyChanges(
           items: q.items,
           laborTotal: q.laborTotal,
           partsTotal: q.partsTotal,
+          taxRate: q.taxRate,
+          laborTaxRate: q.laborTaxRate,
+          taxJurisdiction: q.taxJurisdiction,
+          taxJurisdictionName: q.taxJurisdictionName,
+          taxOverrideReason: q.taxOverrideReason,
           taxAmount: q.taxAmount,
           totalAmount: q.totalAmount,
           // The quote's paid deposit counts toward it, as the server will attach it.
@@ -262,6 +284,7 @@ export function applyChanges(
               : q.totalAmount,
           status: 'pending',
           paidAt: null,
+          reminders: NEW_REMINDERS,
           serviceRequestId: q.serviceRequestId,
           jobReference: q.jobReference,
           createdAt: c.createdAt,
@@ -295,6 +318,8 @@ export function applyChanges(
           technicianId,
           method: c.payload.method,
           amount: centsToDecimal(cents),
+          // Cash and check, queued offline: no tip (a tip is charged with a card).
+          tip: '0.00',
           status: 'succeeded',
           customerName: c.payload.customerName || inv?.customerName || null,
           customerEmail: c.payload.customerEmail || inv?.customerEmail || null,

@@ -90,7 +90,7 @@ export function ProfileEditor({
         <fieldset disabled={!approved || update.isPending} className="grid gap-6 lg:grid-cols-2">
           <AvailabilityRatesCard form={f} set={set} errors={errors} />
           <ServiceAreaCard form={f} set={set} errors={errors} currentLocation={profile.location} />
-          <SpecialtiesCard form={f} set={set} errors={errors} />
+          <SpecialtiesCard form={f} set={set} errors={errors} profile={profile} />
           <AboutCard
             form={f}
             set={set}

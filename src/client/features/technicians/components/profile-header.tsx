@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { PhoneLink } from '../../../components/ui/phone-link';
 import { StarRating } from '../../../components/ui/star-rating';
+import { CertifiedBadge } from '../certified-badge';
 import { FeaturedBadge } from '../featured-badge';
 
 /** A public profile's top card: photo, name, rating, contact details and rate. */
@@ -30,6 +31,7 @@ export function ProfileHeader({
               {t.user.firstName} {t.user.lastName}
             </h1>
             {t.featured && <FeaturedBadge />}
+            <CertifiedBadge certified={t.certified} />
           </div>
           <div className="flex items-center gap-2">
             <StarRating rating={rating} />
@@ -45,10 +47,11 @@ export function ProfileHeader({
           <p className="flex items-center gap-1 text-slate-600">
             <Phone className="h-4 w-4" aria-hidden="true" />{' '}
             {t.user.phone ? (
-              <PhoneLink phone={t.user.phone} className="text-blue-700 underline">
-                <span className="sr-only">Call {t.user.firstName} at </span>
-                {t.user.phone}
-              </PhoneLink>
+              <PhoneLink
+                phone={t.user.phone}
+                callLabel={`Call ${t.user.firstName} at `}
+                className="text-blue-700 underline"
+              />
             ) : (
               'Contact via platform'
             )}
@@ -57,13 +60,18 @@ export function ProfileHeader({
           {!t.isAvailable && <Badge variant="secondary">Currently unavailable</Badge>}
         </div>
         <div className="flex flex-col gap-3 sm:items-stretch">
-          {/* A request sent from here goes to this technician first (while they take jobs). */}
-          {t.isAvailable && (
+          {/* A request sent from here goes to this technician first (while they take jobs, and
+              once their credentials are verified: ADR 033). */}
+          {t.isAvailable && t.certified && (
             <Button size="lg" asChild>
               <Link to={requestServiceFromPath(t.id)}>Request service</Link>
             </Button>
           )}
-          <Button size="lg" variant={t.isAvailable ? 'outline' : 'default'} onClick={onContact}>
+          <Button
+            size="lg"
+            variant={t.isAvailable && t.certified ? 'outline' : 'default'}
+            onClick={onContact}
+          >
             Contact {t.user.firstName}
           </Button>
         </div>

@@ -1,7 +1,7 @@
 import { List, Map as MapIcon, Search, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { LIST_DISTANCES } from '@shared/constants/locations';
-import type { TechnicianSort } from '@shared/schemas/technicians';
+import { TECHNICIAN_SORTS, type TechnicianSort } from '@shared/constants/technician-sorts';
 import { PlaceField } from '../../../components/place-field';
 import { ServiceTypeSelect } from '../../../components/service-type-select';
 import { Button } from '../../../components/ui/button';
@@ -20,6 +20,7 @@ export type ListFilters = {
 export type ListView = 'list' | 'map';
 
 const SORT_LABELS: Record<TechnicianSort, string> = {
+  recommended: 'Recommended',
   distance: 'Distance',
   rating: 'Rating',
   price: 'Price (low to high)',
@@ -56,9 +57,8 @@ export function TechnicianFilters({
     setShownPlace(filters.place);
     setPlace(filters.place);
   }
-  const sorts: TechnicianSort[] = canFilterDistance
-    ? ['distance', 'rating', 'price', 'experience']
-    : ['rating', 'price', 'experience'];
+  // Distance needs a place; every other order is offered with or without one.
+  const sorts = TECHNICIAN_SORTS.filter((s) => s !== 'distance' || canFilterDistance);
   return (
     <section
       aria-label="Filters"
@@ -138,7 +138,10 @@ export function TechnicianFilters({
             id="filter-sort"
             className="w-auto"
             value={filters.sort}
-            onChange={(e) => onChange('sort', e.target.value)}
+            // The default order keeps the address clean.
+            onChange={(e) =>
+              onChange('sort', e.target.value === 'recommended' ? '' : e.target.value)
+            }
           >
             {sorts.map((s) => (
               <option key={s} value={s}>

@@ -1,3 +1,4 @@
+import { formatCount } from '../../../lib/dates';
 import { useState, type FormEvent } from 'react';
 import {
   MAINTENANCE_MILEAGE_MESSAGE,
@@ -15,7 +16,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useMaintenanceSchedule, type MaintenanceRequest } from '../api/get-maintenance-schedule';
 
-const miles = (n: number) => `${n.toLocaleString('en-US')} mi`;
+const miles = (n: number) => `${formatCount(n)} mi`;
 const label = (s: string) => s.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** A mileage (and optionally one service) in, the services due and the next due out. */

@@ -1,3 +1,4 @@
+import { formatCount } from '../../../lib/dates';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { Vehicle } from '@shared/schemas/vehicles';
 import { Button } from '../../../components/ui/button';
@@ -29,7 +30,7 @@ export function VehicleCard({
             {vehicle.mileage !== null && (
               <div>
                 <dt className="inline">Mileage: </dt>
-                <dd className="inline">{vehicle.mileage.toLocaleString('en-US')} miles</dd>
+                <dd className="inline">{formatCount(vehicle.mileage)} miles</dd>
               </div>
             )}
           </dl>

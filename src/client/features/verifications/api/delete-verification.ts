@@ -2,8 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { verificationKeys } from './keys';
 
-/** DELETE /api/verifications/:id: a technician removes one of their verifications. */
-export const deleteVerification = (id: number) => apiRequest('DELETE', `/api/verifications/${id}`);
+/**
+ * DELETE /api/verifications/:id: a technician (or an admin) removes a verification: a pending
+ * one is deleted, a rejected or expired one withdrawn (it stays on record).
+ */
+export const deleteVerification = (id: number) =>
+  apiRequest<{ message: string }>('DELETE', `/api/verifications/${id}`);
 
 export function useDeleteVerification() {
   const qc = useQueryClient();

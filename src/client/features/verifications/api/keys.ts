@@ -4,4 +4,5 @@ export const verificationKeys = {
   own: (technicianId: number) => ['verifications', 'technician', technicianId] as const,
   pending: ['verifications', 'pending'] as const,
   expiring: ['verifications', 'expiring'] as const,
+  lapsed: ['verifications', 'lapsed'] as const,
 };

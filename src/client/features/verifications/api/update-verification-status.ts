@@ -7,6 +7,9 @@ export type VerificationDecision = {
   id: number;
   status: 'verified' | 'rejected' | 'pending';
   notes: string;
+  /** How the admin checked it (required to verify a credential without a document). */
+  checkedRegistry?: string;
+  checkedReference?: string;
 };
 
 /** PATCH /api/verifications/:id/status: an admin's decision on a verification. */
@@ -14,6 +17,8 @@ export const updateVerificationStatus = (v: VerificationDecision) =>
   apiRequest<Verification>('PATCH', `/api/verifications/${v.id}/status`, {
     status: v.status,
     notes: v.notes,
+    checkedRegistry: v.checkedRegistry,
+    checkedReference: v.checkedReference,
   });
 
 export function useUpdateVerificationStatus() {

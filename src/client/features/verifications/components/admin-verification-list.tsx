@@ -2,23 +2,35 @@ import { VERIFICATION_TYPE_LABELS } from '@shared/constants/domain';
 import type { AdminVerification } from '@shared/schemas/verifications';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
+import { FormError } from '../../../components/ui/form-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCalendarDate } from '../../../lib/dates';
 import type { usePendingVerifications } from '../api/get-pending-verifications';
 import { VerificationStatusBadge } from '../status-badge';
 
-/** One admin queue (pending or expiring), each pending credential with a Review button. */
+/**
+ * One admin queue (pending, expiring, or rejected and expired), each pending credential with a
+ * Review button and, with `onWithdraw`, each rejected or expired one with a Withdraw button.
+ */
 export function AdminVerificationList({
   query: q,
   empty,
   reviewable,
   onReview,
+  onWithdraw,
+  withdrawing,
+  errorFor,
 }: {
   query: ReturnType<typeof usePendingVerifications>;
   empty: string;
   reviewable: boolean;
   onReview: (v: AdminVerification) => void;
+  onWithdraw?: (v: AdminVerification) => void;
+  /** The record being withdrawn now. */
+  withdrawing?: number | null;
+  /** Why withdrawing a record was refused (the server's message). */
+  errorFor?: (id: number) => string | null;
 }) {
   return q.isLoading ? (
     <Skeleton className="h-32" />
@@ -55,7 +67,20 @@ export function AdminVerificationList({
                     Review
                   </Button>
                 )}
+                {onWithdraw &&
+                  (v.verificationStatus === 'rejected' || v.verificationStatus === 'expired') && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={withdrawing === v.id}
+                      aria-label={`Withdraw ${v.credentialName}`}
+                      onClick={() => onWithdraw(v)}
+                    >
+                      {withdrawing === v.id ? 'Withdrawing...' : 'Withdraw'}
+                    </Button>
+                  )}
               </div>
+              <FormError message={errorFor?.(v.id)} />
             </CardContent>
           </Card>
         </li>

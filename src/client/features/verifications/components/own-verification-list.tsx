@@ -8,7 +8,10 @@ import { useDeleteVerification } from '../api/delete-verification';
 import { useOwnVerifications } from '../api/get-own-verifications';
 import { VerificationCard } from './verification-card';
 
-/** A technician's own credentials; pending ones can be deleted. */
+/**
+ * A technician's own credentials: pending ones can be deleted, rejected or expired ones
+ * withdrawn (they leave the list and stay on record).
+ */
 export function OwnVerificationList({ technicianId }: { technicianId: number }) {
   const list = useOwnVerifications(technicianId);
   const remove = useDeleteVerification();
@@ -38,9 +41,16 @@ export function OwnVerificationList({ technicianId }: { technicianId: number }) 
           onDelete={() => {
             failure.clear();
             remove.mutate(v.id, {
-              onSuccess: () =>
-                notify({ title: 'Success', description: 'Verification deleted successfully' }),
-              onError: (err) => failure.report(v.id, err, 'Error', 'Failed to delete verification'),
+              onSuccess: (res) => notify({ title: 'Success', description: res.message }),
+              onError: (err) =>
+                failure.report(
+                  v.id,
+                  err,
+                  'Error',
+                  v.verificationStatus === 'pending'
+                    ? 'Failed to delete verification'
+                    : 'Failed to withdraw verification',
+                ),
             });
           }}
         />

@@ -1,23 +1,42 @@
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { VERIFICATION_TYPE_LABELS } from '@shared/constants/domain';
-import type { AdminVerification } from '@shared/schemas/verifications';
+import {
+  CHECK_NOTE_REQUIRED,
+  CHECKED_REFERENCE_REQUIRED,
+  CHECKED_REGISTRY_REQUIRED,
+  type AdminVerification,
+} from '@shared/schemas/verifications';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FieldError } from '../../../components/ui/form';
+import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { FormError, reportActionError, useFormError } from '../../../components/ui/form-error';
+import { invalidProps, serverErrors, type FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { formatCalendarDate } from '../../../lib/dates';
 import { useUpdateVerificationStatus } from '../api/update-verification-status';
 
+const CHECK_FIELDS = ['checkedRegistry', 'checkedReference'] as const;
+
+/**
+ * An admin's review of one credential. Verified needs evidence kept on the record: the attached
+ * document, or a note of how it was checked (the registry and the reference found there).
+ */
 export function ReviewPanel({ v, onDone }: { v: AdminVerification; onDone: () => void }) {
   const update = useUpdateVerificationStatus();
   const [status, setStatus] = useState<'verified' | 'rejected' | 'pending'>('pending');
   const [notes, setNotes] = useState(v.notes ?? '');
+  const [registry, setRegistry] = useState('');
+  const [reference, setReference] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FormErrors<(typeof CHECK_FIELDS)[number]>>({});
   // The server's refusal stays by Update Status until the next attempt.
   const error = useFormError();
+  const hasDocument = v.documentId !== null;
+  const needsCheck = status === 'verified' && !hasDocument;
 
   return (
     <Card aria-label="Review verification" role="region">
@@ -81,6 +100,46 @@ export function ReviewPanel({ v, onDone }: { v: AdminVerification; onDone: () =>
             <option value="rejected">Rejected</option>
           </Select>
         </div>
+        {status === 'verified' && (
+          <fieldset className="space-y-3 rounded-md border p-3">
+            <legend className="px-1 text-sm font-medium">
+              How you checked it{hasDocument ? ' (optional)' : ''}
+            </legend>
+            {!hasDocument && (
+              <p className="text-slate-600">
+                No document is attached: note the registry you checked and the reference it shows.
+              </p>
+            )}
+            <div className="space-y-1.5">
+              <Label htmlFor="review-registry">Registry{hasDocument ? '' : ' *'}</Label>
+              <Input
+                id="review-registry"
+                value={registry}
+                placeholder="e.g. Maryland MVA license lookup"
+                onChange={(e) => {
+                  setRegistry(e.target.value);
+                  setFieldErrors(({ checkedRegistry: _r, ...rest }) => rest);
+                }}
+                {...invalidProps('review-registry', fieldErrors.checkedRegistry)}
+              />
+              <FieldError id="review-registry-error" message={fieldErrors.checkedRegistry} />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="review-reference">Reference{hasDocument ? '' : ' *'}</Label>
+              <Input
+                id="review-reference"
+                value={reference}
+                placeholder="e.g. the record or confirmation number"
+                onChange={(e) => {
+                  setReference(e.target.value);
+                  setFieldErrors(({ checkedReference: _r, ...rest }) => rest);
+                }}
+                {...invalidProps('review-reference', fieldErrors.checkedReference)}
+              />
+              <FieldError id="review-reference-error" message={fieldErrors.checkedReference} />
+            </div>
+          </fieldset>
+        )}
         <div className="space-y-1.5">
           <Label htmlFor="review-notes">Notes</Label>
           <Textarea
@@ -100,8 +159,26 @@ export function ReviewPanel({ v, onDone }: { v: AdminVerification; onDone: () =>
             aria-describedby={error.describedBy}
             onClick={() => {
               error.clear();
+              // The server's rule, checked before sending: Verified needs evidence on record.
+              const missing = {
+                ...(needsCheck && !registry.trim()
+                  ? { checkedRegistry: CHECKED_REGISTRY_REQUIRED }
+                  : {}),
+                ...(needsCheck && !reference.trim()
+                  ? { checkedReference: CHECKED_REFERENCE_REQUIRED }
+                  : {}),
+              };
+              setFieldErrors(missing);
+              if (Object.keys(missing).length > 0) {
+                error.report(null, CHECK_NOTE_REQUIRED);
+                return;
+              }
+              const check =
+                status === 'verified'
+                  ? { checkedRegistry: registry.trim(), checkedReference: reference.trim() }
+                  : {};
               update.mutate(
-                { id: v.id, status, notes },
+                { id: v.id, status, notes, ...check },
                 {
                   onSuccess: () => {
                     notify({
@@ -110,11 +187,14 @@ export function ReviewPanel({ v, onDone }: { v: AdminVerification; onDone: () =>
                     });
                     onDone();
                   },
-                  onError: (err) =>
+                  onError: (err) => {
+                    const fields = serverErrors(err, CHECK_FIELDS, '');
+                    if (!fields.form) setFieldErrors(fields);
                     error.report(
                       null,
                       reportActionError(err, 'Update Failed', 'Failed to update verification'),
-                    ),
+                    );
+                  },
                 },
               );
             }}

@@ -1,4 +1,4 @@
-import { FileText, Trash2 } from 'lucide-react';
+import { FileText, Trash2, Undo2 } from 'lucide-react';
 import { VERIFICATION_TYPE_LABELS } from '@shared/constants/domain';
 import type { Verification } from '@shared/schemas/verifications';
 import { Button } from '../../../components/ui/button';
@@ -15,10 +15,17 @@ export function VerificationCard({
 }: {
   v: Verification;
   deleting: boolean;
-  /** Why the last delete was refused (the server's message). */
+  /** Why the last delete or withdrawal was refused (the server's message). */
   error?: string | null;
   onDelete: () => void;
 }) {
+  // Pending: deleted. Rejected or expired: withdrawn (leaves the list, stays on record).
+  const removable =
+    v.verificationStatus === 'pending'
+      ? { label: 'Delete', busy: 'Deleting...', Icon: Trash2 }
+      : v.verificationStatus === 'rejected' || v.verificationStatus === 'expired'
+        ? { label: 'Withdraw', busy: 'Withdrawing...', Icon: Undo2 }
+        : null;
   return (
     <Card data-testid="verification">
       <CardHeader className="flex flex-row items-start justify-between gap-3 space-y-0">
@@ -56,10 +63,28 @@ export function VerificationCard({
             {v.verifiedBy && ` by ${v.verifiedBy}`}
           </p>
         )}
-        {v.verificationStatus === 'pending' && (
-          <Button variant="outline" size="sm" disabled={deleting} onClick={onDelete}>
-            <Trash2 className="mr-2 h-4 w-4" aria-hidden="true" />
-            {deleting ? 'Deleting...' : 'Delete'}
+        {v.verificationStatus === 'verified' && v.checkedRegistry && (
+          <p className="text-slate-600">
+            Checked in {v.checkedRegistry}
+            {v.checkedReference && `, reference ${v.checkedReference}`}
+          </p>
+        )}
+        {v.verificationStatus === 'expired' && (
+          <p className="text-slate-600">
+            Add the renewed credential to keep it counting; withdraw this one to clear it from your
+            list.
+          </p>
+        )}
+        {removable && (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={deleting}
+            onClick={onDelete}
+            aria-label={`${removable.label} ${v.credentialName}`}
+          >
+            <removable.Icon className="mr-2 h-4 w-4" aria-hidden="true" />
+            {deleting ? removable.busy : removable.label}
           </Button>
         )}
         <FormError message={error} />

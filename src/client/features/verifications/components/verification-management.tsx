@@ -5,18 +5,26 @@ import { PATHS } from '@shared/paths';
 import { Page } from '../../../components/page';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useItemError } from '../../../components/ui/form-error';
+import { notify } from '../../../lib/toast';
+import { useDeleteVerification } from '../api/delete-verification';
 import { useExpiringVerifications } from '../api/get-expiring-verifications';
+import { useLapsedVerifications } from '../api/get-lapsed-verifications';
 import { usePendingVerifications } from '../api/get-pending-verifications';
 import { AdminVerificationList } from './admin-verification-list';
 import { ReviewPanel } from './review-panel';
 
 /**
- * An admin's verification management: pending and expiring credentials, each reviewable
- * (/admin-verifications, and /technician-verifications for an admin).
+ * An admin's verification management: pending and expiring credentials, each reviewable, and
+ * rejected or expired ones, which the admin may withdraw from the technician's list (they stay
+ * on record) (/admin-verifications, and /technician-verifications for an admin).
  */
 export function VerificationManagement() {
   const pending = usePendingVerifications(true);
   const expiring = useExpiringVerifications(true);
+  const lapsed = useLapsedVerifications(true);
+  const withdraw = useDeleteVerification();
+  const failure = useItemError<number>();
   const [selected, setSelected] = useState<AdminVerification | null>(null);
   return (
     <Page
@@ -35,6 +43,9 @@ export function VerificationManagement() {
               Pending Verifications ({pending.data?.length ?? 0})
             </TabsTrigger>
             <TabsTrigger value="expiring">Expiring Soon ({expiring.data?.length ?? 0})</TabsTrigger>
+            <TabsTrigger value="lapsed">
+              Rejected and Expired ({lapsed.data?.length ?? 0})
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="pending" className="mt-4">
             <AdminVerificationList
@@ -50,6 +61,29 @@ export function VerificationManagement() {
               empty="No verifications expire in the next 30 days."
               reviewable
               onReview={setSelected}
+            />
+          </TabsContent>
+          <TabsContent value="lapsed" className="mt-4">
+            <p className="mb-3 text-sm text-slate-600">
+              A rejected or expired record blocks nothing once the technician holds a current
+              verified one of its kind. Withdrawing it clears it from their list; it stays on record
+              in the audit log.
+            </p>
+            <AdminVerificationList
+              query={lapsed}
+              empty="No rejected or expired verifications are on file."
+              reviewable={false}
+              onReview={setSelected}
+              withdrawing={withdraw.isPending ? withdraw.variables : null}
+              errorFor={failure.messageFor}
+              onWithdraw={(v) => {
+                failure.clear();
+                withdraw.mutate(v.id, {
+                  onSuccess: (res) => notify({ title: 'Success', description: res.message }),
+                  onError: (err) =>
+                    failure.report(v.id, err, 'Error', 'Failed to withdraw verification'),
+                });
+              }}
             />
           </TabsContent>
         </Tabs>

@@ -33,11 +33,19 @@ export async function historyCsv(app: FastifyInstance, user: SessionUser | null)
 }
 
 /** A payment with its payer, for its own technician or an admin. */
+export const PLAN_PAYMENT_FAILED = 'This charge failed: a failed charge has no receipt';
+export const PLAN_PAYMENT_PROCESSING =
+  'This charge is still processing: its receipt comes once it goes through';
+
 export async function receipt(app: FastifyInstance, user: SessionUser | null, id: number) {
   const row = await receiptRow(app.db, id);
   if (!row) throw new AppError(404, 'Receipt not found');
   if (user?.role !== 'admin' && user?.technicianId !== row.p.technicianId)
     throw new AppError(403, 'This receipt belongs to another technician');
+  // A receipt is for money taken: a failed or unfinished charge has none.
+  if (row.p.status === 'processing') throw new AppError(409, PLAN_PAYMENT_PROCESSING);
+  if (row.p.status !== 'succeeded' || !row.p.receiptNumber)
+    throw new AppError(409, PLAN_PAYMENT_FAILED);
   return row;
 }
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../../db/client';
-import type { ProviderPaymentEvent } from '../../../domain/provider-events';
+import type { ProviderPaymentEvent, ProviderRefundEvent } from '../../../domain/provider-events';
 import { squareReferenceOf } from '../../../infra/payments/square';
 import {
   paymentByProviderRef,
   processingPaymentsOfProvider,
+  recordPlanRefund,
   updatePayment,
 } from '../billing.queries';
 import { settleIn } from './billing.purchases';
@@ -42,5 +43,23 @@ export async function applyProviderPayment(
         : { status: 'failed', message: `The payment was ${e.providerStatus}` },
     );
   if (e.feeCents !== undefined) await updatePayment(tx, row.id, { processingFeeCents: e.feeCents });
+  return true;
+}
+
+/**
+ * A refund the provider reports on a plan payment (made in its dashboard: the app makes none),
+ * recorded once per refund id and taken off what the technician paid (their history, the
+ * platform's revenue). Whether the event named a plan payment.
+ */
+export async function applyProviderRefund(tx: DbOrTx, e: ProviderRefundEvent): Promise<boolean> {
+  const row = await paymentByProviderRef(tx, e.provider, e.providerPaymentId);
+  if (!row) return false;
+  if (e.status === 'succeeded' && e.amountCents > 0)
+    await recordPlanRefund(tx, {
+      paymentId: row.id,
+      provider: e.provider,
+      providerRefundId: e.providerRefundId,
+      amountCents: e.amountCents,
+    });
   return true;
 }

@@ -1,8 +1,9 @@
+import { receiptNumber } from '../billing.common';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../../db/client';
 import { AppError } from '../../../infra/app-error';
 import { isUniqueViolation } from '../../../infra/db-errors';
-import { awaitClaimedPayment, type ChargeResult } from '../../../infra/payments';
+import { assertSameRequest, awaitClaimedPayment, type ChargeResult } from '../../../infra/payments';
 import {
   addMonth,
   ALREADY_SUBSCRIBED,
@@ -68,14 +69,15 @@ async function activate(
 }
 
 /**
- * Claims an idempotency key for a plan purchase or upgrade with a processing payment row,
- * under the technician's row lock; null when the key was claimed before (its outcome is the
- * answer). Whatever the key, a second purchase is refused while one is in flight, and `check`
- * (run under the lock) refuses what the current plan makes pointless.
+ * Claims an idempotency key for a plan purchase or upgrade with a processing payment row
+ * (with the fingerprint of the request it is bound to), under the technician's row lock; null
+ * when the key was claimed before (its outcome is the answer, see claimedAnswer). Whatever the
+ * key, a second purchase is refused while one is in flight, and `check` (run under the lock)
+ * refuses what the current plan makes pointless.
  */
 export async function claimPurchase(
   app: FastifyInstance,
-  values: PaymentInsert & { idempotencyKey: string },
+  values: PaymentInsert & { idempotencyKey: string; requestFingerprint: string },
   check: (tx: DbOrTx) => Promise<void>,
 ): Promise<PaymentRow | null> {
   try {
@@ -132,6 +134,8 @@ export async function settleIn(
   );
   if (!p) return (await paymentById(tx, row.id))!;
   if (p.status !== 'succeeded') return p;
+  // Numbered once it went through, in the transaction that says so: no gaps for failures.
+  const receipt = p.receiptNumber ?? (await receiptNumber(app, tx));
   const plan = await planById(tx, p.planId!);
   let subscriptionId: number;
   const live = await liveSubscription(tx, p.technicianId);
@@ -145,7 +149,7 @@ export async function settleIn(
     });
     subscriptionId = sub.id;
   }
-  return updatePayment(tx, p.id, { subscriptionId });
+  return updatePayment(tx, p.id, { subscriptionId, receiptNumber: receipt });
 }
 
 export const outcomeOfCharge = (result: ChargeResult): Outcome =>
@@ -192,7 +196,21 @@ export const purchaseAnswer = (row: PaymentRow, message: string) =>
     ? { ok: true as const, message, payment: row }
     : { ok: false as const, message: row.failureMessage ?? 'The card was declined' };
 
-/** The answer to a repeated purchase: the outcome of the request that claimed `key` first. */
-export async function claimedAnswer(app: FastifyInstance, key: string, message: string) {
-  return purchaseAnswer(await awaitClaimedPayment(() => paymentByKey(app.db, key)), message);
+/**
+ * The answer to a repeated purchase: the outcome of the request that claimed `key` first, when
+ * it was this request (`fingerprint`); 409 when the key was used for another one, at once and
+ * before anything is charged (two different requests sent at once with one key included: the
+ * unique key lets one claim it, the other is refused here).
+ */
+export async function claimedAnswer(
+  app: FastifyInstance,
+  key: string,
+  fingerprint: string,
+  message: string,
+) {
+  const row = await awaitClaimedPayment(async () => {
+    const r = await paymentByKey(app.db, key);
+    return r && assertSameRequest(r, fingerprint);
+  });
+  return purchaseAnswer(row, message);
 }

@@ -183,7 +183,8 @@ async function recordRenewal(
       providerPaymentId: result.status === 'succeeded' ? result.providerPaymentId : null,
       idempotencyKey: key,
       failureMessage: result.status === 'failed' ? result.message : null,
-      receiptNumber: await receiptNumber(app, tx),
+      // A receipt for a charge that went through only: the numbers run without gaps.
+      receiptNumber: result.status === 'succeeded' ? await receiptNumber(app, tx) : null,
     });
     await updateSubscription(
       tx,

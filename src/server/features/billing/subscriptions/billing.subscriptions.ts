@@ -5,7 +5,7 @@ import { formatCents, toCents } from '@shared/money';
 import { isWalletProvider, type createSubscriptionSchema } from '@shared/schemas/billing';
 import type { DbOrTx } from '../../../db/client';
 import { AppError } from '../../../infra/app-error';
-import type { ChargeResult } from '../../../infra/payments';
+import { requestFingerprint, type ChargeResult } from '../../../infra/payments';
 import type { SessionUser } from '../../../infra/session';
 import {
   NOT_CONFIGURED,
@@ -13,7 +13,6 @@ import {
   PURCHASE_IN_PROGRESS,
   planByName,
   providerMessage,
-  receiptNumber,
 } from '../billing.common';
 import { subscriptionOut } from '../billing.presenters';
 import {
@@ -55,9 +54,17 @@ export async function subscribeWithCard(
 ) {
   const technicianId = ownTechnician(user);
   const key = `sub:${technicianId}:${input.idempotencyKey}`;
+  // The key is bound to the plan, its price and the card; the cardholder's name only labels
+  // the card on file, and a retry may spell it again.
+  const fingerprint = requestFingerprint('plan-card', {
+    planName: input.planName,
+    planPriceCents: toCents(input.planPrice),
+    sourceId: input.sourceId,
+  });
+  const answered = () => claimedAnswer(app, key, fingerprint, 'Subscription activated');
   // A retry of a purchase already made gets its first answer before any rule is judged (the
   // plan it bought is active by now, which would refuse a new purchase).
-  if (await paymentByKey(app.db, key)) return claimedAnswer(app, key, 'Subscription activated');
+  if (await paymentByKey(app.db, key)) return answered();
   const card = app.payments.card;
   if (!card) throw new AppError(503, NOT_CONFIGURED);
   const plan = await planByName(app.db, input.planName);
@@ -76,11 +83,11 @@ export async function subscribeWithCard(
       status: 'processing',
       provider: card.name,
       idempotencyKey: key,
-      receiptNumber: await receiptNumber(app),
+      requestFingerprint: fingerprint,
     },
     (tx) => refuseWhenActive(tx, technicianId),
   );
-  if (!claimed) return claimedAnswer(app, key, 'Subscription activated');
+  if (!claimed) return answered();
 
   let result: ChargeResult;
   try {
@@ -189,8 +196,13 @@ export async function upgradeNow(
 ) {
   const technicianId = ownTechnician(user);
   const key = `upgrade:${technicianId}:${input.idempotencyKey}`;
+  const fingerprint = requestFingerprint('plan-upgrade', {
+    planName: input.planName,
+    amountCents: toCents(input.amount),
+  });
+  const answered = () => claimedAnswer(app, key, fingerprint, 'Plan upgraded');
   // A retry gets the first answer before any rule is judged (the plan is upgraded by now).
-  if (await paymentByKey(app.db, key)) return claimedAnswer(app, key, 'Plan upgraded');
+  if (await paymentByKey(app.db, key)) return answered();
   const card = app.payments.card;
   if (!card) throw new AppError(503, NOT_CONFIGURED);
   const plan = await planByName(app.db, input.planName);
@@ -221,7 +233,7 @@ export async function upgradeNow(
       status: 'processing',
       provider: card.name,
       idempotencyKey: key,
-      receiptNumber: await receiptNumber(app),
+      requestFingerprint: fingerprint,
       providerCustomerId: live.s.providerCustomerId,
       paymentMethodRef: live.s.paymentMethodRef,
     },
@@ -231,7 +243,7 @@ export async function upgradeNow(
       if (again.s.planId !== live.s.planId) throw new AppError(409, PURCHASE_IN_PROGRESS);
     },
   );
-  if (!claimed) return claimedAnswer(app, key, 'Plan upgraded');
+  if (!claimed) return answered();
   let result: ChargeResult;
   try {
     result = await card.chargeSavedCard({

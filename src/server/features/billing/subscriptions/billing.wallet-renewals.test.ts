@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
 import { createTechnician, signIn } from '../../../../../tests/helpers/factories';
 import { startPayPalStandIn } from '../../../../../tests/helpers/paypal-stand-in';
-import { seedDemoData } from '../../../db/seed';
+import { seedDemoData } from '../../../seed/seed';
 import { outbox, payments, plans, subscriptions } from '../../../db/schema';
 import { NO_SAVED_WALLET } from './billing.renewals';
 

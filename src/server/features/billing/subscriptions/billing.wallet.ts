@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { BRAND } from '@shared/brand';
 import { toCents } from '@shared/money';
 import type { walletOrderSchema } from '@shared/schemas/billing';
 import { AppError } from '../../../infra/app-error';
+import { isUniqueViolation } from '../../../infra/db-errors';
 import type { SessionUser } from '../../../infra/session';
 import {
   ALREADY_SUBSCRIBED,
@@ -11,7 +13,6 @@ import {
   ownTechnician,
   planByName,
   providerMessage,
-  receiptNumber,
   vaultRefs,
   walletProviderName,
 } from '../billing.common';
@@ -57,7 +58,8 @@ export async function walletOrder(
       currency: 'USD',
       intent: 'CAPTURE',
       description: `${BRAND.name} ${plan.name} plan`,
-      idempotencyKey: `order:${technicianId}:${app.clock().getTime()}`,
+      // The client's attempt: the provider answers a retry with the order it already made.
+      idempotencyKey: `order:${technicianId}:${input.idempotencyKey ?? randomUUID()}`,
       reference: `technician-${technicianId}`,
       // The payer's wallet is saved at capture, so the plan renews without them (ADR 017).
       vault: true,
@@ -65,17 +67,21 @@ export async function walletOrder(
   } catch (err) {
     throw new AppError(502, providerMessage(err));
   }
-  await insertPayment(app.db, {
-    technicianId,
-    planId: plan.id,
-    amountCents,
-    description: `${plan.name} plan - monthly subscription`,
-    status: 'processing',
-    provider: walletProviderName(wallet),
-    providerPaymentId: order.id,
-    idempotencyKey: `order:${order.id}`,
-    receiptNumber: await receiptNumber(app),
-  });
+  // A retry of the same attempt: its order is recorded already.
+  if (!(await paymentByKey(app.db, `order:${order.id}`)))
+    await insertPayment(app.db, {
+      technicianId,
+      planId: plan.id,
+      amountCents,
+      description: `${plan.name} plan - monthly subscription`,
+      status: 'processing',
+      provider: walletProviderName(wallet),
+      providerPaymentId: order.id,
+      idempotencyKey: `order:${order.id}`,
+    }).catch(async (err: unknown) => {
+      // Its twin recorded it at the same moment.
+      if (!isUniqueViolation(err)) throw err;
+    });
   return { id: order.id, status: order.status };
 }
 

@@ -47,13 +47,22 @@ const METHOD_LABELS: Record<string, string> = {
   digital: 'Digital wallet',
 };
 
-/** How a payment was made: "Visa ending in 1111", "Cash", "Check". */
+/** The wallets a customer pays through (a wallet the technician records has no provider). */
+const WALLET_LABELS: Record<string, string> = {
+  paypal: 'PayPal',
+  'sandbox-wallet': 'PayPal (sandbox)',
+};
+
+/** How a payment was made: "Visa ending in 1111", "PayPal", "Cash", "Check". */
 export function paymentMethodText(p: {
   method: string;
   cardBrand: string | null;
   cardLast4: string | null;
+  provider?: string | null;
 }) {
   if (p.method === 'card')
     return `${cardBrandLabel(p.cardBrand)}${p.cardLast4 ? ` ending in ${p.cardLast4}` : ''}`;
+  if (p.method === 'digital' && p.provider && WALLET_LABELS[p.provider])
+    return WALLET_LABELS[p.provider]!;
   return METHOD_LABELS[p.method] ?? p.method;
 }

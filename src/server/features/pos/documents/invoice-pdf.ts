@@ -1,69 +1,65 @@
 import { formatCents } from '@shared/money';
-import type { Invoice } from '@shared/schemas/pos';
-import type { InvoiceRow, PaymentRow } from '../pos.queries';
+import { formatPhone } from '@shared/phone';
+import { salesTaxLabel } from '@shared/sales-tax';
+import type { InvoiceRow } from '../pos.queries';
 import { itemOut } from '../pos.presenters';
-import { DocumentLayout, documentDate, type DocumentIssuer } from './pdf-layout';
-import { lineColumns, lineRows, paymentMethodText } from './document-parts';
+import { DocumentLayout, documentDate, documentHash, type DocumentIssuer } from './pdf-layout';
+import { lineColumns, lineRows } from './document-parts';
 
-const INVOICE_STATUS: Record<Invoice['status'], string> = {
-  pending: 'Due',
-  paid: 'Paid',
-  disputed: 'Disputed',
-};
-
-/** An invoice as a PDF: the lines, totals, what was paid (and how) and the balance due. */
+/**
+ * An invoice as a PDF, as it was issued: the lines, totals, the deposit it was issued with and
+ * the balance then due. It never changes afterwards (the same bytes at every download):
+ * payments made later have receipts of their own, and the statement of account sums them up.
+ */
 export async function renderInvoicePdf(
   issuer: DocumentIssuer,
   inv: InvoiceRow,
-  payments: PaymentRow[],
+  /** The quote's deposit, paid before the invoice existed and counted on it from the start. */
+  depositCents: number,
   jobReference: string | null,
 ): Promise<Uint8Array> {
-  const balance = Math.max(0, inv.totalAmountCents - inv.paidAmountCents);
+  const items = inv.items.map(itemOut);
+  const balance = Math.max(0, inv.totalAmountCents - depositCents);
   const doc = await DocumentLayout.start(issuer, {
     title: 'Invoice',
     number: inv.invoiceNumber,
-    facts: [
-      ['Date', documentDate(inv.createdAt)],
-      ...(inv.paidAt ? ([['Paid', documentDate(inv.paidAt)]] as [string, string][]) : []),
-      ['Status', INVOICE_STATUS[inv.status]],
-    ],
+    issuedAt: inv.createdAt,
+    facts: [['Date', documentDate(inv.createdAt)]],
   });
   doc.section('Bill to');
   doc.facts([
     ['Name', inv.customerName],
     ['E-mail', inv.customerEmail],
-    ['Phone', inv.customerPhone],
+    ['Phone', inv.customerPhone && formatPhone(inv.customerPhone)],
     ['Vehicle', inv.vehicleInfo],
     ['Job', jobReference],
   ]);
   doc.section('Work');
-  doc.table(lineColumns, lineRows(inv.items.map(itemOut)));
+  doc.table(lineColumns, lineRows(items));
+  const taxLabel = salesTaxLabel(inv);
   doc.totals([
     { label: 'Labor', value: formatCents(inv.laborTotalCents) },
     { label: 'Parts', value: formatCents(inv.partsTotalCents) },
     { label: 'Subtotal', value: formatCents(inv.laborTotalCents + inv.partsTotalCents) },
-    { label: 'Tax', value: formatCents(inv.taxAmountCents) },
+    { label: taxLabel, value: formatCents(inv.taxAmountCents) },
     { label: 'Total', value: formatCents(inv.totalAmountCents), strong: true },
-    { label: 'Paid', value: formatCents(inv.paidAmountCents) },
+    ...(depositCents > 0
+      ? [{ label: 'Deposit received', value: `-${formatCents(depositCents)}` }]
+      : []),
     { label: 'Balance due', value: formatCents(balance), strong: true },
   ]);
-  const paid = payments.filter((p) => p.status === 'succeeded');
-  if (paid.length > 0) {
-    doc.section('Payments');
-    doc.table(
-      [
-        { label: 'Receipt', width: 25 },
-        { label: 'Date', width: 20 },
-        { label: 'Method', width: 35 },
-        { label: 'Amount', width: 20, align: 'right' },
-      ],
-      paid.map((p) => [
-        p.receiptNumber,
-        documentDate(p.createdAt),
-        `${paymentMethodText(p)}${p.quoteId ? ' (deposit)' : ''}`,
-        formatCents(p.amountCents),
-      ]),
-    );
-  }
+  doc.fingerprint(
+    'Document hash (SHA-256)',
+    documentHash([
+      'wrenchly-invoice/1',
+      inv.invoiceNumber,
+      inv.createdAt.toISOString(),
+      [inv.customerName, inv.customerEmail, inv.customerPhone, inv.vehicleInfo, jobReference],
+      items,
+      [inv.laborTotalCents, inv.partsTotalCents, inv.taxAmountCents, inv.totalAmountCents],
+      taxLabel,
+      [depositCents, balance],
+    ]),
+  );
   return doc.save();
 }

@@ -7,8 +7,10 @@ import {
   type PDFImage,
   type PDFPage,
 } from 'pdf-lib';
+import { createHash } from 'node:crypto';
 import { BRAND } from '@shared/brand';
 import type { Branding } from '@shared/schemas/branding';
+import { SERVICE_TIME_ZONE } from '@shared/service-time';
 
 /**
  * The one small page layout behind the point of sale's PDF documents (quote, invoice, receipt):
@@ -59,13 +61,17 @@ const REPLACEMENTS: Record<string, string> = {
   '\u2714': 'v',
 };
 
+/** SHA-256 (hex) of a document's content, serialised as a JSON array (a fixed order). */
+export const documentHash = (content: unknown[]) =>
+  createHash('sha256').update(JSON.stringify(content), 'utf8').digest('hex');
+
 /** A date as the documents print it: "Nov 28, 2026" (the service area's time zone). */
 export const documentDate = (d: Date) =>
   new Intl.DateTimeFormat('en-US', {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
-    timeZone: 'America/New_York',
+    timeZone: SERVICE_TIME_ZONE,
   }).format(d);
 
 export class DocumentLayout {
@@ -87,9 +93,20 @@ export class DocumentLayout {
   /** A new document with the issuer's header and the document's title, number and dates. */
   static async start(
     issuer: DocumentIssuer,
-    heading: { title: string; number: string; facts: [string, string][] },
+    heading: {
+      title: string;
+      number: string;
+      facts: [string, string][];
+      /**
+       * When the document was issued: its creation and modification dates, so that the same
+       * record is the same bytes at every download (no render time inside).
+       */
+      issuedAt: Date;
+    },
   ) {
     const doc = await PDFDocument.create();
+    doc.setCreationDate(heading.issuedAt);
+    doc.setModificationDate(heading.issuedAt);
     const businessName = issuer.branding?.businessName || null;
     doc.setTitle(`${heading.title} ${heading.number}`);
     doc.setAuthor(businessName || issuer.technicianName || BRAND.name);
@@ -365,6 +382,17 @@ export class DocumentLayout {
       thickness: 0.5,
       color: RULE,
     });
+  }
+
+  /**
+   * The document's fingerprint: the SHA-256 of what it says, printed at its end (as a signed
+   * quote's audit trail names the hash signed), so that a copy can be checked against the record.
+   */
+  fingerprint(label: string, hex: string) {
+    this.ensure(LINE * 2);
+    this.y -= 4;
+    this.draw(`${label}: ${hex}`, MARGIN, { size: 7, color: GREY });
+    this.y -= LINE;
   }
 
   /** The branding's footer on every page, the page numbers, and the bytes. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
 import { createUser, signIn } from '../../../../../tests/helpers/factories';
 import { uploadDocument } from '../../../../../tests/helpers/onboarding-factories';
-import { proTechnician, SIGNATURE } from '../../../../../tests/helpers/pos';
+import { proTechnician, SIGNATURE, TAX_EXEMPT, FLAT_TAX } from '../../../../../tests/helpers/pos';
 import { readPdf } from '../../../../../tests/helpers/pdf';
 import { formatCents } from '@shared/money';
 import { outbox, serviceRequests } from '../../../db/schema';
@@ -80,7 +80,7 @@ beforeAll(async () => {
       { type: 'labor', description: 'Replace brake pads', quantity: 1.5, unitPrice: 95 },
       { type: 'part', description: 'Brake pad set ✓', quantity: 2, unitPrice: 40 },
     ],
-    taxRate: 8.25,
+    ...FLAT_TAX,
   });
   expect(q.statusCode, q.body).toBe(201);
   quote = q.json();
@@ -121,7 +121,9 @@ afterAll(() => t.close());
 const pdfOf = async (url: string, cookie?: string) => {
   const res = await call('GET', url, cookie);
   expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
-  return { res, ...(await readPdf(res.rawPayload)) };
+  const { pages, text } = await readPdf(res.rawPayload);
+  // One space between the text layer's pieces, as a reader sees them.
+  return { res, pages, text: text.replace(/\s+/g, ' ') };
 };
 
 describe('the PDFs', () => {
@@ -142,24 +144,56 @@ describe('the PDFs', () => {
     expect(text).not.toContain('日本');
   });
 
-  it('writes an invoice with what was paid and the balance', async () => {
+  it('writes an invoice as it was issued: totals and the balance then due, its hash', async () => {
     const { text } = await pdfOf(`/api/invoices/${invoice.id}/pdf`, pro.cookie);
     expect(text).toContain(invoice.invoiceNumber);
     expect(text).toContain(formatCents(cents(invoice.totalAmount)));
-    expect(text).toContain(formatCents(5000));
-    expect(text).toContain(formatCents(cents(invoice.totalAmount) - 5000));
-    expect(text).toContain(cash.receiptNumber);
-    // A declined attempt is not a payment of the invoice.
+    expect(text).toMatch(/Document hash \(SHA-256\): [0-9a-f]{64}/);
+    // Payments made after it was issued have receipts of their own: not on the invoice.
+    expect(text).not.toContain(cash.receiptNumber);
     expect(text).not.toContain(declined.receiptNumber);
   });
 
-  it('writes a receipt with the payment method and the amount', async () => {
+  it('writes a receipt with the payment method and the amount, as of its payment', async () => {
     const { res, text } = await pdfOf(`/api/pos/receipts/${cash.id}/pdf`, pro.cookie);
     expect(res.headers['content-disposition']).toBe(`inline; filename="${cash.receiptNumber}.pdf"`);
     expect(text).toContain(cash.receiptNumber);
     expect(text).toContain('Cash');
-    expect(text).toContain(formatCents(5000));
     expect(text).toContain(invoice.invoiceNumber);
+    expect(text).toContain(`Paid to date ${formatCents(5000)}`);
+    expect(text).toContain(`Balance due ${formatCents(cents(invoice.totalAmount) - 5000)}`);
+    expect(text).toMatch(/Document hash \(SHA-256\): [0-9a-f]{64}/);
+  });
+
+  it('keeps issued documents as records: the same bytes before and after later payments', async () => {
+    const bytes = async (url: string) => (await pdfOf(url, pro.cookie)).res.rawPayload;
+    const urls = [
+      `/api/quotes/${quote.id}/pdf`,
+      `/api/invoices/${invoice.id}/pdf`,
+      `/api/pos/receipts/${cash.id}/pdf`,
+    ];
+    const before = await Promise.all(urls.map(bytes));
+    t.clock.advance(3 * 24 * 3600_000);
+    const rest = cents(invoice.totalAmount) - 5000;
+    const second = await call('POST', '/api/pos/payments', pro.cookie, {
+      invoiceId: invoice.id,
+      amount: rest / 100,
+      method: 'check',
+      customerName: 'Pat Driver',
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    const after = await Promise.all(urls.map(bytes));
+    after.forEach((b, i) => expect(Buffer.compare(b, before[i]!), urls[i]).toBe(0));
+    // The new payment's receipt says what was paid by then.
+    const { text } = await pdfOf(`/api/pos/receipts/${second.json().id}/pdf`, pro.cookie);
+    expect(text).toContain(`Paid to date ${formatCents(cents(invoice.totalAmount))}`);
+    expect(text).toContain(`Balance due ${formatCents(0)}`);
+    // The receipt page says the same as its PDF.
+    const page = await call('GET', `/api/pos/receipts/${cash.id}`, pro.cookie);
+    expect(page.json().asOfPayment).toEqual({
+      paidToDate: '50.00',
+      balanceDue: (rest / 100).toFixed(2),
+    });
   });
 
   it('declares a binary application/pdf answer in the OpenAPI document', () => {
@@ -196,6 +230,7 @@ describe('the PDFs', () => {
     const q = await call('POST', '/api/quotes', branded.cookie, {
       customerName: 'Pat Driver',
       items: [{ type: 'labor', description: 'Diagnose', quantity: 1, unitPrice: 120 }],
+      ...FLAT_TAX,
     });
     const { res, text } = await pdfOf(`/api/quotes/${q.json().id}/pdf`, branded.cookie);
     expect(text).toContain('Ace Mobile Auto');
@@ -227,7 +262,7 @@ describe('the PDFs', () => {
     const q = await call('POST', '/api/quotes', pro.cookie, {
       customerName: 'Long List',
       items,
-      taxRate: 0,
+      ...TAX_EXEMPT,
       notes: 'Note '.repeat(400),
     });
     expect(q.statusCode, q.body).toBe(201);
@@ -274,6 +309,7 @@ describe('who may download them', () => {
     const q = await call('POST', '/api/quotes', pro.cookie, {
       customerName: 'Remote Signer',
       items: [{ type: 'labor', description: 'Diagnose', quantity: 1, unitPrice: 120 }],
+      ...FLAT_TAX,
     });
     const id = q.json().id;
     await call('POST', '/api/pos/email-quote', pro.cookie, {

@@ -1,26 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { formatReference } from '@shared/jobs';
+import { formatPhone } from '@shared/phone';
 import { AppError } from '../../../infra/app-error';
 import { AttachmentGone } from '../../../infra/outbox';
 import { hashToken, type SessionUser } from '../../../infra/session';
 import { brandingLogoBytes, brandingOf } from '../../../domain/branding';
 import { quoteReachedCustomer } from '../../../domain/job-documents';
 import { resolveJobViewer } from '../../../domain/job-access';
+import type { DbOrTx } from '../../../db/client';
 import {
+  depositsOnInvoice,
   findInvoice,
   findQuote,
   findQuoteByTokenHash,
+  paidThrough,
   paymentRowsById,
-  paymentRowsOfInvoice,
   technicianContact,
   type PaymentRow,
 } from '../pos.queries';
-import { latestRefundsOf } from '../payments/pos.deposits.queries';
 import { quotesOut } from '../quotes/pos.quotes';
 import { renderInvoicePdf } from './invoice-pdf';
 import type { DocumentIssuer } from './pdf-layout';
 import { renderQuotePdf } from './quote-pdf';
-import { renderReceiptPdf } from './receipt-pdf';
+import { renderReceiptPdf, type ReceiptOf } from './receipt-pdf';
 
 /**
  * The point of sale's documents as PDFs: who may download each (exactly those who may see the
@@ -95,7 +97,7 @@ async function issuerOf(app: FastifyInstance, technicianId: number): Promise<Doc
     branding,
     logo,
     technicianName: contact ? `${contact.first} ${contact.last}`.trim() : '',
-    technicianPhone: contact?.phone ?? null,
+    technicianPhone: contact?.phone ? formatPhone(contact.phone) : null,
   };
 }
 
@@ -110,11 +112,7 @@ async function quoteFile(app: FastifyInstance, id: number, viewer: DocumentViewe
   )
     return null;
   const [full] = await quotesOut(app.db, [q]);
-  const bytes = await renderQuotePdf(
-    await issuerOf(app, q.technicianId),
-    full!,
-    q.approvalTokenExpiresAt,
-  );
+  const bytes = await renderQuotePdf(await issuerOf(app, q.technicianId), full!);
   return { filename: `${q.quoteNumber}.pdf`, bytes };
 }
 
@@ -122,11 +120,10 @@ async function invoiceFile(app: FastifyInstance, id: number, viewer: DocumentVie
   const inv = await findInvoice(app.db, id);
   if (!inv) return null;
   if (viewer && !(await maySee(app, viewer, inv))) return null;
-  const payments = await paymentRowsOfInvoice(app.db, inv.id);
   const bytes = await renderInvoicePdf(
     await issuerOf(app, inv.technicianId),
     inv,
-    payments.sort((a, b) => a.id - b.id),
+    await depositsOnInvoice(app.db, inv.id),
     inv.serviceRequestId === null ? null : formatReference(inv.serviceRequestId),
   );
   return { filename: `${inv.invoiceNumber}.pdf`, bytes };
@@ -138,20 +135,44 @@ export function assertHasReceipt(p: Pick<PaymentRow, 'status'>) {
   if (p.status !== 'succeeded') throw new AppError(409, FAILED_PAYMENT_NO_RECEIPT);
 }
 
+/**
+ * What a receipt says beside its payment, as of that payment: a deposit names its quote (never
+ * the invoice it was later counted on); an invoice payment, the invoice with what had been paid
+ * and what was left when it was made.
+ */
+export async function receiptOf(db: DbOrTx, p: PaymentRow) {
+  const quote = p.quoteId ? await findQuote(db, p.quoteId) : undefined;
+  const invoice = p.invoiceId ? await findInvoice(db, p.invoiceId) : undefined;
+  const serviceRequestId = invoice?.serviceRequestId ?? quote?.serviceRequestId ?? null;
+  if (quote) {
+    const of: ReceiptOf = {
+      kind: 'deposit',
+      quoteNumber: quote.quoteNumber,
+      quoteTotalCents: quote.totalAmountCents,
+    };
+    return { of, serviceRequestId };
+  }
+  if (invoice) {
+    const paid = await paidThrough(db, invoice.id, p.id);
+    const of: ReceiptOf = {
+      kind: 'invoice',
+      invoice,
+      paidToDateCents: paid,
+      balanceCents: Math.max(0, invoice.totalAmountCents - paid),
+    };
+    return { of, serviceRequestId };
+  }
+  return { of: { kind: 'payment' } as ReceiptOf, serviceRequestId };
+}
+
 async function receiptFile(app: FastifyInstance, id: number, viewer: DocumentViewer | null) {
   const [p] = await paymentRowsById(app.db, id);
   if (!p) return null;
-  const inv = p.invoiceId ? ((await findInvoice(app.db, p.invoiceId)) ?? null) : null;
-  const deposit = p.quoteId ? await findQuote(app.db, p.quoteId) : undefined;
-  const serviceRequestId = inv?.serviceRequestId ?? deposit?.serviceRequestId ?? null;
+  const { of, serviceRequestId } = await receiptOf(app.db, p);
   if (viewer && !(await maySee(app, viewer, { technicianId: p.technicianId, serviceRequestId })))
     return null;
   assertHasReceipt(p);
-  const refund = (await latestRefundsOf(app.db, [p.id])).get(p.id);
-  const bytes = await renderReceiptPdf(await issuerOf(app, p.technicianId), p, inv, {
-    quoteNumber: deposit?.quoteNumber ?? null,
-    refunded: refund?.status === 'succeeded',
-  });
+  const bytes = await renderReceiptPdf(await issuerOf(app, p.technicianId), p, of);
   return { filename: `${p.receiptNumber}.pdf`, bytes };
 }
 

@@ -1,4 +1,6 @@
+import { salesTaxLabel } from '@shared/sales-tax';
 import { formatCents, toCents } from '@shared/money';
+import { formatPhone } from '@shared/phone';
 import type { Quote } from '@shared/schemas/pos';
 import { DocumentLayout, documentDate, type DocumentIssuer } from './pdf-layout';
 import { lineColumns, lineRows, vehicleLine } from './document-parts';
@@ -10,20 +12,17 @@ const QUOTE_STATUS: Record<Quote['status'], string> = {
 };
 
 /** A quote as a PDF: the lines, totals and deposit the customer is asked to approve. */
-export async function renderQuotePdf(
-  issuer: DocumentIssuer,
-  q: Quote,
-  validUntil: Date | null,
-): Promise<Uint8Array> {
+export async function renderQuotePdf(issuer: DocumentIssuer, q: Quote): Promise<Uint8Array> {
+  // A version of a quote is a record (its content hash says which): the same bytes until the
+  // customer signs it, and the signed quote from then on.
+  const signed = q.status === 'approved' && q.signedAt !== null;
   const doc = await DocumentLayout.start(issuer, {
     title: 'Quote',
     number: q.quoteNumber,
+    issuedAt: signed ? new Date(q.signedAt!) : new Date(q.createdAt),
     facts: [
       ['Date', documentDate(new Date(q.createdAt))],
       ['Version', String(q.version)],
-      ...(validUntil && q.status !== 'approved'
-        ? ([['Valid until', documentDate(validUntil)]] as [string, string][])
-        : []),
       ['Status', QUOTE_STATUS[q.status]],
     ],
   });
@@ -31,7 +30,7 @@ export async function renderQuotePdf(
   doc.facts([
     ['Name', q.customerName],
     ['E-mail', q.customerEmail],
-    ['Phone', q.customerPhone],
+    ['Phone', q.customerPhone && formatPhone(q.customerPhone)],
     ['Vehicle', vehicleLine(q.vehicleYear, q.vehicleMake, q.vehicleModel)],
     ['VIN', q.vehicleVin],
     ['Mileage', q.vehicleMileage],
@@ -44,26 +43,22 @@ export async function renderQuotePdf(
     { label: 'Labor', value: formatCents(toCents(q.laborTotal)) },
     { label: 'Parts', value: formatCents(toCents(q.partsTotal)) },
     { label: 'Subtotal', value: formatCents(subtotal) },
-    { label: `Tax (${Number(q.taxRate)}%)`, value: formatCents(toCents(q.taxAmount)) },
+    { label: salesTaxLabel(q), value: formatCents(toCents(q.taxAmount)) },
     { label: 'Total', value: formatCents(toCents(q.totalAmount)), strong: true },
     ...(q.deposit
-      ? [
-          {
-            label: `Deposit (${q.deposit.status === 'due' ? 'due when signed' : q.deposit.status})`,
-            value: formatCents(toCents(q.deposit.amount)),
-          },
-        ]
+      ? [{ label: 'Deposit, paid when signed', value: formatCents(toCents(q.deposit.amount)) }]
       : []),
   ]);
   if (q.notes) {
     doc.section('Notes');
     doc.paragraph(q.notes);
   }
-  if (q.status === 'approved' && q.signedAt) {
+  if (signed) {
     doc.section('Approval');
     doc.paragraph(
-      `Signed${q.signatureAudit?.signerName ? ` by ${q.signatureAudit.signerName}` : ''} on ${documentDate(new Date(q.signedAt))} (version ${q.version}).`,
+      `Signed${q.signatureAudit?.signerName ? ` by ${q.signatureAudit.signerName}` : ''} on ${documentDate(new Date(q.signedAt!))} (version ${q.version}).`,
     );
   }
+  doc.fingerprint(`Content hash (SHA-256) of version ${q.version}`, q.contentHash);
   return doc.save();
 }

@@ -93,6 +93,10 @@ export async function createInvoice(
         })),
       laborTotalCents: q.laborTotalCents,
       partsTotalCents: q.partsTotalCents,
+      taxRate: q.taxRate,
+      laborTaxRate: q.laborTaxRate,
+      taxJurisdiction: q.taxJurisdiction,
+      taxOverrideReason: q.taxOverrideReason,
       taxAmountCents: q.taxAmountCents,
       totalAmountCents: q.totalAmountCents,
     });
@@ -107,6 +111,8 @@ export async function createInvoice(
       id: row.id,
       number: created.invoiceNumber,
       total: created.totalAmount,
+      paid: created.paidAmount,
+      balance: created.balanceDue,
     });
     return created;
   });

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
-import { formatCents } from '@shared/money';
+import { centsToDecimal, formatCents } from '@shared/money';
 import { AppError } from '../../../infra/app-error';
 import { pdfAttachment } from '../../../infra/outbox';
 import { brandingOf } from '../../../domain/branding';
 import { assertOwnTechnician, type SessionUser } from '../../../infra/session';
 import { posTechnician } from '../pos.access';
-import { assertHasReceipt } from '../documents/pos.documents';
+import { assertHasReceipt, receiptOf } from '../documents/pos.documents';
 import { sendPosMail } from '../pos.mail';
 import { paymentsOut } from '../payments/pos.payments';
 import { invoiceOut } from '../pos.presenters';
@@ -25,10 +25,21 @@ export async function receipt(app: FastifyInstance, user: SessionUser | null, pa
   if (!row) throw new AppError(404, 'Receipt not found');
   assertOwnTechnician(user, row.p.technicianId);
   const [payment] = await paymentsOut(app.db, [row.p]);
-  const inv = row.p.invoiceId ? await findInvoice(app.db, row.p.invoiceId) : undefined;
+  const { of } = await receiptOf(app.db, row.p);
   return {
     payment: payment!,
-    invoice: inv ? invoiceOut(inv) : null,
+    invoice: of.kind === 'invoice' ? invoiceOut(of.invoice) : null,
+    asOfPayment:
+      of.kind === 'invoice'
+        ? {
+            paidToDate: centsToDecimal(of.paidToDateCents),
+            balanceDue: centsToDecimal(of.balanceCents),
+          }
+        : null,
+    depositQuote:
+      of.kind === 'deposit'
+        ? { quoteNumber: of.quoteNumber, totalAmount: centsToDecimal(of.quoteTotalCents) }
+        : null,
     technician: { name: `${row.first} ${row.last}`.trim(), phone: row.phone },
     branding: await brandingOf(app.db, row.p.technicianId, app.clock()),
   };
@@ -64,7 +75,7 @@ export async function emailReceipt(
   const attachments = [
     ...rows
       .filter((p) => p.status === 'succeeded')
-      .map((p) => pdfAttachment('receipt', p.id, p.receiptNumber)),
+      .map((p) => pdfAttachment('receipt', p.id, p.receiptNumber ?? '')),
     ...(inv ? [pdfAttachment('invoice', inv.id, inv.invoiceNumber)] : []),
   ];
   const branding = await brandingOf(app.db, technicianId, app.clock());
@@ -94,7 +105,7 @@ function receiptParagraphs(
       ? paid
           .map(
             (p) =>
-              `${p.receiptNumber} · ${p.createdAt.toISOString().slice(0, 10)} · ${p.method} · ${formatCents(p.amountCents)}`,
+              `${p.receiptNumber} · ${p.createdAt.toISOString().slice(0, 10)} · ${p.method} · ${formatCents(p.amountCents)}${p.tipCents > 0 ? ` + tip ${formatCents(p.tipCents)} = ${formatCents(p.amountCents + p.tipCents)} charged` : ''}`,
           )
           .join('\n')
       : 'No payment has been recorded yet.',

@@ -7,7 +7,13 @@ import {
   signIn,
   subscribeTechnician,
 } from '../../../../../tests/helpers/factories';
-import { accountCard, proTechnician, SIGNATURE } from '../../../../../tests/helpers/pos';
+import {
+  accountCard,
+  proTechnician,
+  SIGNATURE,
+  TAX_EXEMPT,
+  FLAT_TAX,
+} from '../../../../../tests/helpers/pos';
 import { SQUARE_NONCES, startSquareStandIn } from '../../../../../tests/helpers/square-stand-in';
 import { formatReference } from '@shared/jobs';
 import { DEPOSIT_MESSAGES } from '@shared/schemas/pos';
@@ -52,6 +58,7 @@ async function setup(t: TestApp) {
       customerName: 'Pat Driver',
       customerEmail: 'pat@example.com',
       items: [{ type: 'labor', description: 'Diagnose', quantity: 1, unitPrice: 120 }],
+      ...FLAT_TAX,
       deposit,
       ...(serviceRequestId ? { serviceRequestId } : {}),
     });
@@ -103,6 +110,7 @@ describe('asking for a deposit', () => {
     const edited = await s.call('PUT', `/api/quotes/${percent.json().id}`, s.pro.cookie, {
       customerName: 'Pat Driver',
       items: [{ type: 'labor', description: 'Diagnose', quantity: 2, unitPrice: 120 }],
+      ...FLAT_TAX,
       deposit: { type: 'percent', percent: 25 },
     });
     expect(edited.json().deposit.amount).toBe('64.95');
@@ -130,7 +138,7 @@ describe('asking for a deposit', () => {
     const res = await s.call('POST', '/api/quotes', s.pro.cookie, {
       customerName: 'Pat Driver',
       items: [{ type: 'part', description: 'Fuse', quantity: 1, unitPrice: 1 }],
-      taxRate: 0,
+      ...TAX_EXEMPT,
       deposit: { type: 'percent', percent: 0.01 },
     });
     expect(res.statusCode).toBe(400);
@@ -294,8 +302,24 @@ describe('the deposit and the invoice', () => {
     });
     expect(signed.statusCode, signed.body).toBe(200);
     expect(signed.json().deposit).toMatchObject({ status: 'paid', amount: '40.00' });
+    // The deposit's receipt, as issued: the quote's, before any invoice existed.
+    const [deposit] = await depositRows(t, q.id);
+    const receiptPdf = async () => {
+      const res = await s.call('GET', `/api/pos/receipts/${deposit!.id}/pdf`, s.pro.cookie);
+      expect(res.statusCode).toBe(200);
+      return res.rawPayload;
+    };
+    const issued = await receiptPdf();
     const inv = await s.call('POST', '/api/invoices', s.pro.cookie, { quoteId: q.id });
     expect(inv.statusCode).toBe(201);
+    // The invoice made later does not change it, nor does the receipt page name it.
+    expect(Buffer.compare(await receiptPdf(), issued)).toBe(0);
+    const page = (await s.call('GET', `/api/pos/receipts/${deposit!.id}`, s.pro.cookie)).json();
+    expect(page).toMatchObject({
+      invoice: null,
+      asOfPayment: null,
+      depositQuote: { quoteNumber: q.quoteNumber, totalAmount: '129.90' },
+    });
     expect(inv.json()).toMatchObject({
       totalAmount: '129.90',
       paidAmount: '40.00',
@@ -351,6 +375,7 @@ describe('the deposit and the invoice', () => {
     const edit = await s.call('PUT', `/api/quotes/${q.id}`, s.pro.cookie, {
       customerName: 'Pat Driver',
       items: [{ type: 'labor', description: 'Diagnose', quantity: 3, unitPrice: 120 }],
+      ...FLAT_TAX,
       deposit: { type: 'fixed', amount: 10 },
     });
     expect(edit.statusCode).toBe(409);

@@ -6,15 +6,17 @@ import type { depositPaymentSchema } from '@shared/schemas/pos';
 import type { DbOrTx } from '../../../db/client';
 import { AppError } from '../../../infra/app-error';
 import { isUniqueViolation } from '../../../infra/db-errors';
-import { nextNumber } from '../../../domain/document-numbers';
-import { awaitClaimedPayment } from '../../../infra/payments';
+import {
+  assertSameRequest,
+  awaitClaimedPayment,
+  requestFingerprint,
+} from '../../../infra/payments';
 import { liveDepositsOf, liveRefundOf, lockPayment, paidDepositOf } from './pos.deposits.queries';
-import { chargeCard } from './pos.card';
+import { chargeCard, settleCard } from './pos.card';
 import {
   claimPayment,
   findPaymentByKey,
   lockQuote,
-  settleCardPayment,
   type PaymentRow,
   type QuoteRow,
 } from '../pos.queries';
@@ -55,14 +57,16 @@ export async function assertNoDeposit(tx: DbOrTx, quoteId: number) {
 
 /**
  * Claims the deposit's card payment as a `processing` row whose unique idempotency key is the
- * client's key scoped by quote, under the quote's lock: a duplicate (same key) gets null and
- * waits for the first; a second attempt with another key while one is processing is refused;
- * a deposit already paid is answered with its payment (nothing more is charged).
+ * client's key scoped by quote, under the quote's lock: a duplicate (same key, same request)
+ * gets null and waits for the first, the same key with another card is refused (409); a second
+ * attempt with another key while one is processing is refused; a deposit already paid is
+ * answered with its payment (nothing more is charged).
  */
 async function claimDeposit(
   app: FastifyInstance,
   q: QuoteRow,
   key: string,
+  fingerprint: string,
   provider: { name: string; merchantId: string },
   assertSignable: (tx: DbOrTx, q: QuoteRow) => Promise<void>,
 ): Promise<{ claimed: PaymentRow } | { paid: PaymentRow } | null> {
@@ -71,7 +75,11 @@ async function claimDeposit(
       await assertSignable(tx, q);
       const locked = await lockQuote(tx, q.id);
       if (!locked) throw new AppError(404, 'Quote not found');
-      if (await findPaymentByKey(tx, key)) return null;
+      const earlier = await findPaymentByKey(tx, key);
+      if (earlier) {
+        assertSameRequest(earlier, fingerprint);
+        return null;
+      }
       if (locked.status !== 'draft') throw new AppError(409, ALREADY_APPROVED);
       if (locked.depositCents === null) throw new AppError(409, 'This quote asks for no deposit');
       const [live] = await liveDepositsOf(tx, [q.id]);
@@ -87,7 +95,7 @@ async function claimDeposit(
         provider: provider.name,
         merchantId: provider.merchantId,
         idempotencyKey: key,
-        receiptNumber: await nextNumber(tx, 'receipt', app.clock()),
+        requestFingerprint: fingerprint,
         customerName: locked.customerName,
         customerEmail: locked.customerEmail,
       });
@@ -113,18 +121,28 @@ export async function chargeDeposit(
   // The technician's own account takes the deposit (ADR 030).
   const { card, merchantId } = await technicianCard(app, q.technicianId);
   const key = `deposit:${q.id}:${payment.idempotencyKey}`;
+  // The amount is the quote's; what the key is bound to is the quote and the card.
+  const fingerprint = requestFingerprint('deposit', { quoteId: q.id, sourceId: payment.sourceId });
   const waitForFirst = async () => ({
-    row: await awaitClaimedPayment(() => findPaymentByKey(app.db, key)),
+    row: await awaitClaimedPayment(async () => {
+      const row = await findPaymentByKey(app.db, key);
+      return row && assertSameRequest(row, fingerprint);
+    }),
     charged: false,
   });
-  const claim = await claimDeposit(app, q, key, { name: card.name, merchantId }, assertSignable);
+  const claim = await claimDeposit(
+    app,
+    q,
+    key,
+    fingerprint,
+    { name: card.name, merchantId },
+    assertSignable,
+  );
   if (!claim) return waitForFirst();
   if ('paid' in claim) return { row: claim.paid, charged: false };
 
   const outcome = await chargeCard(app, card, claim.claimed, key, payment.sourceId);
-  const row = await app.db.transaction((tx) =>
-    settleCardPayment(tx, claim.claimed, outcome, app.clock()),
-  );
+  const row = await app.db.transaction((tx) => settleCard(app, tx, claim.claimed, outcome));
   // Settled meanwhile by the reconciliation sweep: its outcome stands.
   if (!row) return waitForFirst();
   return { row, charged: row.status === 'succeeded' };

@@ -61,6 +61,8 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
         summary: 'Take a card payment',
         operationId: 'createCardPayment',
         tags,
+        description:
+          "A card charged on the technician's account, against one of their invoices or not. `tip`: the customer's tip on top of `amount` (10, 15 or 20 percent of the invoice total, or of the amount without an invoice, or an amount up to that), charged in the same payment and never counted toward the invoice.",
         body: cardPaymentSchema,
         response: {
           200: cardPaymentResponseSchema,

@@ -1,16 +1,27 @@
 import { technicianCard } from '../../../domain/payment-accounts';
+import { isWalletPayment } from '../../../domain/wallet-accounts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { toCents } from '@shared/money';
-import type { cardPaymentSchema, PosPayment, recordPaymentSchema } from '@shared/schemas/pos';
+import { tipCents, toCents, type TipRule } from '@shared/money';
+import {
+  TIP_MESSAGES,
+  type cardPaymentSchema,
+  type PosPayment,
+  type recordPaymentSchema,
+} from '@shared/schemas/pos';
 import type { DbOrTx } from '../../../db/client';
 import { AppError } from '../../../infra/app-error';
-import { jobDocumentChanged } from '../../../domain/job-mail';
 import { nextNumber } from '../../../domain/document-numbers';
-import { awaitClaimedPayment } from '../../../infra/payments';
+import { tipFingerprint } from '../../../domain/job-documents';
+import {
+  assertSameRequest,
+  awaitClaimedPayment,
+  IDEMPOTENCY_KEY_REUSED,
+  requestFingerprint,
+} from '../../../infra/payments';
 import type { SessionUser } from '../../../infra/session';
 import { assertPosListAccess, posTechnician } from '../pos.access';
-import { chargeCard } from './pos.card';
+import { chargeCard, paymentSucceeded, settleCard } from './pos.card';
 import { assertSameReplay, invoiceIdOf } from '../pos.client-ids';
 import { payableInvoice } from '../invoices/pos.invoices';
 import { latestRefundsOf } from './pos.deposits.queries';
@@ -18,14 +29,12 @@ import { cardOutcomeOut, paymentOut } from '../pos.presenters';
 import {
   addToInvoice,
   claimPayment,
-  findInvoice,
   findPaymentByClientId,
   findPaymentByKey,
   insertPayment,
   invoiceNumbers,
   listPaymentRows,
   lockInvoice,
-  settleCardPayment,
   type PaymentRow,
 } from '../pos.queries';
 
@@ -36,7 +45,7 @@ export async function paymentsOut(db: DbOrTx, rows: PaymentRow[]) {
   const byId = new Map(numbers.map((x) => [x.id, x.n]));
   const refunds = await latestRefundsOf(
     db,
-    rows.filter((r) => r.method === 'card').map((r) => r.id),
+    rows.filter((r) => r.method === 'card' || isWalletPayment(r)).map((r) => r.id),
   );
   return rows.map((p) =>
     paymentOut(p, p.invoiceId ? (byId.get(p.invoiceId) ?? null) : null, refunds.get(p.id) ?? null),
@@ -95,7 +104,8 @@ export async function recordPayment(
     // None: a twin without an invoice committed this client id first.
     if (!p) return null;
     if (inv) await addToInvoice(tx, inv.id, amountCents, app.clock());
-    await jobDocumentChanged(app, tx, inv?.serviceRequestId ?? null, { kind: 'payment' });
+    // Its receipt goes to the customer at once; the job's timeline records it.
+    await paymentSucceeded(app, tx, p);
     return { p, created: true };
   });
   if (result?.created) {
@@ -122,18 +132,55 @@ export async function cardPayment(
 }
 
 /**
+ * What a point-of-sale card payment's idempotency key is bound to: everything the technician's
+ * request says (the amount, the tip, the invoice, the card's token, the customer).
+ */
+export const posCardFingerprint = (input: z.output<typeof cardPaymentSchema>) =>
+  requestFingerprint('pos-card', {
+    amountCents: toCents(input.amount),
+    invoiceId: input.invoiceId,
+    sourceId: input.sourceId,
+    customerEmail: input.customerEmail,
+    customerName: input.customerName,
+    ...tipFingerprint(input.tip),
+  });
+
+/**
+ * The tip in cents: a percentage is of the invoice's total (of the amount paid without an
+ * invoice); never more than that total (a typed amount beyond it is a slip of the finger), 400.
+ */
+function tipOf(
+  tip: TipRule | null | undefined,
+  invoiceTotalCents: number | null,
+  amountCents: number,
+) {
+  const base = invoiceTotalCents ?? amountCents;
+  const cents = tipCents(tip, base);
+  if (cents > base)
+    throw new AppError(
+      400,
+      invoiceTotalCents === null ? TIP_MESSAGES.overAmount : TIP_MESSAGES.overTotal,
+    );
+  return cents;
+}
+
+/**
  * Charges a card for the technician, optionally against one of their invoices: the point of
- * sale, and the customer paying a job's invoice from the request page.
+ * sale, and the customer paying a job's invoice from the request page (whose request, and so
+ * `fingerprint`, is its own). The key answers its first outcome only to the same request; any
+ * other is refused with 409 before anything is charged. A tip is charged in the same payment, on
+ * top of the amount: the invoice counts the amount only (the tip is the technician's).
  */
 export async function takeCardPayment(
   app: FastifyInstance,
   technicianId: number,
   input: z.output<typeof cardPaymentSchema>,
+  fingerprint = posCardFingerprint(input),
 ) {
   const key = `pos:${technicianId}:${input.idempotencyKey}`;
   const amountCents = amountOf(input.amount);
   // A retry gets the first answer before any rule is judged (its invoice is paid by now).
-  if (await findPaymentByKey(app.db, key)) return awaitOutcome(app, key, amountCents);
+  if (await findPaymentByKey(app.db, key)) return awaitOutcome(app, key, fingerprint, amountCents);
   // The technician's own account takes the payment (ADR 030).
   const { card, merchantId } = await technicianCard(app, technicianId);
 
@@ -147,11 +194,12 @@ export async function takeCardPayment(
         technicianId,
         method: 'card',
         amountCents,
+        tipCents: tipOf(input.tip, inv?.totalAmountCents ?? null, amountCents),
         status: 'processing',
         provider: card.name,
         merchantId,
         idempotencyKey: key,
-        receiptNumber: await nextNumber(tx, 'receipt', app.clock()),
+        requestFingerprint: fingerprint,
         customerName: inv?.customerName ?? input.customerName ?? null,
         customerEmail: inv?.customerEmail ?? input.customerEmail ?? null,
       });
@@ -161,54 +209,55 @@ export async function takeCardPayment(
       if (await findPaymentByKey(app.db, key)) return null;
       throw err;
     });
-  if (!claimed) return awaitOutcome(app, key, amountCents);
+  // The key was claimed at the same moment (the unique key decides which request charges):
+  // this one answers with the other's outcome, or 409 when it was another request.
+  if (!claimed) return awaitOutcome(app, key, fingerprint, amountCents);
 
   const outcome = await chargeCard(app, card, claimed, key, input.sourceId);
-  const row = await app.db.transaction(async (tx) => {
-    const settled = await settleCardPayment(tx, claimed, outcome, app.clock());
-    if (settled?.invoiceId != null)
-      await jobDocumentChanged(
-        app,
-        tx,
-        (await findInvoice(tx, settled.invoiceId))?.serviceRequestId ?? null,
-        { kind: 'payment' },
-      );
-    return settled;
-  });
+  const row = await app.db.transaction((tx) => settleCard(app, tx, claimed, outcome));
   // Settled meanwhile by the reconciliation sweep: its outcome stands, counted once.
-  if (!row) return awaitOutcome(app, key, amountCents);
+  if (!row) return awaitOutcome(app, key, fingerprint, amountCents);
   const [payment] = await paymentsOut(app.db, [row]);
   return cardOutcomeOut(row, payment!);
 }
 
 /**
  * The answer already given to a card payment with this key (scoped as `takeCardPayment` scopes
- * it), waiting while it is processing; null when the key was never used. For a caller whose
- * amount follows from the state (the balance of an invoice, zero once it is paid).
+ * it) and this request's fingerprint, waiting while it is processing; null when the key was
+ * never used, 409 when it was used for another request. For a caller whose amount follows from
+ * the state (the balance of an invoice, zero once it is paid).
  */
 export async function earlierCardPayment(
   app: FastifyInstance,
   technicianId: number,
   idempotencyKey: string,
+  fingerprint: string,
 ) {
   const key = `pos:${technicianId}:${idempotencyKey}`;
   if (!(await findPaymentByKey(app.db, key))) return null;
-  return awaitOutcome(app, key, null);
+  return awaitOutcome(app, key, fingerprint, null);
 }
 
 /**
  * The outcome of the payment that claimed `key` first (waits while it is processing); 409 when
- * `amountCents` is given and differs from the amount of that payment.
+ * that payment was claimed by another request (its fingerprint), or, for a payment claimed
+ * before fingerprints were kept, when `amountCents` is given and differs from its amount.
  */
-async function awaitOutcome(app: FastifyInstance, key: string, amountCents: number | null) {
-  const sameAmount = (row: PaymentRow | undefined) => {
-    if (row && amountCents !== null && row.amountCents !== amountCents)
-      throw new AppError(409, 'This idempotency key was used for a different amount');
-    return row;
+async function awaitOutcome(
+  app: FastifyInstance,
+  key: string,
+  fingerprint: string,
+  amountCents: number | null,
+) {
+  const sameRequest = (row: PaymentRow | undefined) => {
+    if (!row) return row;
+    if (row.requestFingerprint === null && amountCents !== null && row.amountCents !== amountCents)
+      throw new AppError(409, IDEMPOTENCY_KEY_REUSED);
+    return assertSameRequest(row, fingerprint);
   };
-  // Checked on every read: a different amount is refused at once, not after the wait.
+  // Checked on every read: another request is refused at once, not after the wait.
   const row = await awaitClaimedPayment(async () =>
-    sameAmount(await findPaymentByKey(app.db, key)),
+    sameRequest(await findPaymentByKey(app.db, key)),
   );
   const [payment] = await paymentsOut(app.db, [row]);
   return cardOutcomeOut(row, payment!);

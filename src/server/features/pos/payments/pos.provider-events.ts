@@ -1,6 +1,7 @@
+import { invoiceShareOfRefund, settleCard } from './pos.card';
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
-import { formatCents } from '@shared/money';
+import { centsToDecimal, formatCents } from '@shared/money';
 import type { DbOrTx } from '../../../db/client';
 import { jobDocumentChanged } from '../../../domain/job-mail';
 import {
@@ -30,14 +31,8 @@ import {
   updateDispute,
   type DisputeRow,
 } from './pos.provider-events.queries';
-import {
-  addToInvoice,
-  findInvoice,
-  findQuote,
-  lockInvoice,
-  settleCardPayment,
-  type PaymentRow,
-} from '../pos.queries';
+import { addToInvoice, findInvoice, findQuote, lockInvoice, type PaymentRow } from '../pos.queries';
+import { orderRef } from './pos.wallet.queries';
 
 /**
  * What providers' webhooks change at the point of sale, each in the worker's transaction (the
@@ -55,10 +50,17 @@ async function jobOf(tx: DbOrTx, p: PaymentRow) {
   return null;
 }
 
-/** The payment the event is about: by the provider's id, else by our charge's reference id. */
+/**
+ * The payment the event is about: by the provider's id, else by its order (a wallet payment keeps
+ * its order until the capture is final, pos.wallet), else by our charge's reference id.
+ */
 async function paymentOf(tx: DbOrTx, e: ProviderPaymentEvent) {
   const byId = await paymentByProviderId(tx, e.provider, e.providerPaymentId);
   if (byId) return byId;
+  const byOrder = e.orderId
+    ? await paymentByProviderId(tx, e.provider, orderRef(e.orderId))
+    : undefined;
+  if (byOrder) return byOrder;
   if (e.provider !== 'square' || !e.referenceId) return undefined;
   const processing = await processingPaymentsOf(tx, e.provider);
   return processing.find((p) => squareReferenceOf(p.idempotencyKey!) === e.referenceId);
@@ -68,7 +70,8 @@ async function payment(app: FastifyInstance, tx: DbOrTx, e: ProviderPaymentEvent
   const p = await paymentOf(tx, e);
   if (!p) return false;
   if (p.status === 'processing' && e.status !== 'pending') {
-    const settled = await settleCardPayment(
+    await settleCard(
+      app,
       tx,
       p,
       e.status === 'succeeded'
@@ -86,9 +89,7 @@ async function payment(app: FastifyInstance, tx: DbOrTx, e: ProviderPaymentEvent
             cardBrand: e.cardBrand ?? null,
             cardLast4: e.last4 ?? null,
           },
-      app.clock(),
     );
-    if (settled) await jobDocumentChanged(app, tx, await jobOf(tx, settled), { kind: 'payment' });
   } else if (p.status !== 'processing' && p.status !== e.status && e.status !== 'pending') {
     // Settled otherwise (the request's answer, the sweep): that outcome stands.
     app.log.warn(
@@ -121,7 +122,12 @@ async function refund(app: FastifyInstance, tx: DbOrTx, e: ProviderRefundEvent) 
         'The provider reported the refund failed',
       );
       if (failed && p.invoiceId)
-        await addToInvoice(tx, p.invoiceId, failed.amountCents, app.clock());
+        await addToInvoice(
+          tx,
+          p.invoiceId,
+          invoiceShareOfRefund(p, failed.amountCents),
+          app.clock(),
+        );
       if (failed) await jobDocumentChanged(app, tx, await jobOf(tx, p), { kind: 'payment' });
     }
     return true;
@@ -140,8 +146,13 @@ async function refund(app: FastifyInstance, tx: DbOrTx, e: ProviderRefundEvent) 
     reason: 'provider',
   });
   if (!r) return true;
-  if (p.invoiceId) await subtractFromInvoice(tx, p.invoiceId, r.amountCents);
-  await jobDocumentChanged(app, tx, await jobOf(tx, p), { kind: 'payment' });
+  if (p.invoiceId)
+    await subtractFromInvoice(tx, p.invoiceId, invoiceShareOfRefund(p, r.amountCents));
+  await jobDocumentChanged(app, tx, await jobOf(tx, p), {
+    kind: 'refund',
+    amount: centsToDecimal(r.amountCents),
+    receiptNumber: p.receiptNumber,
+  });
   return true;
 }
 

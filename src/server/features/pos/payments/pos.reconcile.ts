@@ -1,7 +1,8 @@
 import { cardForPayment } from '../../../domain/payment-accounts';
 import type { FastifyInstance } from 'fastify';
 import { RECONCILE_AFTER_MS, type ChargeResult } from '../../../infra/payments';
-import { settleCardPayment, STUCK_PAGE, stuckCardPayments, type CardOutcome } from '../pos.queries';
+import { STUCK_PAGE, stuckCardPayments, type CardOutcome } from '../pos.queries';
+import { settleCard } from './pos.card';
 
 /**
  * Reconciliation of point-of-sale card payments (ADR 007): a payment still `processing` after
@@ -23,7 +24,7 @@ export async function reconcilePosPayments(app: FastifyInstance) {
     let next = 0;
     const lanes = Array.from({ length: Math.min(LOOKUPS_AT_ONCE, stuck.length) }, async () => {
       while (next < stuck.length) {
-        const outcome = await reconcileOne(app, stuck[next++]!, now);
+        const outcome = await reconcileOne(app, stuck[next++]!);
         if (outcome) results[outcome]++;
       }
     });
@@ -45,7 +46,6 @@ type StuckPayment = Awaited<ReturnType<typeof stuckCardPayments>>[number];
 async function reconcileOne(
   app: FastifyInstance,
   row: StuckPayment,
-  now: Date,
 ): Promise<'succeeded' | 'failed' | 'pending' | null> {
   // Asked on the account that took it (ADR 030).
   const account = row.idempotencyKey ? await cardForPayment(app, row) : null;
@@ -66,9 +66,7 @@ async function reconcileOne(
     app.log.warn({ err, paymentId: row.id }, 'POS payment reconciliation failed');
     return 'pending';
   }
-  const settled = await app.db.transaction((tx) =>
-    settleCardPayment(tx, row, cardOutcome(outcome), now),
-  );
+  const settled = await app.db.transaction((tx) => settleCard(app, tx, row, cardOutcome(outcome)));
   return settled ? outcome.status : null;
 }
 

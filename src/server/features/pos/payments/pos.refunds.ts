@@ -1,13 +1,16 @@
+import { invoiceShareOfRefund, jobOfPayment } from './pos.card';
 import { cardForPayment } from '../../../domain/payment-accounts';
+import { isWalletPayment, walletForPayment } from '../../../domain/wallet-accounts';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
-import { formatCents } from '@shared/money';
+import { centsToDecimal, formatCents } from '@shared/money';
 import type { DbOrTx } from '../../../db/client';
 import { AppError } from '../../../infra/app-error';
 import { jobDocumentChanged } from '../../../domain/job-mail';
 import {
   awaitClaimedPayment,
+  IDEMPOTENCY_KEY_REUSED,
   RECONCILE_AFTER_MS,
   type RefundResult,
 } from '../../../infra/payments';
@@ -27,13 +30,7 @@ import {
 } from './pos.deposits.queries';
 import { sendPosMail } from '../pos.mail';
 import { paymentsOut } from './pos.payments';
-import {
-  findInvoice,
-  findQuote,
-  lockInvoice,
-  paymentRowsById,
-  type PaymentRow,
-} from '../pos.queries';
+import { lockInvoice, paymentRowsById, type PaymentRow } from '../pos.queries';
 
 /**
  * Refunds (ADR 017), as ADR 006 does charges: the idempotency key is claimed by a
@@ -43,20 +40,22 @@ import {
  * `processing` and the reconciliation sweep asks again with the same key.
  */
 
-export const NOT_REFUNDABLE = 'Only a card payment that went through can be refunded';
+export const NOT_REFUNDABLE = 'Only a card or PayPal payment that went through can be refunded';
 export const ALREADY_REFUNDED = 'This payment has already been refunded';
-const KEY_REUSED = 'This idempotency key was used for another payment';
 
 /** The provider's idempotency key for a refund: short (Square takes 45 characters), stable. */
 const providerKey = (key: string) =>
   `rf-${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
 
-/** Claims a full refund of a payment under its lock (the caller's transaction). */
+/**
+ * Claims a full refund of a payment under its lock (the caller's transaction): all that was
+ * charged, the tip with it.
+ */
 export function claimRefund(tx: DbOrTx, p: PaymentRow, key: string, reason: string) {
   return insertRefund(tx, {
     paymentId: p.id,
     technicianId: p.technicianId,
-    amountCents: p.amountCents,
+    amountCents: p.amountCents + p.tipCents,
     status: 'processing',
     provider: p.provider ?? 'none',
     idempotencyKey: key,
@@ -66,16 +65,18 @@ export function claimRefund(tx: DbOrTx, p: PaymentRow, key: string, reason: stri
 
 /** The provider that took the payment gives the money back. */
 async function askProvider(app: FastifyInstance, r: RefundRow, p: PaymentRow) {
-  // The account that took the payment gives it back (ADR 030).
-  const card = await cardForPayment(app, p);
-  if (!card || card.name !== r.provider || !p.providerPaymentId)
+  // The account that took the payment gives it back (ADR 030): a card's, or the PayPal seller's
+  // (on whose behalf the platform asks).
+  const wallet = isWalletPayment(p);
+  const provider = wallet ? await walletForPayment(app, p) : await cardForPayment(app, p);
+  if (!provider || (!wallet && provider.name !== r.provider) || !p.providerPaymentId)
     return {
       status: 'failed',
       message: p.merchantId
         ? 'The payment account that took this payment is no longer connected. Connect it again to refund.'
         : 'The payment provider that took this payment is not configured',
     } satisfies RefundResult;
-  return card.refund(p.providerPaymentId, r.amountCents, providerKey(r.idempotencyKey));
+  return provider.refund(p.providerPaymentId, r.amountCents, providerKey(r.idempotencyKey));
 }
 
 /** Tells the customer their money went back, in the transaction that settled the refund. */
@@ -91,7 +92,7 @@ async function refundMail(app: FastifyInstance, tx: DbOrTx, r: RefundRow, p: Pay
       `Hi ${p.customerName ?? 'there'},`,
       r.reason === 'job_given_back'
         ? `Your technician could not take on your job, so the deposit of ${formatCents(r.amountCents)} (receipt ${p.receiptNumber}) was refunded to your card.`
-        : `Your payment of ${formatCents(r.amountCents)} (receipt ${p.receiptNumber}) was refunded to your card.`,
+        : `Your payment of ${formatCents(r.amountCents)} (receipt ${p.receiptNumber}) was refunded to your ${isWalletPayment(p) ? 'PayPal account' : 'card'}.`,
       `It can take a few days to show on your statement. — ${BRAND.name}`,
     ],
   );
@@ -123,14 +124,14 @@ async function settleRefund(app: FastifyInstance, r: RefundRow, result: RefundRe
       );
       if (!row) return (await refundById(tx, r.id))!;
       if (row.status !== 'succeeded') return row;
-      if (p.invoiceId) await subtractFromInvoice(tx, p.invoiceId, row.amountCents);
+      if (p.invoiceId)
+        await subtractFromInvoice(tx, p.invoiceId, invoiceShareOfRefund(p, row.amountCents));
       await refundMail(app, tx, row, p);
-      const job = p.invoiceId
-        ? (await findInvoice(tx, p.invoiceId))?.serviceRequestId
-        : p.quoteId
-          ? (await findQuote(tx, p.quoteId))?.serviceRequestId
-          : null;
-      await jobDocumentChanged(app, tx, job ?? null, { kind: 'payment' });
+      await jobDocumentChanged(app, tx, await jobOfPayment(tx, p), {
+        kind: 'refund',
+        amount: centsToDecimal(row.amountCents),
+        receiptNumber: p.receiptNumber,
+      });
       return row;
     });
     if (settled) return settled;
@@ -216,10 +217,15 @@ export async function refundPayment(
     const p = (await lockPayment(tx, paymentId))!;
     const prior = await refundByKey(tx, key);
     if (prior) {
-      if (prior.paymentId !== paymentId) throw new AppError(409, KEY_REUSED);
+      // The request a refund's key is bound to is the payment it gives back.
+      if (prior.paymentId !== paymentId) throw new AppError(409, IDEMPOTENCY_KEY_REUSED);
       return { row: prior, fresh: false };
     }
-    if (p.method !== 'card' || p.status !== 'succeeded' || !p.providerPaymentId)
+    if (
+      (p.method !== 'card' && !isWalletPayment(p)) ||
+      p.status !== 'succeeded' ||
+      !p.providerPaymentId
+    )
       throw new AppError(409, NOT_REFUNDABLE);
     if (await liveRefundOf(tx, paymentId)) throw new AppError(409, ALREADY_REFUNDED);
     const row = await claimRefund(tx, p, key, 'technician');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
 import { createUser, signIn } from '../../../../../tests/helpers/factories';
-import { proTechnician, SIGNATURE } from '../../../../../tests/helpers/pos';
+import { proTechnician, SIGNATURE, FLAT_TAX } from '../../../../../tests/helpers/pos';
 import { formatReference } from '@shared/jobs';
 import { serviceRequests } from '../../../db/schema';
 import { requestLinkToken } from '../../../domain/request-links';
@@ -51,6 +51,7 @@ async function jobWithDraft() {
     customerName: 'Pat Driver',
     customerEmail: 'drafts.customer@example.com',
     items: [{ type: 'labor', description: 'Diagnose', quantity: 1, unitPrice: 120 }],
+    ...FLAT_TAX,
     serviceRequestId: row!.id,
   });
   expect(created.statusCode, created.body).toBe(201);

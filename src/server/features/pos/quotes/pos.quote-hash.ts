@@ -4,8 +4,8 @@ import type { ItemRow, QuoteRow } from '../pos.queries';
 /**
  * The content hash of a quote (ADR 026): SHA-256 (hex) over a canonical serialisation of what
  * the customer sees and signs — its number, customer and vehicle, the lines in order (type,
- * description, quantity, unit price, line total, part number, labor hours), the tax rate, the
- * labor, parts, tax and grand totals in cents, the deposit asked for, and the notes (the
+ * description, quantity, unit price, line total, part number, labor hours), the tax rates and
+ * jurisdiction, the labor, parts, tax and grand totals in cents, the deposit asked for, and the notes (the
  * quote's terms). Arrays in a fixed order, not objects, so no key order can change it; numbers
  * as the database's canonical text. The version says that it changed; the hash, to what.
  */
@@ -35,6 +35,11 @@ export function quoteContentHash(q: QuoteRow, items: readonly ItemRow[]): string
       q.depositCents,
     ],
     q.notes,
+    // The labour rate and the jurisdiction, once quotes had them: a quote made before hashes
+    // as it always did, so its signature audit still matches.
+    ...(q.taxJurisdiction === null && Number(q.laborTaxRate) === 0
+      ? []
+      : [[Number(q.laborTaxRate).toFixed(2), q.taxJurisdiction]]),
   ]);
   return createHash('sha256').update(canonical, 'utf8').digest('hex');
 }

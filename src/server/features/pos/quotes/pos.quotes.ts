@@ -43,7 +43,7 @@ import {
   setApprovalToken,
   type QuoteRow,
 } from '../pos.queries';
-import { quoteContent } from './pos.quote-content';
+import { quoteContent, quoteTax } from './pos.quote-content';
 import { quoteContentHash } from './pos.quote-hash';
 import {
   bumpQuoteVersion,
@@ -64,7 +64,12 @@ async function assertActiveJobOf(db: DbOrTx, serviceRequestId: number, technicia
   const job = await findJobState(db, serviceRequestId, true);
   if (!job || job.assignedTechnicianId !== technicianId || !isActive(job.status))
     throw new AppError(409, NOT_ACTIVE_JOB);
+  return job;
 }
+
+/** Where a job is: its quote's place of work. */
+const jobLocation = async (db: DbOrTx, serviceRequestId: number | null) =>
+  serviceRequestId === null ? null : ((await findJobState(db, serviceRequestId))?.location ?? null);
 
 export async function loadQuote(db: DbOrTx, id: number) {
   const q = await findQuote(db, id);
@@ -146,8 +151,14 @@ export async function createQuote(
   if (clientId !== null && (await findQuoteByClientId(app.db, technicianId, clientId)))
     return replay();
 
-  const content = quoteContent(input);
   const serviceRequestId = input.serviceRequestId ?? null;
+  const tax = await quoteTax(
+    app.db,
+    input,
+    await jobLocation(app.db, serviceRequestId),
+    app.clock(),
+  );
+  const content = quoteContent(input, tax);
   const created = await app.db.transaction(async (tx) => {
     if (serviceRequestId !== null) await assertActiveJobOf(tx, serviceRequestId, technicianId);
     const row = await insertQuote(
@@ -185,8 +196,15 @@ export async function updateQuote(
   id: number,
   input: z.output<typeof updateQuoteSchema>,
 ) {
-  await ownQuote(app, user, id);
-  const content = quoteContent(input);
+  const { q: current } = await ownQuote(app, user, id);
+  const tax = await quoteTax(
+    app.db,
+    // An edit that does not name the place of work keeps the quote's.
+    { ...input, workLocation: input.workLocation ?? current.workLocation },
+    await jobLocation(app.db, current.serviceRequestId),
+    app.clock(),
+  );
+  const content = quoteContent(input, tax);
   const row = await app.db.transaction(async (tx) => {
     const q = await lockQuote(tx, id);
     if (q?.status !== 'draft') throw new AppError(409, DRAFT_ONLY_MESSAGE);
@@ -254,7 +272,11 @@ async function sendOrResend(
     return true;
   }
   await sendApprovalLink(app, tx, q, email, customerName, 'first');
-  await jobDocumentChanged(app, tx, q.serviceRequestId, { kind: 'quote_updated' });
+  await jobDocumentChanged(app, tx, q.serviceRequestId, {
+    kind: 'quote_sent',
+    number: q.quoteNumber,
+    version: q.version,
+  });
   return false;
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
-import { proTechnician, SIGNATURE } from '../../../../../tests/helpers/pos';
+import { proTechnician, SIGNATURE, TAX_EXEMPT } from '../../../../../tests/helpers/pos';
 import { QUOTE_ALREADY_APPROVED, QUOTE_NO_EMAIL } from '@shared/schemas/pos';
 import { outbox } from '../../../db/schema';
 
@@ -26,7 +26,7 @@ const QUOTE = {
   customerName: 'Sam Sender',
   customerEmail: 'sam.sender@example.com',
   items: [{ type: 'labor', description: 'Diagnostics', quantity: 1, unitPrice: 90, laborHours: 1 }],
-  taxRate: 0,
+  ...TAX_EXEMPT,
 };
 
 const mailsTo = (to: string) =>

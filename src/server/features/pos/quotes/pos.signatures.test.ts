@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
 import { createUser } from '../../../../../tests/helpers/factories';
-import { proTechnician, SIGNATURE } from '../../../../../tests/helpers/pos';
+import { proTechnician, SIGNATURE, TAX_EXEMPT } from '../../../../../tests/helpers/pos';
 import { formatReference } from '@shared/jobs';
 import {
   DRAFT_ONLY_MESSAGE,
@@ -31,7 +31,7 @@ const quoteOf = (price: number) => ({
   customerName: 'Pat Driver',
   customerEmail: 'pat@example.com',
   items: [{ type: 'labor', description: 'Diagnose the brakes', quantity: 1, unitPrice: price }],
-  taxRate: 0,
+  ...TAX_EXEMPT,
 });
 
 async function lastLink() {
@@ -170,6 +170,7 @@ describe('versions', () => {
       ...quoteOf(100),
       notes: 'Terms: 30 days',
       taxRate: 10,
+      laborTaxRate: 10,
     });
     expect(taxed.json()).toMatchObject({ version: 3, totalAmount: '110.00' });
     // Back to the first content: same hash as then, a new version all the same.

@@ -128,7 +128,10 @@ async function signOnce(
         userAgent: context.userAgent,
         signedAt: now,
       });
-      await jobDocumentChanged(app, tx, signed.serviceRequestId, { kind: 'quote_signed' });
+      await jobDocumentChanged(app, tx, signed.serviceRequestId, {
+        kind: 'quote_signed',
+        number: signed.quoteNumber,
+      });
       return signed;
     });
   } catch (err) {

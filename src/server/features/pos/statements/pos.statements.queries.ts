@@ -17,12 +17,13 @@ const within = (column: SQL, r: StatementRange) =>
 /** Sums come back as bigint (strings from some drivers): the service makes them numbers. */
 type Num = number | string | null;
 
-/** Succeeded payments by month: card volume and fees, and the other methods apart. */
+/** Succeeded payments by month: card volume, tips and fees, and the other methods apart. */
 export function paymentsByMonth(db: DbOrTx, r: StatementRange) {
   return rows<{
     month: string;
     card_count: Num;
     card_cents: Num;
+    tip_cents: Num;
     fee_cents: Num;
     fees_unreported: Num;
     cash_cents: Num;
@@ -33,6 +34,7 @@ export function paymentsByMonth(db: DbOrTx, r: StatementRange) {
     sql`select ${month(sql`created_at`, r.tz)} as month,
         count(*) filter (where method = 'card') as card_count,
         sum(amount_cents) filter (where method = 'card') as card_cents,
+        sum(tip_cents) filter (where method = 'card') as tip_cents,
         sum(processing_fee_cents) filter (where method = 'card') as fee_cents,
         count(*) filter (where method = 'card' and processing_fee_cents is null) as fees_unreported,
         sum(amount_cents) filter (where method = 'cash') as cash_cents,

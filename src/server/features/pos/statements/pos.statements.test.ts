@@ -106,6 +106,7 @@ afterAll(() => t.close());
 const ZERO = {
   cardCount: 0,
   cardCents: 0,
+  tipCents: 0,
   refundCount: 0,
   refundCents: 0,
   disputeCount: 0,
@@ -166,6 +167,7 @@ describe('the payments statement', () => {
     expect(s.totals).toEqual({
       cardCount: 4,
       cardCents: 187_000,
+      tipCents: 0,
       refundCount: 1,
       refundCents: 5_000,
       disputeCount: 2,
@@ -222,12 +224,12 @@ describe('the payments statement', () => {
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines).toEqual([
       STATEMENT_CSV_HEADER.join(','),
-      '2026-01,1,100.00,0,0.00,0,0.00,0.00,3.20,0,96.80,0.00,0.00,0.00',
-      '2026-02,2,1750.00,1,50.00,1,1500.00,1500.00,7.55,1,192.45,40.00,60.00,25.00',
-      '2026-03,1,20.00,0,0.00,1,100.00,0.00,0.88,0,19.12,0.00,0.00,0.00',
+      '2026-01,1,100.00,0.00,0,0.00,0,0.00,0.00,3.20,0,96.80,0.00,0.00,0.00',
+      '2026-02,2,1750.00,0.00,1,50.00,1,1500.00,1500.00,7.55,1,192.45,40.00,60.00,25.00',
+      '2026-03,1,20.00,0.00,0,0.00,1,100.00,0.00,0.88,0,19.12,0.00,0.00,0.00',
     ]);
     expect(lines[0]).toBe(
-      'Month,Card payments,Card volume,Refunds,Refunded,Disputes,Disputed,Disputes lost,' +
+      'Month,Card payments,Card volume,Tips,Refunds,Refunded,Disputes,Disputed,Disputes lost,' +
         'Provider fees,Payments without fee reported,Net,Cash,Check,Other',
     );
   });

@@ -20,6 +20,7 @@ const num = (v: number | string | null | undefined) => Number(v ?? 0);
 const EMPTY: StatementFigures = {
   cardCount: 0,
   cardCents: 0,
+  tipCents: 0,
   refundCount: 0,
   refundCents: 0,
   disputeCount: 0,
@@ -33,8 +34,9 @@ const EMPTY: StatementFigures = {
   otherCents: 0,
 };
 
+/** What the technician received: the tips are theirs (the provider's fee covers them too). */
 const netOf = (f: StatementFigures) =>
-  f.cardCents - f.refundCents - f.disputesLostCents - f.feeCents;
+  f.cardCents + f.tipCents - f.refundCents - f.disputesLostCents - f.feeCents;
 
 /** The asked range completed with its defaults, or a 400 saying what is wrong. */
 export function resolveStatementRange(query: StatementQuery, now: Date) {
@@ -71,6 +73,7 @@ export async function statement(
     if (!m) continue;
     m.cardCount = num(p.card_count);
     m.cardCents = num(p.card_cents);
+    m.tipCents = num(p.tip_cents);
     m.feeCents = num(p.fee_cents);
     m.feesUnreportedCount = num(p.fees_unreported);
     m.cashCents = num(p.cash_cents);
@@ -102,6 +105,7 @@ function csvLine(f: StatementMonth) {
     f.month,
     f.cardCount,
     centsToDecimal(f.cardCents),
+    centsToDecimal(f.tipCents),
     f.refundCount,
     centsToDecimal(f.refundCents),
     f.disputeCount,

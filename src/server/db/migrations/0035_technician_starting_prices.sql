@@ -1,0 +1,1 @@
+ALTER TABLE "technicians" ADD COLUMN "starting_prices" jsonb DEFAULT '[]'::jsonb NOT NULL;
