@@ -3,6 +3,9 @@ import { expect, pendingNotification, signOnPad, test } from './fixtures';
 
 // The service worker is what this spec is about (the config blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
+// Offline use depends on the service worker, IndexedDB and timing: a failure keeps its trace (the
+// DOM at each step and the console), without screenshots, which would slow every journey here.
+test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true } });
 
 // The offline point of sale (ADR 013). Most tests load the screens online, then go offline; one
 // opens them with no connection at all (the service worker serves the app, the device the data).
