@@ -108,4 +108,28 @@ describe('queries kept on the device for offline reading', () => {
     await later.persistence.setOwner(7);
     expect(later.qc.getQueryData(['jobs', 'list'])).toBeUndefined();
   });
+
+  it('keeps the last answer of a query whose later read failed (offline), with its time', async () => {
+    const { qc, store, persistence } = setup();
+    await persistence.setOwner(7);
+    qc.setQueryData(['pos', 'quotes', 3], [{ id: 1 }], { updatedAt: 1_000 });
+    await qc
+      .fetchQuery({
+        queryKey: ['pos', 'quotes', 3],
+        queryFn: () => Promise.reject(new TypeError('Failed to fetch')),
+        staleTime: 0,
+        retry: false,
+      })
+      .catch(() => undefined);
+    expect(qc.getQueryState(['pos', 'quotes', 3])?.status).toBe('error');
+    await persistence.flush();
+    const [saved] = store.entries.get(7)!.state.queries;
+    expect(saved.state).toMatchObject({ data: [{ id: 1 }], dataUpdatedAt: 1_000 });
+    expect(saved.state).toMatchObject({ status: 'success', error: null });
+
+    const later = setup(store);
+    await later.persistence.setOwner(7);
+    expect(later.qc.getQueryData(['pos', 'quotes', 3])).toEqual([{ id: 1 }]);
+    expect(later.qc.getQueryState(['pos', 'quotes', 3])?.status).toBe('success');
+  });
 });

@@ -57,11 +57,35 @@ export function createQueryPersistence(
   async function save() {
     timer = null;
     if (owner == null) return;
-    const state = dehydrate(qc, {
-      shouldDehydrateQuery: (q) => q.state.status === 'success' && shouldPersist(q.queryKey),
-    });
-    await store.set(owner, { savedAt: now(), state });
+    await store.set(owner, { savedAt: now(), state: lastAnswers() });
   }
+
+  /**
+   * Each kept query's last answer. A read that failed after it (offline, the app retries until
+   * it gives up) leaves the query in error with that answer still in it: it is saved as the
+   * answer it is, at its own time, so that leaving a screen offline never forgets what was last
+   * synced.
+   */
+  const lastAnswers = (): DehydratedState => {
+    const state = dehydrate(qc, {
+      shouldDehydrateQuery: (q) => q.state.data !== undefined && shouldPersist(q.queryKey),
+    });
+    const queries = state.queries.map((q) =>
+      q.state.status === 'error'
+        ? {
+            ...q,
+            state: {
+              ...q.state,
+              status: 'success' as const,
+              error: null,
+              fetchFailureCount: 0,
+              fetchFailureReason: null,
+            },
+          }
+        : q,
+    );
+    return { ...state, queries };
+  };
 
   const schedule = () => {
     timer ??= setTimeout(() => void save(), options.throttleMs ?? 1000);
