@@ -123,7 +123,7 @@ describe('queries kept on the device for offline reading', () => {
       .catch(() => undefined);
     expect(qc.getQueryState(['pos', 'quotes', 3])?.status).toBe('error');
     await persistence.flush();
-    const [saved] = store.entries.get(7)!.state.queries;
+    const saved = store.entries.get(7)!.state.queries[0]!;
     expect(saved.state).toMatchObject({ data: [{ id: 1 }], dataUpdatedAt: 1_000 });
     expect(saved.state).toMatchObject({ status: 'success', error: null });
 
