@@ -408,7 +408,9 @@ export async function seedHistory(tx: DbOrTx, ctx: { now: Date; techs: SeedTech[
     await numbers(tx, 'invoice', sold.length),
     await numbers(tx, 'receipt', sold.length),
   ];
-  const taxes = await Promise.all(sold.map((j) => seedTax(tx, j.spec.location, j.sale.quotedAt)));
+  // One after another: the queries share the transaction's one connection.
+  const taxes: Awaited<ReturnType<typeof seedTax>>[] = [];
+  for (const j of sold) taxes.push(await seedTax(tx, j.spec.location, j.sale.quotedAt));
   const made = sold.map((j, i) => {
     const tax = taxes[i]!;
     const totals = quoteTotals(j.sale.lines, tax.rates);
