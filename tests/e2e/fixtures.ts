@@ -114,6 +114,61 @@ export async function acceptThroughApi(tech: BrowserContext, requestId: number) 
   expect(accepted.status()).toBe(200);
 }
 
+/** A real 1x1 PNG as a data URL: what the signature canvas sends. */
+export const SIGNATURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** A request made through the API, with the guest's signed link to its page. */
+export type CreatedRequest = { id: number; reference: string; requestPath: string };
+
+/**
+ * A guest's Diagnostics request in Hyattsville, MD, made through the API: the demo technician's
+ * specialty and area, so they are offered it in round 1.
+ */
+export async function guestRequestThroughApi(
+  request: APIRequestContext,
+  guest: {
+    customerName: string;
+    email: string;
+    phoneNumber: string;
+    vehicleInfo: string;
+    issueDescription: string;
+  },
+): Promise<CreatedRequest> {
+  const res = await request.post('/api/service-requests', {
+    data: { ...guest, serviceType: 'Diagnostics', location: 'Hyattsville, MD', urgency: 'medium' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as CreatedRequest;
+}
+
+/**
+ * The technician signed in on `tech` writes a quote of one labor line for the request, the
+ * customer signs it on the technician's device, and the technician invoices it, through the API.
+ */
+export async function invoiceThroughApi(
+  tech: BrowserContext,
+  serviceRequestId: number,
+  customerName: string,
+  labor: { description: string; unitPrice: number },
+) {
+  const quoteRes = await tech.request.post('/api/quotes', {
+    data: {
+      customerName,
+      serviceRequestId,
+      items: [{ type: 'labor', quantity: 1, ...labor }],
+    },
+  });
+  expect(quoteRes.status(), await quoteRes.text()).toBe(201);
+  const quote = (await quoteRes.json()) as { id: number };
+  const approved = await tech.request.patch(`/api/quotes/${quote.id}/approve`, {
+    data: { signature: SIGNATURE, version: 1 },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const invoiceRes = await tech.request.post('/api/invoices', { data: { quoteId: quote.id } });
+  expect(invoiceRes.status(), await invoiceRes.text()).toBe(201);
+}
+
 /** One message of the demo outbox, as GET /api/dev/mailbox returns it. */
 export type Mail = { to: string; subject: string; text: string; template: string };
 

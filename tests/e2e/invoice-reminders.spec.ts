@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, SIGNATURE, test } from './fixtures';
 
 /**
  * Payment reminders of unpaid invoices, as the technician controls them: a switch on each
@@ -12,9 +12,6 @@ import { expect, test } from './fixtures';
  * src/server/features/invoice-reminders/invoice-reminders.routes.test.ts. Here: the switches,
  * what the server then stores (what the task reads), and that switching sends nothing.
  */
-
-const SIGNATURE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 type Reminders = { enabled: boolean; sent: number; lastSentAt: string | null };
 type Invoice = { id: number; invoiceNumber: string; reminders: Reminders };

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test, acceptThroughApi } from './fixtures';
+import { expect, test, acceptThroughApi, SIGNATURE } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -164,9 +164,6 @@ test("a technician's job from accepted to completed, with a quote made from it i
   ).toBeVisible();
   await guest.close();
 });
-
-const SIGNATURE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 test("paying a job's invoice in full in the point of sale asks to mark the job completed", async ({
   browser,

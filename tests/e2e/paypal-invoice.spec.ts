@@ -1,7 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { readPdf } from '../helpers/pdf';
-import { expect, test, type Mail } from './fixtures';
+import {
+  acceptThroughApi,
+  expect,
+  guestRequestThroughApi,
+  invoiceThroughApi,
+  test,
+  type Mail,
+} from './fixtures';
 
 /**
  * A customer pays a job's invoice with PayPal into the technician's own account, on a phone,
@@ -10,76 +16,28 @@ import { expect, test, type Mail } from './fixtures';
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
-/** A real 1x1 PNG as a data URL: what the signature canvas sends. */
-const SIGNATURE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-
-type Created = { id: number; reference: string; requestPath: string };
-
-/** A guest's request the demo technician (Hyattsville, Diagnostics) is offered in round 1. */
-async function guestRequest(request: APIRequestContext, email: string): Promise<Created> {
-  const res = await request.post('/api/service-requests', {
-    data: {
-      customerName: 'Paula Paypal',
-      email,
-      phoneNumber: '301-555-0144',
-      vehicleInfo: '2017 Subaru Outback',
-      serviceType: 'Diagnostics',
-      location: 'Hyattsville, MD',
-      issueDescription: `Battery drains overnight ${Date.now()}`,
-      urgency: 'medium',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Created;
-}
-
-/** The demo technician accepts the request's pending notification. */
-async function acceptAsTechnician(tech: BrowserContext, requestId: number) {
-  const me = await (await tech.request.get('/api/auth/current-user')).json();
-  let notificationId = 0;
-  await expect(async () => {
-    const res = await tech.request.get(`/api/job-notifications/technician/${me.technicianId}`);
-    const list = (await res.json()) as {
-      id: number;
-      status: string;
-      serviceRequest: { id: number };
-    }[];
-    notificationId =
-      list.find((n) => n.serviceRequest.id === requestId && n.status === 'pending')?.id ?? 0;
-    expect(notificationId).toBeGreaterThan(0);
-  }).toPass({ timeout: 5000 });
-  const accepted = await tech.request.patch(`/api/job-notifications/${notificationId}/accept`);
-  expect(accepted.status()).toBe(200);
-}
-
 test('a customer pays the invoice with the sandbox PayPal wallet and sees it paid with a receipt', async ({
   page,
   signedInContext,
   mailbox,
 }) => {
   const email = `paula${Date.now()}@example.com`;
-  const created = await guestRequest(page.request, email);
+  const created = await guestRequestThroughApi(page.request, {
+    customerName: 'Paula Paypal',
+    email,
+    phoneNumber: '301-555-0144',
+    vehicleInfo: '2017 Subaru Outback',
+    issueDescription: `Battery drains overnight ${Date.now()}`,
+  });
   const tech = await signedInContext('technician');
-  await acceptAsTechnician(tech, created.id);
+  await acceptThroughApi(tech, created.id);
 
   // The technician's quote, signed on their device, and its invoice of $80.00 (Hyattsville,
   // Maryland: labor is not taxed).
-  const quoteRes = await tech.request.post('/api/quotes', {
-    data: {
-      customerName: 'Paula Paypal',
-      serviceRequestId: created.id,
-      items: [{ type: 'labor', description: 'Charging system test', quantity: 1, unitPrice: 80 }],
-    },
+  await invoiceThroughApi(tech, created.id, 'Paula Paypal', {
+    description: 'Charging system test',
+    unitPrice: 80,
   });
-  expect(quoteRes.status(), await quoteRes.text()).toBe(201);
-  const quote = (await quoteRes.json()) as { id: number };
-  const approved = await tech.request.patch(`/api/quotes/${quote.id}/approve`, {
-    data: { signature: SIGNATURE, version: 1 },
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
-  const invoiceRes = await tech.request.post('/api/invoices', { data: { quoteId: quote.id } });
-  expect(invoiceRes.status(), await invoiceRes.text()).toBe(201);
 
   // The demo technician's sandbox account takes PayPal: offered beside the card.
   await page.goto(created.requestPath);

@@ -1,49 +1,28 @@
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
-import { expect, signOnPad, test } from './fixtures';
+import {
+  acceptThroughApi,
+  expect,
+  guestRequestThroughApi,
+  signOnPad,
+  test,
+  type CreatedRequest,
+} from './fixtures';
 
 /** The customer's journeys on the request page, on a phone. */
 test.use({ viewport: { width: 390, height: 844 } });
 
-type Created = { id: number; reference: string; requestPath: string };
-
 /** A guest's request the demo technician (Hyattsville, Diagnostics) is offered in round 1. */
-async function guestRequest(request: APIRequestContext, problem: string): Promise<Created> {
-  const res = await request.post('/api/service-requests', {
-    data: {
-      customerName: 'Gina Guest',
-      email: `gina${Date.now()}@example.com`,
-      phoneNumber: '301-555-0142',
-      vehicleInfo: '2016 Honda Civic',
-      serviceType: 'Diagnostics',
-      location: 'Hyattsville, MD',
-      issueDescription: problem,
-      urgency: 'medium',
-    },
+async function guestRequest(request: APIRequestContext, problem: string) {
+  const created = await guestRequestThroughApi(request, {
+    customerName: 'Gina Guest',
+    email: `gina${Date.now()}@example.com`,
+    phoneNumber: '301-555-0142',
+    vehicleInfo: '2016 Honda Civic',
+    issueDescription: problem,
   });
-  expect(res.status()).toBe(201);
-  const created = (await res.json()) as Created;
   expect(created.reference).toMatch(/^WR-\d{6}$/);
   expect(created.requestPath).toMatch(new RegExp(`^/requests/${created.reference}\\?t=`));
   return created;
-}
-
-/** The demo technician accepts the request's pending notification. */
-async function acceptAsTechnician(tech: BrowserContext, requestId: number) {
-  const me = await (await tech.request.get('/api/auth/current-user')).json();
-  let notificationId = 0;
-  await expect(async () => {
-    const res = await tech.request.get(`/api/job-notifications/technician/${me.technicianId}`);
-    const list = (await res.json()) as {
-      id: number;
-      status: string;
-      serviceRequest: { id: number };
-    }[];
-    notificationId =
-      list.find((n) => n.serviceRequest.id === requestId && n.status === 'pending')?.id ?? 0;
-    expect(notificationId).toBeGreaterThan(0);
-  }).toPass({ timeout: 5000 });
-  const accepted = await tech.request.patch(`/api/job-notifications/${notificationId}/accept`);
-  expect(accepted.status()).toBe(200);
 }
 
 async function move(tech: BrowserContext, reference: string, data: Record<string, unknown>) {
@@ -73,7 +52,7 @@ test('a guest follows dispatch live: accepted, window confirmed, technician on t
 
   // A technician accepts in another browser: the guest's page shows them without a reload.
   const tech = await signedInContext('technician');
-  await acceptAsTechnician(tech, created.id);
+  await acceptThroughApi(tech, created.id);
   const card = page.getByTestId('assigned-technician');
   await expect(card).toBeVisible({ timeout: 2000 });
   await expect(page.getByTestId('request-status')).toHaveText('Accepted');
@@ -114,7 +93,7 @@ test('a guest signs the quote, pays the invoice by card and reviews the complete
 }) => {
   const created = await guestRequest(page.request, `Rough idle when cold ${Date.now()}`);
   const tech = await signedInContext('technician');
-  await acceptAsTechnician(tech, created.id);
+  await acceptThroughApi(tech, created.id);
   const start = new Date(Date.now() + 2 * 3600_000);
   await move(tech, created.reference, {
     move: 'propose_window',
@@ -302,7 +281,7 @@ test('a customer sends the form and lands on the request, which echoes what they
 
   // The technician accepts and proposes a time: My Requests says it waits for the customer.
   const tech = await signedInContext('technician');
-  await acceptAsTechnician(tech, id);
+  await acceptThroughApi(tech, id);
   const start = new Date(Date.now() + 26 * 3600_000);
   start.setMinutes(0, 0, 0);
   await move(tech, reference, {
@@ -329,7 +308,7 @@ test('the signed-in customer lists their requests and opens one', async ({ page,
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const created = (await res.json()) as Created;
+  const created = (await res.json()) as CreatedRequest;
 
   await page.goto('/my-requests');
   await expect(page.getByRole('heading', { level: 1, name: 'My Requests' })).toBeVisible();
@@ -361,7 +340,7 @@ test('a signed-out owner is told how to get in, signs in, and sees the request',
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const created = (await res.json()) as Created;
+  const created = (await res.json()) as CreatedRequest;
   expect((await page.request.post('/api/auth/signout')).status()).toBe(200);
 
   // Signed out, the request answers like an unknown one; the page still shows the way in.

@@ -1,17 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { readPdf } from '../helpers/pdf';
-import { expect, test } from './fixtures';
+import {
+  acceptThroughApi,
+  expect,
+  guestRequestThroughApi,
+  invoiceThroughApi,
+  test,
+} from './fixtures';
 
 /**
  * Customers tip the technician with their card payment, on the request page and at the point of
  * sale, on a phone.
  */
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** A real 1x1 PNG as a data URL: what the signature canvas sends. */
-const SIGNATURE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 /** Serious and critical WCAG 2.1 AA violations on the page as it is now (as tests/e2e/a11y.spec.ts). */
 async function axe(page: Page) {
@@ -24,70 +26,26 @@ async function axe(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-type Created = { id: number; reference: string; requestPath: string };
-
-/** A guest's request the demo technician (Hyattsville, Diagnostics) is offered in round 1. */
-async function guestRequest(request: APIRequestContext): Promise<Created> {
-  const res = await request.post('/api/service-requests', {
-    data: {
-      customerName: 'Tina Tipper',
-      email: `tina${Date.now()}@example.com`,
-      phoneNumber: '301-555-0143',
-      vehicleInfo: '2015 Toyota Corolla',
-      serviceType: 'Diagnostics',
-      location: 'Hyattsville, MD',
-      issueDescription: `Check engine light ${Date.now()}`,
-      urgency: 'medium',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Created;
-}
-
-/** The demo technician accepts the request's pending notification. */
-async function acceptAsTechnician(tech: BrowserContext, requestId: number) {
-  const me = await (await tech.request.get('/api/auth/current-user')).json();
-  let notificationId = 0;
-  await expect(async () => {
-    const res = await tech.request.get(`/api/job-notifications/technician/${me.technicianId}`);
-    const list = (await res.json()) as {
-      id: number;
-      status: string;
-      serviceRequest: { id: number };
-    }[];
-    notificationId =
-      list.find((n) => n.serviceRequest.id === requestId && n.status === 'pending')?.id ?? 0;
-    expect(notificationId).toBeGreaterThan(0);
-  }).toPass({ timeout: 5000 });
-  const accepted = await tech.request.patch(`/api/job-notifications/${notificationId}/accept`);
-  expect(accepted.status()).toBe(200);
-}
-
 test('a customer pays the invoice with a 15% tip and sees it on the receipt', async ({
   page,
   signedInContext,
 }) => {
-  const created = await guestRequest(page.request);
+  const created = await guestRequestThroughApi(page.request, {
+    customerName: 'Tina Tipper',
+    email: `tina${Date.now()}@example.com`,
+    phoneNumber: '301-555-0143',
+    vehicleInfo: '2015 Toyota Corolla',
+    issueDescription: `Check engine light ${Date.now()}`,
+  });
   const tech = await signedInContext('technician');
-  await acceptAsTechnician(tech, created.id);
+  await acceptThroughApi(tech, created.id);
 
   // The technician's quote for the job, signed on their device, and its invoice of $75.00
   // (Hyattsville, Maryland: labor is not taxed).
-  const quoteRes = await tech.request.post('/api/quotes', {
-    data: {
-      customerName: 'Tina Tipper',
-      serviceRequestId: created.id,
-      items: [{ type: 'labor', description: 'Engine diagnostics', quantity: 1, unitPrice: 75 }],
-    },
+  await invoiceThroughApi(tech, created.id, 'Tina Tipper', {
+    description: 'Engine diagnostics',
+    unitPrice: 75,
   });
-  expect(quoteRes.status(), await quoteRes.text()).toBe(201);
-  const quote = (await quoteRes.json()) as { id: number };
-  const approved = await tech.request.patch(`/api/quotes/${quote.id}/approve`, {
-    data: { signature: SIGNATURE, version: 1 },
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
-  const invoiceRes = await tech.request.post('/api/invoices', { data: { quoteId: quote.id } });
-  expect(invoiceRes.status(), await invoiceRes.text()).toBe(201);
 
   await page.goto(created.requestPath);
   await page.getByRole('button', { name: 'Pay $75.00 by card' }).click();
