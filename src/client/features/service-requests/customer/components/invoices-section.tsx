@@ -2,7 +2,7 @@ import { CreditCard } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
 import { formatCents, toCents } from '@shared/money';
 import { DownloadPdfLink } from '../../../../components/download-pdf-link';
-import { NO_TIP, TipPicker, tipOf, type TipChoice } from '../../../../components/tip-picker';
+import { NO_TIP, tipOf, type TipChoice } from '../../../../components/tip-picker';
 import { invoiceStatusBadge } from '../../../../components/invoice-status';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
@@ -11,6 +11,7 @@ import type { ServiceRequestDetail } from '../../api/get-service-request';
 import type { ServiceRequestRef } from '../../api/keys';
 import { formatDateTime, formatMoney } from '../format';
 import { useInvoicePayment, type CardDetails } from '../use-invoice-payment';
+import { InvoicePaidNotice, InvoiceTipFields } from './invoice-tip';
 import { PayPalInvoicePayment } from './paypal-invoice-payment';
 import { FormError } from '../../../../components/ui/form-error';
 
@@ -40,17 +41,7 @@ function PayInvoiceForm({
   const tip = tipOf(tipChoice, toCents(invoice.total));
   const balanceCents = toCents(invoice.balance);
   const chargeCents = balanceCents + tip.cents;
-  if (p.paid) {
-    const paidTip = toCents(p.paid.tip);
-    return (
-      <p role="status" className="rounded-md bg-green-50 p-3 text-sm font-medium text-green-800">
-        Paid {formatMoney(p.paid.amount)}
-        {paidTip > 0 &&
-          ` and a tip of ${formatCents(paidTip)} (${formatCents(toCents(p.paid.amount) + paidTip)} in all)`}
-        . Receipt {p.paid.receiptNumber}.
-      </p>
-    );
-  }
+  if (p.paid) return <InvoicePaidNotice payment={p.paid} />;
   return (
     <form
       className="space-y-3"
@@ -62,26 +53,16 @@ function PayInvoiceForm({
         void p.submit(tip.input);
       }}
     >
-      <TipPicker
-        totalCents={toCents(invoice.total)}
+      <InvoiceTipFields
+        invoiceTotal={invoice.total}
+        balanceCents={balanceCents}
         value={tipChoice}
         onChange={setTipChoice}
+        tipCents={tip.cents}
         disabled={p.processing}
+        tipTestId="tip-amount"
+        totalTestId="pay-total"
       />
-      <dl className="space-y-1 rounded-md bg-muted/50 p-3 text-sm">
-        <div className="flex justify-between">
-          <dt>Balance</dt>
-          <dd>{formatCents(balanceCents)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>Tip</dt>
-          <dd data-testid="tip-amount">{formatCents(tip.cents)}</dd>
-        </div>
-        <div className="flex justify-between font-semibold">
-          <dt>Total</dt>
-          <dd data-testid="pay-total">{formatCents(chargeCents)}</dd>
-        </div>
-      </dl>
       {p.squareConfig ? (
         <div id={containerId} className="min-h-[90px] rounded-md border p-2" />
       ) : p.config && !p.config.card ? (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatCents, toCents } from '@shared/money';
 import type { PaymentsConfig } from '@shared/schemas/payments';
-import { NO_TIP, TipPicker, tipOf, type TipChoice } from '../../../../components/tip-picker';
+import { NO_TIP, tipOf, type TipChoice } from '../../../../components/tip-picker';
 import { Button } from '../../../../components/ui/button';
 import {
   Dialog,
@@ -18,6 +18,7 @@ import { approveSandboxPayPalOrder } from '../api/paypal-order';
 import { useServiceRequest, type ServiceRequestDetail } from '../../api/get-service-request';
 import type { ServiceRequestRef } from '../../api/keys';
 import { usePayPalInvoice } from '../use-paypal-invoice';
+import { InvoicePaidNotice, InvoiceTipFields } from './invoice-tip';
 
 type Invoice = ServiceRequestDetail['invoices'][number];
 type Wallet = NonNullable<PaymentsConfig['wallet']>;
@@ -47,17 +48,7 @@ export function PayPalInvoicePayment({
   const tip = tipOf(tipChoice, toCents(invoice.total));
   const balanceCents = toCents(invoice.balance);
 
-  if (p.paid) {
-    const paidTip = toCents(p.paid.tip);
-    return (
-      <p role="status" className="rounded-md bg-green-50 p-3 text-sm font-medium text-green-800">
-        Paid {formatCents(toCents(p.paid.amount))}
-        {paidTip > 0 &&
-          ` and a tip of ${formatCents(paidTip)} (${formatCents(toCents(p.paid.amount) + paidTip)} in all)`}{' '}
-        with PayPal. Receipt {p.paid.receiptNumber}.
-      </p>
-    );
-  }
+  if (p.paid) return <InvoicePaidNotice payment={p.paid} via="with PayPal" />;
   if (!wallet || technicianId === null || !invoice.canPay || balanceCents <= 0) return null;
   if (!open)
     return (
@@ -70,26 +61,15 @@ export function PayPalInvoicePayment({
       aria-label={`Pay invoice ${invoice.invoiceNumber} with PayPal`}
       className="space-y-3 rounded-md border p-3"
     >
-      <TipPicker
-        totalCents={toCents(invoice.total)}
+      <InvoiceTipFields
+        invoiceTotal={invoice.total}
+        balanceCents={balanceCents}
         value={tipChoice}
         onChange={setTipChoice}
+        tipCents={tip.cents}
         disabled={p.busy}
+        totalTestId="paypal-total"
       />
-      <dl className="space-y-1 rounded-md bg-muted/50 p-3 text-sm">
-        <div className="flex justify-between">
-          <dt>Balance</dt>
-          <dd>{formatCents(balanceCents)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>Tip</dt>
-          <dd>{formatCents(tip.cents)}</dd>
-        </div>
-        <div className="flex justify-between font-semibold">
-          <dt>Total</dt>
-          <dd data-testid="paypal-total">{formatCents(balanceCents + tip.cents)}</dd>
-        </div>
-      </dl>
       {p.review && (
         <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
           {p.review}

@@ -1,4 +1,3 @@
-import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PATHS } from '@shared/paths';
 import { Button } from '../../../../components/ui/button';
@@ -10,12 +9,10 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../../components/ui/dialog';
-import { FieldError } from '../../../../components/ui/form';
-import { Label } from '../../../../components/ui/label';
-import { Textarea } from '../../../../components/ui/textarea';
 import { errorMessage } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/toast';
 import { useServiceRequestMove } from '../../api/move-service-request';
+import { TextDialogField, useTextDialog } from './text-dialog';
 
 const MAX = 500;
 
@@ -24,9 +21,7 @@ const MAX = 500;
  * back to dispatch without them.
  */
 export function CancelServiceRequestDialog({ reference }: { reference: string }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const dialog = useTextDialog('cancel-reason');
   const navigate = useNavigate();
   // The job is no longer theirs: back to the list (even though this dialog is gone by then).
   const move = useServiceRequestMove({ reference }, () => {
@@ -37,35 +32,22 @@ export function CancelServiceRequestDialog({ reference }: { reference: string })
     void navigate(PATHS.myJobs);
   });
 
-  const field = useRef<HTMLTextAreaElement>(null);
   const submit = () => {
-    const text = reason.trim();
-    if (!text) {
-      field.current?.focus();
-      return setError('Please give a reason');
-    }
-    setError(undefined);
+    const text = dialog.text.trim();
+    if (!text) return dialog.invalid('Please give a reason');
+    dialog.setError(undefined);
     move.mutate(
       { move: 'cancel', reason: text },
       {
-        onSuccess: () => {
-          setOpen(false);
-          setReason('');
-        },
+        onSuccess: dialog.done,
         onError: (err) =>
-          setError(errorMessage(err, 'Failed to cancel the job. Please try again.')),
+          dialog.setError(errorMessage(err, 'Failed to cancel the job. Please try again.')),
       },
     );
   };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (!o) setError(undefined);
-      }}
-    >
+    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
       <DialogTrigger asChild>
         <Button size="lg" variant="outline">
           Cancel
@@ -79,22 +61,9 @@ export function CancelServiceRequestDialog({ reference }: { reference: string })
             told. Please say why.
           </DialogDescription>
         </DialogHeader>
-        <div className="space-y-1.5">
-          <Label htmlFor="cancel-reason">Reason *</Label>
-          <Textarea
-            ref={field}
-            id="cancel-reason"
-            rows={3}
-            maxLength={MAX}
-            value={reason}
-            aria-invalid={!!error}
-            aria-describedby={error ? 'cancel-reason-error' : undefined}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          <FieldError id="cancel-reason-error" message={error} />
-        </div>
+        <TextDialogField label="Reason *" rows={3} maxLength={MAX} dialog={dialog} />
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={() => setOpen(false)}>
+          <Button variant="outline" onClick={dialog.close}>
             Keep job
           </Button>
           <Button variant="destructive" onClick={submit} disabled={move.isPending}>

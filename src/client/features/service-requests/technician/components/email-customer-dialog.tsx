@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../../components/ui/button';
 import {
   Dialog,
@@ -8,12 +8,10 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../../components/ui/dialog';
-import { FieldError } from '../../../../components/ui/form';
-import { Label } from '../../../../components/ui/label';
-import { Textarea } from '../../../../components/ui/textarea';
 import { errorMessage } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/toast';
 import { useMessageCustomer } from '../api/message-customer';
+import { TextDialogField, useTextDialog } from './text-dialog';
 
 const MAX = 2000;
 
@@ -27,43 +25,29 @@ export function EmailCustomerDialog({
   customerName: string;
   trigger: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const dialog = useTextDialog('job-message');
   const send = useMessageCustomer(reference);
-  const field = useRef<HTMLTextAreaElement>(null);
-  const invalid = (message: string) => {
-    setError(message);
-    field.current?.focus();
-  };
 
   const submit = () => {
-    const text = message.trim();
-    if (!text) return invalid('Please write a message');
-    if (text.length > MAX) return invalid(`Message must be at most ${MAX} characters`);
-    setError(undefined);
+    const text = dialog.text.trim();
+    if (!text) return dialog.invalid('Please write a message');
+    if (text.length > MAX) return dialog.invalid(`Message must be at most ${MAX} characters`);
+    dialog.setError(undefined);
     send.mutate(
       { message: text },
       {
         onSuccess: () => {
           notify({ title: 'Message sent', description: `${customerName} will get it by e-mail.` });
-          setMessage('');
-          setOpen(false);
+          dialog.done();
         },
         onError: (err) =>
-          setError(errorMessage(err, 'Failed to send the message. Please try again.')),
+          dialog.setError(errorMessage(err, 'Failed to send the message. Please try again.')),
       },
     );
   };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (!o) setError(undefined);
-      }}
-    >
+    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
         <DialogHeader>
@@ -72,20 +56,7 @@ export function EmailCustomerDialog({
             {customerName} gets your message by e-mail from the platform, about job {reference}.
           </DialogDescription>
         </DialogHeader>
-        <div className="space-y-1.5">
-          <Label htmlFor="job-message">Message</Label>
-          <Textarea
-            ref={field}
-            id="job-message"
-            rows={5}
-            value={message}
-            maxLength={MAX}
-            aria-invalid={!!error}
-            aria-describedby={error ? 'job-message-error' : undefined}
-            onChange={(e) => setMessage(e.target.value)}
-          />
-          <FieldError id="job-message-error" message={error} />
-        </div>
+        <TextDialogField label="Message" rows={5} maxLength={MAX} dialog={dialog} />
         <Button onClick={submit} disabled={send.isPending}>
           {send.isPending ? 'Sending...' : 'Send'}
         </Button>
