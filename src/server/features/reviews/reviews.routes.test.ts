@@ -1,78 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
-import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
-import type { ServiceRequestStatus } from '@shared/constants/domain';
-import { formatReference } from '@shared/jobs';
-import { reviews, serviceRequests, users } from '../../db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../tests/helpers/build-test-app';
+import { createTechnician, signIn } from '../../../../tests/helpers/factories';
+import { reviewsKit } from '../../../../tests/helpers/reviews';
+import { reviews, serviceRequests } from '../../db/schema';
 import { ONLY_REVIEWED_TECHNICIAN } from './reviews.service';
 
 const DAY = 86_400_000;
 
+const kit = reviewsKit();
+const { cookies, makeJob, putReview } = kit;
 let t: TestApp;
-const cookies: Record<string, string> = {};
-let owner: { id: number };
-let tech: Awaited<ReturnType<typeof createTechnician>>;
-let otherTech: Awaited<ReturnType<typeof createTechnician>>;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  owner = await createUser(t.app, { role: 'customer', firstName: 'Maria' });
-  await t.app.db.update(users).set({ lastName: 'Garcia' }).where(eq(users.id, owner.id));
-  const other = await createUser(t.app, { role: 'customer' });
-  const admin = await createUser(t.app, { role: 'admin' });
-  tech = await createTechnician(t.app, { firstName: 'Rita' });
-  otherTech = await createTechnician(t.app, { firstName: 'Omar' });
-  cookies.owner = await signIn(t.app, (await userName(owner.id))!);
-  cookies.other = await signIn(t.app, other.username!);
-  cookies.admin = await signIn(t.app, admin.username!);
-  cookies.tech = await signIn(t.app, tech.user.username!);
-  cookies.otherTech = await signIn(t.app, otherTech.user.username!);
+beforeAll(() => {
+  t = kit.t;
 });
-afterAll(() => t.close());
-
-async function userName(id: number) {
-  const [u] = await t.app.db.select({ u: users.username }).from(users).where(eq(users.id, id));
-  return u?.u;
-}
-
-/** A request row in the given state (set directly; its review is written through its page's route). */
-async function makeJob(
-  opts: {
-    status?: ServiceRequestStatus;
-    technicianId?: number | null;
-    customerId?: number;
-    serviceType?: string;
-  } = {},
-) {
-  const status = opts.status ?? 'completed';
-  const [row] = await t.app.db
-    .insert(serviceRequests)
-    .values({
-      customerId: opts.customerId ?? owner.id,
-      serviceType: opts.serviceType ?? 'Brake Service',
-      description: 'Squealing brakes',
-      location: 'Bowie, MD',
-      status,
-      assignedTechnicianId:
-        opts.technicianId === undefined ? tech.technician.id : opts.technicianId,
-      completedAt: status === 'completed' ? t.clock.now : null,
-    })
-    .returning();
-  return { id: row!.id, reference: formatReference(row!.id) };
-}
-
-const putReview = (
-  reference: string,
-  payload: unknown,
-  opts: { cookie?: string; token?: string } = {},
-) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/service-requests/${reference}/review${opts.token ? `?t=${opts.token}` : ''}`,
-    payload: payload as object,
-    headers: opts.cookie ? { cookie: opts.cookie } : {},
-  });
 
 const putReply = (id: number, payload: unknown, cookie?: string) =>
   t.app.inject({
@@ -107,7 +48,7 @@ describe('PUT /api/reviews/:id/reply', () => {
       id: review.id,
       rating: 3,
       reply: 'Thanks, see you next time',
-      technicianId: tech.technician.id,
+      technicianId: kit.tech.technician.id,
       updatedAt: review.updatedAt,
       repliedAt: expect.any(String),
     });

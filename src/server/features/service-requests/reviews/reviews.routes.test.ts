@@ -1,86 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
-import { createTechnician, createUser, signIn } from '../../../../../tests/helpers/factories';
-import type { ServiceRequestStatus } from '@shared/constants/domain';
-import { formatReference } from '@shared/jobs';
-import {
-  auditLog,
-  realtimeEvents,
-  reviews,
-  serviceRequests,
-  technicians,
-  users,
-} from '../../../db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../../tests/helpers/build-test-app';
+import { createTechnician } from '../../../../../tests/helpers/factories';
+import { reviewsKit } from '../../../../../tests/helpers/reviews';
+import { auditLog, realtimeEvents, reviews, technicians } from '../../../db/schema';
 import { requestLinkToken } from '../../../domain/request-links';
 import { EDIT_WINDOW_OVER, NOT_COMPLETED, ONLY_CUSTOMER } from './reviews.service';
 
 const DAY = 86_400_000;
 
+const kit = reviewsKit();
+const { cookies, makeJob, putReview } = kit;
 let t: TestApp;
-const cookies: Record<string, string> = {};
-let owner: { id: number };
-let tech: Awaited<ReturnType<typeof createTechnician>>;
-let otherTech: Awaited<ReturnType<typeof createTechnician>>;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  owner = await createUser(t.app, { role: 'customer', firstName: 'Maria' });
-  await t.app.db.update(users).set({ lastName: 'Garcia' }).where(eq(users.id, owner.id));
-  const other = await createUser(t.app, { role: 'customer' });
-  const admin = await createUser(t.app, { role: 'admin' });
-  tech = await createTechnician(t.app, { firstName: 'Rita' });
-  otherTech = await createTechnician(t.app, { firstName: 'Omar' });
-  cookies.owner = await signIn(t.app, (await userName(owner.id))!);
-  cookies.other = await signIn(t.app, other.username!);
-  cookies.admin = await signIn(t.app, admin.username!);
-  cookies.tech = await signIn(t.app, tech.user.username!);
-  cookies.otherTech = await signIn(t.app, otherTech.user.username!);
+beforeAll(() => {
+  t = kit.t;
 });
-afterAll(() => t.close());
-
-async function userName(id: number) {
-  const [u] = await t.app.db.select({ u: users.username }).from(users).where(eq(users.id, id));
-  return u?.u;
-}
-
-/** A request row in the given state (set directly, not through its moves). */
-async function makeJob(
-  opts: {
-    status?: ServiceRequestStatus;
-    technicianId?: number | null;
-    customerId?: number;
-    serviceType?: string;
-  } = {},
-) {
-  const status = opts.status ?? 'completed';
-  const [row] = await t.app.db
-    .insert(serviceRequests)
-    .values({
-      customerId: opts.customerId ?? owner.id,
-      serviceType: opts.serviceType ?? 'Brake Service',
-      description: 'Squealing brakes',
-      location: 'Bowie, MD',
-      status,
-      assignedTechnicianId:
-        opts.technicianId === undefined ? tech.technician.id : opts.technicianId,
-      completedAt: status === 'completed' ? t.clock.now : null,
-    })
-    .returning();
-  return { id: row!.id, reference: formatReference(row!.id) };
-}
-
-const putReview = (
-  reference: string,
-  payload: unknown,
-  opts: { cookie?: string; token?: string } = {},
-) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/service-requests/${reference}/review${opts.token ? `?t=${opts.token}` : ''}`,
-    payload: payload as object,
-    headers: opts.cookie ? { cookie: opts.cookie } : {},
-  });
 
 const technicianRow = async (id: number) =>
   (
@@ -129,15 +63,15 @@ describe('PUT /api/service-requests/:reference/review: who may review', () => {
     expect(Math.abs(Date.parse(review.createdAt) - t.clock.now.getTime())).toBeLessThan(5000);
     const [row] = await t.app.db.select().from(reviews).where(eq(reviews.id, review.id));
     expect(row).toMatchObject({
-      technicianId: tech.technician.id,
-      customerId: owner.id,
+      technicianId: kit.tech.technician.id,
+      customerId: kit.owner.id,
       serviceRequestId: job.id,
     });
     const [entry] = await t.app.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.entityId, String(review.id)));
-    expect(entry).toMatchObject({ action: 'review.created', actorUserId: owner.id });
+    expect(entry).toMatchObject({ action: 'review.created', actorUserId: kit.owner.id });
   });
 
   it('lets a guest holding the e-mailed link write it', async () => {
