@@ -14,13 +14,18 @@ export const PRICE_BOOK_CSV_HEADER = [
   'Description',
 ] as const;
 
+/** Dollars as typed: digits, a point and cents, an optional '$' and thousands commas. */
+const typedDollars = (v: string) => {
+  const digits = v.trim().replace(/^\$/, '').replace(/,/g, '');
+  // Not Number() alone: it reads '' and '  ' as 0, and '0x1f' or '1e3' as numbers.
+  return /^(\d+\.?\d*|\.\d+)$/.test(digits) ? Number(digits) : NaN;
+};
+
 /** Dollars as typed ('180', '180.5', '$1,200.00'): a decimal string of whole cents. */
 const dollars = (name: string) =>
   z
     .union([z.number(), z.string()], { error: `${name} must be an amount in dollars` })
-    .transform((v) =>
-      typeof v === 'number' ? v : Number(v.trim().replace(/^\$/, '').replace(/,/g, '')),
-    )
+    .transform((v) => (typeof v === 'number' ? v : typedDollars(v)))
     .refine((n) => Number.isFinite(n) && n >= 0, `${name} must be an amount in dollars`)
     .refine(
       (n) => n <= PRICE_BOOK_MAX_DOLLARS,

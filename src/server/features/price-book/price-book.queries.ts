@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { priceBookItems } from '../../db/schema';
+import { priceBookItems, technicians } from '../../db/schema';
 import { escapeLike } from '../../infra/sql-like';
 
 export type PriceBookRow = typeof priceBookItems.$inferSelect;
@@ -29,6 +29,19 @@ export function listItems(db: DbOrTx, technicianId: number, q?: string) {
     )
     .orderBy(asc(sql`lower(${priceBookItems.name})`), asc(priceBookItems.id))
     .limit(1000);
+}
+
+/**
+ * Holds the technician's book until the transaction ends: adding items (one, or a file's) counts
+ * and names them against the book as it stands, so two at once cannot both pass the limit or
+ * both add the same name.
+ */
+export async function lockBook(tx: DbOrTx, technicianId: number) {
+  await tx
+    .select({ id: technicians.id })
+    .from(technicians)
+    .where(eq(technicians.id, technicianId))
+    .for('update');
 }
 
 export function countItems(db: DbOrTx, technicianId: number) {

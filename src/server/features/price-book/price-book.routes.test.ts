@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { signedInTechnician } from '../../../../tests/helpers/factories';
 import { FLAT_TAX } from '../../../../tests/helpers/pos';
-import { PRICE_BOOK_CSV_HEADER } from '@shared/schemas/price-book';
+import { PRICE_BOOK_CSV_HEADER, PRICE_BOOK_MAX_ITEMS } from '@shared/schemas/price-book';
 import { PRICE_BOOK_PLAN_REQUIRED } from './price-book.service';
 
 let t: TestApp;
@@ -69,6 +69,12 @@ describe('the price book', () => {
       [{ kind: 'part', name: '', unitPrice: 1 }, 'Please give the item a name'],
       [{ kind: 'part', name: 'X', unitPrice: -1 }, 'Unit price must be an amount in dollars'],
       [{ kind: 'part', name: 'X', unitPrice: 1.234 }, 'whole cents'],
+      // A price left empty is not $0, and only decimal dollars are read.
+      [{ kind: 'part', name: 'X', unitPrice: '' }, 'Unit price must be an amount in dollars'],
+      [{ kind: 'part', name: 'X', unitPrice: '  ' }, 'Unit price must be an amount in dollars'],
+      [{ kind: 'part', name: 'X', unitPrice: '0x10' }, 'Unit price must be an amount in dollars'],
+      [{ kind: 'part', name: 'X', unitPrice: '1e3' }, 'Unit price must be an amount in dollars'],
+      [{ kind: 'part', name: 'X', unitPrice: 5, cost: '' }, 'Cost must be an amount in dollars'],
     ] as const) {
       const res = await call('POST', '/api/price-book', pro.cookie, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -136,6 +142,18 @@ describe('the price book', () => {
       .json()
       .map((i: { name: string }) => i.name);
     expect(names).not.toContain('New thing');
+    const noPrice = `${PRICE_BOOK_CSV_HEADER.join(',')}\r\nNo price,part,,,,\r\n`;
+    const unpriced = await call('POST', '/api/price-book/import', other.cookie, { csv: noPrice });
+    expect(unpriced.statusCode).toBe(400);
+    expect(unpriced.json().message).toBe('Line 2: Unit price must be an amount in dollars');
+    // More items than a book holds: refused, nothing written.
+    const many = Array.from({ length: PRICE_BOOK_MAX_ITEMS + 1 }, (_, i) => `Item ${i},part,1`);
+    const tooMany = await call('POST', '/api/price-book/import', other.cookie, {
+      csv: [PRICE_BOOK_CSV_HEADER.join(','), ...many].join('\r\n'),
+    });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().message).toBe(`A price book holds at most ${PRICE_BOOK_MAX_ITEMS} items`);
+    expect((await call('GET', '/api/price-book', other.cookie)).json()).toHaveLength(count);
     expect(
       (await call('POST', '/api/price-book/import', other.cookie, { csv: 'just,some,words\r\n' }))
         .statusCode,
@@ -147,5 +165,42 @@ describe('the price book', () => {
     const res = await call('GET', '/api/price-book', basic.cookie);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(PRICE_BOOK_PLAN_REQUIRED);
+  });
+
+  it('two imports of the same new items at once: one adds them, the other updates them', async () => {
+    const tech = await signedInTechnician(t.app, 'Professional');
+    const lines = Array.from({ length: 20 }, (_, i) => `Same ${i},part,${i + 1}`);
+    const csv = [PRICE_BOOK_CSV_HEADER.join(','), ...lines].join('\r\n');
+    const both = await Promise.all(
+      [1, 2].map(() => call('POST', '/api/price-book/import', tech.cookie, { csv })),
+    );
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    const outcomes = both.map((r) => r.json() as { created: number; updated: number });
+    expect(outcomes).toContainEqual({ created: 20, updated: 0 });
+    expect(outcomes).toContainEqual({ created: 0, updated: 20 });
+    expect((await call('GET', '/api/price-book', tech.cookie)).json()).toHaveLength(20);
+  });
+
+  it('items added at once never take a book past its limit', async () => {
+    const tech = await signedInTechnician(t.app, 'Professional');
+    const lines = Array.from({ length: PRICE_BOOK_MAX_ITEMS - 2 }, (_, i) => `Item ${i},part,1`);
+    const csv = [PRICE_BOOK_CSV_HEADER.join(','), ...lines].join('\r\n');
+    expect((await call('POST', '/api/price-book/import', tech.cookie, { csv })).statusCode).toBe(
+      200,
+    );
+    const adds = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        call('POST', '/api/price-book', tech.cookie, {
+          kind: 'labor',
+          name: `Extra ${i}`,
+          unitPrice: 1,
+        }),
+      ),
+    );
+    expect(adds.filter((r) => r.statusCode === 201)).toHaveLength(2);
+    expect(adds.filter((r) => r.statusCode === 409)).toHaveLength(4);
+    expect((await call('GET', '/api/price-book', tech.cookie)).json()).toHaveLength(
+      PRICE_BOOK_MAX_ITEMS,
+    );
   });
 });

@@ -20,6 +20,7 @@ type Patch = z.output<typeof priceBookItemPatchSchema>;
 export const PRICE_BOOK_PLAN_REQUIRED =
   'The price book comes with the point of sale (Professional plan)';
 export const ITEM_NOT_FOUND = 'Price book item not found';
+const TOO_MANY_ITEMS = `A price book holds at most ${PRICE_BOOK_MAX_ITEMS} items`;
 const duplicate = (name: string) =>
   new AppError(409, `Your price book already has "${name}" of that kind`);
 
@@ -65,10 +66,13 @@ export function createPriceBookService(app: FastifyInstance) {
 
     async create(technicianId: number, input: Input) {
       await assertPlan(technicianId);
-      if ((await q.countItems(app.db, technicianId)) >= PRICE_BOOK_MAX_ITEMS)
-        throw new AppError(409, `A price book holds at most ${PRICE_BOOK_MAX_ITEMS} items`);
       try {
-        return toItem(await q.insertItem(app.db, technicianId, values(input) as q.PriceBookValues));
+        return await app.db.transaction(async (tx) => {
+          await q.lockBook(tx, technicianId);
+          if ((await q.countItems(tx, technicianId)) >= PRICE_BOOK_MAX_ITEMS)
+            throw new AppError(409, TOO_MANY_ITEMS);
+          return toItem(await q.insertItem(tx, technicianId, values(input) as q.PriceBookValues));
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw duplicate(input.name);
         throw err;
@@ -146,7 +150,12 @@ export function createPriceBookService(app: FastifyInstance) {
           throw new AppError(400, `Line ${index + 2}: ${result.error.issues[0]!.message}`);
         return result.data;
       });
+      // A file of more items than a book holds is refused before its lines are written one by
+      // one (up to 500 kB of them), not after.
+      const distinct = new Set(parsed.map((i) => `${i.kind}\n${i.name.toLowerCase()}`));
+      if (distinct.size > PRICE_BOOK_MAX_ITEMS) throw new AppError(409, TOO_MANY_ITEMS);
       return app.db.transaction(async (tx) => {
+        await q.lockBook(tx, technicianId);
         let created = 0;
         let updated = 0;
         for (const item of parsed) {
@@ -160,7 +169,7 @@ export function createPriceBookService(app: FastifyInstance) {
           }
         }
         if ((await q.countItems(tx, technicianId)) > PRICE_BOOK_MAX_ITEMS)
-          throw new AppError(409, `A price book holds at most ${PRICE_BOOK_MAX_ITEMS} items`);
+          throw new AppError(409, TOO_MANY_ITEMS);
         return { created, updated };
       });
     },
