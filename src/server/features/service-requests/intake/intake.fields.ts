@@ -3,7 +3,9 @@ import {
   descriptionWithoutContact,
   type CreateServiceRequestBody,
 } from '@shared/schemas/service-requests';
+import { emailSchema } from '@shared/schemas/common';
 import { normalizePhone } from '../../../domain/phone';
+import { AppError } from '../../../infra/app-error';
 
 type FormBody = Extract<CreateServiceRequestBody, { kind: 'form' }>;
 type DemoBody = Extract<CreateServiceRequestBody, { kind: 'demo' }>;
@@ -40,6 +42,16 @@ function phoneLine(description: string): string | undefined {
   return typed === undefined ? undefined : normalizePhone(typed, 'customerPhone');
 }
 
+/** The description's Email line (none when it has none); a 400 when it is no address. */
+function emailLine(description: string): string | undefined {
+  const typed = line(description, 'Email');
+  if (typed === undefined) return undefined;
+  const parsed = emailSchema.safeParse(typed);
+  if (parsed.success) return parsed.data;
+  const message = parsed.error.issues[0]!.message;
+  throw new AppError(400, message, [{ path: 'customerEmail', message }]);
+}
+
 /**
  * The form's payload. The contact goes to fields of its own, never in the text a technician
  * reads; lines of the text (earlier versions of the form) fill the fields left out.
@@ -53,7 +65,8 @@ function fromForm(r: FormBody): RequestFields {
     preferredDate: r.preferredDate,
     description: descriptionWithoutContact(r.description),
     name: r.customerName ?? line(r.description, 'Customer'),
-    email: r.customerEmail ?? line(r.description, 'Email')?.toLowerCase(),
+    // An Email line of the text is held to the e-mail rule like the field.
+    email: r.customerEmail ?? emailLine(r.description),
     // A Phone line of the text is held to the phone rule like the field.
     phone: r.customerPhone ?? phoneLine(r.description),
     vehicle: r.vehicleInfo ?? line(r.description, 'Vehicle'),

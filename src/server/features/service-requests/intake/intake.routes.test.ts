@@ -290,6 +290,19 @@ describe('POST /api/service-requests', () => {
       [{ ...form, preferredDate: yesterday }, /Preferred date cannot be in the past/],
       [{ ...form, preferredDate: 'tomorrow' }, /Preferred date must be a date/],
       [{ ...form, customerEmail: 'not-an-email' }, /valid email address/],
+      // The Email line of earlier forms is held to the field's rule.
+      [
+        { ...form, customerEmail: undefined, description: withContactLines('not-an-email') },
+        /valid email address/,
+      ],
+      [
+        {
+          ...form,
+          customerEmail: undefined,
+          description: withContactLines('a@example.com, b@example.com'),
+        },
+        /valid email address/,
+      ],
     ];
     for (const [payload, message] of cases) {
       const res = await post(payload);
