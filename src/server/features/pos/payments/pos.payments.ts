@@ -149,7 +149,7 @@ export const posCardFingerprint = (input: z.output<typeof cardPaymentSchema>) =>
  * The tip in cents: a percentage is of the invoice's total (of the amount paid without an
  * invoice); never more than that total (a typed amount beyond it is a slip of the finger), 400.
  */
-function tipOf(
+export function tipOf(
   tip: TipRule | null | undefined,
   invoiceTotalCents: number | null,
   amountCents: number,

@@ -1,4 +1,4 @@
-import { invoiceShareOfRefund, settleCard } from './pos.card';
+import { invoiceShareOfRefund, jobOfPayment, settleCard } from './pos.card';
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import { centsToDecimal, formatCents } from '@shared/money';
@@ -31,7 +31,7 @@ import {
   updateDispute,
   type DisputeRow,
 } from './pos.provider-events.queries';
-import { addToInvoice, findInvoice, findQuote, lockInvoice, type PaymentRow } from '../pos.queries';
+import { addToInvoice, findInvoice, lockInvoice } from '../pos.queries';
 import { orderRef } from './pos.wallet.queries';
 
 /**
@@ -42,13 +42,6 @@ import { orderRef } from './pos.wallet.queries';
  * of order: only a `processing` payment is ever settled, refunds are keyed by the provider's
  * refund id, and a dispute ignores an event older than the one it last applied.
  */
-
-/** The job a payment's change shows on (its invoice's, or its deposit's quote's). */
-async function jobOf(tx: DbOrTx, p: PaymentRow) {
-  if (p.invoiceId) return (await findInvoice(tx, p.invoiceId))?.serviceRequestId ?? null;
-  if (p.quoteId) return (await findQuote(tx, p.quoteId))?.serviceRequestId ?? null;
-  return null;
-}
 
 /**
  * The payment the event is about: by the provider's id, else by its order (a wallet payment keeps
@@ -128,7 +121,7 @@ async function refund(app: FastifyInstance, tx: DbOrTx, e: ProviderRefundEvent) 
           invoiceShareOfRefund(p, failed.amountCents),
           app.clock(),
         );
-      if (failed) await jobDocumentChanged(app, tx, await jobOf(tx, p), { kind: 'payment' });
+      if (failed) await jobDocumentChanged(app, tx, await jobOfPayment(tx, p), { kind: 'payment' });
     }
     return true;
   }
@@ -148,7 +141,7 @@ async function refund(app: FastifyInstance, tx: DbOrTx, e: ProviderRefundEvent) 
   if (!r) return true;
   if (p.invoiceId)
     await subtractFromInvoice(tx, p.invoiceId, invoiceShareOfRefund(p, r.amountCents));
-  await jobDocumentChanged(app, tx, await jobOf(tx, p), {
+  await jobDocumentChanged(app, tx, await jobOfPayment(tx, p), {
     kind: 'refund',
     amount: centsToDecimal(r.amountCents),
     receiptNumber: p.receiptNumber,
@@ -252,7 +245,7 @@ async function dispute(app: FastifyInstance, tx: DbOrTx, e: ProviderDisputeEvent
     }
   }
   if (fresh) await disputeMail(app, tx, d, inv?.invoiceNumber ?? null);
-  if (p) await jobDocumentChanged(app, tx, await jobOf(tx, p), { kind: 'payment' });
+  if (p) await jobDocumentChanged(app, tx, await jobOfPayment(tx, p), { kind: 'payment' });
   return Boolean(p);
 }
 

@@ -1,4 +1,5 @@
 import { formatAmount } from '@shared/money';
+import { salesTaxLabel } from '@shared/sales-tax';
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -359,7 +360,7 @@ async function sendApprovalLink(
             `${i.description} (${i.quantity} x ${formatAmount(i.unitPrice)}): ${formatAmount(i.totalPrice)}`,
         )
         .join('\n'),
-      `Labor: ${formatAmount(full!.laborTotal)}\nParts: ${formatAmount(full!.partsTotal)}\nTax (${full!.taxRate}%): ${formatAmount(full!.taxAmount)}\nTotal: ${formatAmount(full!.totalAmount)}` +
+      `Labor: ${formatAmount(full!.laborTotal)}\nParts: ${formatAmount(full!.partsTotal)}\n${salesTaxLabel(full!)}: ${formatAmount(full!.taxAmount)}\nTotal: ${formatAmount(full!.totalAmount)}` +
         (full!.deposit
           ? `\nDeposit: ${formatAmount(full!.deposit.amount)} (${full!.deposit.status}${full!.deposit.status === 'due' ? ', paid by card when you sign' : ''})`
           : ''),

@@ -5,7 +5,7 @@ import { createUser } from '../../../../../tests/helpers/factories';
 import { readPdf } from '../../../../../tests/helpers/pdf';
 import { proTechnician, SIGNATURE, type PosTechnician } from '../../../../../tests/helpers/pos';
 import { PLACE_OF_WORK_MESSAGE, TAX_OVERRIDE_REASON_MESSAGE } from '@shared/schemas/pos';
-import { quotes, serviceRequests } from '../../../db/schema';
+import { outbox, quotes, serviceRequests } from '../../../db/schema';
 
 /**
  * Sales tax by where the work is done (docs/decisions/031): a quote takes its place of work's
@@ -187,6 +187,25 @@ describe("the technician's own rates", () => {
       taxJurisdiction: 'MD',
       taxJurisdictionName: 'Maryland',
     });
+  });
+
+  it('are named in the e-mailed quote as its PDF names them', async () => {
+    const res = await quoteFor({
+      workLocation: '20782',
+      customerEmail: 'fleet.buyer@example.com',
+      taxRate: 6,
+      laborTaxRate: 2,
+      taxOverrideReason: 'County surcharge on labour agreed with the fleet',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const sent = await call('POST', `/api/pos/quotes/${res.json().id}/send`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [mail] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, 'fleet.buyer@example.com'));
+    // $50 of parts at 6% and $100 of labour at 2%.
+    expect(mail!.textBody).toContain('Sales tax (6% on parts, 2% on labor): $5.00');
   });
 
   it('are refused past 99.99%', async () => {
