@@ -163,8 +163,9 @@ export class DocumentLayout {
       const words = this.clean(paragraph).split(/ +/);
       let line = '';
       for (let word of words) {
-        while (this.width(word, size, font) > maxWidth) {
-          // A word wider than the line: cut it where it stops fitting.
+        // A word wider than the line: cut it where it stops fitting. A letter wider than the
+        // column is left whole, on a line of its own (cutting it would never end).
+        while (word.length > 1 && this.width(word, size, font) > maxWidth) {
           let n = word.length - 1;
           while (n > 1 && this.width(word.slice(0, n), size, font) > maxWidth) n--;
           if (line) lines.push(line);
@@ -175,7 +176,7 @@ export class DocumentLayout {
         const candidate = line ? `${line} ${word}` : word;
         if (this.width(candidate, size, font) <= maxWidth) line = candidate;
         else {
-          lines.push(line);
+          if (line) lines.push(line);
           line = word;
         }
       }
