@@ -15,7 +15,7 @@ test('the demo technician reads the payments statement on a phone and downloads 
 
   // The last 12 months, with the demo's year of payments and a totals row.
   const table = panel.getByRole('table', { name: /Payments statement/ });
-  await expect(table.getByRole('columnheader', { name: 'Card volume' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Card & PayPal volume' })).toBeVisible();
   const months = table.locator('tbody tr');
   await expect(months).toHaveCount(12);
   const total = table.getByRole('row', { name: /^Total/ });
@@ -44,7 +44,7 @@ test('the demo technician reads the payments statement on a phone and downloads 
   const lines = readFileSync((await download.path())!, 'utf8')
     .trimEnd()
     .split('\r\n');
-  expect(lines[0]).toMatch(/^Month,Card payments,Card volume,/);
+  expect(lines[0]).toMatch(/^Month,Card & PayPal payments,Card & PayPal volume,/);
   expect(lines.slice(1).map((l) => l.split(',')[0])).toHaveLength(3);
   // The same link as a request: a CSV, as an attachment.
   const res = await page.request.get(href!);

@@ -79,15 +79,18 @@ const cents = z.number().int();
 
 /** One month of a technician's statement (or the range's totals). */
 export const statementFiguresSchema = z.object({
-  /** Succeeded card payments (deposits included), taken in the month. */
+  /**
+   * Succeeded payments through a payment provider (deposits included), taken in the month:
+   * cards, and PayPal paid into the technician's account.
+   */
   cardCount: count,
   cardCents: cents,
   /**
-   * Customers' tips charged with those card payments, on top of `cardCents`: the technician's,
+   * Customers' tips charged with those payments, on top of `cardCents`: the technician's,
    * counted in the net (a refund gives the tip back with the payment).
    */
   tipCents: cents,
-  /** Card payments given back (succeeded refunds, ours or made in the provider's dashboard). */
+  /** Those payments given back (succeeded refunds, ours or made in the provider's dashboard). */
   refundCount: count,
   refundCents: cents,
   /** Disputes (chargebacks) reported in the month; `disputesLostCents` those decided lost. */
@@ -102,7 +105,7 @@ export const statementFiguresSchema = z.object({
    * feeCents.
    */
   netCents: cents,
-  /** Money taken outside the card provider: not part of the card net. */
+  /** Money taken outside a payment provider (recorded by hand): not part of the net. */
   cashCents: cents,
   checkCents: cents,
   otherCents: cents,
@@ -128,8 +131,8 @@ export type Statement = z.output<typeof statementSchema>;
 /** The CSV's columns, in order (money as decimals without thousands separators). */
 export const STATEMENT_CSV_HEADER = [
   'Month',
-  'Card payments',
-  'Card volume',
+  'Card & PayPal payments',
+  'Card & PayPal volume',
   'Tips',
   'Refunds',
   'Refunded',

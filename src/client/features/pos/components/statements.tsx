@@ -24,10 +24,10 @@ import { statementCsvUrl, useStatement } from '../api/get-statement';
 
 type Cell = { header: string; value: (f: StatementFigures) => string; note?: string };
 
-/** The columns: card figures first (what makes the net), then money taken outside the card. */
+/** The columns: card and PayPal figures first (what makes the net), then money taken by hand. */
 const CELLS: Cell[] = [
-  { header: 'Card payments', value: (f) => String(f.cardCount) },
-  { header: 'Card volume', value: (f) => formatCents(f.cardCents) },
+  { header: 'Card & PayPal payments', value: (f) => String(f.cardCount) },
+  { header: 'Card & PayPal volume', value: (f) => formatCents(f.cardCents) },
   { header: 'Tips', value: (f) => formatCents(f.tipCents) },
   { header: 'Refunds', value: (f) => `${formatCents(f.refundCents)} (${f.refundCount})` },
   {
@@ -65,9 +65,9 @@ export function Statements() {
       <CardHeader>
         <CardTitle>Payments statement</CardTitle>
         <CardDescription>
-          Card payments month by month (Eastern time): your customers&apos; tips count in the net;
-          refunds, disputes and the fees your payment provider reported come off it. Cash, check and
-          other payments are shown apart.
+          Card and PayPal payments month by month (Eastern time): your customers&apos; tips count in
+          the net; refunds, disputes and the fees your payment provider reported come off it. Cash,
+          check and other payments are shown apart.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">

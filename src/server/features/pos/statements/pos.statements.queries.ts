@@ -17,7 +17,14 @@ const within = (column: SQL, r: StatementRange) =>
 /** Sums come back as bigint (strings from some drivers): the service makes them numbers. */
 type Num = number | string | null;
 
-/** Succeeded payments by month: card volume, tips and fees, and the other methods apart. */
+/**
+ * Payments through a payment provider: cards, and wallets (PayPal) paid into the technician's
+ * account. Their tips, fees, refunds and disputes go through the provider alike, so they make the
+ * statement's net together; cash, check and other money recorded by hand stays apart.
+ */
+const PROCESSED = sql`(method = 'card' or provider is not null)`;
+
+/** Succeeded payments by month: processed volume, tips and fees, and the other methods apart. */
 export function paymentsByMonth(db: DbOrTx, r: StatementRange) {
   return rows<{
     month: string;
@@ -32,14 +39,14 @@ export function paymentsByMonth(db: DbOrTx, r: StatementRange) {
   }>(
     db,
     sql`select ${month(sql`created_at`, r.tz)} as month,
-        count(*) filter (where method = 'card') as card_count,
-        sum(amount_cents) filter (where method = 'card') as card_cents,
-        sum(tip_cents) filter (where method = 'card') as tip_cents,
-        sum(processing_fee_cents) filter (where method = 'card') as fee_cents,
-        count(*) filter (where method = 'card' and processing_fee_cents is null) as fees_unreported,
+        count(*) filter (where ${PROCESSED}) as card_count,
+        sum(amount_cents) filter (where ${PROCESSED}) as card_cents,
+        sum(tip_cents) filter (where ${PROCESSED}) as tip_cents,
+        sum(processing_fee_cents) filter (where ${PROCESSED}) as fee_cents,
+        count(*) filter (where ${PROCESSED} and processing_fee_cents is null) as fees_unreported,
         sum(amount_cents) filter (where method = 'cash') as cash_cents,
         sum(amount_cents) filter (where method = 'check') as check_cents,
-        sum(amount_cents) filter (where method not in ('card', 'cash', 'check')) as other_cents
+        sum(amount_cents) filter (where method = 'digital' and not ${PROCESSED}) as other_cents
       from invoice_payments
       where technician_id = ${r.technicianId} and status = 'succeeded'
         and ${within(sql`created_at`, r)}
@@ -47,7 +54,7 @@ export function paymentsByMonth(db: DbOrTx, r: StatementRange) {
   );
 }
 
-/** Succeeded refunds of card payments by the month they were made. */
+/** Succeeded refunds of processed payments (cards, wallets) by the month they were made. */
 export function refundsByMonth(db: DbOrTx, r: StatementRange) {
   return rows<{ month: string; refund_count: Num; refund_cents: Num }>(
     db,
@@ -55,7 +62,8 @@ export function refundsByMonth(db: DbOrTx, r: StatementRange) {
         count(*) as refund_count, sum(r.amount_cents) as refund_cents
       from payment_refunds r
       join invoice_payments p on p.id = r.payment_id
-      where r.technician_id = ${r.technicianId} and r.status = 'succeeded' and p.method = 'card'
+      where r.technician_id = ${r.technicianId} and r.status = 'succeeded'
+        and (p.method = 'card' or p.provider is not null)
         and ${within(sql`r.created_at`, r)}
       group by 1`,
   );

@@ -229,7 +229,7 @@ describe('the payments statement', () => {
       '2026-03,1,20.00,0.00,0,0.00,1,100.00,0.00,0.88,0,19.12,0.00,0.00,0.00',
     ]);
     expect(lines[0]).toBe(
-      'Month,Card payments,Card volume,Tips,Refunds,Refunded,Disputes,Disputed,Disputes lost,' +
+      'Month,Card & PayPal payments,Card & PayPal volume,Tips,Refunds,Refunded,Disputes,Disputed,Disputes lost,' +
         'Provider fees,Payments without fee reported,Net,Cash,Check,Other',
     );
   });

@@ -622,6 +622,16 @@ describe('paying an invoice with the sandbox wallet (demo mode)', () => {
     );
     expect((await c.invoiceRow(job.invoiceId)).status).toBe('paid');
     expect(await c.mailsTo(job.email, 'job_receipt')).toHaveLength(1);
+    // The technician's statement counts it with the card payments: amount, tip and net.
+    const statement = async () =>
+      (await c.call('GET', '/api/pos/statements', job.tech.cookie)).json().totals;
+    expect(await statement()).toMatchObject({
+      cardCount: 1,
+      cardCents: 4200,
+      tipCents: 420,
+      netCents: 4620,
+      otherCents: 0,
+    });
 
     const refunded = await c.call('POST', `/api/pos/payments/${row!.id}/refund`, job.tech.cookie, {
       idempotencyKey: 'sbx-wallet-refund-1',
@@ -629,6 +639,8 @@ describe('paying an invoice with the sandbox wallet (demo mode)', () => {
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(refunded.json().refund).toMatchObject({ status: 'succeeded', amount: '46.20' });
     expect((await c.invoiceRow(job.invoiceId)).status).toBe('pending');
+    // Given back through PayPal: off the statement's net, as a card refund is.
+    expect(await statement()).toMatchObject({ refundCount: 1, refundCents: 4620, netCents: 0 });
   });
 
   it('offers no wallet for a technician without a connected account, and refuses an order (409)', async () => {

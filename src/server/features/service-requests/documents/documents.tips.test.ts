@@ -179,7 +179,7 @@ describe("the customer's tip on an invoice paid from the request page", () => {
     });
     const csv = await call('GET', '/api/pos/statements.csv', job.tech.cookie);
     const [header, ...rows] = csv.body.trim().split('\r\n');
-    expect(header).toMatch(/^Month,Card payments,Card volume,Tips,Refunds,/);
+    expect(header).toMatch(/^Month,Card & PayPal payments,Card & PayPal volume,Tips,Refunds,/);
     expect(rows.some((r) => r.includes(',1,75.50,11.33,0,0.00,'))).toBe(true);
 
     // Analytics: revenue as invoiced, the tips beside it.
