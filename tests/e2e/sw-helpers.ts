@@ -31,8 +31,31 @@ export async function serviceWorkerOf(context: BrowserContext): Promise<Worker> 
 /**
  * Delivers a push to the page's service worker the way a push service would: through the
  * DevTools protocol (ServiceWorker.deliverPushMessage), no real subscription needed.
+ *
+ * Until the worker shows it: on a loaded machine Chromium has been seen to drop a delivered
+ * push (the worker woken for it did not start in time; nothing was shown, nothing logged). A
+ * push service redelivers a message the device did not take, so this does too, up to three
+ * times, until a notification under the payload's tag (with its title, when it has one) shows.
+ * The caller's own assertions then check what shows.
  */
 export async function deliverPush(page: Page, payload: PushPayload) {
+  const title = typeof payload.title === 'string' ? payload.title : undefined;
+  const shown = async () =>
+    (await shownNotifications(page, payload.tag)).some(
+      (n) => title === undefined || n.title === title,
+    );
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await deliverOnce(page, payload);
+    try {
+      await expect.poll(shown, { timeout: 5_000 }).toBe(true);
+      return;
+    } catch {
+      // Not shown yet: deliver again (a notification under the same tag replaces, never adds).
+    }
+  }
+}
+
+async function deliverOnce(page: Page, payload: PushPayload) {
   const cdp = await page.context().newCDPSession(page);
   const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
   cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
