@@ -126,7 +126,6 @@ export default function Technicians() {
           total={total}
           page={page}
           pageSize={PAGE_SIZE}
-          pages={Math.max(1, Math.ceil(total / PAGE_SIZE))}
           onPage={goToPage}
           onClear={() => setParams(new URLSearchParams())}
           onContact={setContact}

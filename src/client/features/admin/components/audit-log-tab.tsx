@@ -8,7 +8,7 @@ import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuditActions } from '../api/get-audit-actions';
 import { AUDIT_PAGE_SIZE, useAuditLog, type AuditFilter } from '../api/get-audit-log';
-import { Pager } from './pager';
+import { Pager } from '../../../components/pager';
 
 type AuditEntry = NonNullable<ReturnType<typeof useAuditLog>['data']>['items'][number];
 

@@ -10,7 +10,7 @@ import { FormError, useItemError } from '../../../components/ui/form-error';
 import { notify } from '../../../lib/toast';
 import { useAdminMessages, type MessageFilter } from '../api/get-messages';
 import { useSetMessageHandled } from '../api/set-message-handled';
-import { Pager } from './pager';
+import { Pager } from '../../../components/pager';
 
 /** Contact Us messages: unhandled ones by default, marked handled once answered. */
 export function MessagesTab() {

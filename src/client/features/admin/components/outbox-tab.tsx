@@ -15,7 +15,7 @@ import { FormError, useItemError } from '../../../components/ui/form-error';
 import { notify } from '../../../lib/toast';
 import { useOutbox } from '../api/get-outbox';
 import { useRetryMessage } from '../api/retry-message';
-import { Pager } from './pager';
+import { Pager } from '../../../components/pager';
 
 const STATUS_BADGE: Record<OutboxStatus, 'success' | 'warning' | 'destructive' | 'secondary'> = {
   sent: 'success',

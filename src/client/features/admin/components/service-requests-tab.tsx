@@ -10,7 +10,7 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { serviceRequestStatusVariant as statusVariant } from '../../../components/service-request-status';
 import { useAdminServiceRequests, type JobStatus } from '../api/get-service-requests';
-import { Pager } from './pager';
+import { Pager } from '../../../components/pager';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '../api/keys';
 

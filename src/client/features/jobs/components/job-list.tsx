@@ -10,7 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import type { TechnicianJobs } from '../api/get-technician-jobs';
 import { formatWindow } from '@shared/service-time';
 import { JobStatusBadge } from './job-status-badge';
-import { JobsPager } from './jobs-pager';
+import { Pager } from '../../../components/pager';
 
 export type JobsTab = 'active' | 'past';
 
@@ -59,7 +59,7 @@ export function JobList({
                   : 'No active jobs. Jobs you accept from Job Notifications appear here.'
               }
             />
-            <JobsPager
+            <Pager
               label="Active jobs pages"
               page={jobs.page}
               pageSize={jobs.pageSize}
@@ -73,7 +73,7 @@ export function JobList({
               items={jobs.past}
               empty={q ? `No past jobs match "${q}".` : 'No past jobs yet.'}
             />
-            <JobsPager
+            <Pager
               label="Past jobs pages"
               page={jobs.page}
               pageSize={jobs.pageSize}

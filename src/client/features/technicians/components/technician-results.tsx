@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Technician } from '@shared/schemas/technicians';
+import { Pager } from '../../../components/pager';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TechnicianCard } from '../technician-card';
@@ -53,7 +54,6 @@ export function TechnicianResults({
   total,
   page,
   pageSize,
-  pages,
   onPage,
   onClear,
   onContact,
@@ -68,7 +68,6 @@ export function TechnicianResults({
   total: number;
   page: number;
   pageSize: number;
-  pages: number;
   onPage: (page: number) => void;
   onClear: () => void;
   onContact: (t: Technician) => void;
@@ -112,19 +111,14 @@ export function TechnicianResults({
           <TechnicianCard key={t.id} technician={t} onContact={onContact} />
         ))}
       </div>
-      {pages > 1 && (
-        <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-3">
-          <Button variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-600">
-            Page {page} of {pages}
-          </span>
-          <Button variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pager
+        variant="centered"
+        label="Pagination"
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        onPage={onPage}
+      />
     </>
   );
 }
