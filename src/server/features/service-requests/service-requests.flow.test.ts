@@ -1,6 +1,6 @@
 import { TAX_EXEMPT } from '../../../../tests/helpers/pos';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
@@ -8,6 +8,7 @@ import { LOCATIONS } from '@shared/constants/locations';
 import {
   jobNotifications,
   outbox,
+  realtimeEvents,
   serviceRequestEvents,
   serviceRequests,
   technicians,
@@ -530,13 +531,19 @@ describe('live updates', () => {
 });
 
 describe('a stream outlives no access', () => {
-  /** Opens the request's stream over HTTP; reads until a needle, the end, or a deadline. */
+  /**
+   * Opens the request's stream over HTTP as a client that has loaded the page does: resuming
+   * after the newest event so far (an event committed before the stream opened can still be on
+   * its way to this instance, and the stream delivers it: the page may predate it). Reads until
+   * a needle, the end, or a deadline.
+   */
   async function openStream(reference: string, cookie: string) {
     if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
+    const [newest] = await t.app.db.select({ id: max(realtimeEvents.id) }).from(realtimeEvents);
     const controller = new AbortController();
     const res = await fetch(`http://127.0.0.1:${port}/api/service-requests/${reference}/stream`, {
-      headers: { cookie },
+      headers: { cookie, 'last-event-id': String(newest?.id ?? 0) },
       signal: controller.signal,
     });
     expect(res.status).toBe(200);
