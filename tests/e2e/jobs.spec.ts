@@ -74,15 +74,19 @@ test("a technician's job from accepted to completed, with a quote made from it i
   await expect(page.getByText('2015 Honda Accord').first()).toBeVisible();
   await expect(page.getByText(problem).first()).toBeVisible();
 
-  // E-mail the customer through the platform: an empty message is refused inline.
-  await page.getByRole('button', { name: 'Email customer' }).click();
-  const mailDialog = page.getByRole('dialog', { name: 'Email customer' });
-  await mailDialog.getByRole('button', { name: 'Send' }).click();
-  await expect(mailDialog.getByText('Please write a message')).toBeVisible();
-  await mailDialog.getByLabel('Message').fill('I will bring a code reader. See you tomorrow.');
-  await mailDialog.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText('Message sent')).toBeVisible();
-  await expect(mailDialog).toBeHidden();
+  // Write to the customer in the job's thread: an empty message is refused inline.
+  await page.getByRole('link', { name: 'Message customer' }).click();
+  const thread = page.getByRole('region', { name: 'Messages' });
+  await thread.getByRole('button', { name: 'Send' }).click();
+  await expect(thread.getByText('Please write a message')).toBeVisible();
+  await thread.getByLabel('Your message').fill('I will bring a code reader. See you tomorrow.');
+  await thread.getByRole('button', { name: 'Send' }).click();
+  await expect(
+    thread.getByRole('list', { name: 'Messages' }).getByText('I will bring a code reader.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expect(thread.getByLabel('Your message')).toHaveValue('');
 
   // Propose an arrival window; a window that ends before it starts is refused inline.
   const windowForm = page.getByRole('form', { name: 'Arrival window' });

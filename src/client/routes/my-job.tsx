@@ -13,6 +13,7 @@ import { ServiceRequestOverview } from '../features/service-requests/technician/
 import { JobStatusBadge } from '../features/jobs/components/job-status-badge';
 import { LiveBadge } from '../features/jobs/components/live-badge';
 import { WindowForm } from '../features/service-requests/technician/components/window-form';
+import { MessageThread } from '../features/service-requests/messages/components/message-thread';
 import { ApiError } from '../lib/api-client';
 import { RequireUser } from '../features/auth/components/require-user';
 
@@ -92,6 +93,7 @@ function Job() {
         <ServiceRequestActions job={j} />
         {j.actions.includes('propose_window') && <WindowForm job={j} />}
         <ServiceRequestOverview job={j} />
+        <MessageThread req={{ reference: j.reference }} with={j.customer.name} />
         <ServiceRequestDocuments job={j} />
       </div>
     </Page>

@@ -22,6 +22,7 @@ import { ServiceRequestHeader } from '../features/service-requests/customer/comp
 import { ServiceRequestTimeline } from '../features/service-requests/customer/components/service-request-timeline';
 import { StatusBanner } from '../features/service-requests/customer/components/status-banner';
 import { TechnicianCard } from '../features/service-requests/customer/components/technician-card';
+import { MessageThread } from '../features/service-requests/messages/components/message-thread';
 import { UnmatchedPanel } from '../features/service-requests/customer/components/unmatched-panel';
 import { useServiceRequestStream } from '../features/service-requests/api/service-request-stream';
 import { ReviewForm } from '../features/service-requests/customer/components/review-form';
@@ -123,6 +124,7 @@ export default function RequestPage() {
         </p>
       )}
       {job.technician && <TechnicianCard technician={job.technician} />}
+      {asCustomer && <MessageThread req={req} with={job.technician?.name ?? 'your technician'} />}
       {WINDOW_STATUSES.includes(job.status) && <ArrivalWindow job={job} req={req} />}
       {asCustomer && job.status !== 'completed' && job.status !== 'canceled' && (
         <TextUpdates job={job} req={req} />

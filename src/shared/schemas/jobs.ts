@@ -369,14 +369,6 @@ export const adminJobsSchema = z.object({
   pageSize: z.number().int(),
 });
 
-/** POST /api/service-requests/:reference/messages: the technician e-mails the customer. */
-export const jobMessageSchema = z.object({
-  message: safeText({ error: 'Please write a message' })
-    .trim()
-    .min(1, 'Please write a message')
-    .max(2000, 'Message must be at most 2000 characters'),
-});
-
 /** PUT /api/service-requests/:reference/review */
 export const reviewInputSchema = z.object({
   rating: z

@@ -17,7 +17,7 @@ import {
   type OutboxStatus,
 } from '@shared/schemas/notifications';
 import { createdAt, id, oneOf, updatedAt } from './_helpers';
-import { technicians } from './marketplace';
+import { serviceRequests, technicians } from './marketplace';
 
 /**
  * Every message the product sends (e-mail, SMS, Web Push), written in the transaction of the
@@ -141,3 +141,30 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb().$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The conversation on a service request between its customer and the technician holding it
+ * (ADR 042): one thread per request and technician, so a technician who gives the job back
+ * leaves theirs behind and the next one starts afresh. `readAt`: when the other side read it.
+ */
+export const requestMessages = pgTable(
+  'request_messages',
+  {
+    id: id(),
+    serviceRequestId: integer()
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    technicianId: integer()
+      .notNull()
+      .references(() => technicians.id, { onDelete: 'cascade' }),
+    author: text().$type<'customer' | 'technician'>().notNull(),
+    body: text().notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('request_messages_thread_idx').on(t.serviceRequestId, t.technicianId, t.id),
+    check('request_messages_author_ck', sql`${t.author} in ('customer', 'technician')`),
+    check('request_messages_body_ck', sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);

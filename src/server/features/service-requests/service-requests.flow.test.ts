@@ -486,7 +486,7 @@ describe('bad input', () => {
         message: 'I will bring the oil filter for your car.',
       },
     );
-    expect(sent.json()).toEqual({ message: 'Message sent' });
+    expect(sent.json()).toMatchObject({ message: 'Message sent', sent: { from: 'technician' } });
     const [mail] = await t.app.db.select().from(outbox).where(eq(outbox.template, 'job_message'));
     expect(mail!.textBody).toContain('I will bring the oil filter for your car.');
   });

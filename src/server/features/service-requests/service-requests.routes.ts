@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerDocumentRoutes } from './documents/documents.routes';
 import { registerPayPalRoutes } from './documents/documents.paypal.routes';
 import { registerIntakeRoutes } from './intake/intake.routes';
+import { registerMessageRoutes } from './messages/messages.routes';
 import { registerMoveRoutes } from './moves/moves.routes';
 import { registerPageNotifyRoutes } from './page/page.notify.routes';
 import { registerPageRoutes } from './page/page.routes';
@@ -11,7 +12,7 @@ import { registerReviewRoutes } from './reviews/reviews.routes';
 /**
  * The service request, one aggregate: every route under /api/service-requests (and the photo
  * upload that precedes one), by concern. Intake makes it; its page shows it to each viewer;
- * moves take it through its life; photos, the review and the documents (quotes, invoices,
+ * moves take it through its life; photos, the review, the messages and the documents (quotes, invoices,
  * payments) belong to it.
  */
 export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,6 +22,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   registerPageNotifyRoutes(app);
   registerMoveRoutes(app);
   registerReviewRoutes(app);
+  registerMessageRoutes(app);
   registerDocumentRoutes(app);
   registerPayPalRoutes(app);
 };

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { messageResponseSchema, MAX_INT4 } from '@shared/schemas/common';
+import { MAX_INT4 } from '@shared/schemas/common';
 import {
-  jobMessageSchema,
   jobSummarySchema,
   referenceParamSchema,
   requestTokenQuerySchema,
@@ -17,7 +16,7 @@ import {
 } from '../service-requests.http';
 import { createPageService } from './page.service';
 
-/** The customer's requests, and one request's page: its view, its live updates, its messages. */
+/** The customer's requests, and one request's page: its view, its live updates. */
 export function registerPageRoutes(app: ServiceRequestApp) {
   const service = createPageService(app);
   registerEventStreams(app);
@@ -88,26 +87,5 @@ export function registerPageRoutes(app: ServiceRequestApp) {
         () => service.stillSees(reference, request.user, request.query.t),
       );
     },
-  );
-
-  app.post(
-    '/api/service-requests/:reference/messages',
-    {
-      config: { access: 'technician' },
-      schema: {
-        summary: 'Send a message on a service request',
-        operationId: 'postServiceRequestMessage',
-        tags,
-        description: 'The assigned technician e-mails the customer through the platform.',
-        params: referenceParamSchema,
-        body: jobMessageSchema,
-        response: {
-          200: messageResponseSchema,
-          ...errorResponsesFor(400, 401, 403, 404, 409, 429),
-        },
-      },
-    },
-    async (request) =>
-      service.message(request.params.reference, request.user!, request.body.message),
   );
 }

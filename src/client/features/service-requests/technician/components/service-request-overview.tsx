@@ -7,7 +7,6 @@ import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { formatCalendarDate } from '../../../../lib/dates';
 import { formatWindow, vehicleLine } from '../format';
-import { EmailCustomerDialog } from './email-customer-dialog';
 import { RequestPhotos } from '../../../../components/request-photos';
 
 /** What the technician needs to do the job: the customer, where, what, when. */
@@ -34,15 +33,11 @@ export function ServiceRequestOverview({ job }: { job: ServiceRequestDetail }) {
               phone && <p className="self-center text-sm text-slate-700">Phone: {phone}</p>
             )}
             {job.status !== 'canceled' && (
-              <EmailCustomerDialog
-                reference={job.reference}
-                customerName={job.customer.name}
-                trigger={
-                  <Button variant="outline" size="sm">
-                    <Mail className="mr-1 h-4 w-4" aria-hidden="true" /> Email customer
-                  </Button>
-                }
-              />
+              <Button asChild variant="outline" size="sm">
+                <a href="#messages">
+                  <Mail className="mr-1 h-4 w-4" aria-hidden="true" /> Message customer
+                </a>
+              </Button>
             )}
           </div>
         </CardContent>

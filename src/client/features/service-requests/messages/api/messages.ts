@@ -1,0 +1,55 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MessageBody, RequestMessage, RequestThread } from '@shared/schemas/request-messages';
+import { apiRequest, getJson } from '../../../../lib/api-client';
+import { serviceRequestKeys, serviceRequestUrl, type ServiceRequestRef } from '../../api/keys';
+
+export type { RequestMessage, RequestThread };
+
+/**
+ * Under the request's own key: every `request.updated` of its stream (a new message, a read)
+ * refetches the thread with the request.
+ */
+export const messagesKey = (reference: string) =>
+  [...serviceRequestKeys.detail(reference), 'messages'] as const;
+
+/** GET /api/service-requests/:reference/messages: the thread as this side sees it. */
+export const threadQueryOptions = (ref: ServiceRequestRef) =>
+  queryOptions({
+    queryKey: messagesKey(ref.reference),
+    queryFn: () => getJson<RequestThread>(serviceRequestUrl(ref, '/messages')),
+  });
+
+export const useThread = (ref: ServiceRequestRef) => useQuery(threadQueryOptions(ref));
+
+/** POST /api/service-requests/:reference/messages: sends one; the thread then shows it. */
+export function useSendMessage(ref: ServiceRequestRef) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MessageBody) =>
+      apiRequest<{ message: string; sent: RequestMessage }>(
+        'POST',
+        serviceRequestUrl(ref, '/messages'),
+        body,
+      ),
+    onSuccess: ({ sent }) => {
+      qc.setQueryData<RequestThread>(messagesKey(ref.reference), (thread) =>
+        thread && !thread.messages.some((m) => m.id === sent.id)
+          ? { ...thread, messages: [...thread.messages, sent] }
+          : thread,
+      );
+    },
+  });
+}
+
+/** POST /api/service-requests/:reference/messages/read: the other side's messages read. */
+export function useReadMessages(ref: ServiceRequestRef) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ unread: 0 }>('POST', serviceRequestUrl(ref, '/messages/read')),
+    onSuccess: () => {
+      qc.setQueryData<RequestThread>(messagesKey(ref.reference), (thread) =>
+        thread ? { ...thread, unread: 0 } : thread,
+      );
+    },
+  });
+}

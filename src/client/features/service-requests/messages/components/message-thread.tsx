@@ -1,0 +1,133 @@
+import { useEffect, useId, useState } from 'react';
+import { MESSAGE_MAX_LENGTH } from '@shared/schemas/request-messages';
+import { formatServiceTime } from '@shared/service-time';
+import { AnchoredSection } from '../../../../components/anchored-section';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { FormError } from '../../../../components/ui/form-error';
+import { Label } from '../../../../components/ui/label';
+import { Textarea } from '../../../../components/ui/textarea';
+import { errorMessage } from '../../../../lib/api-client';
+import { cn } from '../../../../lib/utils';
+import type { ServiceRequestRef } from '../../api/keys';
+import { useReadMessages, useSendMessage, useThread, type RequestThread } from '../api/messages';
+
+/**
+ * The conversation between the request's customer and its technician, on both sides' pages
+ * (#messages): new messages arrive with the request's live updates; the other side's are marked
+ * read once shown here.
+ */
+export function MessageThread({ req, with: other }: { req: ServiceRequestRef; with: string }) {
+  const thread = useThread(req);
+  const read = useReadMessages(req);
+  const unread = thread.data?.unread ?? 0;
+  const { mutate: markRead, isPending: marking } = read;
+  useEffect(() => {
+    if (unread > 0 && !marking) markRead();
+  }, [unread, marking, markRead]);
+
+  return (
+    <AnchoredSection id="messages" label="Messages">
+      <Card>
+        <CardHeader>
+          <CardTitle>Messages with {other}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {thread.isPending ? (
+            <p className="text-sm text-slate-600">Loading messages…</p>
+          ) : thread.isError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {errorMessage(thread.error, 'Messages could not be loaded.')}
+            </p>
+          ) : (
+            <Conversation thread={thread.data} req={req} />
+          )}
+        </CardContent>
+      </Card>
+    </AnchoredSection>
+  );
+}
+
+function Conversation({ thread, req }: { thread: RequestThread; req: ServiceRequestRef }) {
+  return (
+    <>
+      {thread.messages.length === 0 ? (
+        <p className="text-sm text-slate-600">No messages yet.</p>
+      ) : (
+        <ol aria-label="Messages" className="space-y-3">
+          {thread.messages.map((m) => {
+            const mine = m.from === thread.you;
+            return (
+              <li key={m.id} className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
+                <div
+                  className={cn(
+                    'max-w-[85%] rounded-lg px-3 py-2 text-sm',
+                    mine ? 'bg-blue-50 text-slate-900' : 'bg-slate-100 text-slate-900',
+                  )}
+                >
+                  <p className="text-xs font-medium text-slate-700">
+                    {mine ? 'You' : m.authorName} · {formatServiceTime(m.createdAt)}
+                    {mine && m.read ? ' · Read' : ''}
+                  </p>
+                  {/* Text, never markup: React escapes it; line breaks are kept. */}
+                  <p className="mt-1 whitespace-pre-wrap break-words">{m.body}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {thread.canWrite ? (
+        <Composer req={req} />
+      ) : (
+        thread.closedReason && <p className="text-sm text-slate-600">{thread.closedReason}</p>
+      )}
+    </>
+  );
+}
+
+function Composer({ req }: { req: ServiceRequestRef }) {
+  const send = useSendMessage(req);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const submit = () => {
+    const message = text.trim();
+    if (!message) return setError('Please write a message');
+    if (message.length > MESSAGE_MAX_LENGTH)
+      return setError(`Message must be at most ${MESSAGE_MAX_LENGTH} characters`);
+    setError(null);
+    send.mutate(
+      { message },
+      {
+        onSuccess: () => setText(''),
+        onError: (err) =>
+          setError(errorMessage(err, 'The message was not sent. Please try again.')),
+      },
+    );
+  };
+  return (
+    <form
+      className="space-y-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <Label htmlFor={`${id}-text`}>Your message</Label>
+      <Textarea
+        id={`${id}-text`}
+        rows={3}
+        maxLength={MESSAGE_MAX_LENGTH}
+        value={text}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <FormError id={`${id}-error`} message={error} />
+      <Button type="submit" disabled={send.isPending}>
+        {send.isPending ? 'Sending…' : 'Send'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { referenceParamSchema, requestTokenQuerySchema } from '@shared/schemas/jobs';
+import {
+  messageBodySchema,
+  messageSentSchema,
+  requestThreadSchema,
+  threadReadSchema,
+} from '@shared/schemas/request-messages';
+import { errorResponsesFor } from '../../../infra/route-errors';
+import { serviceRequestTags as tags, type ServiceRequestApp } from '../service-requests.http';
+import { createMessagesService } from './messages.service';
+
+const WHO =
+  "Open to the request's customer (signed in, or holding its signed link `?t=`) and the technician holding the job; admins and others are refused.";
+
+/** The conversation between a request's customer and its technician (ADR 042). */
+export function registerMessageRoutes(app: ServiceRequestApp) {
+  const service = createMessagesService(app);
+
+  app.get(
+    '/api/service-requests/:reference/messages',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: "A service request's messages",
+        operationId: 'getServiceRequestMessages',
+        tags,
+        description: `The thread between the customer and the technician holding the job, oldest first, whether it takes messages now (from acceptance until 30 days after completion) and how many of the other side's are unread. ${WHO}`,
+        params: referenceParamSchema,
+        querystring: requestTokenQuerySchema,
+        response: { 200: requestThreadSchema, ...errorResponsesFor(400, 403, 404) },
+      },
+    },
+    async (request) => service.thread(request.params.reference, request.user, request.query.t),
+  );
+
+  app.post(
+    '/api/service-requests/:reference/messages',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Send a message on a service request',
+        operationId: 'postServiceRequestMessage',
+        tags,
+        description: `Adds a message to the thread; the other side sees it live on the open page and is told by e-mail (the customer) or push, else e-mail (the technician), once per burst. 409 while the thread is not open. ${WHO}`,
+        params: referenceParamSchema,
+        querystring: requestTokenQuerySchema,
+        body: messageBodySchema,
+        response: {
+          200: messageSentSchema,
+          ...errorResponsesFor(400, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request) =>
+      service.send(request.params.reference, request.user, request.query.t, request.body.message),
+  );
+
+  app.post(
+    '/api/service-requests/:reference/messages/read',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: "Mark a service request's messages read",
+        operationId: 'readServiceRequestMessages',
+        tags,
+        description: `Marks the other side's messages in the thread read (they see it). ${WHO}`,
+        params: referenceParamSchema,
+        querystring: requestTokenQuerySchema,
+        response: { 200: threadReadSchema, ...errorResponsesFor(400, 403, 404) },
+      },
+    },
+    async (request) => service.read(request.params.reference, request.user, request.query.t),
+  );
+}

@@ -1,0 +1,264 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
+import { createTechnician, createUser, signIn } from '../../../../../tests/helpers/factories';
+import { LOCATIONS } from '@shared/constants/locations';
+import {
+  MESSAGES_PER_HOUR,
+  ONLY_PARTICIPANTS,
+  THREAD_NOT_OPEN,
+  threadClosed,
+} from '@shared/schemas/request-messages';
+import { jobNotifications, outbox } from '../../../db/schema';
+
+const bowie = LOCATIONS.find((l) => l.name === 'Bowie, MD')!;
+const north = (miles: number) => ({
+  latitude: bowie.latitude + miles / 69.05,
+  longitude: bowie.longitude,
+});
+
+let t: TestApp;
+let admin = '';
+beforeAll(async () => {
+  t = await buildTestApp();
+  const a = await createUser(t.app, { role: 'admin' });
+  admin = await signIn(t.app, a.username!);
+});
+afterAll(() => t.close());
+
+type Tech = { id: number; cookie: string; email: string };
+async function tech(miles: number, specialty: string): Promise<Tech> {
+  const { user, technician } = await createTechnician(t.app, {
+    location: bowie,
+    ...north(miles),
+    specialties: [specialty],
+    plan: 'Professional',
+  });
+  return { id: technician.id, cookie: await signIn(t.app, user.username!), email: user.email };
+}
+
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie?: string, payload?: object) =>
+  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+
+/** A guest's request; its reference and the signed link's token. */
+async function submit(serviceType: string, email: string) {
+  const res = await call('POST', '/api/service-requests', undefined, {
+    serviceType,
+    description: 'It makes a noise when braking, front left.',
+    urgency: 'high',
+    location: 'Bowie, MD',
+    customerName: 'Pat Doe',
+    vehicleInfo: '2019 Ford Focus',
+    customerEmail: email,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const body = res.json() as { id: number; reference: string; requestPath: string };
+  return { ...body, token: body.requestPath.split('t=')[1]! };
+}
+
+async function accept(who: Tech, requestId: number) {
+  const [n] = await t.app.db
+    .select()
+    .from(jobNotifications)
+    .where(
+      and(
+        eq(jobNotifications.serviceRequestId, requestId),
+        eq(jobNotifications.technicianId, who.id),
+        eq(jobNotifications.status, 'pending'),
+      ),
+    );
+  const res = await call('PATCH', `/api/job-notifications/${n!.id}/accept`, who.cookie);
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const messages = (reference: string, token?: string) =>
+  `/api/service-requests/${reference}/messages${token ? `?t=${token}` : ''}`;
+const read = (reference: string, token?: string) =>
+  `/api/service-requests/${reference}/messages/read${token ? `?t=${token}` : ''}`;
+const mails = (template: string) =>
+  t.app.db.select().from(outbox).where(eq(outbox.template, template));
+
+describe('messages between the customer and the technician', () => {
+  it('open at acceptance: each side writes, the other is told once a burst, reads mark read', async () => {
+    const a = await tech(0.1, 'Electrical');
+    const job = await submit('Electrical', 'thread@example.com');
+
+    // Before anyone accepts, the thread is shown closed and refuses messages.
+    const early = await call('GET', messages(job.reference, job.token));
+    expect(early.statusCode, early.body).toBe(200);
+    expect(early.json()).toMatchObject({
+      messages: [],
+      you: 'customer',
+      canWrite: false,
+      closedReason: THREAD_NOT_OPEN,
+    });
+    const refused = await call('POST', messages(job.reference, job.token), undefined, {
+      message: 'Anyone there?',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(THREAD_NOT_OPEN);
+
+    await accept(a, job.id);
+    const sent = await call('POST', messages(job.reference), a.cookie, {
+      message: 'I will bring the oil filter for your car.',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({
+      message: 'Message sent',
+      sent: { from: 'technician', body: 'I will bring the oil filter for your car.', read: false },
+    });
+    const [toCustomer] = await mails('job_message');
+    expect(toCustomer).toMatchObject({ toAddress: 'thread@example.com' });
+    expect(toCustomer!.textBody).toContain('I will bring the oil filter for your car.');
+    expect(toCustomer!.textBody).toContain('#messages');
+
+    // The customer (signed link) reads it, and replies twice in a row: one notice.
+    const customerView = await call('GET', messages(job.reference, job.token));
+    expect(customerView.json()).toMatchObject({ you: 'customer', canWrite: true, unread: 1 });
+    for (const text of ['Thanks! The car is in the driveway.', 'The gate code is 4412.']) {
+      const r = await call('POST', messages(job.reference, job.token), undefined, {
+        message: `  ${text}  `,
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json().sent).toMatchObject({ from: 'customer', body: text, authorName: 'Pat' });
+    }
+    const toTech = await mails('job_message_technician');
+    expect(toTech).toHaveLength(1);
+    expect(toTech[0]).toMatchObject({ toAddress: a.email });
+    expect(toTech[0]!.textBody).toContain('Thanks! The car is in the driveway.');
+
+    expect((await call('POST', read(job.reference, job.token))).json()).toEqual({ unread: 0 });
+    const techView = (await call('GET', messages(job.reference), a.cookie)).json();
+    expect(techView).toMatchObject({ you: 'technician', unread: 2 });
+    expect(techView.messages.map((m: { from: string; read: boolean }) => [m.from, m.read])).toEqual(
+      [
+        ['technician', true],
+        ['customer', false],
+        ['customer', false],
+      ],
+    );
+    expect((await call('POST', read(job.reference), a.cookie)).statusCode).toBe(200);
+    const after = (await call('GET', messages(job.reference, job.token))).json();
+    expect(after.messages.map((m: { read: boolean }) => m.read)).toEqual([true, true, true]);
+
+    // A later message, after the burst was read, notifies again.
+    await call('POST', messages(job.reference, job.token), undefined, { message: 'One more.' });
+    expect(await mails('job_message_technician')).toHaveLength(2);
+  });
+
+  it('only the two participants: admins 403, other technicians, visitors and wrong links 404', async () => {
+    const a = await tech(0.1, 'Diagnostics');
+    const other = await tech(40, 'Diagnostics');
+    const job = await submit('Diagnostics', 'private@example.com');
+    await accept(a, job.id);
+    const asAdmin = await call('GET', messages(job.reference), admin);
+    expect(asAdmin.statusCode).toBe(403);
+    expect(asAdmin.json().message).toBe(ONLY_PARTICIPANTS);
+    expect((await call('POST', messages(job.reference), admin, { message: 'Hi' })).statusCode).toBe(
+      403,
+    );
+    expect((await call('GET', messages(job.reference), other.cookie)).statusCode).toBe(404);
+    expect((await call('GET', messages(job.reference))).statusCode).toBe(404);
+    expect((await call('GET', messages(job.reference, 'forged'))).statusCode).toBe(404);
+    expect(
+      (await call('POST', messages(job.reference), undefined, { message: 'Hi' })).statusCode,
+    ).toBe(404);
+    expect((await call('GET', messages('WR-999999', job.token))).statusCode).toBe(404);
+  });
+
+  it('a technician who gives the job back loses the thread; the next one starts afresh', async () => {
+    const a = await tech(0.1, 'Transmission');
+    const b = await tech(0.3, 'Transmission');
+    const job = await submit('Transmission', 'handover@example.com');
+    await accept(a, job.id);
+    await call('POST', messages(job.reference), a.cookie, { message: 'On it tomorrow.' });
+    const back = await call('POST', `/api/service-requests/${job.reference}/moves`, a.cookie, {
+      move: 'cancel',
+      reason: 'Out of parts',
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await call('GET', messages(job.reference), a.cookie)).statusCode).toBe(404);
+    expect(
+      (await call('POST', messages(job.reference), a.cookie, { message: 'Sorry' })).statusCode,
+    ).toBe(404);
+    await accept(b, job.id);
+    const fresh = (await call('GET', messages(job.reference), b.cookie)).json();
+    expect(fresh).toMatchObject({ messages: [], canWrite: true });
+    expect((await call('GET', messages(job.reference, job.token))).json().messages).toEqual([]);
+  });
+
+  it('closes 30 days after completion and when canceled; reading stays', async () => {
+    const a = await tech(0.1, 'Suspension');
+    const job = await submit('Suspension', 'closing@example.com');
+    await accept(a, job.id);
+    const moves = `/api/service-requests/${job.reference}/moves`;
+    const at = (h: number) => new Date(t.clock.now.getTime() + h * 3600_000).toISOString();
+    const step = async (cookie: string | undefined, body: object) => {
+      const res = await call('POST', cookie ? moves : `${moves}?t=${job.token}`, cookie, body);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await step(a.cookie, { move: 'propose_window', windowStart: at(20), windowEnd: at(22) });
+    await step(undefined, { move: 'confirm_window' });
+    await step(a.cookie, { move: 'start_route' });
+    await step(a.cookie, { move: 'start_work' });
+    await step(a.cookie, { move: 'complete' });
+    const done = (await call('GET', messages(job.reference), a.cookie)).json();
+    expect(done).toMatchObject({ canWrite: true, closedReason: null });
+    expect(Date.parse(done.closesAt) - t.clock.now.getTime()).toBeGreaterThan(29 * 86_400_000);
+    await call('POST', messages(job.reference), a.cookie, { message: 'How is the ride now?' });
+
+    const canceled = await submit('Suspension', 'canceled@example.com');
+    await accept(a, canceled.id);
+    const gone = await call(
+      'POST',
+      `/api/service-requests/${canceled.reference}/moves?t=${canceled.token}`,
+      undefined,
+      {
+        move: 'cancel',
+      },
+    );
+    expect(gone.statusCode, gone.body).toBe(200);
+    const closed = await call('POST', messages(canceled.reference, canceled.token), undefined, {
+      message: 'Hello again',
+    });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe('This job is canceled');
+
+    t.clock.advance(31 * 86_400_000);
+    const late = await call('POST', messages(job.reference, job.token), undefined, {
+      message: 'Great, thanks',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(threadClosed(30));
+    const still = (await call('GET', messages(job.reference, job.token))).json();
+    expect(still).toMatchObject({ canWrite: false, closedReason: threadClosed(30) });
+    expect(still.messages).toHaveLength(1);
+  });
+
+  it('bounded: empty, blank and over-long messages 400; a side past its hourly count 429', async () => {
+    const a = await tech(0.1, 'AC Repair');
+    const job = await submit('AC Repair', 'bounds@example.com');
+    await accept(a, job.id);
+    for (const message of ['', '   ', 'x'.repeat(2001)]) {
+      const r = await call('POST', messages(job.reference), a.cookie, { message });
+      expect(r.statusCode, message.slice(0, 10)).toBe(400);
+    }
+    expect((await call('POST', messages(job.reference), a.cookie, {})).statusCode).toBe(400);
+    // HTML is kept as text (the page renders it as text, never as markup).
+    const html = await call('POST', messages(job.reference), a.cookie, {
+      message: '<b>bold</b> & <script>x</script>',
+    });
+    expect(html.json().sent.body).toBe('<b>bold</b> & <script>x</script>');
+    for (let i = 1; i < MESSAGES_PER_HOUR; i++)
+      expect(
+        (await call('POST', messages(job.reference), a.cookie, { message: `#${i}` })).statusCode,
+      ).toBe(200);
+    const over = await call('POST', messages(job.reference), a.cookie, { message: 'one too many' });
+    expect(over.statusCode).toBe(429);
+    // The other side has its own count.
+    expect(
+      (await call('POST', messages(job.reference, job.token), undefined, { message: 'Hi' }))
+        .statusCode,
+    ).toBe(200);
+  });
+});
