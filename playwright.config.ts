@@ -15,6 +15,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './tests/e2e',
+  // CI runs groups side by side: each writes (and at its start empties) a folder of its own, or one
+  // group's start deletes the traces another is writing.
+  outputDir: process.env.E2E_GROUP ? `test-results/group-${process.env.E2E_GROUP}` : 'test-results',
   fullyParallel: false,
   workers: 1,
   // A journey that fails once is a bug to fix, on CI too: a retry would hide a flake.
