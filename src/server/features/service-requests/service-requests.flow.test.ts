@@ -3,8 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
-import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
-import { LOCATIONS } from '@shared/constants/locations';
+import { createUser, signIn } from '../../../../tests/helpers/factories';
+import {
+  bowie,
+  bowieTechnician,
+  northOfBowie as north,
+  submitBowieRequest,
+  type BowieTechnician,
+} from '../../../../tests/helpers/service-requests';
 import {
   jobNotifications,
   outbox,
@@ -15,12 +21,6 @@ import {
 } from '../../db/schema';
 import { IDEMPOTENCY_KEY_REUSED } from '../../infra/payments';
 
-const bowie = LOCATIONS.find((l) => l.name === 'Bowie, MD')!;
-const north = (miles: number) => ({
-  latitude: bowie.latitude + miles / 69.05,
-  longitude: bowie.longitude,
-});
-
 let t: TestApp;
 let admin = '';
 beforeAll(async () => {
@@ -30,35 +30,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Tech = { id: number; cookie: string; email: string };
-async function tech(opts: Parameters<typeof createTechnician>[1] = {}): Promise<Tech> {
-  const { user, technician } = await createTechnician(t.app, {
-    location: bowie,
-    // Leads need a plan (ADR 014); Professional also opens the point of sale.
-    plan: 'Professional',
-    ...opts,
-  });
-  return { id: technician.id, cookie: await signIn(t.app, user.username!), email: user.email };
-}
-
-async function submit(serviceType: string, email: string, cookie?: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/service-requests',
-    headers: cookie ? { cookie } : {},
-    payload: {
-      serviceType,
-      description: 'It makes a noise when braking, front left.',
-      urgency: 'high',
-      location: 'Bowie, MD',
-      customerName: 'Pat Doe',
-      vehicleInfo: '2019 Ford Focus',
-      customerEmail: email,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; reference: string; requestPath: string; status: string };
-}
+type Tech = BowieTechnician;
+const tech = (opts: Parameters<typeof bowieTechnician>[1] = {}) => bowieTechnician(t.app, opts);
+const submit = (serviceType: string, email: string, cookie?: string) =>
+  submitBowieRequest(t.app, serviceType, email, cookie);
 
 const call = (
   method: 'GET' | 'POST' | 'PATCH' | 'PUT',
