@@ -14,6 +14,7 @@ import {
 } from '@shared/schemas/request-messages';
 import { AppError } from '../../../infra/app-error';
 import { tooManyAttempts } from '../../../infra/rate-limiter';
+import type { DbOrTx } from '../../../db/client';
 import type { SessionUser } from '../../../infra/session';
 import { resolveJobViewer, type ServiceRequestRow } from '../../../domain/job-access';
 import { customerMail } from '../../../domain/job-mail';
@@ -30,12 +31,13 @@ const DAY_MS = 86_400_000;
  * THREAD_OPEN_DAYS after its completion. Null when it does; else why not.
  */
 function closedReason(request: ServiceRequestRow, now: Date): string | null {
-  if (!request.assignedTechnicianId) return THREAD_NOT_OPEN;
-  if ((ACTIVE_JOB_STATUSES as readonly string[]).includes(request.status)) return null;
-  if (request.status === 'completed') {
-    const closes = closesAt(request);
-    return closes && closes > now ? null : threadClosed(THREAD_OPEN_DAYS);
-  }
+  if (request.assignedTechnicianId) {
+    if ((ACTIVE_JOB_STATUSES as readonly string[]).includes(request.status)) return null;
+    if (request.status === 'completed') {
+      const closes = closesAt(request);
+      return closes && closes > now ? null : threadClosed(THREAD_OPEN_DAYS);
+    }
+  } else if (request.status !== 'canceled') return THREAD_NOT_OPEN;
   return `This job is ${JOB_STATUS_LABELS[request.status].toLowerCase()}`;
 }
 
@@ -52,9 +54,17 @@ const customerName = (request: ServiceRequestRow) =>
 export function createMessagesService(app: FastifyInstance) {
   const limiter = app.rateLimits.limiter('request-messages', MESSAGES_PER_HOUR, 3600_000);
 
-  /** The request and which side the viewer is on; admins and everyone else are refused. */
-  async function participant(reference: string, user: SessionUser | null, token?: string) {
-    const { request, viewer } = await resolveJobViewer(app, reference, user, token);
+  /**
+   * The request and which side the viewer is on; admins and everyone else are refused. With
+   * `tx`, the request's row is locked: a move (a technician giving the job back) waits.
+   */
+  async function participant(
+    reference: string,
+    user: SessionUser | null,
+    token?: string,
+    tx?: DbOrTx,
+  ) {
+    const { request, viewer } = await resolveJobViewer(app, reference, user, token, tx, !!tx);
     if (viewer.role !== 'customer' && viewer.role !== 'technician')
       throw new AppError(403, ONLY_PARTICIPANTS);
     return { request, side: viewer.role satisfies MessageAuthor };
@@ -144,15 +154,22 @@ export function createMessagesService(app: FastifyInstance) {
       token: string | undefined,
       body: string,
     ) {
-      const { request, side } = await participant(reference, user, token);
-      const reason = closedReason(request, app.clock());
-      if (reason) throw new AppError(409, reason);
-      const wait = await limiter.consume(`${request.id}:${side}`);
+      const open = (request: ServiceRequestRow) => {
+        const reason = closedReason(request, app.clock());
+        if (reason) throw new AppError(409, reason);
+      };
+      const first = await participant(reference, user, token);
+      open(first.request);
+      const wait = await limiter.consume(`${first.request.id}:${first.side}`);
       if (wait > 0)
         throw tooManyAttempts('Too many messages; please wait before sending more', wait);
-      const technicianId = request.assignedTechnicianId!;
-      const authorNames = await names(request);
+      const authorNames = await names(first.request);
+      // Checked again on the locked row: a job given back (or canceled) meanwhile takes no
+      // message into a thread its sender has lost.
       const sent = await app.db.transaction(async (tx) => {
+        const { request, side } = await participant(reference, user, token, tx);
+        open(request);
+        const technicianId = request.assignedTechnicianId!;
         const previous = await q.lastMessage(tx, request.id, technicianId);
         const row = await q.insertMessage(tx, {
           serviceRequestId: request.id,

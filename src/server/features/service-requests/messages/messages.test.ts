@@ -1,21 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
-import { createTechnician, createUser, signIn } from '../../../../../tests/helpers/factories';
-import { LOCATIONS } from '@shared/constants/locations';
+import { createUser, signIn } from '../../../../../tests/helpers/factories';
+import {
+  bowieTechnician,
+  northOfBowie,
+  submitBowieRequest,
+  type BowieTechnician as Tech,
+} from '../../../../../tests/helpers/service-requests';
 import {
   MESSAGES_PER_HOUR,
   ONLY_PARTICIPANTS,
   THREAD_NOT_OPEN,
   threadClosed,
 } from '@shared/schemas/request-messages';
-import { jobNotifications, outbox } from '../../../db/schema';
-
-const bowie = LOCATIONS.find((l) => l.name === 'Bowie, MD')!;
-const north = (miles: number) => ({
-  latitude: bowie.latitude + miles / 69.05,
-  longitude: bowie.longitude,
-});
+import { jobNotifications, outbox, requestMessages, serviceRequests } from '../../../db/schema';
 
 let t: TestApp;
 let admin = '';
@@ -26,35 +25,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Tech = { id: number; cookie: string; email: string };
-async function tech(miles: number, specialty: string): Promise<Tech> {
-  const { user, technician } = await createTechnician(t.app, {
-    location: bowie,
-    ...north(miles),
-    specialties: [specialty],
-    plan: 'Professional',
-  });
-  return { id: technician.id, cookie: await signIn(t.app, user.username!), email: user.email };
-}
+const tech = (miles: number, specialty: string) =>
+  bowieTechnician(t.app, { ...northOfBowie(miles), specialties: [specialty] });
+const submit = (serviceType: string, email: string) =>
+  submitBowieRequest(t.app, serviceType, email);
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie?: string, payload?: object) =>
   t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
-
-/** A guest's request; its reference and the signed link's token. */
-async function submit(serviceType: string, email: string) {
-  const res = await call('POST', '/api/service-requests', undefined, {
-    serviceType,
-    description: 'It makes a noise when braking, front left.',
-    urgency: 'high',
-    location: 'Bowie, MD',
-    customerName: 'Pat Doe',
-    vehicleInfo: '2019 Ford Focus',
-    customerEmail: email,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const body = res.json() as { id: number; reference: string; requestPath: string };
-  return { ...body, token: body.requestPath.split('t=')[1]! };
-}
 
 async function accept(who: Tech, requestId: number) {
   const [n] = await t.app.db
@@ -218,6 +195,24 @@ describe('messages between the customer and the technician', () => {
       },
     );
     expect(gone.statusCode, gone.body).toBe(200);
+    // Canceled before anyone accepted: the thread says so, not that it opens at acceptance.
+    const never = await submit('Suspension', 'never@example.com');
+    expect(
+      (
+        await call(
+          'POST',
+          `/api/service-requests/${never.reference}/moves?t=${never.token}`,
+          undefined,
+          {
+            move: 'cancel',
+          },
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect((await call('GET', messages(never.reference, never.token))).json()).toMatchObject({
+      canWrite: false,
+      closedReason: 'This job is canceled',
+    });
     const closed = await call('POST', messages(canceled.reference, canceled.token), undefined, {
       message: 'Hello again',
     });
@@ -260,5 +255,41 @@ describe('messages between the customer and the technician', () => {
       (await call('POST', messages(job.reference, job.token), undefined, { message: 'Hi' }))
         .statusCode,
     ).toBe(200);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a message and a move at once (PostgreSQL)', () => {
+  it('a message that meets the job being given back waits for it, then is refused', async () => {
+    const a = await tech(0.1, 'Oil Change');
+    const job = await submit('Oil Change', 'race@example.com');
+    await accept(a, job.id);
+    let sending: ReturnType<typeof call> | undefined;
+    await t.app.db.transaction(async (tx) => {
+      // A move holds the request's row (as giving the job back does) ...
+      await tx.execute(sql`select id from service_requests where id = ${job.id} for update`);
+      sending = call('POST', messages(job.reference), a.cookie, { message: 'Still coming' });
+      // ... the message reaches it and waits (seen from another connection) ...
+      await expect
+        .poll(async () => {
+          const { rows } = (await t.app.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity
+                where wait_event_type = 'Lock' and datname = current_database()`,
+          )) as unknown as { rows: { n: number }[] };
+          return rows[0]!.n;
+        })
+        .toBeGreaterThan(0);
+      // ... and the move gives the job back before the message goes on.
+      await tx
+        .update(serviceRequests)
+        .set({ assignedTechnicianId: null, status: 'dispatching' })
+        .where(eq(serviceRequests.id, job.id));
+    });
+    const res = await sending!;
+    expect(res.statusCode, res.body).toBe(404);
+    const kept = await t.app.db
+      .select()
+      .from(requestMessages)
+      .where(eq(requestMessages.serviceRequestId, job.id));
+    expect(kept).toEqual([]);
   });
 });

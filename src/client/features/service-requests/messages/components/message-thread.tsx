@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { MESSAGE_MAX_LENGTH } from '@shared/schemas/request-messages';
 import { formatServiceTime } from '@shared/service-time';
 import { AnchoredSection } from '../../../../components/anchored-section';
@@ -19,12 +19,18 @@ import { useReadMessages, useSendMessage, useThread, type RequestThread } from '
  */
 export function MessageThread({ req, with: other }: { req: ServiceRequestRef; with: string }) {
   const thread = useThread(req);
-  const read = useReadMessages(req);
-  const unread = thread.data?.unread ?? 0;
-  const { mutate: markRead, isPending: marking } = read;
+  const { mutate: markRead } = useReadMessages(req);
+  // The newest of the other side's messages shown: marked read once each (a failed mark is
+  // not retried in a loop; the next message tries again).
+  const newestUnread = thread.data?.unread
+    ? thread.data.messages.filter((m) => m.from !== thread.data.you).at(-1)?.id
+    : undefined;
+  const marked = useRef<number | undefined>(undefined);
   useEffect(() => {
-    if (unread > 0 && !marking) markRead();
-  }, [unread, marking, markRead]);
+    if (newestUnread === undefined || marked.current === newestUnread) return;
+    marked.current = newestUnread;
+    markRead();
+  }, [newestUnread, markRead]);
 
   return (
     <AnchoredSection id="messages" label="Messages">
