@@ -228,6 +228,75 @@ describe('technician index: grid search', () => {
     }
   });
 
+  it('finds a keyed page whose matches lie at the end of the order, and pages of every size', () => {
+    // The available technicians rate lowest, have the fewest years and the highest rate: a
+    // walk of any keyed order reaches them last, so the search must give the walk up and
+    // collect the disc's matches instead.
+    const rows = new Map<number, TechnicianRow>();
+    const [lat, lng] = TOWNS[2];
+    for (let id = 1; id <= 4000; id++) {
+      const available = id % 10 === 0;
+      rows.set(id, {
+        ...randomRow(id),
+        lat: lat + (rand() - 0.5) * 0.05,
+        lng: lng + (rand() - 0.5) * 0.05,
+        available,
+        rating: available ? 2 : 4 + rand(),
+        years: available ? 1 : 10,
+        rateCents: available ? 9000 : 5000,
+      });
+    }
+    const store = TechnicianStore.fromRows([...rows.values()], 1);
+    for (const sort of ['rating', 'price', 'experience'] as const)
+      for (const limit of [0, 1, 20])
+        for (const offset of [0, 7, 350])
+          for (const maxDistance of [5, undefined]) {
+            const f: Filters = {
+              point: { latitude: lat, longitude: lng },
+              maxDistance,
+              available: true,
+              sort,
+              offset,
+              limit,
+            };
+            const want = reference(rows, f);
+            expect(want.total).toBeGreaterThan(350);
+            for (const knownTotal of [undefined, want.total]) {
+              const got = searchSnapshot(store, { ...f, now: NOW, knownTotal });
+              expect(
+                got.hits.map((h) => h.id),
+                JSON.stringify(f),
+              ).toEqual(want.ids);
+              expect(got.total).toBe(want.total);
+            }
+          }
+  });
+
+  it('counts name searches the same with and without the per-name counts', () => {
+    const rows = new Map<number, TechnicianRow>();
+    for (let id = 1; id <= 2000; id++) rows.set(id, randomRow(id));
+    const store = TechnicianStore.fromRows([...rows.values()], 1);
+    const withCounts = store.nameCounts;
+    expect(withCounts).not.toBeNull();
+    for (const name of ['an', 'o', 'zz', 'lee'])
+      for (const serviceType of [undefined, 'Oil Change'])
+        for (const available of [true, false])
+          for (const limit of [0, 20]) {
+            const f: Filters = { name, serviceType, available, sort: 'rating', offset: 0, limit };
+            const want = reference(rows, f);
+            // Past NAME_COUNTS_UP_TO distinct names a store keeps no per-name counts.
+            for (const counts of [withCounts, null]) {
+              store.nameCounts = counts;
+              const got = searchSnapshot(store, { ...f, now: NOW });
+              expect(
+                got.hits.map((h) => h.id),
+                JSON.stringify(f),
+              ).toEqual(want.ids);
+              expect(got.total, JSON.stringify(f)).toBe(want.total);
+            }
+          }
+  });
+
   it('answers an empty store and a store of one', () => {
     const empty = TechnicianStore.fromRows([], 0);
     const f = { available: true, now: NOW, offset: 0, limit: 10 };

@@ -14,7 +14,7 @@ import {
   ringLowerH,
   type Probe,
 } from './geometry';
-import { type Cell, comboOf, type KeyedSort, type TechnicianStore } from './store';
+import { type Cell, COMBOS, comboOf, type KeyedSort, type TechnicianStore } from './store';
 
 /** Featured technicians come first within each band of this many miles (ADR 014). */
 export const FEATURED_BAND_MILES = 5;
@@ -117,15 +117,24 @@ type Query = {
   combo: number;
   /** Counts per cell answer the total (no name, leads or featured filter). */
   countable: boolean;
+  /**
+   * The filters matches() tests, copied out of `f`: the filters come in objects of several
+   * shapes (spread with a known total, say), and reading them there in the inner loops made
+   * those loads polymorphic; a Query always has this one shape.
+   */
+  available: boolean;
+  leads: boolean;
+  featured: boolean;
+  now: number;
 };
 
 function matches(q: Query, i: number): boolean {
-  const { s, f } = q;
-  if (f.available && s.available[i] === 0) return false;
+  const { s } = q;
+  if (q.available && s.available[i] === 0) return false;
   if (q.mask !== 0 && (s.spec[i]! & q.mask) === 0) return false;
-  if (f.leads && s.leadsUntil[i]! <= f.now) return false;
-  if (f.featured && s.featuredUntil[i]! <= f.now) return false;
-  if (q.nameOk && q.nameOk[s.nameId[i]!] === 0) return false;
+  if (q.leads && s.leadsUntil[i]! <= q.now) return false;
+  if (q.featured && s.featuredUntil[i]! <= q.now) return false;
+  if (q.nameOk !== null && q.nameOk[s.nameId[i]!] === 0) return false;
   return true;
 }
 
@@ -144,6 +153,10 @@ export function searchSnapshot(s: TechnicianStore, f: SearchFilters): SearchResu
     nameOk: f.name === undefined ? null : namesMatching(s, f.name),
     combo: comboOf(f.available, bit),
     countable: f.name === undefined && !f.leads && !f.featured,
+    available: f.available,
+    leads: f.leads === true,
+    featured: f.featured === true,
+    now: f.now,
   };
   const sort: KeyedSort | 'distance' =
     f.sort === undefined || (f.sort === 'distance' && !f.point)
@@ -278,13 +291,48 @@ function countDisc(q: Query, d: Disc): number {
           total += pool[mo + combo]!;
           continue;
         }
-        s.forClassSlots(mid, c, (i) => {
-          if (hIn(q, d, i) >= 0 && matches(q, i)) total++;
-        });
+        total += countClassEdge(q, d, mid, c, limit);
       }
     }
   }
   return total;
+}
+
+/**
+ * The matches of one radius class in a mid cell on that class's edge (`limit`: the class's
+ * term). The innermost loop of a count around a point without maxDistance, so written out
+ * rather than through forClassSlots and a callback: about 4 times faster.
+ */
+function countClassEdge(q: Query, d: Disc, mid: Cell, cls: number, limit: number): number {
+  const { s } = q;
+  const { fineOf, midOfFine, radiusClass, x, y, z } = s;
+  const { x: px, y: py, z: pz } = d.p.v;
+  let total = 0;
+  const start = mid.classStart;
+  if (start && cls + 1 < start.length) {
+    const members = mid.classMembers!;
+    const end = start[cls + 1]!;
+    for (let k = start[cls]!; k < end; k++) {
+      const i = members[k]!;
+      const f = fineOf[i]!;
+      if (f < 0 || midOfFine[f] !== mid.index || radiusClass[i] !== cls) continue;
+      const dx = x[i]! - px;
+      const dy = y[i]! - py;
+      const dz = z[i]! - pz;
+      if ((dx * dx + dy * dy + dz * dz) / 4 <= limit && matches(q, i)) total++;
+    }
+  }
+  if (mid.extra)
+    for (const i of mid.extra)
+      if (radiusClass[i] === cls && hIn(q, d, i) >= 0 && matches(q, i)) total++;
+  return total;
+}
+
+/** An upper bound of the slots collecting the disc would scan: its coarse cells' technicians. */
+function slotsAround(q: Query, d: Disc) {
+  let n = 0;
+  for (const { cell } of coarseAround(q.s, d)) n += q.s.countIn(cell, 0);
+  return n;
 }
 
 /** The coarse cells that may hold technicians of the disc, with their distance ranges. */
@@ -341,16 +389,36 @@ function forEachInDisc(q: Query, d: Disc, visit: (i: number, h: number) => void)
   const { s } = q;
   const walk = (cell: Cell, level: 0 | 1 | 2, lo: number) => {
     if (s.countIn(cell, q.combo) === 0 || outsideBy(lo, cellLimit(d, cell))) return;
-    if (level === 0) {
-      s.forSlots(cell, (i) => {
-        const h = hIn(q, d, i);
-        if (h >= 0 && matches(q, i)) visit(i, h);
-      });
-      return;
-    }
-    forChildren(s, cell, level, d.p, walk);
+    if (level === 0) scanFine(q, d, cell, visit);
+    else forChildren(s, cell, level, d.p, walk);
   };
   for (const { cell, lo } of coarseAround(s, d)) walk(cell, 2, lo);
+}
+
+/**
+ * A fine cell's matches in the disc. The innermost loop of collecting a disc, written out rather
+ * than through forSlots and hIn's callback (several times faster at a million technicians).
+ */
+function scanFine(q: Query, d: Disc, cell: Cell, visit: (i: number, h: number) => void) {
+  const { fineOf, x, y, z, radiusClass, classH } = q.s;
+  const { x: px, y: py, z: pz } = d.p.v;
+  const { hMax, hWiden } = d;
+  const own = hMax < 0;
+  const index = cell.index;
+  for (let i = cell.start; i < cell.end; i++) {
+    if (fineOf[i] !== index) continue;
+    const dx = x[i]! - px;
+    const dy = y[i]! - py;
+    const dz = z[i]! - pz;
+    const h = (dx * dx + dy * dy + dz * dz) / 4;
+    if (h > (own ? Math.max(classH[radiusClass[i]!]!, hWiden) : hMax)) continue;
+    if (matches(q, i)) visit(i, h);
+  }
+  if (cell.extra)
+    for (const i of cell.extra) {
+      const h = hIn(q, d, i);
+      if (h >= 0 && matches(q, i)) visit(i, h);
+    }
 }
 
 /** A binary min-heap of cells by their nearest distance. */
@@ -578,107 +646,196 @@ function searchNearest(q: Query, d: Disc): SearchResult {
 /** Pages reaching deeper than this many results collect every match and sort once. */
 const DEEP_PAGE = 1000;
 
-/** Walking a keyed order costs about k * n / total steps; beyond this, collect and sort. */
-const WALK_LIMIT = 50_000;
+/**
+ * The first k of a stream of slots in an order (a comparator of two slots): a sorted list that
+ * takes a slot only when it beats the last kept one, so most slots cost one comparison, where
+ * collecting and sorting them all cost n log n comparisons and an object each. Deep pages
+ * (k > DEEP_PAGE) keep everything and sort once.
+ */
+class TopK {
+  readonly idx: number[] = [];
+  readonly h: number[] = [];
+  seen = 0;
+  private readonly deep: boolean;
+  constructor(
+    private readonly k: number,
+    private readonly cmp: (a: number, b: number) => number,
+  ) {
+    this.deep = k > DEEP_PAGE;
+  }
+  offer(i: number, h: number) {
+    this.seen++;
+    const { idx, k, cmp } = this;
+    if (k === 0) return;
+    if (this.deep) {
+      idx.push(i);
+      this.h.push(h);
+      return;
+    }
+    if (idx.length === k && cmp(i, idx[k - 1]!) >= 0) return;
+    let lo = 0;
+    let hi = idx.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cmp(i, idx[mid]!) < 0) hi = mid;
+      else lo = mid + 1;
+    }
+    idx.splice(lo, 0, i);
+    this.h.splice(lo, 0, h);
+    if (idx.length > k) {
+      idx.pop();
+      this.h.pop();
+    }
+  }
+  /** Positions from..to of the order: [slot, distance term]. */
+  range(from: number, to: number): [number, number][] {
+    const { idx, h } = this;
+    let order = idx.map((_, j) => j);
+    if (this.deep) order.sort((a, b) => this.cmp(idx[a]!, idx[b]!));
+    order = order.slice(from, to);
+    return order.map((j) => [idx[j]!, h[j]!]);
+  }
+}
+
+/** A keyed order's comparison, featured listings first when boosted. */
+function keyedComparator(q: Query, sort: KeyedSort, boost: boolean) {
+  const cmp = q.s.comparator(sort);
+  if (!boost) return cmp;
+  const { featuredUntil } = q.s;
+  const now = q.now;
+  return (a: number, b: number) =>
+    (featuredUntil[a]! > now ? 0 : 1) - (featuredUntil[b]! > now ? 0 : 1) || cmp(a, b);
+}
+
+/**
+ * A keyed order's walk visits about k * n / total technicians when matches are spread evenly
+ * through it, but matches clustered at its end (a small disc whose technicians rate low) make
+ * it visit nearly all n. Collecting the disc's matches instead costs the slots of the cells it
+ * scans. The walk is tried when its estimate is well below the collection's cost, and given up
+ * (for the collection) once it has cost as much as the collection would: never much more than
+ * twice the cheaper of the two. Measured at a million technicians: a walk step (a technician in
+ * random order) costs about COLLECT_STEPS slots of a collection (cell by cell, in memory order).
+ */
+const COLLECT_STEPS = 3;
+
+/**
+ * Walks a keyed order for the first k matches (featured ones first when boosted); null when the
+ * budget of steps ran out first.
+ */
+function walkOrder(
+  q: Query,
+  sort: KeyedSort,
+  boost: boolean,
+  k: number,
+  budget: number,
+  hOf: (i: number) => number,
+): [number, number][] | null {
+  const { s } = q;
+  const order = s.order(sort);
+  const out: [number, number][] = [];
+  let steps = 0;
+  for (const featuredPass of boost ? [true, false] : [null]) {
+    for (let j = 0; j < s.n && out.length < k; j++) {
+      if (++steps > budget) return null;
+      const i = order[j]!;
+      if (featuredPass !== null && s.featuredUntil[i]! > q.now !== featuredPass) continue;
+      if (!matches(q, i)) continue;
+      const h = hOf(i);
+      if (h >= 0) out.push([i, h]);
+    }
+  }
+  return out;
+}
 
 /**
  * A search around a point in a keyed order (rating, price, experience): the same matches as the
  * distance order, ranked by the technician's place in the keyed order (featured first when
  * boosted on rating). Walks the order testing each technician against the disc when matches
- * are common; collects the disc's matches and sorts them when they are rare.
+ * are common; collects the disc's matches into a bounded top-k when they are rare (or the walk
+ * ran out of its budget).
  */
 function searchKeyed(q: Query, d: Disc, sort: KeyedSort): SearchResult {
   const { s, f } = q;
   const k = f.offset + f.limit;
   const boost = f.boost === true && sort === 'rating' && !f.featured;
-  const now = f.now;
+  const now = q.now;
+  const cmp = keyedComparator(q, sort, boost);
   let total: number;
-  let collected: { i: number; h: number }[] | null = null;
+  let top: TopK | null = null;
   if (f.knownTotal !== undefined) total = f.knownTotal;
   else if (q.countable) total = countDisc(q, d);
   else {
-    collected = [];
-    const all = collected;
-    forEachInDisc(q, d, (i, h) => all.push({ i, h }));
-    total = collected.length;
+    const t = (top = new TopK(k, cmp));
+    forEachInDisc(q, d, (i, h) => t.offer(i, h));
+    total = t.seen;
   }
   const hits: SearchHit[] = [];
-  const push = (i: number, h: number) =>
+  const push = ([i, h]: [number, number]) =>
     hits.push({ id: s.ids[i]!, distanceMiles: milesOfH(h), featured: s.featuredUntil[i]! > now });
   if (k === 0 || total === 0) return { hits, total, more: total > 0 };
-  if (!collected && (k * s.n) / total > WALK_LIMIT) {
-    collected = [];
-    const all = collected;
-    forEachInDisc(q, d, (i, h) => all.push({ i, h }));
+  let page: [number, number][] | null = null;
+  if (!top) {
+    const around = slotsAround(q, d);
+    const budget = around / COLLECT_STEPS;
+    if ((4 * k * s.n) / total < budget)
+      page = walkOrder(q, sort, boost, k, budget, (i) => hIn(q, d, i));
+    if (page) page = page.slice(f.offset);
   }
-  if (collected) {
-    const cmp = s.comparator(sort);
-    const fe = (i: number) => (boost && s.featuredUntil[i]! > now ? 0 : 1);
-    collected.sort((a, b) => fe(a.i) - fe(b.i) || cmp(a.i, b.i));
-    for (let j = f.offset; j < Math.min(k, collected.length); j++)
-      push(collected[j]!.i, collected[j]!.h);
-    return { hits, total, more: total > k };
-  }
-  const order = s.order(sort);
-  let found = 0;
-  for (const featuredPass of boost ? [true, false] : [null]) {
-    for (let j = 0; j < s.n && found < k; j++) {
-      const i = order[j]!;
-      if (featuredPass !== null && s.featuredUntil[i]! > now !== featuredPass) continue;
-      if (!matches(q, i)) continue;
-      const h = hIn(q, d, i);
-      if (h < 0) continue;
-      if (found >= f.offset) push(i, h);
-      found++;
+  if (!page) {
+    if (!top) {
+      const t = (top = new TopK(k, cmp));
+      forEachInDisc(q, d, (i, h) => t.offer(i, h));
     }
+    page = top.range(f.offset, k);
   }
+  page.forEach(push);
   return { hits, total, more: total > k };
+}
+
+/**
+ * Without a point, a name search's total from the store's per-name counts (the names that
+ * match the fragment, summed); -1 when they cannot answer (no counts kept, or a leads or
+ * featured filter).
+ */
+function countByName(q: Query): number {
+  const counts = q.s.nameCounts;
+  const ok = q.nameOk;
+  if (!counts || !ok || q.leads || q.featured) return -1;
+  let total = 0;
+  for (let k = 0; k < ok.length; k++) if (ok[k] === 1) total += counts[k * COMBOS + q.combo]!;
+  return total;
 }
 
 /** Without a point: the keyed order (rating by default), featured first when boosted. */
 function searchEverywhere(q: Query, sort: KeyedSort): SearchResult {
   const { s, f } = q;
-  const now = f.now;
+  const now = q.now;
   const k = f.offset + f.limit;
   const boost = f.boost === true && sort === 'rating' && !f.featured;
   const hits: SearchHit[] = [];
-  let found = 0;
-  let total = f.knownTotal ?? (q.countable ? s.totals[q.combo]! : -1);
-  // Few matches: one sequential pass over the slots collects them (walking the order would
-  // visit most of it); many: the order's walk finds the page within about k * n / total steps.
-  let collected: number[] | null = null;
-  const collectUpTo = 20_000;
-  if (total === -1 || (total > 0 && (k * s.n) / total > s.n / 4)) {
-    const all: number[] = [];
-    let count = 0;
-    for (let i = 0; i < s.used; i++)
-      if (s.fineOf[i] !== -1 && matches(q, i)) {
-        count++;
-        if (all.length < collectUpTo) all.push(i);
-      }
-    total = count;
-    if (count <= collectUpTo) collected = all;
-  }
-  if (collected) {
-    const cmp = s.comparator(sort);
-    const fe = (i: number) => (boost && s.featuredUntil[i]! > now ? 0 : 1);
-    collected.sort((a, b) => fe(a) - fe(b) || cmp(a, b));
-    for (let j = f.offset; j < Math.min(k, collected.length); j++) {
-      const i = collected[j]!;
-      hits.push({ id: s.ids[i]!, featured: s.featuredUntil[i]! > now });
+  let total = f.knownTotal ?? (q.countable ? s.totals[q.combo]! : countByName(q));
+  const push = ([i]: [number, number]) =>
+    hits.push({ id: s.ids[i]!, featured: s.featuredUntil[i]! > now });
+  // Many matches: the order's walk finds the page within about k * n / total steps (given up
+  // for the pass when it costs as much). Few (or an unknown number): one sequential pass over
+  // the slots counts them and keeps the page.
+  let page: [number, number][] | null = null;
+  if (total > 0 && (k * s.n) / total <= s.n / 4)
+    page = walkOrder(q, sort, boost, k, s.n / COLLECT_STEPS, () => 0);
+  if (!page) {
+    const top = new TopK(k, keyedComparator(q, sort, boost));
+    const { fineOf, used } = s;
+    const { nameId } = s;
+    const nameOk = q.nameOk;
+    for (let i = 0; i < used; i++) {
+      // The name first: a fragment rules out most technicians by one lookup.
+      if (nameOk !== null && nameOk[nameId[i]!] === 0) continue;
+      if (fineOf[i] !== -1 && matches(q, i)) top.offer(i, 0);
     }
-    return { hits, total, more: total > k };
+    total = top.seen;
+    page = top.range(0, k);
   }
-  const order = s.order(sort);
-  for (const featuredPass of boost ? [true, false] : [null]) {
-    for (let j = 0; j < s.n && found < k; j++) {
-      const i = order[j]!;
-      if (featuredPass !== null && s.featuredUntil[i]! > now !== featuredPass) continue;
-      if (!matches(q, i)) continue;
-      if (found >= f.offset) hits.push({ id: s.ids[i]!, featured: s.featuredUntil[i]! > now });
-      found++;
-    }
-  }
+  page.slice(f.offset).forEach(push);
   return { hits, total, more: total > k };
 }
 

@@ -171,6 +171,8 @@ export class Staging {
  */
 export const MAX_SPECIALTIES = 15;
 export const COMBOS = 2 * (MAX_SPECIALTIES + 1);
+/** Distinct names whose counts a store keeps (TechnicianStore.nameCounts). */
+export const NAME_COUNTS_UP_TO = 2 ** 17;
 export const comboOf = (available: boolean, bit: number) =>
   (available ? MAX_SPECIALTIES + 1 : 0) + (bit < 0 ? 0 : bit + 1);
 
@@ -286,6 +288,13 @@ export class TechnicianStore {
   specialtyBits = new Map<string, number>();
   /** Distinct lower-cased names; nameId indexes them. */
   names: string[] = [];
+  /**
+   * Per distinct name, its technicians counted per filter combination (COMBOS from
+   * nameId * COMBOS): a name search's total is summed over the names that match instead of
+   * counted over every technician. 128 bytes a name, so kept for up to NAME_COUNTS_UP_TO names
+   * (16 MB); null beyond, where name searches count in a pass over the slots.
+   */
+  nameCounts: Uint32Array | null = new Uint32Array(COMBOS * 256);
   nameIds = new Map<string, number>();
   /** Radius (miles) -> class; classRadius[class] and its distance term classH[class]. */
   classOf = new Map<number, number>();
@@ -469,6 +478,14 @@ export class TechnicianStore {
       id = this.names.length;
       this.names.push(name);
       this.nameIds.set(name, id);
+      const counts = this.nameCounts;
+      if (counts && (id + 1) * COMBOS > counts.length) {
+        if (id >= NAME_COUNTS_UP_TO) this.nameCounts = null;
+        else {
+          this.nameCounts = new Uint32Array(counts.length * 2);
+          this.nameCounts.set(counts);
+        }
+      }
     }
     return id;
   }
@@ -490,6 +507,7 @@ export class TechnicianStore {
     const mask = this.spec[i]!;
     const cls = this.radiusClass[i]!;
     bump(this.totals, avail, mask, sign);
+    if (this.nameCounts) bump(this.nameCounts, avail, mask, sign, this.nameId[i]! * COMBOS);
     bump(this.fineCounts, avail, mask, sign, fine.index * COMBOS);
     bump(mid.counts!, avail, mask, sign);
     bump(coarse.counts!, avail, mask, sign);
