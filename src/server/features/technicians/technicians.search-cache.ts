@@ -25,7 +25,8 @@ export type Matcher = ReturnType<typeof stateMatcher>;
 
 export type CachedPage = {
   total: number;
-  body: string;
+  /** The page's JSON, UTF-8. */
+  body: Buffer;
   /** The search, to judge changes against. */
   f: SearchFilters;
   match: Matcher;

@@ -96,11 +96,14 @@ export function createTechnicianService(app: FastifyInstance) {
      * A search page for the viewer: the cached public page, with the e-mails this viewer may
      * see filled in (admins: all; a technician: their own).
      */
-    async search(f: TechnicianSearch, viewer: Viewer): Promise<{ body: string; total: number }> {
+    async search(
+      f: TechnicianSearch,
+      viewer: Viewer,
+    ): Promise<{ body: Buffer | string; total: number }> {
       const page = await publicSearch(f);
       if (!viewer || (viewer.role !== 'admin' && viewer.technicianId == null)) return page;
       // Admins and technicians get the cached public page with the e-mails they may see.
-      const items = JSON.parse(page.body) as Technician[];
+      const items = JSON.parse(page.body.toString()) as Technician[];
       const visible = items.filter((x) => seesEmailOf(viewer, x.id)).map((x) => x.id);
       if (visible.length === 0) return page;
       const emails = new Map(
@@ -145,9 +148,10 @@ export function createTechnicianService(app: FastifyInstance) {
   /**
    * Approved (and, by default, available) technicians matching the filters, nearest first with
    * featured technicians first within each FEATURED_BAND_MILES band (ADR 014), as the
-   * serialized JSON page (public shape) and the total.
+   * serialized JSON page (public shape, UTF-8 encoded once: a cached page is written to the
+   * socket as it is, not encoded again per answer) and the total.
    */
-  async function publicSearch(f: TechnicianSearch): Promise<{ body: string; total: number }> {
+  async function publicSearch(f: TechnicianSearch): Promise<{ body: Buffer; total: number }> {
     const point = resolvePoint(f);
     const snapshot = await app.technicianIndex.current();
     const now = app.clock().getTime();
@@ -208,7 +212,7 @@ export function createTechnicianService(app: FastifyInstance) {
           ]
         : [];
     });
-    const body = JSON.stringify(items);
+    const body = Buffer.from(JSON.stringify(items));
     caches.keepPage(
       key,
       {
