@@ -9,7 +9,6 @@ import { openDatabase, type Database } from '../../src/server/infra/database';
 import { invoicePayments } from '../../src/server/db/schema';
 import { PAYMENT_UNCONFIRMED } from '../../src/server/features/pos/payments/pos.card';
 import { DATABASE_UNAVAILABLE } from '../../src/server/plugins/error-handler';
-import { createPaymentReconciler } from '../../src/server/plugins/payment-reconciler';
 import {
   buildTestApp,
   openTestDatabase,
@@ -247,7 +246,7 @@ describe('a payment provider that takes the charge and never answers', () => {
       req.pipe(up);
     });
     t.clock.advance(31_000);
-    await createPaymentReconciler(t.app)();
+    await t.app.reconcilePayments();
     expect((await rows()).map((r) => r.status)).toEqual(['succeeded']);
   }, 30_000);
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { ServiceRequestStatus } from '../../src/shared/constants/domain';
-import { formatReference } from '../../src/shared/jobs';
+import { formatReference } from '../../src/shared/service-request-rules';
 import { serviceRequests, users } from '../../src/server/db/schema';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { createTechnician, createUser, signIn } from './factories';

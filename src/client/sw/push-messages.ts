@@ -1,4 +1,4 @@
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { PATHS, myJobPath } from '@shared/paths';
 // Types only: the service worker stays free of zod (its bundle is a few kilobytes).
 import type { PushMessage } from '@shared/schemas/notifications';

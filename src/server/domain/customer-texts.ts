@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import { distanceMiles, type Point } from '@shared/geo';
-import type { ServiceRequestRow } from './job-timeline';
+import type { ServiceRequestRow } from './request-timeline';
 import type { OutboxInput } from '../infra/outbox';
 import { publicBaseUrl } from '../infra/public-url';
 import { requestPagePath } from './request-links';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { publicBaseUrl } from '../infra/public-url';
 import type { AppConfig } from '../config';
 

@@ -1,11 +1,11 @@
 import { REQUEST_PHOTO_MESSAGES } from '@shared/constants/request-photos';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import type { RequestPhoto } from '@shared/schemas/request-photos';
 import type { Db, DbOrTx } from '../db/client';
 import { AppError } from '../infra/app-error';
 import { verifyToken } from '../infra/signed-token';
 import type { Storage } from '../infra/storage';
-import type { JobViewer, ServiceRequestRow } from './job-access';
+import type { RequestViewer, ServiceRequestRow } from './request-access';
 import { requestLinkToken } from './request-links';
 import {
   attachPhoto,
@@ -82,7 +82,7 @@ export async function requestPhotosFor(
   db: DbOrTx,
   secret: string,
   request: ServiceRequestRow,
-  viewer: JobViewer,
+  viewer: RequestViewer,
 ): Promise<RequestPhoto[]> {
   const rows = await photosOfRequest(db, request.id);
   const token =

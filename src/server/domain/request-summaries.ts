@@ -1,15 +1,15 @@
-import { formatReference } from '@shared/jobs';
-import type { JobSummary } from '@shared/schemas/jobs';
+import { formatReference } from '@shared/service-request-rules';
+import type { ServiceRequestSummary } from '@shared/schemas/service-request-views';
 import { fullName, shortName } from './names';
 import type { RequestSummaryRow } from './request-summaries.queries';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
- * One line of a list of requests (jobSummarySchema): the customer's requests and the
+ * One line of a list of requests (serviceRequestSummarySchema): the customer's requests and the
  * technician's jobs show the same line.
  */
-export function requestSummaryOut(row: RequestSummaryRow): JobSummary {
+export function requestSummaryOut(row: RequestSummaryRow): ServiceRequestSummary {
   const { r } = row;
   return {
     id: r.id,

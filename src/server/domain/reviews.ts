@@ -1,11 +1,11 @@
-import { REVIEW_EDIT_DAYS } from '@shared/jobs';
-import type { JobActor } from '@shared/jobs';
+import { REVIEW_EDIT_DAYS } from '@shared/service-request-rules';
+import type { ServiceRequestActor } from '@shared/service-request-rules';
 import type { ServiceRequestStatus } from '@shared/constants/domain';
-import type { JobReview } from '@shared/schemas/jobs';
+import type { ServiceRequestReview } from '@shared/schemas/service-request-views';
 import type { ReviewFlagName } from '@shared/schemas/reviews';
 import type { DbOrTx } from '../db/client';
 import type { reviews } from '../db/schema';
-import type { JobViewer, ServiceRequestRow } from './job-access';
+import type { RequestViewer, ServiceRequestRow } from './request-access';
 import { customerContact, technicianEmailsAt, technicianIdentity } from './reviews.queries';
 
 /**
@@ -21,8 +21,8 @@ const DAY_MS = 86_400_000;
 export const reviewEditableUntil = (createdAt: Date) =>
   new Date(createdAt.getTime() + REVIEW_EDIT_DAYS * DAY_MS);
 
-/** A job's review as its page shows it (jobReviewSchema). */
-export function toJobReview(r: ReviewRow): JobReview {
+/** A job's review as its page shows it (serviceRequestReviewSchema). */
+export function toJobReview(r: ReviewRow): ServiceRequestReview {
   return {
     id: r.id,
     rating: r.rating,
@@ -40,7 +40,7 @@ export function toJobReview(r: ReviewRow): JobReview {
  */
 export function canReview(
   request: { status: ServiceRequestStatus; assignedTechnicianId: number | null },
-  viewer: JobActor,
+  viewer: ServiceRequestActor,
   review: Pick<ReviewRow, 'createdAt'> | null | undefined,
   now: Date,
 ): boolean {
@@ -246,7 +246,7 @@ async function isTechnicianMailbox(db: DbOrTx, emails: (string | null | undefine
 export async function reviewRefusal(
   db: DbOrTx,
   request: ServiceRequestRow,
-  viewer: JobViewer,
+  viewer: RequestViewer,
 ): Promise<string | null> {
   return (await reviewCheck(db, request, viewer)).refusal;
 }
@@ -255,7 +255,7 @@ export async function reviewRefusal(
 export async function reviewCheck(
   db: DbOrTx,
   request: ServiceRequestRow,
-  viewer: JobViewer,
+  viewer: RequestViewer,
 ): Promise<{ refusal: string | null; flags: ReviewFlag[] }> {
   const refuse = (refusal: string) => ({ refusal, flags: [] });
   if (viewer.role !== 'customer') return refuse(ONLY_CUSTOMER);

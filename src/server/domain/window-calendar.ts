@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { formatWindow } from '@shared/service-time';
 import { calendarFile } from '../infra/ics';
 import type { AttachmentRef } from '../infra/outbox';
 import { AttachmentGone } from '../infra/outbox';
 import { publicBaseUrl } from '../infra/public-url';
 import type { DbOrTx } from '../db/client';
-import { serviceRequestById } from './job-access.queries';
-import type { ServiceRequestRow } from './job-timeline';
+import { serviceRequestById } from './request-access.queries';
+import type { ServiceRequestRow } from './request-timeline';
 import { requestPageUrl } from './request-links';
 
 /**

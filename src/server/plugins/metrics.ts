@@ -27,6 +27,8 @@ export type AppMetrics = {
   indexCatchUp(seconds: number, kind: 'full' | 'changes'): void;
   /** A stored file asked for and not found (its record stayed; the route answered 404). */
   storageObjectMissing(): void;
+  /** A duplicate payment request that found the first one still with the provider, and waited. */
+  paymentRetryWaited(): void;
 };
 
 declare module 'fastify' {
@@ -177,6 +179,11 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     help: 'Stored files asked for and not found on the disk or in the bucket (photos, documents, logos whose record stayed); each answered 404',
     registers: [registry],
   });
+  const retriesWaited = new Counter({
+    name: 'wrenchly_payment_retries_waited_total',
+    help: 'Payment requests repeating an idempotency key whose first request was still with the provider: each waited for its outcome instead of charging again',
+    registers: [registry],
+  });
   const databaseUp = new Gauge({
     name: 'wrenchly_database_up',
     help: 'Whether this instance could read the database when scraped (1) or not (0: the figures read from it are the last good ones, wrenchly_database_read_age_seconds old)',
@@ -276,6 +283,9 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     },
     storageObjectMissing() {
       missingObjects.inc();
+    },
+    paymentRetryWaited() {
+      retriesWaited.inc();
     },
   });
 

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Dispatcher } from '../domain/dispatcher';
-import type { JobDocuments } from '../domain/job-documents';
-import type { JobWallet } from '../domain/job-wallet';
+import type { RequestDocuments } from '../domain/request-documents';
+import type { RequestWallet } from '../domain/request-wallet';
 import type { PosProviderEvents } from '../domain/provider-events';
 import { createTechnicianIndex, type TechnicianIndex } from '../domain/technician-index';
 import { createBillingService, type BillingService } from '../features/billing/billing.service';
 import { createDispatchService, type DispatchService } from '../features/dispatch/dispatch.service';
-import { createJobDocuments, registerDocumentAttachments } from '../features/pos/pos.service';
+import { createRequestDocuments, registerDocumentAttachments } from '../features/pos/pos.service';
+import { createPaymentReconciler } from '../features/pos/payments/payment-reconciler';
 import { createPosProviderEvents } from '../features/pos/payments/pos.provider-events';
-import { createJobWallet } from '../features/pos/payments/pos.wallet';
+import { createRequestWallet } from '../features/pos/payments/pos.wallet';
 import { createPayments, type Payments } from '../infra/payments';
 
 declare module 'fastify' {
@@ -25,11 +26,13 @@ declare module 'fastify' {
     /** Plans: renewals and reconciliation, for the background tasks. */
     billing: BillingService;
     /** What a job needs from the point of sale (the pos feature implements it). */
-    jobDocuments: JobDocuments;
+    requestDocuments: RequestDocuments;
     /** A job's invoice paid with PayPal to the technician (the pos feature implements it). */
-    jobWallet: JobWallet;
+    requestWallet: RequestWallet;
     /** What providers' webhooks change at the point of sale (the pos feature implements it). */
     posProviderEvents: PosProviderEvents;
+    /** The payment reconciliation sweep (ADR 007), for the background tasks. */
+    reconcilePayments: () => Promise<unknown>;
   }
 }
 
@@ -57,9 +60,10 @@ export const servicesPlugin = fp(async (app: FastifyInstance, opts: ServicesOpti
   app.decorate('dispatch', dispatch);
   app.decorate('dispatcher', opts.dispatcher ?? dispatch.dispatcher);
   app.decorate('billing', createBillingService(app));
-  app.decorate('jobDocuments', createJobDocuments(app));
-  app.decorate('jobWallet', createJobWallet(app));
+  app.decorate('requestDocuments', createRequestDocuments(app));
+  app.decorate('requestWallet', createRequestWallet(app));
   // The point of sale's PDFs, rendered when an e-mail that attaches one is delivered.
   registerDocumentAttachments(app);
   app.decorate('posProviderEvents', createPosProviderEvents(app));
+  app.decorate('reconcilePayments', createPaymentReconciler(app));
 });

@@ -10,7 +10,6 @@ import { sweepVerifications } from '../features/verifications/verifications.expi
 import { processWebhookEvents, WEBHOOK_TASK } from '../features/webhooks/webhooks.service';
 import { OUTBOX_CHANNEL } from '../infra/outbox';
 import { createTaskRunner, type TaskRunner } from '../infra/tasks';
-import { createPaymentReconciler } from './payment-reconciler';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,7 +63,7 @@ export const tasksPlugin = fp(async (app: FastifyInstance, opts: { run?: boolean
     sweepAbandonedPhotos(app.db, app.storage, app.clock(), app.log),
   );
   // Payments left processing by a crash are settled from the provider (ADR 007).
-  tasks.every('payment-reconciliation', 30_000, 60_000, createPaymentReconciler(app));
+  tasks.every('payment-reconciliation', 30_000, 60_000, app.reconcilePayments);
   tasks.every('payment-account-refresh', 60 * 60_000, 5 * 60_000, () =>
     refreshConnectedAccounts(app),
   );

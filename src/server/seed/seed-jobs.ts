@@ -2,7 +2,7 @@ import type { JobNotificationStatus, ServiceRequestStatus } from '@shared/consta
 import { findLocation, type LocationName } from '@shared/constants/locations';
 import type { ServiceType, Urgency } from '@shared/constants/service-types';
 import { distanceMiles, roundMiles } from '@shared/geo';
-import type { JobMove, SystemMove } from '@shared/jobs';
+import type { ServiceRequestMove, SystemMove } from '@shared/service-request-rules';
 import { quoteTotals } from '@shared/money';
 import { composeServiceDescription } from '@shared/schemas/service-requests';
 import { nextNumber } from '../domain/document-numbers';
@@ -86,7 +86,7 @@ export class Story {
   }
 
   private event(
-    move: JobMove | SystemMove,
+    move: ServiceRequestMove | SystemMove,
     to: ServiceRequestStatus,
     actorRole: Actor,
     at: Date,

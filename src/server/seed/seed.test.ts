@@ -8,7 +8,10 @@ import {
 import { signIn } from '../../../tests/helpers/factories';
 import type { AnalyticsSummary } from '@shared/schemas/analytics';
 import type { FairPrice } from '@shared/schemas/fair-price';
-import type { ServiceRequestDetail, JobSummary } from '@shared/schemas/jobs';
+import type {
+  ServiceRequestDetail,
+  ServiceRequestSummary,
+} from '@shared/schemas/service-request-views';
 import { LIMITS } from '@shared/constants/domain';
 import { LOCATIONS } from '@shared/constants/locations';
 import { isValidVin } from '@shared/schemas/vehicles';
@@ -16,11 +19,11 @@ import { toE164 } from '@shared/phone-parse';
 import { serviceClock } from '@shared/service-time';
 import {
   ACTIVE_JOB_STATUSES,
-  JOB_MOVES,
+  SERVICE_REQUEST_MOVES,
   nextStatus,
-  type JobActor,
-  type JobMove,
-} from '@shared/jobs';
+  type ServiceRequestActor,
+  type ServiceRequestMove,
+} from '@shared/service-request-rules';
 import { refreshFairPrices } from '../domain/fair-price';
 import { verifyPassword } from '../infra/password';
 import type { Database } from '../infra/database';
@@ -271,10 +274,14 @@ describe('demo jobs', () => {
       for (const e of events) {
         expect(e.fromStatus).toBe(status);
         expect(e.createdAt.getTime()).toBeGreaterThanOrEqual(at);
-        if ((JOB_MOVES as readonly string[]).includes(e.move)) {
+        if ((SERVICE_REQUEST_MOVES as readonly string[]).includes(e.move)) {
           expect(e.actorRole).not.toBe('system');
           expect(
-            nextStatus(e.fromStatus!, e.move as JobMove, e.actorRole as JobActor),
+            nextStatus(
+              e.fromStatus!,
+              e.move as ServiceRequestMove,
+              e.actorRole as ServiceRequestActor,
+            ),
             `${e.move} by ${e.actorRole} from ${e.fromStatus}`,
           ).toBe(e.toStatus);
         } else {
@@ -458,10 +465,10 @@ describe('the demo jobs through the API', () => {
     });
 
   it("shows the customer's requests, each page with its timeline and next moves", async () => {
-    const mine = await get<JobSummary[]>('/api/service-requests', 'customer');
+    const mine = await get<ServiceRequestSummary[]>('/api/service-requests', 'customer');
     const by = new Map(mine.map((j) => [j.status, j]));
     for (const st of ['accepted', 'scheduled', 'completed', 'canceled', 'unmatched'])
-      expect(by.has(st as JobSummary['status'])).toBe(true);
+      expect(by.has(st as ServiceRequestSummary['status'])).toBe(true);
     for (const j of mine) {
       const d = await get<ServiceRequestDetail>(`/api/service-requests/${j.reference}`, 'customer');
       expect(d.timeline[0]!.move).toBe('submit');
@@ -493,7 +500,10 @@ describe('the demo jobs through the API', () => {
   });
 
   it("fills the demo technician's active and past jobs", async () => {
-    const jobs = await get<{ active: JobSummary[]; past: JobSummary[] }>('/api/jobs', 'technician');
+    const jobs = await get<{ active: ServiceRequestSummary[]; past: ServiceRequestSummary[] }>(
+      '/api/jobs',
+      'technician',
+    );
     expect(new Set(jobs.active.map((j) => j.status))).toEqual(
       new Set(['accepted', 'scheduled', 'in_progress']),
     );
@@ -567,7 +577,7 @@ describe('the demo jobs through the API', () => {
       expect(fp.laborLine).not.toBeNull();
     }
     // The draft quote of the job in progress (Electrical, Bowie) is read against them.
-    const jobs = await get<{ active: JobSummary[] }>('/api/jobs', 'technician');
+    const jobs = await get<{ active: ServiceRequestSummary[] }>('/api/jobs', 'technician');
     const working = jobs.active.find((j) => j.status === 'in_progress')!;
     const d = await get<ServiceRequestDetail>(
       `/api/service-requests/${working.reference}`,
@@ -577,7 +587,7 @@ describe('the demo jobs through the API', () => {
   });
 
   it('lets the demo accounts carry the jobs on', async () => {
-    const mine = await get<JobSummary[]>('/api/service-requests', 'customer');
+    const mine = await get<ServiceRequestSummary[]>('/api/service-requests', 'customer');
     const accepted = mine.find((j) => j.status === 'accepted')!;
     const confirmed = await move(accepted.reference, 'customer', { move: 'confirm_window' });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -593,7 +603,7 @@ describe('the demo jobs through the API', () => {
     expect(after.status).toBe('dispatching');
     expect(after.dispatch.notifiedNow).toBeGreaterThan(0);
 
-    const jobs = await get<{ active: JobSummary[] }>('/api/jobs', 'technician');
+    const jobs = await get<{ active: ServiceRequestSummary[] }>('/api/jobs', 'technician');
     const working = jobs.active.find((j) => j.status === 'in_progress')!;
     const done = await move(working.reference, 'technician', { move: 'complete' });
     expect(done.statusCode, done.body).toBe(200);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { findLocation, LOCATIONS } from '@shared/constants/locations';
 import { hashPassword } from '../infra/password';
 import type { Db } from '../db/client';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { nextNumber } from '../domain/document-numbers';
 import {
   auditLog,

@@ -20,7 +20,7 @@ export const VERIFICATION_TYPE_LABELS: Record<VerificationType, string> = {
 export const VERIFICATION_STATUSES = ['pending', 'verified', 'expired', 'rejected'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
-/** A job's life (src/shared/jobs.ts holds the moves between these states). */
+/** A job's life (src/shared/service-request-rules.ts holds the moves between these states). */
 export const SERVICE_REQUEST_STATUSES = [
   'requested',
   'dispatching',

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { jobReviewSchema } from './jobs';
+import { serviceRequestReviewSchema } from './service-request-views';
 import { reviewSchema } from './technicians';
 
 /**
  * Reviews. A customer writes one review per completed job through
- * PUT /api/service-requests/:reference/review (reviewInputSchema → jobReviewSchema, in
+ * PUT /api/service-requests/:reference/review (reviewInputSchema → serviceRequestReviewSchema, in
  * ./jobs); the reviewed technician posts one public reply through PUT /api/reviews/:id/reply.
  */
 
@@ -47,7 +47,7 @@ export const reviewsPageQuerySchema = z.object({
 export type ReviewsPageQuery = z.infer<typeof reviewsPageQuerySchema>;
 
 /** PUT /api/reviews/:id/reply answers with the review, its reply and when it was posted. */
-export const repliedReviewSchema = jobReviewSchema.extend({
+export const repliedReviewSchema = serviceRequestReviewSchema.extend({
   technicianId: z.number().int(),
   repliedAt: z.string().nullable(),
 });

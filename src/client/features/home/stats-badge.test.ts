@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPLETED_JOBS_BADGE_MIN } from '@shared/jobs';
+import { COMPLETED_JOBS_BADGE_MIN } from '@shared/service-request-rules';
 import { statsBadgeText } from './stats-badge';
 
 const stats = (certified: number, completedJobs: number) => ({

@@ -1,4 +1,4 @@
-import { COMPLETED_JOBS_BADGE_MIN } from '@shared/jobs';
+import { COMPLETED_JOBS_BADGE_MIN } from '@shared/service-request-rules';
 import type { MarketplaceStats } from '@shared/schemas/technicians';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceRequestDetail } from '@shared/schemas/jobs';
+import type { ServiceRequestDetail } from '@shared/schemas/service-request-views';
 import { newLineStart, parseVehicleInfo, prefillFromJob } from './quote-prefill';
 
 describe('parseVehicleInfo', () => {

@@ -1,5 +1,5 @@
 import { phoneForInput } from '@shared/phone';
-import type { ServiceRequestDetail } from '@shared/schemas/jobs';
+import type { ServiceRequestDetail } from '@shared/schemas/service-request-views';
 import type { QuoteFields } from './quote-fields';
 
 /** What a quote made from a job starts with: the job's customer, vehicle and problem. */

@@ -291,7 +291,7 @@ export const serviceRequestEvents = pgTable(
     serviceRequestId: integer()
       .notNull()
       .references(() => serviceRequests.id, { onDelete: 'cascade' }),
-    /** The move's name (src/shared/jobs.ts), e.g. 'confirm_window'. */
+    /** The move's name (src/shared/service-request-rules.ts), e.g. 'confirm_window'. */
     move: text().notNull(),
     fromStatus: text().$type<ServiceRequestStatus>(),
     toStatus: text().$type<ServiceRequestStatus>().notNull(),

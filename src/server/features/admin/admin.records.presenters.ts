@@ -1,6 +1,6 @@
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import type { AdminMessage } from '@shared/schemas/admin';
-import type { JobSummary } from '@shared/schemas/jobs';
+import type { ServiceRequestSummary } from '@shared/schemas/service-request-views';
 import { fullName } from '../../domain/names';
 import type * as q from './admin.records.queries';
 
@@ -9,9 +9,9 @@ type Row<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** One line of the admin's Service Requests list. */
-export function toAdminJobSummary(
+export function toAdminServiceRequestSummary(
   r: Row<typeof q.listServiceRequests>['rows'][number],
-): JobSummary {
+): ServiceRequestSummary {
   const s = r.request;
   return {
     id: s.id,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createUser, signIn } from '../../../../tests/helpers/factories';
 import type { ServiceRequestStatus } from '@shared/constants/domain';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { auditLog, contactMessages, serviceRequests } from '../../db/schema';
 
 let t: TestApp;

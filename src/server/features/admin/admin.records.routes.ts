@@ -10,7 +10,7 @@ import {
   messageHandledSchema,
 } from '@shared/schemas/admin';
 import { idParamSchema } from '@shared/schemas/common';
-import { adminJobsQuerySchema, adminJobsSchema } from '@shared/schemas/jobs';
+import { adminJobsQuerySchema, adminJobsSchema } from '@shared/schemas/service-request-views';
 import { errorResponsesFor } from '../../infra/route-errors';
 import { createAdminRecordsService } from './admin.records.service';
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceRequestStatus } from '@shared/constants/domain';
-import { parseReference } from '@shared/jobs';
+import { parseReference } from '@shared/service-request-rules';
 import type { AuditLogQuery } from '@shared/schemas/admin';
 import { AppError } from '../../infra/app-error';
 import { audit } from '../../domain/audit';
 import type { SessionUser } from '../../infra/session';
 import { toAuditEntry } from './admin.presenters';
-import { toAdminJobSummary, toAdminMessage } from './admin.records.presenters';
+import { toAdminServiceRequestSummary, toAdminMessage } from './admin.records.presenters';
 import * as q from './admin.records.queries';
 
 /** Page sizes of the admin's lists. */
@@ -32,7 +32,7 @@ export function createAdminRecordsService(app: FastifyInstance) {
         limit: pageSize,
         offset: (f.page - 1) * pageSize,
       });
-      return { items: rows.map(toAdminJobSummary), total, page: f.page, pageSize };
+      return { items: rows.map(toAdminServiceRequestSummary), total, page: f.page, pageSize };
     },
 
     async messages(f: { handled?: boolean; page: number }) {

@@ -8,7 +8,7 @@ import {
   signedInTechnician,
   subscribeTechnician,
 } from '../../../../tests/helpers/factories';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import {
   API_RATE_LIMIT_PER_MINUTE,
   API_TOKEN_MESSAGES,

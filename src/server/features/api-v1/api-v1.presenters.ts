@@ -1,5 +1,5 @@
 import { centsToDecimal } from '@shared/money';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import type { V1Invoice, V1Job, V1Payment, V1Quote } from '@shared/schemas/api-v1';
 import type {
   invoicePayments,

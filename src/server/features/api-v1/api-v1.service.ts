@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { parseReference } from '@shared/jobs';
+import { parseReference } from '@shared/service-request-rules';
 import type { V1PageQuery } from '@shared/schemas/api-v1';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../infra/app-error';

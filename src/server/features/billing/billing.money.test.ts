@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testConfig, type TestApp } from '../../../../tests/helpers/build-test-app';
+import { retriesWaited } from '../../../../tests/helpers/claim-barrier';
 import { createTechnician, signIn } from '../../../../tests/helpers/factories';
 import { seedDemoData } from '../../seed/seed';
 import { invoicePayments, invoices, payments, plans, quotes, subscriptions } from '../../db/schema';
 import { createPayments, RECONCILE_AFTER_MS, type CardProvider } from '../../infra/payments';
-import { createPaymentReconciler } from '../../plugins/payment-reconciler';
 import { ALREADY_SUBSCRIBED, PURCHASE_IN_PROGRESS } from './billing.service';
 
 /**
@@ -32,7 +32,11 @@ beforeAll(async () => {
       return inner.chargeSavedCard(input);
     },
   };
-  t = await buildTestApp({ deps: { payments: providers } });
+  // Metrics on: the retry race below waits on wrenchly_payment_retries_waited_total.
+  t = await buildTestApp({
+    deps: { payments: providers },
+    config: { metricsToken: 'm'.repeat(32) },
+  });
   await seedDemoData(t.app.db);
 });
 afterAll(() => t.close());
@@ -221,8 +225,10 @@ describe('a retry gets the first answer', () => {
       await expect
         .poll(async () => (await rowsOf(tech.technicianId)).map((p) => p.status))
         .toEqual(['processing']);
+      const waited = await retriesWaited(t.app);
       const retry = subscribe(tech.cookie, 'Premium', key);
-      await new Promise((r) => setTimeout(r, 300));
+      // Released once the retry has found it processing and waits for it.
+      await expect.poll(() => retriesWaited(t.app)).toBe(waited + 1);
       release();
       const [a, b] = await Promise.all([first, retry]);
       // ... and gets the first's answer, charged once.
@@ -395,7 +401,7 @@ describe('reconciliation of stuck payments', () => {
       expect(young!.status).toBe('processing');
 
       t.clock.advance(10_000);
-      const r = await createPaymentReconciler(t.app)();
+      const r = await t.app.reconcilePayments();
       expect(r).toMatchObject({ billing: { succeeded: 1 } });
       const [settled] = await t.app.db.select().from(payments).where(eq(payments.id, row.id));
       expect(settled).toMatchObject({ status: 'succeeded' });
@@ -547,7 +553,7 @@ describe('reconciliation of stuck payments', () => {
       const lost = await stuck(`pos:${tech.technicianId}:crashed-pos-2`, 1000);
 
       t.clock.advance(RECONCILE_AFTER_MS + 1_000);
-      const r = await createPaymentReconciler(t.app)();
+      const r = await t.app.reconcilePayments();
       expect(r).toMatchObject({ pos: { succeeded: 1, failed: 1 } });
       const rows = await t.app.db
         .select()
@@ -562,7 +568,7 @@ describe('reconciliation of stuck payments', () => {
       const [after] = await t.app.db.select().from(invoices).where(eq(invoices.id, invoice!.id));
       expect(after).toMatchObject({ paidAmountCents: 5000, status: 'paid' });
       // Run again: nothing left to do, nothing counted twice.
-      await createPaymentReconciler(t.app)();
+      await t.app.reconcilePayments();
       const [still] = await t.app.db.select().from(invoices).where(eq(invoices.id, invoice!.id));
       expect(still!.paidAmountCents).toBe(5000);
     } finally {

@@ -15,7 +15,7 @@ import {
   uploadDocument,
 } from '../../../../tests/helpers/onboarding-factories';
 import { BRANDING_MESSAGES } from '@shared/branding';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { NUL_MESSAGE } from '@shared/schemas/common';
 import { outbox, serviceRequests, subscriptions } from '../../db/schema';
 

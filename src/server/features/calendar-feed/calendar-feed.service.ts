@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { myJobPath } from '@shared/paths';
 import { AppError } from '../../infra/app-error';
 import { calendarOf, type CalendarEvent } from '../../infra/ics';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { formatPhone } from '@shared/phone';
 import type { serviceRequests } from '../../db/schema';
 import { composeMail, type MailMessage } from '../../infra/mailer';

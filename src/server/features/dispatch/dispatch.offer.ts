@@ -3,7 +3,7 @@ import { LIMITS } from '@shared/constants/domain';
 import type { DbOrTx } from '../../db/client';
 import type { serviceRequests } from '../../db/schema';
 import * as q from './dispatch.queries';
-import { recordMove } from '../../domain/job-timeline';
+import { recordMove } from '../../domain/request-timeline';
 import { alertTechnicians } from '../../domain/technician-alerts';
 
 /**

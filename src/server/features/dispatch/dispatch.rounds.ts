@@ -8,7 +8,7 @@ import { offerToFirstChoice } from './dispatch.first-choice';
 import { findCandidates } from './dispatch.matching';
 import { offer } from './dispatch.offer';
 import * as q from './dispatch.queries';
-import { closeNotifications, recordMove } from '../../domain/job-timeline';
+import { closeNotifications, recordMove } from '../../domain/request-timeline';
 
 /**
  * What a call to `advance` measured, for the metrics; the caller records it once the

@@ -8,7 +8,7 @@ import { jobAcceptedMail } from './dispatch.mail';
 import { toJobNotification } from './dispatch.presenters';
 import * as q from './dispatch.queries';
 import { advance, noDispatchNotes, type DispatchNotes } from './dispatch.rounds';
-import { announce, closeNotifications, recordMove } from '../../domain/job-timeline';
+import { announce, closeNotifications, recordMove } from '../../domain/request-timeline';
 import { pruneLiveStreams } from '../../infra/presence';
 import { withdrawAlerts } from '../../domain/technician-alerts';
 

@@ -3,9 +3,9 @@ import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test
 import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
 import { findLocation } from '@shared/constants/locations';
 import { typicalPriceText } from '@shared/fair-price';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import type { FairPrice } from '@shared/schemas/fair-price';
-import type { ServiceRequestDetail } from '@shared/schemas/jobs';
+import type { ServiceRequestDetail } from '@shared/schemas/service-request-views';
 import type { PublicQuote } from '@shared/schemas/pos';
 import { fairPrices, invoices, quoteItems, quotes, serviceRequests } from '../../db/schema';
 import { areaOf, fairPriceFor, refreshFairPrices } from '../../domain/fair-price';

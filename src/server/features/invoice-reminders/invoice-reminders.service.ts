@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { formatCents } from '@shared/money';
 import {
   INVOICE_REMINDER_DAYS,
@@ -10,8 +10,8 @@ import type { DbOrTx } from '../../db/client';
 import type { invoices } from '../../db/schema';
 import { brandingOf, composeBrandedMail, signOff } from '../../domain/branding';
 import { customerText } from '../../domain/customer-texts';
-import { serviceRequestById } from '../../domain/job-access.queries';
-import { customerMail } from '../../domain/job-mail';
+import { serviceRequestById } from '../../domain/request-access.queries';
+import { customerMail } from '../../domain/request-mail';
 import { AppError } from '../../infra/app-error';
 import { pdfAttachment, type OutboxInput } from '../../infra/outbox';
 import { publicBaseUrl } from '../../infra/public-url';

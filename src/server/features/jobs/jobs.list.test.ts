@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatReference } from '@shared/jobs';
-import type { JobSummary } from '@shared/schemas/jobs';
+import { formatReference } from '@shared/service-request-rules';
+import type { ServiceRequestSummary } from '@shared/schemas/service-request-views';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
 import { serviceRequests } from '../../db/schema';
 
 type Jobs = {
-  active: JobSummary[];
-  past: JobSummary[];
+  active: ServiceRequestSummary[];
+  past: ServiceRequestSummary[];
   activeTotal: number;
   pastTotal: number;
   page: number;

@@ -11,7 +11,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { ACTIVE_JOB_STATUSES, parseReference } from '@shared/jobs';
+import { ACTIVE_JOB_STATUSES, parseReference } from '@shared/service-request-rules';
 import { escapeLike } from '../../infra/sql-like';
 import type { DbOrTx } from '../../db/client';
 import { serviceRequests, users } from '../../db/schema';

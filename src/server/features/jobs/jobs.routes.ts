@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { technicianJobsQuerySchema, technicianJobsSchema } from '@shared/schemas/jobs';
+import {
+  technicianJobsQuerySchema,
+  technicianJobsSchema,
+} from '@shared/schemas/service-request-views';
 import { errorResponsesFor } from '../../infra/route-errors';
 import { createJobsService } from './jobs.service';
 

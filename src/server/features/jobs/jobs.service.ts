@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { TechnicianJobsQuery } from '@shared/schemas/jobs';
+import type { TechnicianJobsQuery } from '@shared/schemas/service-request-views';
 import { AppError } from '../../infra/app-error';
 import type { SessionUser } from '../../infra/session';
 import { requestSummaryOut } from '../../domain/request-summaries';

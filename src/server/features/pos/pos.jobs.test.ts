@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test
 import { createUser } from '../../../../tests/helpers/factories';
 import { proTechnician, SIGNATURE, FLAT_TAX } from '../../../../tests/helpers/pos';
 import type { ServiceRequestStatus } from '@shared/constants/domain';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { outbox, quotes, serviceRequests } from '../../db/schema';
 import { JOB_NO_LONGER_ACTIVE, NOT_ACTIVE_JOB } from './quotes/pos.quotes';
 

@@ -1,6 +1,6 @@
 import type { Branding } from '@shared/schemas/branding';
 import type { FairPrice } from '@shared/schemas/fair-price';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { JURISDICTION_NAMES, type Jurisdiction } from '@shared/constants/service-area';
 import { centsToDecimal } from '@shared/money';
 import type {

@@ -8,7 +8,7 @@ import type {
   recordPaymentSchema,
   updateQuoteSchema,
 } from '@shared/schemas/pos';
-import type { JobDocuments } from '../../domain/job-documents';
+import type { RequestDocuments } from '../../domain/request-documents';
 import type { SessionUser } from '../../infra/session';
 import { posTechnician } from './pos.access';
 import { createInvoice, listInvoices } from './invoices/pos.invoices';
@@ -87,10 +87,10 @@ export function createPosService(app: FastifyInstance) {
 export type PosService = ReturnType<typeof createPosService>;
 
 /**
- * The point of sale's part in a job (src/server/domain/job-documents.ts), for the service
+ * The point of sale's part in a job (src/server/domain/request-documents.ts), for the service
  * requests feature.
  */
-export function createJobDocuments(app: FastifyInstance): JobDocuments {
+export function createRequestDocuments(app: FastifyInstance): RequestDocuments {
   return {
     quotesOut: (rows) => quotesOut(app.db, rows),
     findQuote: (id) => findQuote(app.db, id),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import type { ModerationItem, ReviewReport } from '@shared/schemas/reviews';
 import { AppError } from '../../infra/app-error';
 import { audit } from '../../domain/audit';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@shared/schemas/common';
-import { reviewReplySchema } from '@shared/schemas/jobs';
+import { reviewReplySchema } from '@shared/schemas/service-request-views';
 import { z } from 'zod';
 import {
   hideReviewInputSchema,

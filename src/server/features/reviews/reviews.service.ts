@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { reviewReplySchema } from '@shared/schemas/jobs';
+import type { reviewReplySchema } from '@shared/schemas/service-request-views';
 import type { RepliedReview } from '@shared/schemas/reviews';
 import { AppError } from '../../infra/app-error';
 import { audit } from '../../domain/audit';
-import { announce } from '../../domain/job-timeline';
+import { announce } from '../../domain/request-timeline';
 import { updateReview } from '../../domain/reviews.queries';
 import type { SessionUser } from '../../infra/session';
 import { toRepliedReview } from './reviews.presenters';

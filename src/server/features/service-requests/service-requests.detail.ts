@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { brandingOf } from '../../domain/branding';
 import { fairPriceFor } from '../../domain/fair-price';
-import { quoteReachedCustomer } from '../../domain/job-documents';
-import type { JobViewer, ServiceRequestRow } from '../../domain/job-access';
+import { quoteReachedCustomer } from '../../domain/request-documents';
+import type { RequestViewer, ServiceRequestRow } from '../../domain/request-access';
 import { requestPhotosFor } from '../../domain/request-photos';
 import { reviewRefusal } from '../../domain/reviews';
 import { serviceRequestDetailOut } from './service-requests.presenters';
@@ -18,7 +18,7 @@ const mapsUrl = (r: ServiceRequestRow) =>
 export async function serviceRequestDetail(
   app: FastifyInstance,
   request: ServiceRequestRow,
-  viewer: JobViewer,
+  viewer: RequestViewer,
   db: DbOrTx = app.db,
 ) {
   const now = () => app.clock();
@@ -77,7 +77,7 @@ export async function serviceRequestDetail(
       )
     : timeline;
   const [quotes, payments, notifications] = await Promise.all([
-    app.jobDocuments.quotesOut(ownQuotes),
+    app.requestDocuments.quotesOut(ownQuotes),
     q.paymentRowsOfDocuments(
       db,
       ownInvoices.map((i) => i.id),

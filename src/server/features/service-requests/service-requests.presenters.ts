@@ -1,14 +1,14 @@
 import type { FairPrice } from '@shared/schemas/fair-price';
 import { LIMITS } from '@shared/constants/domain';
-import { allowedMoves, formatReference } from '@shared/jobs';
+import { allowedMoves, formatReference } from '@shared/service-request-rules';
 import { centsToDecimal } from '@shared/money';
-import type { ServiceRequestDetail, TimelineEntry } from '@shared/schemas/jobs';
+import type { ServiceRequestDetail, TimelineEntry } from '@shared/schemas/service-request-views';
 import type { Quote } from '@shared/schemas/pos';
 import { mileageOf, problemOf } from '@shared/schemas/service-requests';
 import type { invoicePayments, invoices, reviews, vehicles } from '../../db/schema';
 import { fullName, shortName } from '../../domain/names';
 import { canReview, toJobReview } from '../../domain/reviews';
-import type { JobViewer, ServiceRequestRow } from '../../domain/job-access';
+import type { RequestViewer, ServiceRequestRow } from '../../domain/request-access';
 import type * as q from './service-requests.queries';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -33,7 +33,7 @@ const documentsOpen = (r: ServiceRequestRow) =>
 
 export type DetailParts = {
   request: ServiceRequestRow;
-  viewer: JobViewer;
+  viewer: RequestViewer;
   now: Date;
   timeline: Awaited<ReturnType<typeof q.timelineOf>>;
   technician: Awaited<ReturnType<typeof q.technicianCard>> | undefined;

@@ -1,4 +1,4 @@
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { centsToDecimal } from '@shared/money';
 import type { Vehicle, VehicleJob } from '@shared/schemas/vehicles';
 import { vehicleLabel } from '@shared/schemas/vehicles';

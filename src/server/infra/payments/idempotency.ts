@@ -53,13 +53,19 @@ export function assertSameRequest<T extends { requestFingerprint: string | null 
  */
 export async function awaitClaimedPayment<T extends { status: string }>(
   load: () => Promise<T | undefined>,
-  waitMs = CLAIM_WAIT_MS,
+  opts: {
+    waitMs?: number;
+    /** Once, when the first read finds the payment processing: the duplicate is waiting. */
+    onWait?: () => void;
+  } = {},
 ): Promise<T> {
+  const waitMs = opts.waitMs ?? CLAIM_WAIT_MS;
   for (let waited = 0; ; waited += POLL_MS) {
     const row = await load();
     if (!row) throw new AppError(409, 'This payment could not be found. Please try again.');
     if (row.status !== 'processing') return row;
     if (waited > waitMs) throw new AppError(409, 'This payment is still processing');
+    if (waited === 0) opts.onWait?.();
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }

@@ -1,12 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { adminJobsSchema, jobStatusSchema } from '@shared/schemas/jobs';
+import type {
+  adminJobsSchema,
+  serviceRequestStatusSchema,
+} from '@shared/schemas/service-request-views';
 import { getJson } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 import { queryString } from './query-string';
 
 export type AdminJobs = z.output<typeof adminJobsSchema>;
-export type JobStatus = z.output<typeof jobStatusSchema>;
+export type JobStatus = z.output<typeof serviceRequestStatusSchema>;
 export type RequestFilter = { status?: JobStatus; q?: string; page: number };
 
 /** GET /api/admin/service-requests: one page of the requests, filtered. */

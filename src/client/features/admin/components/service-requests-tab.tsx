@@ -1,7 +1,7 @@
 import { formatTimestamp } from '../../../lib/dates';
 import { useState, type ComponentType } from 'react';
 import { SERVICE_REQUEST_STATUSES } from '@shared/constants/domain';
-import { JOB_STATUS_LABELS } from '@shared/jobs';
+import { SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-request-rules';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -51,7 +51,7 @@ export function ServiceRequestsTab({ Detail }: { Detail: ServiceRequestDetail })
               <option value="">All states</option>
               {SERVICE_REQUEST_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {JOB_STATUS_LABELS[s]}
+                  {SERVICE_REQUEST_STATUS_LABELS[s]}
                 </option>
               ))}
             </Select>
@@ -84,7 +84,9 @@ export function ServiceRequestsTab({ Detail }: { Detail: ServiceRequestDetail })
                 <div className="min-w-0 text-sm">
                   <p className="flex flex-wrap items-center gap-2 font-semibold">
                     {r.reference}
-                    <Badge variant={statusVariant(r.status)}>{JOB_STATUS_LABELS[r.status]}</Badge>
+                    <Badge variant={statusVariant(r.status)}>
+                      {SERVICE_REQUEST_STATUS_LABELS[r.status]}
+                    </Badge>
                   </p>
                   <p className="text-slate-600">
                     {r.serviceType} · {r.location}

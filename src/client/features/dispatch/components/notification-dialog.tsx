@@ -2,7 +2,7 @@ import { formatCalendarDate } from '../../../lib/dates';
 import { formatAmount } from '@shared/money';
 import { useState } from 'react';
 import type { JobNotification } from '@shared/schemas/dispatch';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { descriptionWithoutContact } from '@shared/schemas/service-requests';
 import {
   Dialog,

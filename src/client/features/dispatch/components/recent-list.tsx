@@ -1,7 +1,7 @@
 import { formatTimestamp } from '../../../lib/dates';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { myJobPath } from '@shared/paths';
 import type { JobNotification } from '@shared/schemas/dispatch';
 

@@ -1,6 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { TECHNICIAN_JOBS_PAGE_SIZE, type technicianJobsSchema } from '@shared/schemas/jobs';
+import {
+  TECHNICIAN_JOBS_PAGE_SIZE,
+  type technicianJobsSchema,
+} from '@shared/schemas/service-request-views';
 import { getJson } from '../../../lib/api-client';
 import { FALLBACK_POLL_MS } from '../../../lib/api/job-notification-stream';
 import { jobKeys } from './keys';

@@ -1,7 +1,7 @@
 import { CalendarClock, Car, ChevronRight, MapPin } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { JobSummary } from '@shared/schemas/jobs';
+import type { ServiceRequestSummary } from '@shared/schemas/service-request-views';
 import { myJobPath } from '@shared/paths';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -119,7 +119,15 @@ function JobSearch({ q, onSearch }: { q: string; onSearch: (q: string) => void }
   );
 }
 
-function Cards({ label, items, empty }: { label: string; items: JobSummary[]; empty: string }) {
+function Cards({
+  label,
+  items,
+  empty,
+}: {
+  label: string;
+  items: ServiceRequestSummary[];
+  empty: string;
+}) {
   if (items.length === 0) return <p className="py-6 text-sm text-slate-500">{empty}</p>;
   return (
     <ul aria-label={label} className="space-y-3">
@@ -132,7 +140,7 @@ function Cards({ label, items, empty }: { label: string; items: JobSummary[]; em
   );
 }
 
-function JobCard({ job }: { job: JobSummary }) {
+function JobCard({ job }: { job: ServiceRequestSummary }) {
   return (
     <Link
       to={myJobPath(job.reference)}

@@ -1,5 +1,5 @@
 import type { ServiceRequestStatus } from '@shared/constants/domain';
-import { JOB_STATUS_LABELS } from '@shared/jobs';
+import { SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-request-rules';
 import { Badge } from '../../../components/ui/badge';
 
 const VARIANT: Record<
@@ -19,5 +19,5 @@ const VARIANT: Record<
 
 /** The job's state in words, coloured by how far along it is. */
 export function JobStatusBadge({ status }: { status: ServiceRequestStatus }) {
-  return <Badge variant={VARIANT[status]}>{JOB_STATUS_LABELS[status]}</Badge>;
+  return <Badge variant={VARIANT[status]}>{SERVICE_REQUEST_STATUS_LABELS[status]}</Badge>;
 }

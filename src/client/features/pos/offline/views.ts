@@ -1,4 +1,4 @@
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { centsToDecimal, depositCents, quoteTotals, toCents } from '@shared/money';
 import {
   updateQuoteSchema,

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { reviewReplySchema } from '@shared/schemas/jobs';
+import type { reviewReplySchema } from '@shared/schemas/service-request-views';
 import type { RepliedReview } from '@shared/schemas/reviews';
 import { apiRequest } from '../../../lib/api-client';
 

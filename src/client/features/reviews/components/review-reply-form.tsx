@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MAX_REVIEW_CHARS } from '@shared/jobs';
+import { MAX_REVIEW_CHARS } from '@shared/service-request-rules';
 import type { RepliedReview } from '@shared/schemas/reviews';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/form';

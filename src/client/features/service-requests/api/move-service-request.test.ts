@@ -1,6 +1,6 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { ServiceRequestDetail } from '@shared/schemas/jobs';
+import type { ServiceRequestDetail } from '@shared/schemas/service-request-views';
 import { ApiError, type ApiRequest } from '../../../lib/api-client';
 import { serviceRequestKeys } from './keys';
 import { serviceRequestMoveOptions } from './move-service-request';

@@ -5,11 +5,14 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ServiceRequestDetail, jobMoveBodySchema } from '@shared/schemas/jobs';
+import type {
+  ServiceRequestDetail,
+  serviceRequestMoveBodySchema,
+} from '@shared/schemas/service-request-views';
 import { apiRequest, type ApiRequest } from '../../../lib/api-client';
 import { serviceRequestKeys, serviceRequestUrl, type ServiceRequestRef } from './keys';
 
-export type ServiceRequestMoveBody = z.input<typeof jobMoveBodySchema>;
+export type ServiceRequestMoveInput = z.input<typeof serviceRequestMoveBodySchema>;
 
 /**
  * POST /api/service-requests/:reference/moves: the one way a request moves on, whoever moves it
@@ -17,7 +20,7 @@ export type ServiceRequestMoveBody = z.input<typeof jobMoveBodySchema>;
  */
 export const moveServiceRequest = (
   ref: ServiceRequestRef,
-  body: ServiceRequestMoveBody,
+  body: ServiceRequestMoveInput,
   send: ApiRequest = apiRequest,
 ) => send<ServiceRequestDetail>('POST', serviceRequestUrl(ref, '/moves'), body);
 
@@ -33,7 +36,7 @@ export const serviceRequestMoveOptions = (
   send: ApiRequest = apiRequest,
 ) =>
   mutationOptions({
-    mutationFn: (body: ServiceRequestMoveBody) => moveServiceRequest(ref, body, send),
+    mutationFn: (body: ServiceRequestMoveInput) => moveServiceRequest(ref, body, send),
     onSuccess: async (detail: ServiceRequestDetail) => {
       qc.setQueryData(serviceRequestKeys.detail(ref.reference), detail);
       void qc.invalidateQueries({ queryKey: serviceRequestKeys.lists });

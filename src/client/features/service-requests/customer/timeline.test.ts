@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TimelineEntry } from '@shared/schemas/jobs';
+import type { TimelineEntry } from '@shared/schemas/service-request-views';
 import { formatMoney } from './format';
 import { timelineLabel } from './timeline';
 

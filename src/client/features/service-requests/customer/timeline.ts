@@ -1,6 +1,6 @@
-import { JOB_STATUS_LABELS } from '@shared/jobs';
+import { SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-request-rules';
 import { formatAmount } from '@shared/money';
-import type { TimelineEntry } from '@shared/schemas/jobs';
+import type { TimelineEntry } from '@shared/schemas/service-request-views';
 
 const num = (v: unknown) => (typeof v === 'number' ? v : null);
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -61,6 +61,6 @@ export function timelineLabel(e: TimelineEntry): string {
     case 'payment_refunded':
       return `${money(e.details?.amount)} refunded`;
     default:
-      return JOB_STATUS_LABELS[e.toStatus];
+      return SERVICE_REQUEST_STATUS_LABELS[e.toStatus];
   }
 }

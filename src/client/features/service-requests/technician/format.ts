@@ -1,6 +1,6 @@
 import { formatCount } from '../../../lib/dates';
-import { ACTIVE_JOB_STATUSES } from '@shared/jobs';
-import type { ServiceRequestDetail } from '@shared/schemas/jobs';
+import { ACTIVE_JOB_STATUSES } from '@shared/service-request-rules';
+import type { ServiceRequestDetail } from '@shared/schemas/service-request-views';
 
 /** An arrival window on the service area's clock, zone named: 'Tue, Dec 1, 9:00–11:00 AM EST'. */
 export { formatWindow } from '@shared/service-time';

@@ -208,9 +208,12 @@ export async function claimedAnswer(
   fingerprint: string,
   message: string,
 ) {
-  const row = await awaitClaimedPayment(async () => {
-    const r = await paymentByKey(app.db, key);
-    return r && assertSameRequest(r, fingerprint);
-  });
+  const row = await awaitClaimedPayment(
+    async () => {
+      const r = await paymentByKey(app.db, key);
+      return r && assertSameRequest(r, fingerprint);
+    },
+    { onWait: () => app.metrics?.paymentRetryWaited() },
+  );
   return purchaseAnswer(row, message);
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { formatPhone } from '@shared/phone';
 import { AppError } from '../../../infra/app-error';
 import { AttachmentGone } from '../../../infra/outbox';
 import { hashToken, type SessionUser } from '../../../infra/session';
 import { brandingLogoBytes, brandingOf } from '../../../domain/branding';
-import { quoteReachedCustomer } from '../../../domain/job-documents';
-import { resolveJobViewer } from '../../../domain/job-access';
+import { quoteReachedCustomer } from '../../../domain/request-documents';
+import { resolveRequestViewer } from '../../../domain/request-access';
 import type { DbOrTx } from '../../../db/client';
 import {
   depositsOnInvoice,
@@ -65,7 +65,7 @@ async function maySee(
   if (doc.draft) return false;
   if (doc.serviceRequestId !== null) {
     try {
-      const { viewer } = await resolveJobViewer(
+      const { viewer } = await resolveRequestViewer(
         app,
         formatReference(doc.serviceRequestId),
         user,

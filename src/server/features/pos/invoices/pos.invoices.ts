@@ -4,7 +4,7 @@ import { formatCents } from '@shared/money';
 import type { createInvoiceSchema, Invoice } from '@shared/schemas/pos';
 import type { DbOrTx } from '../../../db/client';
 import { AppError } from '../../../infra/app-error';
-import { jobDocumentChanged } from '../../../domain/job-mail';
+import { jobDocumentChanged } from '../../../domain/request-mail';
 import { nextNumber } from '../../../domain/document-numbers';
 import type { SessionUser } from '../../../infra/session';
 import { assertPosListAccess, posTechnician } from '../pos.access';

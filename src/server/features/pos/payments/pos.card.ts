@@ -6,7 +6,7 @@ import { centsToDecimal, formatAmount, formatCents } from '@shared/money';
 import type { DbOrTx } from '../../../db/client';
 import { brandingOf } from '../../../domain/branding';
 import { nextNumber } from '../../../domain/document-numbers';
-import { jobDocumentChanged } from '../../../domain/job-mail';
+import { jobDocumentChanged } from '../../../domain/request-mail';
 import { pdfAttachment } from '../../../infra/outbox';
 import { paymentMethodText } from '../documents/document-parts';
 import { sendPosMail } from '../pos.mail';

@@ -15,10 +15,9 @@ import {
   FLAT_TAX,
 } from '../../../../../tests/helpers/pos';
 import { SQUARE_NONCES, startSquareStandIn } from '../../../../../tests/helpers/square-stand-in';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { DEPOSIT_MESSAGES } from '@shared/schemas/pos';
 import { invoicePayments, outbox, paymentRefunds, serviceRequests } from '../../../db/schema';
-import { createPaymentReconciler } from '../../../plugins/payment-reconciler';
 import { requestLinkToken } from '../../../domain/request-links';
 import { DEPOSIT_LOCKS_QUOTE, DEPOSIT_REFUNDED, depositDueMessage } from './pos.deposits';
 import { ALREADY_REFUNDED } from './pos.refunds';
@@ -675,9 +674,9 @@ describe('a refund the provider did not answer', () => {
 
     t.clock.advance(60_000);
     try {
-      const swept = await createPaymentReconciler(t.app)();
+      const swept = await t.app.reconcilePayments();
       expect(swept).toMatchObject({ refunds: { succeeded: 1, failed: 0, pending: 0 } });
-      const again = await createPaymentReconciler(t.app)();
+      const again = await t.app.reconcilePayments();
       expect(again).toMatchObject({ refunds: { succeeded: 0, failed: 0, pending: 0 } });
     } finally {
       t.clock.advance(-60_000);

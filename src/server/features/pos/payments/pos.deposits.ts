@@ -124,10 +124,13 @@ export async function chargeDeposit(
   // The amount is the quote's; what the key is bound to is the quote and the card.
   const fingerprint = requestFingerprint('deposit', { quoteId: q.id, sourceId: payment.sourceId });
   const waitForFirst = async () => ({
-    row: await awaitClaimedPayment(async () => {
-      const row = await findPaymentByKey(app.db, key);
-      return row && assertSameRequest(row, fingerprint);
-    }),
+    row: await awaitClaimedPayment(
+      async () => {
+        const row = await findPaymentByKey(app.db, key);
+        return row && assertSameRequest(row, fingerprint);
+      },
+      { onWait: () => app.metrics?.paymentRetryWaited() },
+    ),
     charged: false,
   });
   const claim = await claimDeposit(

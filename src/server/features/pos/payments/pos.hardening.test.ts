@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
+import { retriesWaited } from '../../../../../tests/helpers/claim-barrier';
 import {
   accountCard,
   proTechnician,
@@ -16,7 +17,6 @@ import {
 import { invoicePayments, invoices } from '../../../db/schema';
 import { formatDocumentNumber, nextNumber } from '../../../domain/document-numbers';
 import { IDEMPOTENCY_KEY_REUSED } from '../../../infra/payments';
-import { createPaymentReconciler } from '../../../plugins/payment-reconciler';
 import { STUCK_PAGE } from '../pos.queries';
 
 // Point of sale hardening: overpaying, document numbers, declined card
@@ -30,7 +30,8 @@ let t: TestApp;
 let pro: { cookie: string; technicianId: number };
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Metrics on: the retry race below waits on wrenchly_payment_retries_waited_total.
+  t = await buildTestApp({ config: { metricsToken: 'm'.repeat(32) } });
   pro = await proTechnician(t.app);
 });
 afterAll(() => t.close());
@@ -173,8 +174,10 @@ describe('an invoice is never overpaid', () => {
     const { charge, inProvider, release } = holdCharge('after');
     const first = post('/api/square/create-payment', body);
     await inProvider;
+    const waited = await retriesWaited(t.app);
     const retry = post('/api/square/create-payment', body);
-    await new Promise((r) => setTimeout(r, 300));
+    // Released once the retry has found it processing and waits for it.
+    await expect.poll(() => retriesWaited(t.app)).toBe(waited + 1);
     release();
     const [a, b] = await Promise.all([first, retry]);
     expect(a.statusCode, a.body).toBe(200);
@@ -237,7 +240,7 @@ describe('an invoice is never overpaid', () => {
       await inProvider;
       // The request looks stuck: past the provider timeout, the sweep asks the provider.
       t.clock.advance(60_000);
-      const swept = await createPaymentReconciler(t.app)();
+      const swept = await t.app.reconcilePayments();
       expect(swept).toMatchObject({ pos: { succeeded: 1 } });
     } finally {
       release();
@@ -267,7 +270,7 @@ describe('an invoice is never overpaid', () => {
         createdAt,
       })),
     );
-    const swept = await createPaymentReconciler(t.app)();
+    const swept = await t.app.reconcilePayments();
     // The provider never took them: each is failed, and none is left processing.
     expect(swept).toMatchObject({ pos: { failed: n, succeeded: 0 } });
     const left = await t.app.db

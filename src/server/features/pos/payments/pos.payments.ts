@@ -12,7 +12,7 @@ import {
 import type { DbOrTx } from '../../../db/client';
 import { AppError } from '../../../infra/app-error';
 import { nextNumber } from '../../../domain/document-numbers';
-import { tipFingerprint } from '../../../domain/job-documents';
+import { tipFingerprint } from '../../../domain/request-documents';
 import {
   assertSameRequest,
   awaitClaimedPayment,
@@ -256,8 +256,9 @@ async function awaitOutcome(
     return assertSameRequest(row, fingerprint);
   };
   // Checked on every read: another request is refused at once, not after the wait.
-  const row = await awaitClaimedPayment(async () =>
-    sameRequest(await findPaymentByKey(app.db, key)),
+  const row = await awaitClaimedPayment(
+    async () => sameRequest(await findPaymentByKey(app.db, key)),
+    { onWait: () => app.metrics?.paymentRetryWaited() },
   );
   const [payment] = await paymentsOut(app.db, [row]);
   return cardOutcomeOut(row, payment!);

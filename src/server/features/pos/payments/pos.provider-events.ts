@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import { centsToDecimal, formatCents } from '@shared/money';
 import type { DbOrTx } from '../../../db/client';
-import { jobDocumentChanged } from '../../../domain/job-mail';
+import { jobDocumentChanged } from '../../../domain/request-mail';
 import {
   RetryLater,
   type PosProviderEvents,

@@ -8,7 +8,7 @@ import {
   SIGNATURE,
   type PosTechnician,
 } from '../../../../../tests/helpers/pos';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { invoicePayments, outbox, serviceRequestEvents, serviceRequests } from '../../../db/schema';
 import { requestLinkToken } from '../../../domain/request-links';
 

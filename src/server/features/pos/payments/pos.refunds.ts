@@ -7,7 +7,7 @@ import { BRAND } from '@shared/brand';
 import { centsToDecimal, formatCents } from '@shared/money';
 import type { DbOrTx } from '../../../db/client';
 import { AppError } from '../../../infra/app-error';
-import { jobDocumentChanged } from '../../../domain/job-mail';
+import { jobDocumentChanged } from '../../../domain/request-mail';
 import {
   awaitClaimedPayment,
   IDEMPOTENCY_KEY_REUSED,
@@ -234,7 +234,9 @@ export async function refundPayment(
   });
   const r = claim.fresh
     ? await runRefund(app, claim.row)
-    : await awaitClaimedPayment(() => refundByKey(app.db, key));
+    : await awaitClaimedPayment(() => refundByKey(app.db, key), {
+        onWait: () => app.metrics?.paymentRetryWaited(),
+      });
   if (r.status === 'failed')
     throw new AppError(409, `The refund did not go through: ${r.failureMessage ?? 'refused'}`);
   const [p] = await paymentRowsById(app.db, paymentId);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { PAYPAL_ACCOUNT_REQUIRED, type InvoicePayPalOrder } from '@shared/schemas/invoice-paypal';
-import { walletOrderReference } from '../../../domain/job-wallet';
+import { walletOrderReference } from '../../../domain/request-wallet';
 import { walletForPayment } from '../../../domain/wallet-accounts';
 import { AppError } from '../../../infra/app-error';
 import { ProviderError, type WalletCapture, type WalletProvider } from '../../../infra/payments';

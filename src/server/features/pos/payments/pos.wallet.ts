@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { WALLET_PROVIDER_NAMES } from '@shared/schemas/billing';
-import type { JobWallet } from '../../../domain/job-wallet';
+import type { RequestWallet } from '../../../domain/request-wallet';
 import { technicianWallet, walletForPayment } from '../../../domain/wallet-accounts';
 import { AppError } from '../../../infra/app-error';
 import { assertSameRequest, RECONCILE_AFTER_MS, type WalletCapture } from '../../../infra/payments';
@@ -80,7 +80,7 @@ async function paymentOfOrder(app: FastifyInstance, invoiceId: number, orderId: 
   return order.captureId ? walletPaymentOf(app.db, invoiceId, WALLETS, order.captureId) : undefined;
 }
 
-export function createJobWallet(app: FastifyInstance): JobWallet {
+export function createRequestWallet(app: FastifyInstance): RequestWallet {
   return {
     async createOrder(invoice: InvoiceRow, input) {
       const technicianId = invoice.technicianId;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
 import { createUser, signIn } from '../../../../../tests/helpers/factories';
 import { proTechnician, SIGNATURE, FLAT_TAX } from '../../../../../tests/helpers/pos';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { serviceRequests } from '../../../db/schema';
 import { requestLinkToken } from '../../../domain/request-links';
 

@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { BRAND } from '@shared/brand';
-import { ACTIVE_JOB_STATUSES } from '@shared/jobs';
+import { ACTIVE_JOB_STATUSES } from '@shared/service-request-rules';
 import {
   DRAFT_ONLY_MESSAGE,
   QUOTE_ALREADY_APPROVED,
@@ -18,7 +18,7 @@ import {
 import type { DbOrTx } from '../../../db/client';
 import { AppError } from '../../../infra/app-error';
 import { brandingOf } from '../../../domain/branding';
-import { jobDocumentChanged } from '../../../domain/job-mail';
+import { jobDocumentChanged } from '../../../domain/request-mail';
 import { nextNumber } from '../../../domain/document-numbers';
 import { fairPriceOfJob } from '../../../domain/fair-price';
 import { pdfAttachment } from '../../../infra/outbox';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
 import { createUser } from '../../../../../tests/helpers/factories';
 import { proTechnician, SIGNATURE, TAX_EXEMPT } from '../../../../../tests/helpers/pos';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import {
   DRAFT_ONLY_MESSAGE,
   QUOTE_CHANGED_MESSAGE,

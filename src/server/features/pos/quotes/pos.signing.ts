@@ -4,7 +4,7 @@ import type { QuoteSigningChannel } from '@shared/constants/domain';
 import { QUOTE_CHANGED_MESSAGE, type approveQuoteSchema } from '@shared/schemas/pos';
 import type { DbOrTx } from '../../../db/client';
 import { AppError } from '../../../infra/app-error';
-import { jobDocumentChanged } from '../../../domain/job-mail';
+import { jobDocumentChanged } from '../../../domain/request-mail';
 import type { SessionUser } from '../../../infra/session';
 import { ALREADY_APPROVED, assertDepositPaid, chargeDeposit } from '../payments/pos.deposits';
 import { findJobState, findQuote, lockQuote, quoteItemsOf, type QuoteRow } from '../pos.queries';

@@ -5,7 +5,10 @@ import {
   invoicePayPalOrderSchema,
   payPalOrderParamSchema,
 } from '@shared/schemas/invoice-paypal';
-import { referenceParamSchema, requestTokenQuerySchema } from '@shared/schemas/jobs';
+import {
+  referenceParamSchema,
+  requestTokenQuerySchema,
+} from '@shared/schemas/service-request-views';
 import { cardPaymentResponseSchema } from '@shared/schemas/pos';
 import { errorResponsesFor } from '../../../infra/route-errors';
 import {

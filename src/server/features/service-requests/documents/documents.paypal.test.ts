@@ -17,7 +17,6 @@ import {
   webhookEvents,
 } from '../../../db/schema';
 import { IDEMPOTENCY_KEY_REUSED } from '../../../infra/payments';
-import { createPaymentReconciler } from '../../../plugins/payment-reconciler';
 
 // A customer pays a job's invoice with PayPal into the technician's own PayPal account (ADR
 // 030): PayPal's partner flow against a local stand-in of PayPal's API (the seller as payee, the
@@ -547,7 +546,7 @@ describe('paying an invoice with PayPal to the technician (a stand-in of PayPal)
     t.clock.advance(60_000);
     try {
       // (An order approved in an earlier test and never captured is captured too.)
-      const first = (await createPaymentReconciler(t.app)()) as { wallet: { succeeded: number } };
+      const first = (await t.app.reconcilePayments()) as { wallet: { succeeded: number } };
       expect(first.wallet.succeeded).toBeGreaterThanOrEqual(1);
       expect(first).toMatchObject({ wallet: { failed: 0 } });
       expect((await c.paymentRows(approved.invoiceId))[0]).toMatchObject({ status: 'succeeded' });
@@ -556,7 +555,7 @@ describe('paying an invoice with PayPal to the technician (a stand-in of PayPal)
       expect((await c.paymentRows(waiting.invoiceId))[0]!.status).toBe('processing');
       // Half an hour without approval: given up, the balance free again.
       t.clock.advance(30 * 60_000);
-      const later = (await createPaymentReconciler(t.app)()) as { wallet: { failed: number } };
+      const later = (await t.app.reconcilePayments()) as { wallet: { failed: number } };
       expect(later.wallet.failed).toBeGreaterThanOrEqual(1);
       expect((await c.paymentRows(waiting.invoiceId))[0]).toMatchObject({
         status: 'failed',

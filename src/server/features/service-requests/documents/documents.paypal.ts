@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { invoicePayPalOrderSchema } from '@shared/schemas/invoice-paypal';
-import { tipFingerprint } from '../../../domain/job-documents';
-import { walletOrderReference } from '../../../domain/job-wallet';
+import { tipFingerprint } from '../../../domain/request-documents';
+import { walletOrderReference } from '../../../domain/request-wallet';
 import { AppError } from '../../../infra/app-error';
 import { requestFingerprint } from '../../../infra/payments';
 import type { RequestAsker } from '../service-requests.http';
@@ -12,7 +12,7 @@ import { customerInvoice, invoicePaymentKey } from './documents.service';
  * The customer pays one of the job's invoices with PayPal (or the sandbox wallet) into the
  * technician's own account: who may (the request's customer, signed in or through its signed
  * link) and which invoice (one of this job's) is judged here; the payment's rules are the point
- * of sale's (app.jobWallet).
+ * of sale's (app.requestWallet).
  */
 export function createPayPalService(app: FastifyInstance) {
   return {
@@ -23,7 +23,7 @@ export function createPayPalService(app: FastifyInstance) {
       input: z.output<typeof invoicePayPalOrderSchema>,
     ) {
       const { request, invoice } = await customerInvoice(app, asker, invoiceId);
-      return app.jobWallet.createOrder(invoice, {
+      return app.requestWallet.createOrder(invoice, {
         // Namespaced as the card payment's key is: the same key for a card is another request.
         idempotencyKey: invoicePaymentKey(request.id, invoice, input.idempotencyKey),
         tip: input.tip,
@@ -39,12 +39,12 @@ export function createPayPalService(app: FastifyInstance) {
 
     async capture(asker: RequestAsker, invoiceId: number, orderId: string) {
       const { invoice } = await customerInvoice(app, asker, invoiceId);
-      return app.jobWallet.capture(invoice, orderId);
+      return app.requestWallet.capture(invoice, orderId);
     },
 
     async cancel(asker: RequestAsker, invoiceId: number, orderId: string) {
       const { invoice } = await customerInvoice(app, asker, invoiceId);
-      return app.jobWallet.cancel(invoice, orderId);
+      return app.requestWallet.cancel(invoice, orderId);
     },
 
     /**

@@ -4,7 +4,7 @@ import {
   referenceParamSchema,
   requestTokenQuerySchema,
   serviceRequestDetailSchema,
-} from '@shared/schemas/jobs';
+} from '@shared/schemas/service-request-views';
 import { approveQuoteSchema, cardPaymentResponseSchema } from '@shared/schemas/pos';
 import { errorResponsesFor } from '../../../infra/route-errors';
 import {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import { LIMITS } from '@shared/constants/domain';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { requestPath } from '@shared/paths';
-import type { ServiceRequestRow } from '../../../domain/job-timeline';
+import type { ServiceRequestRow } from '../../../domain/request-timeline';
 import { requestPageUrl } from '../../../domain/request-links';
 import { composeMail, type MailMessage } from '../../../infra/mailer';
 import { publicBaseUrl } from '../../../infra/public-url';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import type { CreateServiceRequestBody } from '@shared/schemas/service-requests';
 import { vehicleLabel } from '@shared/schemas/vehicles';
 import type { DbOrTx } from '../../../db/client';
@@ -7,7 +7,7 @@ import { AppError } from '../../../infra/app-error';
 import { tooManyAttempts } from '../../../infra/rate-limiter';
 import type { SessionUser } from '../../../infra/session';
 import { findOrCreateGuestCustomer } from '../../../domain/customers';
-import { recordMove, type ServiceRequestRow } from '../../../domain/job-timeline';
+import { recordMove, type ServiceRequestRow } from '../../../domain/request-timeline';
 import { requestPagePath } from '../../../domain/request-links';
 import { attachRequestPhotos } from '../../../domain/request-photos';
 import { CHOOSE_YOUR_VEHICLE, checkRequest, type CheckedRequest } from './intake.checks';

@@ -1,4 +1,7 @@
-import { referenceParamSchema, requestTokenQuerySchema } from '@shared/schemas/jobs';
+import {
+  referenceParamSchema,
+  requestTokenQuerySchema,
+} from '@shared/schemas/service-request-views';
 import {
   messageBodySchema,
   messageSentSchema,

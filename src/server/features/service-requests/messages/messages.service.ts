@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ACTIVE_JOB_STATUSES, formatReference, JOB_STATUS_LABELS } from '@shared/jobs';
+import {
+  ACTIVE_JOB_STATUSES,
+  formatReference,
+  SERVICE_REQUEST_STATUS_LABELS,
+} from '@shared/service-request-rules';
 import { myJobPath } from '@shared/paths';
 import {
   MESSAGE_BURST_MINUTES,
@@ -16,9 +20,9 @@ import { AppError } from '../../../infra/app-error';
 import { tooManyAttempts } from '../../../infra/rate-limiter';
 import type { DbOrTx } from '../../../db/client';
 import type { SessionUser } from '../../../infra/session';
-import { resolveJobViewer, type ServiceRequestRow } from '../../../domain/job-access';
-import { customerMail } from '../../../domain/job-mail';
-import { announce } from '../../../domain/job-timeline';
+import { resolveRequestViewer, type ServiceRequestRow } from '../../../domain/request-access';
+import { customerMail } from '../../../domain/request-mail';
+import { announce } from '../../../domain/request-timeline';
 import { fullName } from '../../../domain/names';
 import { tellTechnician } from '../../../domain/technician-alerts';
 import { technicianCard } from '../service-requests.queries';
@@ -38,7 +42,7 @@ function closedReason(request: ServiceRequestRow, now: Date): string | null {
       return closes && closes > now ? null : threadClosed(THREAD_OPEN_DAYS);
     }
   } else if (request.status !== 'canceled') return THREAD_NOT_OPEN;
-  return `This job is ${JOB_STATUS_LABELS[request.status].toLowerCase()}`;
+  return `This job is ${SERVICE_REQUEST_STATUS_LABELS[request.status].toLowerCase()}`;
 }
 
 const closesAt = (request: ServiceRequestRow) =>
@@ -64,7 +68,7 @@ export function createMessagesService(app: FastifyInstance) {
     token?: string,
     tx?: DbOrTx,
   ) {
-    const { request, viewer } = await resolveJobViewer(app, reference, user, token, tx, !!tx);
+    const { request, viewer } = await resolveRequestViewer(app, reference, user, token, tx, !!tx);
     if (viewer.role !== 'customer' && viewer.role !== 'technician')
       throw new AppError(403, ONLY_PARTICIPANTS);
     return { request, side: viewer.role satisfies MessageAuthor };

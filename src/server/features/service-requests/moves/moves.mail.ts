@@ -2,15 +2,15 @@ import { isSettingOffFor } from '@shared/service-time';
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import { formatWindow } from '@shared/service-time';
-import type { JobMove } from '@shared/jobs';
-import { formatReference } from '@shared/jobs';
+import type { ServiceRequestMove } from '@shared/service-request-rules';
+import { formatReference } from '@shared/service-request-rules';
 import type { Point } from '@shared/geo';
-import { customerMail } from '../../../domain/job-mail';
+import { customerMail } from '../../../domain/request-mail';
 import { customerText, etaMinutes } from '../../../domain/customer-texts';
 import { windowAttachment } from '../../../domain/window-calendar';
 import type { OutboxInput } from '../../../infra/outbox';
 import type { MailMessage } from '../../../infra/mailer';
-import type { ServiceRequestRow } from '../../../domain/job-access';
+import type { ServiceRequestRow } from '../../../domain/request-access';
 
 /** Times in e-mails: the service area's clock, as every other place shows them. */
 export const windowText = (start: Date, end: Date) => formatWindow(start, end);
@@ -18,7 +18,7 @@ export const windowText = (start: Date, end: Date) => formatWindow(start, end);
 /** The e-mail the customer gets for a move, if it is one they hear about. */
 export function moveMail(
   app: FastifyInstance,
-  move: JobMove,
+  move: ServiceRequestMove,
   actor: 'customer' | 'technician' | 'admin',
   after: ServiceRequestRow,
   technicianName: string | null,
@@ -101,7 +101,7 @@ export function moveMail(
  */
 export function moveText(
   app: FastifyInstance,
-  move: JobMove,
+  move: ServiceRequestMove,
   after: ServiceRequestRow,
   technicianName: string | null,
   from: Point | null,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { myJobPath } from '@shared/paths';
-import type { JobMoveBody } from '@shared/schemas/jobs';
+import type { ServiceRequestMoveBody } from '@shared/schemas/service-request-views';
 import type { DbOrTx } from '../../../db/client';
-import type { ServiceRequestRow } from '../../../domain/job-access';
+import type { ServiceRequestRow } from '../../../domain/request-access';
 import { tellTechnician } from '../../../domain/technician-alerts';
 import type { OutboxInput } from '../../../infra/outbox';
 import { moveText, windowText } from './moves.mail';
@@ -17,7 +17,7 @@ import * as q from './moves.queries';
 export async function moveNotices(
   app: FastifyInstance,
   tx: DbOrTx,
-  body: JobMoveBody,
+  body: ServiceRequestMoveBody,
   request: ServiceRequestRow,
   after: ServiceRequestRow,
   techName: string | null,

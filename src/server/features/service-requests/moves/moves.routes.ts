@@ -1,9 +1,9 @@
 import {
-  jobMoveBodySchema,
+  serviceRequestMoveBodySchema,
   referenceParamSchema,
   requestTokenQuerySchema,
   serviceRequestDetailSchema,
-} from '@shared/schemas/jobs';
+} from '@shared/schemas/service-request-views';
 import { errorResponsesFor } from '../../../infra/route-errors';
 import {
   serviceRequestTags as tags,
@@ -24,10 +24,10 @@ export function registerMoveRoutes(app: ServiceRequestApp) {
         summary: 'Move a service request on (window, route, work, completion, cancel)',
         operationId: 'moveServiceRequest',
         tags,
-        description: `Moves the request on (src/shared/jobs.ts): propose_window, confirm_window, decline_window, start_route, start_work, complete, cancel, retry_dispatch; the body is the move's own (\`move\` says which). A move this viewer cannot make is 403; one the request's state does not allow is 409. ${VIEWER_NOTE}`,
+        description: `Moves the request on (src/shared/service-request-rules.ts): propose_window, confirm_window, decline_window, start_route, start_work, complete, cancel, retry_dispatch; the body is the move's own (\`move\` says which). A move this viewer cannot make is 403; one the request's state does not allow is 409. ${VIEWER_NOTE}`,
         params: referenceParamSchema,
         querystring: requestTokenQuerySchema,
-        body: jobMoveBodySchema,
+        body: serviceRequestMoveBodySchema,
         response: {
           200: serviceRequestDetailSchema,
           ...errorResponsesFor(400, 401, 403, 404, 409),

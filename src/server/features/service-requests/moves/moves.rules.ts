@@ -1,14 +1,14 @@
 import {
-  JOB_MOVE_LABELS,
-  JOB_RULES,
+  SERVICE_REQUEST_MOVE_LABELS,
+  SERVICE_REQUEST_RULES,
   nextStatus,
   refusedMoveMessage,
-  type JobActor,
-} from '@shared/jobs';
+  type ServiceRequestActor,
+} from '@shared/service-request-rules';
 import type { ServiceRequestStatus } from '@shared/constants/domain';
-import type { JobMoveBody } from '@shared/schemas/jobs';
+import type { ServiceRequestMoveBody } from '@shared/schemas/service-request-views';
 import { AppError } from '../../../infra/app-error';
-import type { ServiceRequestRow } from '../../../domain/job-access';
+import type { ServiceRequestRow } from '../../../domain/request-access';
 
 /** How far ahead and how long an arrival window may be. */
 const WINDOW_MAX_DAYS_AHEAD = 60;
@@ -16,14 +16,14 @@ const WINDOW_MAX_HOURS = 12;
 const WINDOW_MIN_MINUTES = 15;
 
 /**
- * Checks a person's move against the table (src/shared/jobs.ts) and the move's own rules:
+ * Checks a person's move against the table (src/shared/service-request-rules.ts) and the move's own rules:
  * 403 when this identity may not make it, 409 when the request's state does not allow it,
  * 400 for a move's bad details. Returns the state the move leads to.
  */
 export function checkMove(
   request: ServiceRequestRow,
-  actor: JobActor,
-  body: JobMoveBody,
+  actor: ServiceRequestActor,
+  body: ServiceRequestMoveBody,
   now: Date,
 ): ServiceRequestStatus {
   assertActorMayMake(actor, body);
@@ -39,12 +39,12 @@ export function checkMove(
 }
 
 /** 403 for a move this identity never makes, naming who does. */
-function assertActorMayMake(actor: JobActor, body: JobMoveBody) {
-  if (JOB_RULES[body.move][actor]) return;
-  const who = Object.keys(JOB_RULES[body.move]).join(' or ');
+function assertActorMayMake(actor: ServiceRequestActor, body: ServiceRequestMoveBody) {
+  if (SERVICE_REQUEST_RULES[body.move][actor]) return;
+  const who = Object.keys(SERVICE_REQUEST_RULES[body.move]).join(' or ');
   throw new AppError(
     403,
-    `Only the ${who.replace('technician', 'assigned technician')} can ${JOB_MOVE_LABELS[body.move].toLowerCase()}`,
+    `Only the ${who.replace('technician', 'assigned technician')} can ${SERVICE_REQUEST_MOVE_LABELS[body.move].toLowerCase()}`,
   );
 }
 

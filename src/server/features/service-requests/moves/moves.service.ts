@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceRequestStatus } from '@shared/constants/domain';
-import { formatReference } from '@shared/jobs';
-import type { JobMoveBody } from '@shared/schemas/jobs';
+import { formatReference } from '@shared/service-request-rules';
+import type { ServiceRequestMoveBody } from '@shared/schemas/service-request-views';
 import type { DbOrTx } from '../../../db/client';
 import { audit } from '../../../domain/audit';
 import {
   requestByReference,
-  resolveJobViewer,
-  type JobViewer,
+  resolveRequestViewer,
+  type RequestViewer,
   type ServiceRequestRow,
-} from '../../../domain/job-access';
+} from '../../../domain/request-access';
 import { fullName } from '../../../domain/names';
 import type { SessionUser } from '../../../infra/session';
 import { serviceRequestDetail } from '../service-requests.detail';
@@ -30,11 +30,18 @@ export function createMovesService(app: FastifyInstance) {
       reference: string,
       user: SessionUser | null,
       token: string | undefined,
-      body: JobMoveBody,
+      body: ServiceRequestMoveBody,
       ip?: string,
     ) {
       const { viewer, outcome } = await app.db.transaction(async (tx) => {
-        const { request, viewer } = await resolveJobViewer(app, reference, user, token, tx, true);
+        const { request, viewer } = await resolveRequestViewer(
+          app,
+          reference,
+          user,
+          token,
+          tx,
+          true,
+        );
         const to = checkMove(request, viewer.role, body, app.clock());
         const move = await startMove(app, tx, request, viewer, body, to);
         const outcome = await applyMove(move);
@@ -54,8 +61,8 @@ async function startMove(
   app: FastifyInstance,
   tx: DbOrTx,
   request: ServiceRequestRow,
-  viewer: JobViewer,
-  body: JobMoveBody,
+  viewer: RequestViewer,
+  body: ServiceRequestMoveBody,
   to: ServiceRequestStatus,
 ): Promise<Move> {
   const technicianId = request.assignedTechnicianId;
@@ -101,7 +108,7 @@ async function tellOfMove(m: Move, outcome: MoveOutcome) {
 /** After the commit: deposits go back and dispatch starts again; the move stands if either fails. */
 async function followUp(app: FastifyInstance, { after, refunds, redispatch }: MoveOutcome) {
   if (refunds.length > 0)
-    await app.jobDocuments
+    await app.requestDocuments
       .runRefunds(refunds)
       .catch((err: unknown) => app.log.error({ err }, 'deposit refunds failed'));
   // If dispatching fails now, the dispatch sweep starts it shortly.

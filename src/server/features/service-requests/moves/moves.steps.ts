@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { formatReference } from '@shared/jobs';
-import type { JobMoveBody } from '@shared/schemas/jobs';
+import { formatReference } from '@shared/service-request-rules';
+import type { ServiceRequestMoveBody } from '@shared/schemas/service-request-views';
 import type { DbOrTx } from '../../../db/client';
-import type { JobViewer, ServiceRequestRow } from '../../../domain/job-access';
-import { closeNotifications, recordMove, type RecordedMove } from '../../../domain/job-timeline';
+import type { RequestViewer, ServiceRequestRow } from '../../../domain/request-access';
+import {
+  closeNotifications,
+  recordMove,
+  type RecordedMove,
+} from '../../../domain/request-timeline';
 import { composeMail, type MailMessage } from '../../../infra/mailer';
 import type { technicianCard } from '../service-requests.queries';
 import * as q from './moves.queries';
@@ -13,8 +17,8 @@ export type Move = {
   app: FastifyInstance;
   tx: DbOrTx;
   request: ServiceRequestRow;
-  viewer: JobViewer;
-  body: JobMoveBody;
+  viewer: RequestViewer;
+  body: ServiceRequestMoveBody;
   /** When it is made (the app's clock). */
   at: Date;
   /** What the timeline records of any move: the move, where it leads, who made it, why. */
@@ -34,7 +38,10 @@ export type MoveOutcome = {
   redispatch: boolean;
 };
 
-type BodyOf<M extends JobMoveBody['move']> = Extract<JobMoveBody, { move: M }>;
+type BodyOf<M extends ServiceRequestMoveBody['move']> = Extract<
+  ServiceRequestMoveBody,
+  { move: M }
+>;
 
 /** Records the move, with what it sets on the request (`patch`) and adds to the timeline. */
 async function record(m: Move, extra: Partial<RecordedMove> = {}): Promise<MoveOutcome> {
@@ -77,7 +84,11 @@ async function complete(m: Move) {
 async function giveBack(m: Move, reason: string): Promise<MoveOutcome> {
   const technicianId = m.request.assignedTechnicianId!;
   await withdrawAcceptance(m, technicianId, reason);
-  const refunds = await m.app.jobDocuments.claimDepositRefunds(m.tx, m.request.id, technicianId);
+  const refunds = await m.app.requestDocuments.claimDepositRefunds(
+    m.tx,
+    m.request.id,
+    technicianId,
+  );
   const { after } = await record(m, {
     patch: {
       assignedTechnicianId: null,

@@ -4,13 +4,18 @@ import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-t
 import { createTechnician, createUser, signIn } from '../../../../../tests/helpers/factories';
 import { SERVICE_REQUEST_STATUSES, type ServiceRequestStatus } from '@shared/constants/domain';
 import { LOCATIONS } from '@shared/constants/locations';
-import { JOB_MOVES, JOB_RULES, formatReference, type JobMove } from '@shared/jobs';
+import {
+  SERVICE_REQUEST_MOVES,
+  SERVICE_REQUEST_RULES,
+  formatReference,
+  type ServiceRequestMove,
+} from '@shared/service-request-rules';
 import { jobNotifications, serviceRequestEvents, serviceRequests } from '../../../db/schema';
 import { requestLinkToken } from '../../../domain/request-links';
 
 /**
  * The state machine, table-driven: every state × every move × every identity goes through
- * HTTP and gets exactly what src/shared/jobs.ts says: 404 for who has no access (as for an
+ * HTTP and gets exactly what src/shared/service-request-rules.ts says: 404 for who has no access (as for an
  * unknown reference), 403 for a role the move is not for, 409 for a state that does not allow
  * it, 200 and the target state otherwise; a refused move changes nothing (status, row,
  * timeline).
@@ -95,7 +100,7 @@ async function requestIn(status: ServiceRequestStatus) {
   return r!;
 }
 
-function bodyFor(move: JobMove) {
+function bodyFor(move: ServiceRequestMove) {
   const now = t.clock.now.getTime();
   return {
     move,
@@ -110,7 +115,7 @@ function bodyFor(move: JobMove) {
 }
 
 /** What the table says this identity gets for this move in this state. */
-function expected(status: ServiceRequestStatus, move: JobMove, who: Identity) {
+function expected(status: ServiceRequestStatus, move: ServiceRequestMove, who: Identity) {
   // Without access the request answers like an unknown reference.
   if (who === 'anonymous' || who === 'otherCustomer' || who === 'otherTechnician')
     return { code: 404 };
@@ -118,7 +123,7 @@ function expected(status: ServiceRequestStatus, move: JobMove, who: Identity) {
   if (who === 'assignedTechnician' && !assigned) return { code: 404 };
   const role =
     who === 'owner' || who === 'link' ? 'customer' : who === 'admin' ? 'admin' : 'technician';
-  const rule = JOB_RULES[move][role];
+  const rule = SERVICE_REQUEST_RULES[move][role];
   if (!rule) return { code: 403 };
   if (!rule.from.includes(status)) return { code: 409 };
   return { code: 200, to: rule.to };
@@ -135,7 +140,7 @@ const eventsOf = async (id: number) =>
 describe('every state × every move × every identity', () => {
   for (const status of SERVICE_REQUEST_STATUSES) {
     it(`from ${status}`, async () => {
-      for (const move of JOB_MOVES) {
+      for (const move of SERVICE_REQUEST_MOVES) {
         for (const who of IDENTITIES) {
           const r = await requestIn(status);
           const ref = formatReference(r.id);
@@ -244,7 +249,7 @@ describe("each move's own body", () => {
       const res = await post(ref, cookies.assignedTechnician!, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().issues).toEqual([
-        { path: 'move', message: `move must be one of: ${JOB_MOVES.join(', ')}` },
+        { path: 'move', message: `move must be one of: ${SERVICE_REQUEST_MOVES.join(', ')}` },
       ]);
     }
   });

@@ -3,7 +3,7 @@ import {
   referenceParamSchema,
   requestTokenQuerySchema,
   serviceRequestDetailSchema,
-} from '@shared/schemas/jobs';
+} from '@shared/schemas/service-request-views';
 import { textUpdatesBodySchema } from '@shared/schemas/service-requests';
 import { errorResponsesFor } from '../../../infra/route-errors';
 import {

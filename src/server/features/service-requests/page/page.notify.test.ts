@@ -6,11 +6,11 @@ import { startPushStandIn } from '../../../../../tests/helpers/push-stand-in';
 import { LOCATIONS } from '@shared/constants/locations';
 import type { ServiceRequestStatus } from '@shared/constants/domain';
 import { distanceMiles } from '@shared/geo';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import { formatWindow } from '@shared/service-time';
 import { jobNotifications, outbox, serviceRequests } from '../../../db/schema';
 import { CITY_MPH } from '../../../domain/customer-texts';
-import { jobDocumentChanged } from '../../../domain/job-mail';
+import { jobDocumentChanged } from '../../../domain/request-mail';
 import { requestLinkToken } from '../../../domain/request-links';
 
 /**

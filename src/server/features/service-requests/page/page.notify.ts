@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TextUpdatesBody } from '@shared/schemas/service-requests';
 import { AppError } from '../../../infra/app-error';
 import type { SessionUser } from '../../../infra/session';
-import { resolveJobViewer } from '../../../domain/job-access';
-import { announce } from '../../../domain/job-timeline';
+import { resolveRequestViewer } from '../../../domain/request-access';
+import { announce } from '../../../domain/request-timeline';
 import { normalizePhone } from '../../../domain/phone';
 import {
   renderWindowAttachment,
@@ -24,7 +24,7 @@ export async function windowIcs(
   user: SessionUser | null,
   token: string | undefined,
 ) {
-  const { request } = await resolveJobViewer(app, reference, user, token);
+  const { request } = await resolveRequestViewer(app, reference, user, token);
   const ics = windowCalendar(app, request);
   if (!ics) throw new AppError(404, NO_CONFIRMED_WINDOW);
   return { filename: windowFilename(request.id), ics };
@@ -42,7 +42,7 @@ export async function changeTextUpdates(
   body: TextUpdatesBody,
 ) {
   return app.db.transaction(async (tx) => {
-    const { request, viewer } = await resolveJobViewer(app, reference, user, token, tx, true);
+    const { request, viewer } = await resolveRequestViewer(app, reference, user, token, tx, true);
     if (viewer.role !== 'customer') throw new AppError(403, ONLY_CUSTOMER_TEXTS);
     let after;
     if (body.enabled) {

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { MAX_INT4 } from '@shared/schemas/common';
 import {
-  jobSummarySchema,
+  serviceRequestSummarySchema,
   referenceParamSchema,
   requestTokenQuerySchema,
   serviceRequestDetailSchema,
-} from '@shared/schemas/jobs';
+} from '@shared/schemas/service-request-views';
 import { errorResponsesFor } from '../../../infra/route-errors';
 import { lastEventIdOf, registerEventStreams, streamTopic } from '../../../infra/sse';
-import { resolveJobViewer } from '../../../domain/job-access';
+import { resolveRequestViewer } from '../../../domain/request-access';
 import {
   serviceRequestTags as tags,
   VIEWER_NOTE,
@@ -30,7 +30,7 @@ export function registerPageRoutes(app: ServiceRequestApp) {
         operationId: 'listServiceRequests',
         tags,
         description: "The signed-in customer's service requests, newest first.",
-        response: { 200: z.array(jobSummarySchema), ...errorResponsesFor(401, 403) },
+        response: { 200: z.array(serviceRequestSummarySchema), ...errorResponsesFor(401, 403) },
       },
     },
     async (request) => service.listForCustomer(request.user!),
@@ -70,7 +70,7 @@ export function registerPageRoutes(app: ServiceRequestApp) {
     },
     async (request, reply) => {
       const { reference } = request.params;
-      const { request: job } = await resolveJobViewer(
+      const { request: job } = await resolveRequestViewer(
         app,
         reference,
         request.user,

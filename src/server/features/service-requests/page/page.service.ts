@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../../infra/session';
-import { resolveJobViewer } from '../../../domain/job-access';
+import { resolveRequestViewer } from '../../../domain/request-access';
 import { requestSummaryOut } from '../../../domain/request-summaries';
 import { serviceRequestDetail } from '../service-requests.detail';
 import * as q from './page.queries';
@@ -11,7 +11,7 @@ const LIST_LIMIT = 200;
 export function createPageService(app: FastifyInstance) {
   return {
     async get(reference: string, user: SessionUser | null, token: string | undefined) {
-      const { request, viewer } = await resolveJobViewer(app, reference, user, token);
+      const { request, viewer } = await resolveRequestViewer(app, reference, user, token);
       return serviceRequestDetail(app, request, viewer);
     },
 
@@ -22,7 +22,7 @@ export function createPageService(app: FastifyInstance) {
      */
     async stillSees(reference: string, user: SessionUser | null, token: string | undefined) {
       if (user && !(await q.sessionIsLive(app.db, user.sessionId, app.clock()))) return false;
-      return resolveJobViewer(app, reference, user, token).then(
+      return resolveRequestViewer(app, reference, user, token).then(
         () => true,
         () => false,
       );

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '@shared/constants/domain';
 import { REQUEST_PHOTO_MESSAGES } from '@shared/constants/request-photos';
 import type { RequestPhotoUpload } from '@shared/schemas/request-photos';
-import { resolveJobViewer } from '../../../domain/job-access';
+import { resolveRequestViewer } from '../../../domain/request-access';
 import { PHOTO_UPLOAD_TTL_MS } from '../../../domain/request-photos';
 import { AppError } from '../../../infra/app-error';
 import {
@@ -155,7 +155,7 @@ export function createPhotosService(app: FastifyInstance) {
       user: SessionUser | null,
       token: string | undefined,
     ) {
-      const { request } = await resolveJobViewer(app, reference, user, token);
+      const { request } = await resolveRequestViewer(app, reference, user, token);
       const photo = await q.photoOfRequest(app.db, request.id, photoId);
       if (!photo) throw new AppError(404, PHOTO_NOT_FOUND);
       return readOrNotFound(

@@ -1,10 +1,10 @@
-import { REVIEW_EDIT_DAYS } from '@shared/jobs';
+import { REVIEW_EDIT_DAYS } from '@shared/service-request-rules';
 import {
-  jobReviewSchema,
+  serviceRequestReviewSchema,
   referenceParamSchema,
   requestTokenQuerySchema,
   reviewInputSchema,
-} from '@shared/schemas/jobs';
+} from '@shared/schemas/service-request-views';
 import { errorResponsesFor } from '../../../infra/route-errors';
 import {
   serviceRequestTags as tags,
@@ -16,7 +16,7 @@ import { saveReview } from './reviews.service';
 /** The customer's review of the job, from the request page. */
 export function registerReviewRoutes(app: ServiceRequestApp) {
   // Public at the route: the owner signed in, or a guest with the request's signed link
-  // (`?t=`); the service decides (resolveJobViewer) and refuses everyone else.
+  // (`?t=`); the service decides (resolveRequestViewer) and refuses everyone else.
   app.put(
     '/api/service-requests/:reference/review',
     {
@@ -30,8 +30,8 @@ export function registerReviewRoutes(app: ServiceRequestApp) {
         querystring: requestTokenQuerySchema,
         body: reviewInputSchema,
         response: {
-          200: jobReviewSchema,
-          201: jobReviewSchema,
+          200: serviceRequestReviewSchema,
+          201: serviceRequestReviewSchema,
           ...errorResponsesFor(400, 401, 403, 404, 409),
         },
       },

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { REVIEW_EDIT_DAYS } from '@shared/jobs';
-import type { JobReview, reviewInputSchema } from '@shared/schemas/jobs';
+import { REVIEW_EDIT_DAYS } from '@shared/service-request-rules';
+import type {
+  ServiceRequestReview,
+  reviewInputSchema,
+} from '@shared/schemas/service-request-views';
 import { AppError } from '../../../infra/app-error';
 import { audit } from '../../../domain/audit';
-import { announce } from '../../../domain/job-timeline';
+import { announce } from '../../../domain/request-timeline';
 import type { SessionUser } from '../../../infra/session';
-import { resolveJobViewer } from '../../../domain/job-access';
+import { resolveRequestViewer } from '../../../domain/request-access';
 import { ONLY_CUSTOMER, canReview, reviewCheck, toJobReview } from '../../../domain/reviews';
 import {
   lockTechnician,
@@ -34,9 +37,9 @@ export async function saveReview(
   user: SessionUser | null,
   token: string | undefined,
   input: ReviewInput,
-): Promise<{ created: boolean; review: JobReview }> {
+): Promise<{ created: boolean; review: ServiceRequestReview }> {
   return app.db.transaction(async (tx) => {
-    const { request, viewer } = await resolveJobViewer(app, reference, user, token, tx, true);
+    const { request, viewer } = await resolveRequestViewer(app, reference, user, token, tx, true);
     if (viewer.role !== 'customer') throw new AppError(403, ONLY_CUSTOMER);
     const technicianId = request.assignedTechnicianId;
     if (request.status !== 'completed' || technicianId === null)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
 import { createTechnician, createUser, signIn } from '../../../../../tests/helpers/factories';
 import { LOCATIONS } from '@shared/constants/locations';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import {
   jobNotifications,
   outbox,

@@ -1,8 +1,12 @@
 import { formatTimestamp } from '../../../../lib/dates';
 import { useState, type ReactNode } from 'react';
 import { PhoneLink } from '../../../../components/ui/phone-link';
-import { JOB_MOVE_LABELS, JOB_STATUS_LABELS, type JobMove } from '@shared/jobs';
-import type { ServiceRequestDetail } from '@shared/schemas/jobs';
+import {
+  SERVICE_REQUEST_MOVE_LABELS,
+  SERVICE_REQUEST_STATUS_LABELS,
+  type ServiceRequestMove,
+} from '@shared/service-request-rules';
+import type { ServiceRequestDetail } from '@shared/schemas/service-request-views';
 import { URGENCY_LABELS } from '@shared/constants/service-types';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
@@ -32,12 +36,12 @@ const SYSTEM_MOVE_LABELS: Record<string, string> = {
   redispatch: 'Dispatched again',
 };
 const moveLabel = (move: string) =>
-  SYSTEM_MOVE_LABELS[move] ?? JOB_MOVE_LABELS[move as JobMove] ?? move;
+  SYSTEM_MOVE_LABELS[move] ?? SERVICE_REQUEST_MOVE_LABELS[move as ServiceRequestMove] ?? move;
 const when = (iso: string) => formatTimestamp(iso);
 /** 'Accepted by a technician → Accepted'; a move named like the status it led to, once. */
 const timelineLine = (move: string, to: ServiceRequestDetail['status']) => {
   const label = moveLabel(move);
-  const status = JOB_STATUS_LABELS[to];
+  const status = SERVICE_REQUEST_STATUS_LABELS[to];
   return label === status ? label : `${label} → ${status}`;
 };
 
@@ -86,7 +90,11 @@ function Detail({ reference, onMoved }: { reference: string; onMoved?: () => unk
       <DialogHeader>
         <DialogTitle className="flex flex-wrap items-center gap-2">
           {reference}
-          {d && <Badge variant={statusVariant(d.status)}>{JOB_STATUS_LABELS[d.status]}</Badge>}
+          {d && (
+            <Badge variant={statusVariant(d.status)}>
+              {SERVICE_REQUEST_STATUS_LABELS[d.status]}
+            </Badge>
+          )}
         </DialogTitle>
         <DialogDescription>
           {d

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { JobSummary } from '@shared/schemas/jobs';
+import type { ServiceRequestSummary } from '@shared/schemas/service-request-views';
 import { getJson } from '../../../../lib/api-client';
 import { serviceRequestKeys } from '../../api/keys';
 
-export type { JobSummary };
+export type { ServiceRequestSummary };
 
 /** GET /api/service-requests: the signed-in customer's requests. */
-export const listMyServiceRequests = () => getJson<JobSummary[]>('/api/service-requests');
+export const listMyServiceRequests = () =>
+  getJson<ServiceRequestSummary[]>('/api/service-requests');
 
 export const myServiceRequestsQueryOptions = () =>
   queryOptions({ queryKey: serviceRequestKeys.mine, queryFn: listMyServiceRequests });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { payInvoiceSchema } from '@shared/schemas/jobs';
+import type { payInvoiceSchema } from '@shared/schemas/service-request-views';
 import type { cardPaymentResponseSchema } from '@shared/schemas/pos';
 import { apiRequest } from '../../../../lib/api-client';
 import { serviceRequestKeys, serviceRequestUrl, type ServiceRequestRef } from '../../api/keys';

@@ -1,6 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { JobReview, reviewInputSchema } from '@shared/schemas/jobs';
+import type {
+  ServiceRequestReview,
+  reviewInputSchema,
+} from '@shared/schemas/service-request-views';
 import { apiRequest } from '../../../../lib/api-client';
 import { serviceRequestUrl, type ServiceRequestRef } from '../../api/keys';
 
@@ -11,6 +14,6 @@ export type ReviewInput = z.input<typeof reviewInputSchema>;
  * first call writes it, later ones edit it). `token` is the request's signed link, for guests.
  */
 export const saveReview = ({ body, ...ref }: ServiceRequestRef & { body: ReviewInput }) =>
-  apiRequest<JobReview>('PUT', serviceRequestUrl(ref, '/review'), body);
+  apiRequest<ServiceRequestReview>('PUT', serviceRequestUrl(ref, '/review'), body);
 
 export const useSaveReview = () => useMutation({ mutationFn: saveReview });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ServiceRequestDetail } from '@shared/schemas/jobs';
+import type { ServiceRequestDetail } from '@shared/schemas/service-request-views';
 import type { TextUpdatesBody } from '@shared/schemas/service-requests';
 import { apiRequest } from '../../../../lib/api-client';
 import { serviceRequestKeys, serviceRequestUrl, type ServiceRequestRef } from '../../api/keys';

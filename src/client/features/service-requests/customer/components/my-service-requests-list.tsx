@@ -7,13 +7,14 @@ import { Card, CardContent } from '../../../../components/ui/card';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { errorMessage } from '../../../../lib/api-client';
 import { formatCalendarDate } from '../../../../lib/dates';
-import { useMyServiceRequests, type JobSummary } from '../api/list-my-service-requests';
+import { useMyServiceRequests, type ServiceRequestSummary } from '../api/list-my-service-requests';
 import { StatusBadge } from './status-badge';
 
 /** A time the technician proposed that only the customer can confirm. */
-const awaitsConfirmation = (r: JobSummary) => r.status === 'accepted' && r.windowStart !== null;
+const awaitsConfirmation = (r: ServiceRequestSummary) =>
+  r.status === 'accepted' && r.windowStart !== null;
 
-function RequestRow({ r }: { r: JobSummary }) {
+function RequestRow({ r }: { r: ServiceRequestSummary }) {
   const confirm = awaitsConfirmation(r);
   return (
     <li>

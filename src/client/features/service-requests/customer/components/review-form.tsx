@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { MAX_REVIEW_CHARS, REVIEW_EDIT_DAYS } from '@shared/jobs';
-import type { JobReview } from '@shared/schemas/jobs';
+import { MAX_REVIEW_CHARS, REVIEW_EDIT_DAYS } from '@shared/service-request-rules';
+import type { ServiceRequestReview } from '@shared/schemas/service-request-views';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { FieldError } from '../../../../components/ui/form';
@@ -31,13 +31,13 @@ export function ReviewForm({
 }: {
   reference: string;
   token?: string;
-  review: JobReview | null;
+  review: ServiceRequestReview | null;
   /** False when this viewer may not write or edit it (the server's canReview). */
   canEdit?: boolean;
-  onSaved?: (review: JobReview) => void;
+  onSaved?: (review: ServiceRequestReview) => void;
 }) {
   // The last review this form saved, until the parent passes a newer one.
-  const [saved, setSaved] = useState<JobReview | null>(null);
+  const [saved, setSaved] = useState<ServiceRequestReview | null>(null);
   const review = latest(given, saved);
   const [rating, setRating] = useState<number | null>(review?.rating ?? null);
   const [comment, setComment] = useState(review?.comment ?? '');
@@ -152,7 +152,10 @@ export function ReviewForm({
   );
 }
 
-function latest(a: JobReview | null, b: JobReview | null): JobReview | null {
+function latest(
+  a: ServiceRequestReview | null,
+  b: ServiceRequestReview | null,
+): ServiceRequestReview | null {
   if (!a || !b) return a ?? b;
   return Date.parse(b.updatedAt) > Date.parse(a.updatedAt)
     ? { ...b, reply: a.reply ?? b.reply }

@@ -1,4 +1,4 @@
-import type { TimelineEntry } from '@shared/schemas/jobs';
+import type { TimelineEntry } from '@shared/schemas/service-request-views';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { formatDateTime } from '../format';
 import { timelineLabel } from '../timeline';

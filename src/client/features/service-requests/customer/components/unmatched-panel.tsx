@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { WIDEN_DISTANCE_MILES } from '@shared/jobs';
+import { WIDEN_DISTANCE_MILES } from '@shared/service-request-rules';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent } from '../../../../components/ui/card';
 import type { ServiceRequestDetail } from '../../api/get-service-request';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { JOB_MOVE_LABELS } from '@shared/jobs';
+import { SERVICE_REQUEST_MOVE_LABELS } from '@shared/service-request-rules';
 import { Button } from '../../../../components/ui/button';
 import {
   Dialog,
@@ -58,7 +58,7 @@ export function CompleteServiceRequestDialog({
             Not now
           </Button>
           <Button onClick={complete} disabled={move.isPending}>
-            {move.isPending ? 'Saving...' : JOB_MOVE_LABELS.complete}
+            {move.isPending ? 'Saving...' : SERVICE_REQUEST_MOVE_LABELS.complete}
           </Button>
         </div>
       </DialogContent>

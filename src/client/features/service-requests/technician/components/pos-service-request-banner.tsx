@@ -1,7 +1,7 @@
 import { ArrowLeft, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
-import { JOB_STATUS_LABELS } from '@shared/jobs';
-import type { ServiceRequestDetail } from '@shared/schemas/jobs';
+import { SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-request-rules';
+import type { ServiceRequestDetail } from '@shared/schemas/service-request-views';
 import { myJobPath } from '@shared/paths';
 import { isActiveJob } from '../format';
 
@@ -22,7 +22,7 @@ export function PosServiceRequestBanner({
   const text = failed
     ? `Job ${reference} could not be loaded: this quote will not be attached to a job.`
     : job && !isActiveJob(job)
-      ? `Job ${reference} is ${JOB_STATUS_LABELS[job.status].toLowerCase()}: quotes can only be added to active jobs.`
+      ? `Job ${reference} is ${SERVICE_REQUEST_STATUS_LABELS[job.status].toLowerCase()}: quotes can only be added to active jobs.`
       : job
         ? `Quote for job ${reference}: ${job.serviceType} for ${job.customer.name}.`
         : null;

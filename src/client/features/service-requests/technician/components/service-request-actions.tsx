@@ -1,8 +1,11 @@
 import { CheckCircle2, Play, Truck } from 'lucide-react';
 import { useState } from 'react';
-import { JOB_MOVE_LABELS, type JobMove } from '@shared/jobs';
+import {
+  SERVICE_REQUEST_MOVE_LABELS,
+  type ServiceRequestMove,
+} from '@shared/service-request-rules';
 import { formatWindow, isSettingOffFor } from '@shared/service-time';
-import type { ServiceRequestDetail } from '@shared/schemas/jobs';
+import type { ServiceRequestDetail } from '@shared/schemas/service-request-views';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { FormError, reportActionError, useFormError } from '../../../../components/ui/form-error';
@@ -15,7 +18,7 @@ import { CompleteServiceRequestDialog } from './complete-service-request-dialog'
 const STEPS = [
   { move: 'start_route', icon: Truck, done: 'The customer knows you are on your way.' },
   { move: 'start_work', icon: Play, done: 'Work started.' },
-] as const satisfies readonly { move: JobMove; icon: unknown; done: string }[];
+] as const satisfies readonly { move: ServiceRequestMove; icon: unknown; done: string }[];
 
 /** The state buttons for the moves the server allows this technician now. */
 export function ServiceRequestActions({ job }: { job: ServiceRequestDetail }) {
@@ -33,7 +36,7 @@ export function ServiceRequestActions({ job }: { job: ServiceRequestDetail }) {
   const setOffEarly =
     job.window !== null && !isSettingOffFor(job.window, new Date()) ? job.window : null;
 
-  const run = (m: JobMove, done: string) => {
+  const run = (m: ServiceRequestMove, done: string) => {
     if (m === 'start_route' && setOffEarly && !early) {
       setEarly(true);
       return;
@@ -43,7 +46,7 @@ export function ServiceRequestActions({ job }: { job: ServiceRequestDetail }) {
     move.mutate(
       { move: m },
       {
-        onSuccess: () => notify({ title: JOB_MOVE_LABELS[m], description: done }),
+        onSuccess: () => notify({ title: SERVICE_REQUEST_MOVE_LABELS[m], description: done }),
         onError: (err) =>
           error.report(
             null,
@@ -74,7 +77,7 @@ export function ServiceRequestActions({ job }: { job: ServiceRequestDetail }) {
             aria-describedby={error.describedBy}
             onClick={() => run(m, done)}
           >
-            <Icon className="mr-2 h-4 w-4" aria-hidden="true" /> {JOB_MOVE_LABELS[m]}
+            <Icon className="mr-2 h-4 w-4" aria-hidden="true" /> {SERVICE_REQUEST_MOVE_LABELS[m]}
           </Button>
         ))}
         {early && setOffEarly && (
@@ -103,7 +106,8 @@ export function ServiceRequestActions({ job }: { job: ServiceRequestDetail }) {
         )}
         {canComplete && (
           <Button size="lg" disabled={move.isPending} onClick={() => setCompleting(true)}>
-            <CheckCircle2 className="mr-2 h-4 w-4" aria-hidden="true" /> {JOB_MOVE_LABELS.complete}
+            <CheckCircle2 className="mr-2 h-4 w-4" aria-hidden="true" />{' '}
+            {SERVICE_REQUEST_MOVE_LABELS.complete}
           </Button>
         )}
         {canCancel && <CancelServiceRequestDialog reference={job.reference} />}

@@ -2,7 +2,7 @@ import { formatAmount } from '@shared/money';
 import { FilePlus2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ServiceRequestDetail } from '@shared/schemas/jobs';
+import type { ServiceRequestDetail } from '@shared/schemas/service-request-views';
 import { posForJobPath, posReceiptPath } from '@shared/paths';
 import { invoiceStatusBadge } from '../../../../components/invoice-status';
 import { Badge } from '../../../../components/ui/badge';

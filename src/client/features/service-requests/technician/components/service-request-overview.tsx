@@ -2,7 +2,7 @@ import { Mail, MapPin, Navigation, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { URGENCY_LABELS } from '@shared/constants/service-types';
 import { formatPhone, phoneHref } from '@shared/phone';
-import type { ServiceRequestDetail } from '@shared/schemas/jobs';
+import type { ServiceRequestDetail } from '@shared/schemas/service-request-views';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { formatCalendarDate } from '../../../../lib/dates';

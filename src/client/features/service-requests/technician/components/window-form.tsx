@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ServiceRequestDetail } from '@shared/schemas/jobs';
+import type { ServiceRequestDetail } from '@shared/schemas/service-request-views';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { FieldError } from '../../../../components/ui/form';

@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { parseReference, type JobActor } from '@shared/jobs';
+import { parseReference, type ServiceRequestActor } from '@shared/service-request-rules';
 import type { DbOrTx } from '../db/client';
 import { AppError } from '../infra/app-error';
-import { serviceRequestById } from './job-access.queries';
+import { serviceRequestById } from './request-access.queries';
 import { requestLinkKind } from './request-links';
 import type { SessionUser } from '../infra/session';
 
-import type { ServiceRequestRow } from './job-timeline';
+import type { ServiceRequestRow } from './request-timeline';
 
 export type { ServiceRequestRow };
 
-/** Who is acting on a request: the role decides the view and the moves (src/shared/jobs.ts). */
-export type JobViewer = {
-  role: JobActor;
+/** Who is acting on a request: the role decides the view and the moves (src/shared/service-request-rules.ts). */
+export type RequestViewer = {
+  role: ServiceRequestActor;
   /** The signed-in user, if any (a guest with the signed link has none). */
   user: SessionUser | null;
   /**
@@ -44,7 +44,7 @@ export function viewerOf(
   request: ServiceRequestRow,
   user: SessionUser | null,
   token: string | undefined,
-): JobViewer {
+): RequestViewer {
   if (user?.role === 'admin') return { role: 'admin', user, proof: null };
   if (
     user?.technicianId != null &&
@@ -62,7 +62,7 @@ export function viewerOf(
 }
 
 /** Loads the request named by `reference` and the viewer's role on it. */
-export async function resolveJobViewer(
+export async function resolveRequestViewer(
   app: FastifyInstance,
   reference: string,
   user: SessionUser | null,

@@ -8,9 +8,9 @@ import type { invoices, quotes } from '../db/schema';
  * What a job needs from the point of sale: its quotes as the customer reads and signs them,
  * its invoices, and a card payment against one. The point-of-sale feature provides it
  * (src/server/features/pos/pos.service.ts); plugins/services.ts hands it to the service requests
- * feature as app.jobDocuments.
+ * feature as app.requestDocuments.
  */
-export type JobDocuments = {
+export type RequestDocuments = {
   /** The quotes with their items. */
   quotesOut(rows: (typeof quotes.$inferSelect)[]): Promise<Quote[]>;
   findQuote(id: number): Promise<typeof quotes.$inferSelect | undefined>;

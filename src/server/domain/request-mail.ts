@@ -1,11 +1,11 @@
 import { formatAmount, formatCents, toCents } from '@shared/money';
 import type { FastifyInstance } from 'fastify';
-import { formatReference } from '@shared/jobs';
+import { formatReference } from '@shared/service-request-rules';
 import type { DbOrTx } from '../db/client';
 import type { Branding } from '@shared/schemas/branding';
 import { brandingOf, composeBrandedMail, signOff } from './branding';
-import { serviceRequestById } from './job-access.queries';
-import { announce, recordDocumentEvent, type ServiceRequestRow } from './job-timeline';
+import { serviceRequestById } from './request-access.queries';
+import { announce, recordDocumentEvent, type ServiceRequestRow } from './request-timeline';
 import type { MailMessage } from '../infra/mailer';
 import { pdfAttachment } from '../infra/outbox';
 import { publicBaseUrl } from '../infra/public-url';
@@ -46,7 +46,7 @@ export function customerMail(
 }
 
 /** What changed among a job's documents (the point of sale), as the job is told of it. */
-export type JobDocumentChange =
+export type RequestDocumentChange =
   | { kind: 'quote_sent'; number: string; version: number }
   | { kind: 'quote_signed'; number: string }
   | { kind: 'quote_updated' }
@@ -86,7 +86,7 @@ export async function jobDocumentChanged(
   app: FastifyInstance,
   tx: DbOrTx,
   serviceRequestId: number | null,
-  change: JobDocumentChange,
+  change: RequestDocumentChange,
 ) {
   if (serviceRequestId === null) return;
   const r = await serviceRequestById(tx, serviceRequestId);
@@ -178,7 +178,7 @@ export async function jobDocumentChanged(
 }
 
 /** The timeline entries a change makes: moves that leave the status as it is. */
-function timelineOf(change: JobDocumentChange): [string, Record<string, unknown>][] {
+function timelineOf(change: RequestDocumentChange): [string, Record<string, unknown>][] {
   switch (change.kind) {
     case 'quote_sent':
       return [['quote_sent', { number: change.number, version: change.version }]];

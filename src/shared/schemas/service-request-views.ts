@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { INVOICE_STATUSES, SERVICE_REQUEST_STATUSES } from '../constants/domain';
 import { URGENCIES } from '../constants/service-types';
 import { brandingSchema } from './branding';
-import { JOB_MOVES, MAX_REVIEW_CHARS, WIDEN_DISTANCE_MILES, parseReference } from '../jobs';
+import {
+  SERVICE_REQUEST_MOVES,
+  MAX_REVIEW_CHARS,
+  WIDEN_DISTANCE_MILES,
+  parseReference,
+} from '../service-request-rules';
 import { pageNumber, safeText } from './common';
 import { fairPriceSchema } from './fair-price';
 import { signatureAuditSchema, tipInputSchema } from './pos';
@@ -26,9 +31,9 @@ export const requestTokenQuerySchema = z.object({
   t: z.string().max(200).optional(),
 });
 
-export const jobStatusSchema = z.enum(SERVICE_REQUEST_STATUSES);
-export const jobMoveSchema = z.enum(JOB_MOVES, {
-  error: `move must be one of: ${JOB_MOVES.join(', ')}`,
+export const serviceRequestStatusSchema = z.enum(SERVICE_REQUEST_STATUSES);
+export const serviceRequestMoveSchema = z.enum(SERVICE_REQUEST_MOVES, {
+  error: `move must be one of: ${SERVICE_REQUEST_MOVES.join(', ')}`,
 });
 
 const isoDateTime = z.iso.datetime({ offset: true, error: 'Must be a date and time' });
@@ -87,21 +92,23 @@ const plainMoveBody = z.object({
  * POST /api/service-requests/:reference/moves: one body per kind of move (`move`), each with
  * the fields that move takes.
  */
-export const jobMoveBodySchema = z.discriminatedUnion(
+export const serviceRequestMoveBodySchema = z.discriminatedUnion(
   'move',
   [proposeWindowBody, retryDispatchBody, cancelBody, plainMoveBody],
   {
     error: (issue) =>
-      issue.code === 'invalid_union' ? `move must be one of: ${JOB_MOVES.join(', ')}` : undefined,
+      issue.code === 'invalid_union'
+        ? `move must be one of: ${SERVICE_REQUEST_MOVES.join(', ')}`
+        : undefined,
   },
 );
-export type JobMoveBody = z.infer<typeof jobMoveBodySchema>;
+export type ServiceRequestMoveBody = z.infer<typeof serviceRequestMoveBodySchema>;
 
 export const timelineEntrySchema = z.object({
   id: z.number().int(),
   move: z.string(),
-  fromStatus: jobStatusSchema.nullable(),
-  toStatus: jobStatusSchema,
+  fromStatus: serviceRequestStatusSchema.nullable(),
+  toStatus: serviceRequestStatusSchema,
   actor: z.enum(['customer', 'technician', 'admin', 'system']),
   /** 'Alex M.' for people; null for the platform. */
   actorName: z.string().nullable(),
@@ -111,7 +118,7 @@ export const timelineEntrySchema = z.object({
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
-export const jobQuoteSchema = z.object({
+export const serviceRequestQuoteSchema = z.object({
   id: z.number().int(),
   quoteNumber: z.string(),
   status: z.enum(['draft', 'approved']),
@@ -145,7 +152,7 @@ export const jobQuoteSchema = z.object({
   canSign: z.boolean(),
 });
 
-export const jobInvoiceSchema = z.object({
+export const serviceRequestInvoiceSchema = z.object({
   id: z.number().int(),
   invoiceNumber: z.string(),
   status: z.enum(INVOICE_STATUSES),
@@ -157,7 +164,7 @@ export const jobInvoiceSchema = z.object({
   canPay: z.boolean(),
 });
 
-export const jobPaymentSchema = z.object({
+export const serviceRequestPaymentSchema = z.object({
   id: z.number().int(),
   /** Given when the payment goes through; null for a failed or unfinished attempt. */
   receiptNumber: z.string().nullable(),
@@ -173,7 +180,7 @@ export const jobPaymentSchema = z.object({
   createdAt: z.string(),
 });
 
-export const jobReviewSchema = z.object({
+export const serviceRequestReviewSchema = z.object({
   id: z.number().int(),
   rating: z.number().int(),
   comment: z.string().nullable(),
@@ -183,14 +190,14 @@ export const jobReviewSchema = z.object({
   /** Until when the customer may still edit it. */
   editableUntil: z.string(),
 });
-export type JobReview = z.infer<typeof jobReviewSchema>;
+export type ServiceRequestReview = z.infer<typeof serviceRequestReviewSchema>;
 
 export const serviceRequestDetailSchema = z.object({
   id: z.number().int(),
   reference: z.string(),
   /** Who is looking: decides which sections below are filled. */
   viewer: z.enum(['customer', 'technician', 'admin']),
-  status: jobStatusSchema,
+  status: serviceRequestStatusSchema,
   serviceType: z.string(),
   /** The problem as the customer described it (without the merged contact lines). */
   problem: z.string(),
@@ -275,10 +282,10 @@ export const serviceRequestDetailSchema = z.object({
    * its quotes against.
    */
   fairPrice: fairPriceSchema,
-  quotes: z.array(jobQuoteSchema),
-  invoices: z.array(jobInvoiceSchema),
-  payments: z.array(jobPaymentSchema),
-  review: jobReviewSchema.nullable(),
+  quotes: z.array(serviceRequestQuoteSchema),
+  invoices: z.array(serviceRequestInvoiceSchema),
+  payments: z.array(serviceRequestPaymentSchema),
+  review: serviceRequestReviewSchema.nullable(),
   canReview: z.boolean(),
   /**
    * Why the customer viewing the completed job may not review it (e.g. the link the submitter
@@ -286,7 +293,7 @@ export const serviceRequestDetailSchema = z.object({
    */
   reviewNote: z.string().nullable(),
   /** The moves this viewer may make now. */
-  actions: z.array(jobMoveSchema),
+  actions: z.array(serviceRequestMoveSchema),
   /** The assigned technician's custom branding on its quotes and invoices (Professional). */
   branding: brandingSchema.nullable(),
   /** Admin view: every notification, by round, with decline reasons. */
@@ -308,10 +315,10 @@ export const serviceRequestDetailSchema = z.object({
 export type ServiceRequestDetail = z.infer<typeof serviceRequestDetailSchema>;
 
 /** One line of /my-requests, /my-jobs and the admin's list. */
-export const jobSummarySchema = z.object({
+export const serviceRequestSummarySchema = z.object({
   id: z.number().int(),
   reference: z.string(),
-  status: jobStatusSchema,
+  status: serviceRequestStatusSchema,
   serviceType: z.string(),
   urgency: z.enum(URGENCIES),
   location: z.string(),
@@ -325,7 +332,7 @@ export const jobSummarySchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type JobSummary = z.infer<typeof jobSummarySchema>;
+export type ServiceRequestSummary = z.infer<typeof serviceRequestSummarySchema>;
 
 /** My Jobs shows this many jobs a page. */
 export const TECHNICIAN_JOBS_PAGE_SIZE = 20;
@@ -347,8 +354,8 @@ export type TechnicianJobsQuery = z.output<typeof technicianJobsQuerySchema>;
 
 /** GET /api/jobs: the signed-in technician's jobs, with how many match in each list. */
 export const technicianJobsSchema = z.object({
-  active: z.array(jobSummarySchema),
-  past: z.array(jobSummarySchema),
+  active: z.array(serviceRequestSummarySchema),
+  past: z.array(serviceRequestSummarySchema),
   activeTotal: z.number().int(),
   pastTotal: z.number().int(),
   page: z.number().int(),
@@ -357,13 +364,13 @@ export const technicianJobsSchema = z.object({
 
 /** GET /api/admin/service-requests */
 export const adminJobsQuerySchema = z.object({
-  status: jobStatusSchema.optional(),
+  status: serviceRequestStatusSchema.optional(),
   /** A reference (WR-000123) or part of the customer's e-mail. */
   q: safeText().trim().max(200).optional(),
   page: pageNumber(),
 });
 export const adminJobsSchema = z.object({
-  items: z.array(jobSummarySchema),
+  items: z.array(serviceRequestSummarySchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),

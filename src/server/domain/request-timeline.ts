@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceRequestStatus } from '@shared/constants/domain';
-import { formatReference, type JobMove, type SystemMove } from '@shared/jobs';
+import {
+  formatReference,
+  type ServiceRequestMove,
+  type SystemMove,
+} from '@shared/service-request-rules';
 import type { DbOrTx } from '../db/client';
 import type { serviceRequests } from '../db/schema';
-import { insertServiceRequestEvent, updateServiceRequest } from './job-timeline.queries';
+import { insertServiceRequestEvent, updateServiceRequest } from './request-timeline.queries';
 import { withdrawAlerts } from './technician-alerts';
 
 export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
@@ -11,7 +15,7 @@ export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
 export type MoveActor = 'customer' | 'technician' | 'admin' | 'system';
 
 export type RecordedMove = {
-  move: JobMove | SystemMove;
+  move: ServiceRequestMove | SystemMove;
   to: ServiceRequestStatus;
   actor: MoveActor;
   actorUserId?: number | null;
@@ -28,7 +32,7 @@ export type RecordedMove = {
  * request row locked by the caller: updates the row, records the move on the timeline with who
  * and when, and tells everyone looking at it (the request's stream; the technicians concerned on
  * theirs) once the transaction commits. Whether the move is allowed is decided before
- * (src/shared/jobs.ts for people's moves; dispatch for the platform's).
+ * (src/shared/service-request-rules.ts for people's moves; dispatch for the platform's).
  */
 export async function recordMove(
   app: FastifyInstance,

@@ -3,13 +3,13 @@ import type { ServiceRequestStatus } from './constants/domain';
 /**
  * A job's life (ADR 010). One table says which identity may make which move from which state
  * and where it leads; the server's moves (src/server/features/service-requests/moves) check it
- * before domain/job-timeline's recordMove changes a request's status, and the client shows
+ * before domain/request-timeline's recordMove changes a request's status, and the client shows
  * exactly the moves it allows.
  */
-export type JobActor = 'customer' | 'technician' | 'admin';
+export type ServiceRequestActor = 'customer' | 'technician' | 'admin';
 
 /** Moves people make through POST /api/service-requests/:reference/moves. */
-export const JOB_MOVES = [
+export const SERVICE_REQUEST_MOVES = [
   'propose_window',
   'confirm_window',
   'decline_window',
@@ -19,7 +19,7 @@ export const JOB_MOVES = [
   'cancel',
   'retry_dispatch',
 ] as const;
-export type JobMove = (typeof JOB_MOVES)[number];
+export type ServiceRequestMove = (typeof SERVICE_REQUEST_MOVES)[number];
 
 /** Moves the platform makes itself; they appear on the timeline too. */
 export type SystemMove = 'submit' | 'dispatch_round' | 'accept' | 'unmatched' | 'redispatch';
@@ -28,7 +28,10 @@ type Rule = { from: readonly ServiceRequestStatus[]; to: ServiceRequestStatus };
 
 const BEFORE_WORK = ['requested', 'dispatching', 'accepted', 'scheduled', 'en_route'] as const;
 
-export const JOB_RULES: Record<JobMove, Partial<Record<JobActor, Rule>>> = {
+export const SERVICE_REQUEST_RULES: Record<
+  ServiceRequestMove,
+  Partial<Record<ServiceRequestActor, Rule>>
+> = {
   propose_window: { technician: { from: ['accepted', 'scheduled'], to: 'accepted' } },
   confirm_window: { customer: { from: ['accepted'], to: 'scheduled' } },
   decline_window: { customer: { from: ['accepted'], to: 'accepted' } },
@@ -50,20 +53,20 @@ export const JOB_RULES: Record<JobMove, Partial<Record<JobActor, Rule>>> = {
 /** Where the move leads, or null when this identity cannot make it from this state. */
 export function nextStatus(
   status: ServiceRequestStatus,
-  move: JobMove,
-  actor: JobActor,
+  move: ServiceRequestMove,
+  actor: ServiceRequestActor,
 ): ServiceRequestStatus | null {
-  const rule = JOB_RULES[move][actor];
+  const rule = SERVICE_REQUEST_RULES[move][actor];
   return rule && rule.from.includes(status) ? rule.to : null;
 }
 
 /** The moves this identity may make now (the confirm/decline pair also needs a window). */
 export function allowedMoves(
   status: ServiceRequestStatus,
-  actor: JobActor,
+  actor: ServiceRequestActor,
   opts: { windowProposed: boolean },
-): JobMove[] {
-  return JOB_MOVES.filter((m) => {
+): ServiceRequestMove[] {
+  return SERVICE_REQUEST_MOVES.filter((m) => {
     if (nextStatus(status, m, actor) === null) return false;
     if ((m === 'confirm_window' || m === 'decline_window') && !opts.windowProposed) return false;
     return true;
@@ -79,7 +82,7 @@ export const OPEN_REQUEST_STATUSES = [
 ] as const satisfies readonly ServiceRequestStatus[];
 export const FINAL_STATUSES = ['completed', 'canceled'] as const;
 
-export const JOB_STATUS_LABELS: Record<ServiceRequestStatus, string> = {
+export const SERVICE_REQUEST_STATUS_LABELS: Record<ServiceRequestStatus, string> = {
   requested: 'Requested',
   dispatching: 'Finding a technician',
   accepted: 'Accepted',
@@ -91,7 +94,7 @@ export const JOB_STATUS_LABELS: Record<ServiceRequestStatus, string> = {
   unmatched: 'No technician found',
 };
 
-export const JOB_MOVE_LABELS: Record<JobMove, string> = {
+export const SERVICE_REQUEST_MOVE_LABELS: Record<ServiceRequestMove, string> = {
   propose_window: 'Propose arrival window',
   confirm_window: 'Confirm window',
   decline_window: 'Decline window',
@@ -103,7 +106,7 @@ export const JOB_MOVE_LABELS: Record<JobMove, string> = {
 };
 
 /** Each move as the end of "You can't … now". */
-const MOVE_PHRASES: Record<JobMove, string> = {
+const MOVE_PHRASES: Record<ServiceRequestMove, string> = {
   propose_window: 'propose an arrival window',
   confirm_window: 'confirm the arrival window',
   decline_window: 'decline the arrival window',
@@ -131,7 +134,7 @@ const STATUS_REASONS: Record<ServiceRequestStatus, string> = {
  * Why a move is refused, as a sentence a person understands (409): "You can't say you are on
  * your way now: the customer has not confirmed an arrival window yet."
  */
-export function refusedMoveMessage(status: ServiceRequestStatus, move: JobMove): string {
+export function refusedMoveMessage(status: ServiceRequestStatus, move: ServiceRequestMove): string {
   return `You can't ${MOVE_PHRASES[move]} now: ${STATUS_REASONS[status]}.`;
 }
 

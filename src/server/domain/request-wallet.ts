@@ -15,10 +15,10 @@ export const walletOrderReference = (invoiceId: number) => `invoice-${invoiceId}
  * What a job's customer does with the wallet (PayPal, or the built-in sandbox's) on the request
  * page: an order for an invoice's balance paid to the technician's own account, its capture once
  * approved, or its cancellation. The point of sale provides it (features/pos/payments/pos.wallet)
- * as `app.jobWallet`; the service request's documents (features/service-requests/documents)
+ * as `app.requestWallet`; the service request's documents (features/service-requests/documents)
  * judge who may call it and for which invoice.
  */
-export type JobWallet = {
+export type RequestWallet = {
   /**
    * An order for the invoice's balance (and the tip on top), its attempt claimed by a
    * `processing` payment under `idempotencyKey` (the same key answers the same order, never a

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { reconcilePosPayments } from '../features/pos/payments/pos.reconcile';
-import { reconcileRefunds } from '../features/pos/payments/pos.refunds';
-import { reconcileWalletPayments } from '../features/pos/payments/pos.wallet';
+import { reconcilePosPayments } from './pos.reconcile';
+import { reconcileRefunds } from './pos.refunds';
+import { reconcileWalletPayments } from './pos.wallet';
 
 /**
  * The payment reconciliation sweep (ADR 007): plan purchases, point-of-sale card payments and
