@@ -10,7 +10,7 @@ import { useServiceRequestUpdates } from '../features/service-requests/technicia
 import { ServiceRequestActions } from '../features/service-requests/technician/components/service-request-actions';
 import { ServiceRequestDocuments } from '../features/service-requests/technician/components/service-request-documents';
 import { ServiceRequestOverview } from '../features/service-requests/technician/components/service-request-overview';
-import { JobStatusBadge } from '../features/jobs/components/job-status-badge';
+import { ServiceRequestStatusBadge } from '../components/service-request-status';
 import { LiveBadge } from '../features/jobs/components/live-badge';
 import { WindowForm } from '../features/service-requests/technician/components/window-form';
 import { MessageThread } from '../features/service-requests/messages/components/message-thread';
@@ -74,7 +74,7 @@ function Job() {
       title={j.serviceType}
       intro={
         <span className="flex flex-wrap items-center gap-2">
-          {j.reference} <JobStatusBadge status={j.status} />
+          {j.reference} <ServiceRequestStatusBadge status={j.status} />
         </span>
       }
       className="max-w-3xl"

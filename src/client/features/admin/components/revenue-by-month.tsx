@@ -8,6 +8,7 @@ import {
   type RevenueMonth,
 } from '@shared/schemas/statements';
 import { MonthRangePicker } from '../../../components/month-range-picker';
+import { MonthTable, type MonthColumn } from '../../../components/month-table';
 import {
   Card,
   CardContent,
@@ -26,25 +27,26 @@ type Figures = Omit<RevenueMonth, 'month'>;
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-/** The two figures, each with its count under it: three columns fit a phone without scrolling. */
-function Cells({ f }: { f: Figures }) {
-  return (
-    <>
-      <td className="whitespace-nowrap px-2 py-2 text-right font-medium">
-        {formatCents(f.platformRevenueCents)}
-        <span className="block text-xs font-normal text-slate-600">
-          {plural(f.planPaymentCount, 'payment')}
-        </span>
-      </td>
-      <td className="whitespace-nowrap border-l px-2 py-2 text-right">
-        {formatCents(f.technicianCardVolumeCents)}
-        <span className="block text-xs font-normal text-slate-600">
-          {plural(f.technicianCardCount, 'payment')}
-        </span>
-      </td>
-    </>
-  );
-}
+/** A figure with its count under it: three columns fit a phone without scrolling. */
+const withCount = (cents: number, count: number) => (
+  <>
+    {formatCents(cents)}
+    <span className="block text-xs font-normal text-slate-600">{plural(count, 'payment')}</span>
+  </>
+);
+
+const COLUMNS: MonthColumn<Figures>[] = [
+  {
+    header: PLATFORM_REVENUE_LABEL,
+    cell: (f) => withCount(f.platformRevenueCents, f.planPaymentCount),
+    className: 'font-semibold',
+  },
+  {
+    header: CARD_VOLUME_LABEL,
+    cell: (f) => withCount(f.technicianCardVolumeCents, f.technicianCardCount),
+    className: 'border-l',
+  },
+];
 
 /**
  * The platform's revenue (plan payments) month by month, and apart from it the technicians'
@@ -85,50 +87,14 @@ export function RevenueByMonth() {
         ) : !data ? (
           <Skeleton className="h-32" />
         ) : (
-          <div
-            className="max-w-full overflow-x-auto rounded-md border"
-            role="region"
-            aria-label="Revenue table (scrolls sideways)"
-            tabIndex={0}
-          >
-            <table className="w-full text-left" data-testid="revenue">
-              <caption className="sr-only">
-                {PLATFORM_REVENUE_LABEL} and {CARD_VOLUME_LABEL}, {monthLabel(data.from)} to{' '}
-                {monthLabel(data.to)}
-              </caption>
-              <thead>
-                <tr className="border-b bg-muted/50 align-bottom text-slate-600">
-                  <th scope="col" className="px-2 py-2 font-medium">
-                    Month
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-right font-semibold">
-                    {PLATFORM_REVENUE_LABEL}
-                  </th>
-                  <th scope="col" className="border-l px-2 py-2 text-right font-semibold">
-                    {CARD_VOLUME_LABEL}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.months.map((m) => (
-                  <tr key={m.month} className="border-b last:border-b-0">
-                    <th scope="row" className="whitespace-nowrap px-2 py-2 font-medium">
-                      {monthLabel(m.month)}
-                    </th>
-                    <Cells f={m} />
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr className="border-t-2 font-semibold">
-                  <th scope="row" className="px-2 py-2">
-                    Total
-                  </th>
-                  <Cells f={data.totals} />
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <MonthTable
+            label="Revenue table (scrolls sideways)"
+            caption={`${PLATFORM_REVENUE_LABEL} and ${CARD_VOLUME_LABEL}, ${monthLabel(data.from)} to ${monthLabel(data.to)}`}
+            testId="revenue"
+            columns={COLUMNS}
+            months={data.months}
+            totals={data.totals}
+          />
         )}
       </CardContent>
     </Card>

@@ -2,13 +2,12 @@ import { formatTimestamp } from '../../../lib/dates';
 import { useState, type ComponentType } from 'react';
 import { SERVICE_REQUEST_STATUSES } from '@shared/constants/domain';
 import { SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-request-rules';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import { serviceRequestStatusVariant as statusVariant } from '../../../components/service-request-status';
+import { ServiceRequestStatusBadge } from '../../../components/service-request-status';
 import { useAdminServiceRequests, type JobStatus } from '../api/get-service-requests';
 import { Pager } from '../../../components/pager';
 import { useQueryClient } from '@tanstack/react-query';
@@ -84,9 +83,7 @@ export function ServiceRequestsTab({ Detail }: { Detail: ServiceRequestDetail })
                 <div className="min-w-0 text-sm">
                   <p className="flex flex-wrap items-center gap-2 font-semibold">
                     {r.reference}
-                    <Badge variant={statusVariant(r.status)}>
-                      {SERVICE_REQUEST_STATUS_LABELS[r.status]}
-                    </Badge>
+                    <ServiceRequestStatusBadge status={r.status} />
                   </p>
                   <p className="text-slate-600">
                     {r.serviceType} · {r.location}

@@ -9,7 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import type { TechnicianJobs } from '../api/get-technician-jobs';
 import { formatWindow } from '@shared/service-time';
-import { JobStatusBadge } from './job-status-badge';
+import { ServiceRequestStatusBadge } from '../../../components/service-request-status';
 import { Pager } from '../../../components/pager';
 
 export type JobsTab = 'active' | 'past';
@@ -150,7 +150,7 @@ function JobCard({ job }: { job: ServiceRequestSummary }) {
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-semibold">{job.serviceType}</span>
-          <JobStatusBadge status={job.status} />
+          <ServiceRequestStatusBadge status={job.status} />
         </div>
         <p className="text-sm text-slate-600">
           {job.reference} · {job.customerName}

@@ -10,6 +10,7 @@ import {
   type StatementFigures,
 } from '@shared/schemas/statements';
 import { MonthRangePicker } from '../../../components/month-range-picker';
+import { MonthTable, type MonthColumn } from '../../../components/month-table';
 import { Button } from '../../../components/ui/button';
 import {
   Card,
@@ -22,36 +23,30 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { statementCsvUrl, useStatement } from '../api/get-statement';
 
-type Cell = { header: string; value: (f: StatementFigures) => string; note?: string };
-
 /** The columns: card and PayPal figures first (what makes the net), then money taken by hand. */
-const CELLS: Cell[] = [
-  { header: 'Card & PayPal payments', value: (f) => String(f.cardCount) },
-  { header: 'Card & PayPal volume', value: (f) => formatCents(f.cardCents) },
-  { header: 'Tips', value: (f) => formatCents(f.tipCents) },
-  { header: 'Refunds', value: (f) => `${formatCents(f.refundCents)} (${f.refundCount})` },
+const CELLS: MonthColumn<StatementFigures>[] = [
+  { header: 'Card & PayPal payments', cell: (f) => String(f.cardCount) },
+  { header: 'Card & PayPal volume', cell: (f) => formatCents(f.cardCents) },
+  { header: 'Tips', cell: (f) => formatCents(f.tipCents) },
+  { header: 'Refunds', cell: (f) => `${formatCents(f.refundCents)} (${f.refundCount})` },
   {
     header: 'Disputes',
-    value: (f) => `${formatCents(f.disputedCents)} (${f.disputeCount})`,
+    cell: (f) => `${formatCents(f.disputedCents)} (${f.disputeCount})`,
   },
-  { header: 'Disputes lost', value: (f) => formatCents(f.disputesLostCents) },
+  { header: 'Disputes lost', cell: (f) => formatCents(f.disputesLostCents) },
   {
     header: 'Provider fees',
-    value: (f) =>
+    cell: (f) =>
       formatCents(f.feeCents) +
       (f.feesUnreportedCount > 0 ? ` (${f.feesUnreportedCount} not reported)` : ''),
   },
-  { header: 'Net', value: (f) => formatCents(f.netCents) },
-  { header: 'Cash', value: (f) => formatCents(f.cashCents) },
-  { header: 'Check', value: (f) => formatCents(f.checkCents) },
-  { header: 'Other', value: (f) => formatCents(f.otherCents) },
+  { header: 'Net', cell: (f) => formatCents(f.netCents) },
+  { header: 'Cash', cell: (f) => formatCents(f.cashCents) },
+  { header: 'Check', cell: (f) => formatCents(f.checkCents) },
+  { header: 'Other', cell: (f) => formatCents(f.otherCents) },
 ];
 
-/**
- * The technician's payments statement, month by month. A plain table, not a DataTable (ADR
- * 020): months are compared down each column, so on a phone it scrolls sideways inside its
- * own box and the page does not.
- */
+/** The technician's payments statement, month by month. */
 export function Statements() {
   const [range, setRange] = useState(() =>
     statementRange({}, todayIn(new Date(), STATEMENT_TIME_ZONE).slice(0, 7)),
@@ -99,65 +94,16 @@ export function Statements() {
           <Skeleton className="h-40" />
         ) : (
           <>
-            <div
-              className="max-w-full overflow-x-auto rounded-md border focus-visible:outline-2"
-              role="region"
-              aria-label="Statement table (scrolls sideways)"
-              tabIndex={0}
-            >
-              <table
-                className="w-full min-w-[60rem] text-left text-sm xl:min-w-0"
-                data-testid="statement"
-              >
-                <caption className="sr-only">
-                  Payments statement, {monthLabel(data.from)} to {monthLabel(data.to)}, by month
-                </caption>
-                <thead>
-                  <tr className="border-b bg-muted/50 text-slate-600">
-                    <th scope="col" className="px-2 py-2 font-medium">
-                      Month
-                    </th>
-                    {CELLS.map((c) => (
-                      <th key={c.header} scope="col" className="px-2 py-2 text-right font-medium">
-                        {c.header}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.months.map((m) => (
-                    <tr key={m.month} className="border-b last:border-b-0">
-                      <th scope="row" className="whitespace-nowrap px-2 py-2 font-medium">
-                        {monthLabel(m.month)}
-                      </th>
-                      {CELLS.map((c) => (
-                        <td
-                          key={c.header}
-                          className="whitespace-nowrap px-2 py-2 text-right xl:whitespace-normal"
-                        >
-                          {c.value(m)}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr className="border-t-2 font-semibold">
-                    <th scope="row" className="px-2 py-2">
-                      Total
-                    </th>
-                    {CELLS.map((c) => (
-                      <td
-                        key={c.header}
-                        className="whitespace-nowrap px-2 py-2 text-right xl:whitespace-normal"
-                      >
-                        {c.value(data.totals)}
-                      </td>
-                    ))}
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
+            <MonthTable
+              label="Statement table (scrolls sideways)"
+              caption={`Payments statement, ${monthLabel(data.from)} to ${monthLabel(data.to)}, by month`}
+              testId="statement"
+              columns={CELLS}
+              months={data.months}
+              totals={data.totals}
+              className="min-w-[60rem] text-sm xl:min-w-0"
+              cellClassName="xl:whitespace-normal"
+            />
             {data.totals.feesUnreportedCount > 0 && (
               <p className="text-sm text-slate-600">
                 Your payment provider has not reported the fee of{' '}

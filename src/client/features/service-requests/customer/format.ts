@@ -1,6 +1,5 @@
 import { formatAmount } from '@shared/money';
 import { formatTimestamp } from '../../../lib/dates';
-import type { ServiceRequestStatus } from '@shared/constants/domain';
 
 /** 'Nov 23, 6:45 PM EST': the service area's clock, as the window and the messages show it. */
 export const formatDateTime = (iso: string) => formatTimestamp(iso).replace(/, \d{4},/, ',');
@@ -10,18 +9,3 @@ export { formatWindow } from '@shared/service-time';
 
 /** '$1,234.50' from a decimal string (the one currency formatter, `@shared/money`). */
 export const formatMoney = (amount: string) => formatAmount(amount);
-
-export const STATUS_BADGE_VARIANT: Record<
-  ServiceRequestStatus,
-  'default' | 'secondary' | 'destructive' | 'outline' | 'success' | 'warning'
-> = {
-  requested: 'secondary',
-  dispatching: 'warning',
-  accepted: 'default',
-  scheduled: 'default',
-  en_route: 'default',
-  in_progress: 'default',
-  completed: 'success',
-  canceled: 'outline',
-  unmatched: 'destructive',
-};

@@ -8,7 +8,6 @@ import {
 } from '@shared/service-request-rules';
 import type { ServiceRequestDetail } from '@shared/schemas/service-request-views';
 import { URGENCY_LABELS } from '@shared/constants/service-types';
-import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import {
   Dialog,
@@ -22,7 +21,7 @@ import { ReasonDialog } from '../../../../components/reason-dialog';
 import { errorMessage } from '../../../../lib/api-client';
 import { FormError, reportActionError } from '../../../../components/ui/form-error';
 import { notify } from '../../../../lib/toast';
-import { serviceRequestStatusVariant as statusVariant } from '../../../../components/service-request-status';
+import { ServiceRequestStatusBadge } from '../../../../components/service-request-status';
 import { useConfirm } from '../../../../components/confirm-dialog';
 import { useServiceRequest } from '../../api/get-service-request';
 import { useServiceRequestMove } from '../../api/move-service-request';
@@ -90,11 +89,7 @@ function Detail({ reference, onMoved }: { reference: string; onMoved?: () => unk
       <DialogHeader>
         <DialogTitle className="flex flex-wrap items-center gap-2">
           {reference}
-          {d && (
-            <Badge variant={statusVariant(d.status)}>
-              {SERVICE_REQUEST_STATUS_LABELS[d.status]}
-            </Badge>
-          )}
+          {d && <ServiceRequestStatusBadge status={d.status} />}
         </DialogTitle>
         <DialogDescription>
           {d

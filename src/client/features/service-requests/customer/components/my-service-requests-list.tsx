@@ -8,7 +8,7 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { errorMessage } from '../../../../lib/api-client';
 import { formatCalendarDate } from '../../../../lib/dates';
 import { useMyServiceRequests, type ServiceRequestSummary } from '../api/list-my-service-requests';
-import { StatusBadge } from './status-badge';
+import { ServiceRequestStatusBadge } from '../../../../components/service-request-status';
 
 /** A time the technician proposed that only the customer can confirm. */
 const awaitsConfirmation = (r: ServiceRequestSummary) =>
@@ -26,7 +26,7 @@ function RequestRow({ r }: { r: ServiceRequestSummary }) {
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-semibold text-slate-900">{r.serviceType}</span>
-            <StatusBadge status={r.status} />
+            <ServiceRequestStatusBadge status={r.status} data-testid="request-status" />
             {confirm && (
               <span
                 className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"

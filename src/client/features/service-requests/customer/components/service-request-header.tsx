@@ -3,7 +3,7 @@ import { RequestPhotos } from '../../../../components/request-photos';
 import { URGENCY_LABELS } from '@shared/constants/service-types';
 import { formatCalendarDate, formatCount } from '../../../../lib/dates';
 import type { ServiceRequestDetail } from '../../api/get-service-request';
-import { StatusBadge } from './status-badge';
+import { ServiceRequestStatusBadge } from '../../../../components/service-request-status';
 
 /** The request's reference and state, and what it is about. */
 export function ServiceRequestHeader({
@@ -33,7 +33,7 @@ export function ServiceRequestHeader({
         >
           Request {job.reference}
         </h1>
-        <StatusBadge status={job.status} />
+        <ServiceRequestStatusBadge status={job.status} data-testid="request-status" />
       </div>
       <p className="text-slate-700">
         <span className="font-semibold">{job.serviceType}</span>
