@@ -69,6 +69,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/invoices': 'approved-technician',
   'PATCH /api/invoices/:id/reminders': 'technician',
   'POST /api/square/create-payment': 'approved-technician',
+  'POST /api/pos/card-payments': 'approved-technician',
   'POST /api/pos/payments': 'approved-technician',
   'GET /api/pos/payments/technician/:id': 'approved-technician',
   'POST /api/pos/payments/:id/refund': 'approved-technician',

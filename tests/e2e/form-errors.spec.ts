@@ -153,7 +153,7 @@ test('the point-of-sale quote form keeps the server refusal by Create Quote', as
 test('Process Payment keeps the server refusal by its button', async ({ page, signIn }) => {
   const refused = 'Too many card payments from this account. Try again in 4 minutes.';
   await signIn();
-  const allow = await refuse(page, '**/api/square/create-payment', 'POST', 429, refused);
+  const allow = await refuse(page, '**/api/pos/card-payments', 'POST', 429, refused);
   await page.goto('/pos-system');
   await page.getByRole('tab', { name: 'Process Payment' }).click();
   await page.getByLabel('Amount ($)').fill('25');

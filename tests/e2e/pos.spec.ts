@@ -177,7 +177,7 @@ test('a card payment keeps one idempotency key across retries and double clicks'
   await signIn();
   const keys: string[] = [];
   let failNext = true;
-  await page.route('**/api/square/create-payment', async (route) => {
+  await page.route('**/api/pos/card-payments', async (route) => {
     keys.push((route.request().postDataJSON() as { idempotencyKey: string }).idempotencyKey);
     // The first attempt is lost on the way (a dropped connection): the retry must reuse its key.
     if (failNext) {

@@ -508,7 +508,7 @@ export const tipInputSchema = z
   });
 export type TipInput = z.input<typeof tipInputSchema>;
 
-/** POST /api/square/create-payment: a card charged through the card provider. */
+/** POST /api/pos/card-payments (and the spec's /api/square/create-payment): a card charged through the technician's provider. */
 export const cardPaymentSchema = z.object({
   amount: paymentAmount,
   sourceId: safeText({ error: 'sourceId is required' }).trim().min(1).max(500),

@@ -5,8 +5,8 @@ import { usePosMutation } from './use-pos-mutation';
 
 export type CardPaymentResult = z.output<typeof cardPaymentResponseSchema>;
 
-/** POST /api/square/create-payment: a card charged now (needs a connection; never queued). */
+/** POST /api/pos/card-payments: a card charged now (needs a connection; never queued). */
 export const useCardPayment = () =>
   usePosMutation((v: z.input<typeof cardPaymentSchema>) =>
-    apiRequest<CardPaymentResult>('POST', '/api/square/create-payment', v),
+    apiRequest<CardPaymentResult>('POST', '/api/pos/card-payments', v),
   );

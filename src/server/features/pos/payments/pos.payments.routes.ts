@@ -53,29 +53,38 @@ export function registerPosPaymentRoutes(app: PosApp, service: PosService) {
     },
   );
 
-  app.post(
-    '/api/square/create-payment',
-    {
-      config: { access: 'approved-technician' },
-      schema: {
-        summary: 'Take a card payment',
-        operationId: 'createCardPayment',
-        tags,
-        description:
-          "A card charged on the technician's account, against one of their invoices or not. `tip`: the customer's tip on top of `amount` (10, 15 or 20 percent of the invoice total, or of the amount without an invoice, or an amount up to that), charged in the same payment and never counted toward the invoice.",
-        body: cardPaymentSchema,
-        response: {
-          200: cardPaymentResponseSchema,
-          402: cardPaymentResponseSchema,
-          ...errorResponses,
-          ...errorResponsesFor(503),
+  // A card payment: under a path that names no provider (the technician's account may be
+  // Square or PayPal, ADR 030), and under the spec's path, kept for the clients that call it.
+  const cardPayment = (url: string, operationId: string, summary: string) =>
+    app.post(
+      url,
+      {
+        config: { access: 'approved-technician' },
+        schema: {
+          summary,
+          operationId,
+          tags,
+          description:
+            "A card charged on the technician's account, against one of their invoices or not. `tip`: the customer's tip on top of `amount` (10, 15 or 20 percent of the invoice total, or of the amount without an invoice, or an amount up to that), charged in the same payment and never counted toward the invoice.",
+          body: cardPaymentSchema,
+          response: {
+            200: cardPaymentResponseSchema,
+            402: cardPaymentResponseSchema,
+            ...errorResponses,
+            ...errorResponsesFor(503),
+          },
         },
       },
-    },
-    async (request, reply) => {
-      const result = await service.cardPayment(request.user, request.body);
-      return reply.status(result.success ? 200 : 402).send(result);
-    },
+      async (request, reply) => {
+        const result = await service.cardPayment(request.user, request.body);
+        return reply.status(result.success ? 200 : 402).send(result);
+      },
+    );
+  cardPayment('/api/pos/card-payments', 'createCardPayment', 'Take a card payment');
+  cardPayment(
+    '/api/square/create-payment',
+    'createCardPaymentAtSpecPath',
+    'Take a card payment (the same at the spec path)',
   );
 
   app.post(
