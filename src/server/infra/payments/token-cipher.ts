@@ -4,7 +4,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
  * Connected accounts' tokens at rest: AES-256-GCM with a random 96-bit nonce per value. A stored
  * value names its key by a short fingerprint (`v1.<key id>.<nonce>.<tag>.<ciphertext>`, base64url
  * parts), so after a rotation the previous key still decrypts what it wrote until a re-save
- * (ADR 030; the README, under the payment settings, has the rotation steps).
+ * (ADR 030; docs/deployment.md, under the payment settings, has the rotation steps).
  */
 export type TokenCipher = {
   encrypt(plain: string): string;
