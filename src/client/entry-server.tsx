@@ -1,6 +1,6 @@
 // The server's side of the public pages (ADR 021, ADR 024): renders a page with its data into
 // HTML, and says what goes in the head. Built by `vite build --ssr` into dist/ssr and loaded by
-// the server (src/server/lib/ssr.ts); the API requests the screens make while rendering are
+// the server (src/server/infra/ssr.ts); the API requests the screens make while rendering are
 // answered in-process by the server.
 import { dehydrate, QueryClient, skipToken } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
