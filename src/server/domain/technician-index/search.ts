@@ -819,13 +819,14 @@ function searchEverywhere(q: Query, sort: KeyedSort): SearchResult {
   // Many matches: the order's walk finds the page within about k * n / total steps (given up
   // for the pass when it costs as much). Few (or an unknown number): one sequential pass over
   // the slots counts them and keeps the page.
+  // A known total of none (a name no technician has) needs no pass.
+  if (total === 0) return { hits, total, more: false };
   let page: [number, number][] | null = null;
   if (total > 0 && (k * s.n) / total <= s.n / 4)
     page = walkOrder(q, sort, boost, k, s.n / COLLECT_STEPS, () => 0);
   if (!page) {
     const top = new TopK(k, keyedComparator(q, sort, boost));
-    const { fineOf, used } = s;
-    const { nameId } = s;
+    const { fineOf, used, nameId } = s;
     const nameOk = q.nameOk;
     for (let i = 0; i < used; i++) {
       // The name first: a fragment rules out most technicians by one lookup.
