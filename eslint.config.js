@@ -300,7 +300,8 @@ export default tseslint.config(
   },
   {
     // Vitest runs test files without isolation (vitest.config.ts): what one file mocks or sets
-    // in the environment would leak into the next file in the same worker.
+    // in the environment would leak into the next file in the same worker. Component tests
+    // (`*.dom.test.tsx`) each run alone, and stub fetch (given back after each test).
     files: ['**/*.test.ts'],
     rules: {
       'no-restricted-properties': [

@@ -4,12 +4,8 @@ import { buildRelease } from './scripts/release';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-export default defineConfig({
+const shared = {
   define: { __WRENCHLY_RELEASE__: JSON.stringify(buildRelease()) },
-  // Where vitest keeps the last run's file durations, by which it starts the longest files first
-  // (the suite then ends with its workers finishing together, not with one long file alone). CI
-  // keeps it across checkouts (VITEST_CACHE_DIR); the order changes, never what runs.
-  cacheDir: process.env.VITEST_CACHE_DIR || undefined,
   resolve: {
     alias: {
       '@shared': r('./src/shared'),
@@ -17,6 +13,14 @@ export default defineConfig({
       '@client': r('./src/client'),
     },
   },
+};
+
+export default defineConfig({
+  ...shared,
+  // Where vitest keeps the last run's file durations, by which it starts the longest files first
+  // (the suite then ends with its workers finishing together, not with one long file alone). CI
+  // keeps it across checkouts (VITEST_CACHE_DIR); the order changes, never what runs.
+  cacheDir: process.env.VITEST_CACHE_DIR || undefined,
   test: {
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
@@ -32,6 +36,27 @@ export default defineConfig({
     // app; no test mocks modules or changes the environment, which this would leak.
     isolate: false,
     maxWorkers: 2,
+    // Two projects: the server's suites (and the client's pure modules) in Node, and the
+    // client's hooks and components in happy-dom (`*.dom.test.tsx`), each file on its own, since a
+    // DOM left behind by one component test must not reach the next.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', exclude: ['tests/e2e/**', 'node_modules/**', '**/*.dom.test.tsx'] },
+      },
+      {
+        // Not `extends`: its include and setup would be added to this one's, not replace them.
+        define: shared.define,
+        resolve: shared.resolve,
+        test: {
+          name: 'dom',
+          include: ['src/client/**/*.dom.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['src/client/testing/setup-dom.ts'],
+          isolate: true,
+        },
+      },
+    ],
     reporters: process.env.CI_REPORT_DIR ? ['default', 'json'] : ['default'],
     outputFile: process.env.CI_REPORT_DIR
       ? {

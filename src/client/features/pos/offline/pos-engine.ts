@@ -8,7 +8,7 @@ import { posKeys } from '../api/keys';
 import type { Change } from './changes';
 import { idbQueueStorage } from './queue-storage';
 import { classify, createSender } from './send-change';
-import { createSyncEngine, type SyncEngine } from './sync-engine';
+import { createSyncEngine, type QueueStorage, type SyncEngine } from './sync-engine';
 
 /** How long a change waits for its answer before the run stops and tries again later. */
 const SEND_TIMEOUT_MS = 20_000;
@@ -42,10 +42,15 @@ function showSynced(qc: QueryClient, technicianId: number, change: Change, resul
   void qc.invalidateQueries({ queryKey: posKeys.all });
 }
 
-/** The queue of one signed-in technician (ADR 013). */
-export function createPosEngine(qc: QueryClient, userId: number, technicianId: number): SyncEngine {
+/** The queue of one signed-in technician (ADR 013), kept in IndexedDB unless told otherwise. */
+export function createPosEngine(
+  qc: QueryClient,
+  userId: number,
+  technicianId: number,
+  storage: QueueStorage = idbQueueStorage(userId),
+): SyncEngine {
   return createSyncEngine({
-    storage: idbQueueStorage(userId),
+    storage,
     send: createSender(createApiRequest(timedFetch)),
     classify,
     isOnline,

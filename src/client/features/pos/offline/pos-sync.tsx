@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   createContext,
   useContext,
@@ -30,6 +30,15 @@ const NO_QUEUE: PosSync = {
 
 const PosSyncContext = createContext<PosSync>(NO_QUEUE);
 
+/** Makes one technician's engine: the app's loads the IndexedDB-backed one on demand. */
+export type PosEngineFactory = (
+  qc: QueryClient,
+  userId: number,
+  technicianId: number,
+) => Promise<SyncEngine>;
+const loadPosEngine: PosEngineFactory = (qc, userId, technicianId) =>
+  import('./pos-engine').then(({ createPosEngine }) => createPosEngine(qc, userId, technicianId));
+
 /**
  * The signed-in technician's point-of-sale queue (ADR 013), for the whole app: it syncs at
  * start, when the app comes back online, after each change made online, and on its own retries.
@@ -38,9 +47,12 @@ const PosSyncContext = createContext<PosSync>(NO_QUEUE);
 export function PosSyncProvider({
   user,
   children,
+  createEngine = loadPosEngine,
 }: {
   user: { id: number; technicianId: number } | null;
   children: ReactNode;
+  /** Component tests give an engine whose queue is kept in memory. */
+  createEngine?: PosEngineFactory;
 }) {
   const qc = useQueryClient();
   const userId = user?.id ?? null;
@@ -50,14 +62,14 @@ export function PosSyncProvider({
   useEffect(() => {
     if (userId === null || technicianId === null) return;
     let cancelled = false;
-    void import('./pos-engine').then(({ createPosEngine }) => {
-      if (!cancelled) setEngine(createPosEngine(qc, userId, technicianId));
+    void createEngine(qc, userId, technicianId).then((made) => {
+      if (!cancelled) setEngine(made);
     });
     return () => {
       cancelled = true;
       setEngine(null);
     };
-  }, [qc, userId, technicianId]);
+  }, [qc, userId, technicianId, createEngine]);
 
   useEffect(() => {
     if (!engine) return;

@@ -14,3 +14,15 @@ export function idbQueueStorage(userId: number): QueueStorage {
     save: (state) => set(key, state, queueStore()),
   };
 }
+
+/** A queue kept in memory only (tests, and any code that must not touch the device's storage). */
+export function memoryQueueStorage(initial?: QueueState): QueueStorage & { value?: QueueState } {
+  const store: QueueStorage & { value?: QueueState } = {
+    value: initial && structuredClone(initial),
+    load: async () => store.value && structuredClone(store.value),
+    save: async (s) => {
+      store.value = structuredClone(s);
+    },
+  };
+  return store;
+}

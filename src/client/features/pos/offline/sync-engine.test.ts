@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createApiRequest } from '../../../lib/api-client';
-import { DEPENDS_MESSAGE, EMPTY_QUEUE, type QueueState } from './changes';
+import { DEPENDS_MESSAGE, EMPTY_QUEUE } from './changes';
 import { classify, createSender } from './send-change';
-import { createSyncEngine, RETRY_MS, type QueueStorage } from './sync-engine';
+import { memoryQueueStorage } from './queue-storage';
+import { createSyncEngine, RETRY_MS } from './sync-engine';
 
 // The offline point of sale's queue without a browser: storage in memory, and a fetch that
 // answers like the server (or fails like a dropped connection).
@@ -16,18 +17,8 @@ const QUOTE = {
 type Call = { method: string; url: string; body: Record<string, unknown> | undefined };
 type Handler = (call: Call) => Response | 'drop';
 
-type MemoryStorage = QueueStorage & { value?: QueueState };
-
-function memoryStorage(initial?: QueueState): MemoryStorage {
-  const store: MemoryStorage = {
-    value: initial && structuredClone(initial),
-    load: async () => store.value && structuredClone(store.value),
-    save: async (s) => {
-      store.value = structuredClone(s);
-    },
-  };
-  return store;
-}
+type MemoryStorage = ReturnType<typeof memoryStorage>;
+const memoryStorage = memoryQueueStorage;
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
