@@ -14,6 +14,7 @@ import { documentRoutes } from './features/documents/documents.routes';
 import { fairPriceRoutes } from './features/fair-price/fair-price.routes';
 import { calendarFeedRoutes } from './features/calendar-feed/calendar-feed.routes';
 import { priceBookRoutes } from './features/price-book/price-book.routes';
+import { availabilityRoutes } from './features/availability/availability.routes';
 import { geoRoutes } from './features/geo/geo.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { invoiceReminderRoutes } from './features/invoice-reminders/invoice-reminders.routes';
@@ -78,6 +79,7 @@ const featureRoutes = [
   serviceAreaWaitlistRoutes,
   calendarFeedRoutes,
   priceBookRoutes,
+  availabilityRoutes,
   seoRoutes,
   webhookRoutes,
 ];

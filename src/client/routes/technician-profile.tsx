@@ -1,5 +1,6 @@
 import { Skeleton } from '../components/ui/skeleton';
 import { ApiAccessCard } from '../features/api-tokens/components/api-access-card';
+import { WorkingHoursCard } from '../features/availability/components/working-hours-card';
 import { CalendarFeedCard } from '../features/calendar-feed/components/calendar-feed-card';
 import { BrandingCard } from '../features/branding/components/branding-card';
 import { NotificationSettingsCard } from '../features/notifications/components/notification-settings-card';
@@ -36,6 +37,7 @@ function OwnProfile() {
         <>
           <StartingPricesCard profile={profile.data} />
           <PaymentAccountCard />
+          <WorkingHoursCard />
           <CalendarFeedCard />
           <NotificationSettingsCard />
           <BrandingCard />

@@ -7,6 +7,15 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return false;
 }
 
+/** True for PostgreSQL's exclusion_violation (23P01): a row overlapping one the constraint keeps. */
+export function isExclusionViolation(err: unknown, constraint?: string): boolean {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e;) {
+    if (e.code === '23P01') return !constraint || e.constraint === constraint;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /** Socket errors of a database that is down, restarting or unreachable. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

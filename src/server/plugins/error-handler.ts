@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError } from '../infra/app-error';
-import { isDatabaseUnavailable } from '../infra/db-errors';
+import { isDatabaseUnavailable, isExclusionViolation } from '../infra/db-errors';
 
 type Issue = { path: string; message: string };
 
@@ -13,6 +13,8 @@ function zodIssues(err: ZodError): Issue[] {
 
 export const DATABASE_UNAVAILABLE =
   'The service is briefly unavailable. Please try again in a few seconds.';
+export const BOOKING_OVERLAP =
+  'That time overlaps a booking made meanwhile. Please choose another.';
 /** A restart or failover of PostgreSQL takes seconds. */
 const DB_RETRY_AFTER_SECONDS = 5;
 
@@ -50,6 +52,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
           ? 'Request body is not valid JSON'
           : error.message;
       return reply.status(status).send({ message });
+    }
+    if (isExclusionViolation(error)) {
+      // A booking that overlaps one committed meanwhile (the services say it in their words when
+      // they see it first): the other one won, nothing was written.
+      return reply.status(409).send({ message: BOOKING_OVERLAP });
     }
     if (isDatabaseUnavailable(error)) {
       // The database is restarting or unreachable: nothing is wrong with the request, and it

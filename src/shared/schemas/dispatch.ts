@@ -24,6 +24,8 @@ export const jobNotificationSchema = z.object({
     /** The problem, vehicle and mileage; never the customer's contact. */
     description: z.string(),
     preferredDate: z.string().nullable(),
+    /** The arrival windows the customer picked (empty: as soon as possible): accepting books one. */
+    requestedWindows: z.array(z.object({ start: z.string(), end: z.string() })),
     estimatedCost: z.string().nullable(),
     status: z.string(),
     /**

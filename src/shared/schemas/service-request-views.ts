@@ -259,6 +259,8 @@ export const serviceRequestDetailSchema = z.object({
   window: z
     .object({ start: z.string(), end: z.string(), confirmedAt: z.string().nullable() })
     .nullable(),
+  /** The arrival windows the customer picked when asking (empty: as soon as possible). */
+  requestedWindows: z.array(z.object({ start: z.string(), end: z.string() })),
   /**
    * The customer's texts about the request (customer view; null for others): whether they are
    * on, to which number, since when.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestedWindowsSchema } from './availability';
 import { URGENCIES } from '../constants/service-types';
 import { dbIdNumber, emailSchema as email, isCalendarDate, safeText } from './common';
 import { optionalPhoneSchema } from './phone';
@@ -112,6 +113,11 @@ export const serviceRequestSchema = z
     preferredTechnicianId: dbIdNumber(TECHNICIAN_NOT_FOUND).optional().nullable(),
     /** Photos of the problem uploaded first (POST /api/request-photos), by their tokens. */
     photos: requestPhotoTokensSchema.optional(),
+    /**
+     * Up to three two-hour arrival windows the customer picked (GET /api/availability); left
+     * out or empty: as soon as possible. Accepting books the first the technician is free in.
+     */
+    requestedWindows: requestedWindowsSchema,
   })
   .superRefine((r, ctx) => {
     if (r.textUpdates && !r.customerPhone)

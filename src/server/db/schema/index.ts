@@ -10,3 +10,4 @@ export * from './insights';
 export * from './instances';
 export * from './payment-accounts';
 export * from './webhooks';
+export * from './availability';

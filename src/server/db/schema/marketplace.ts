@@ -249,6 +249,17 @@ export const serviceRequests = pgTable(
     windowEnd: timestamp({ withTimezone: true }),
     windowConfirmedAt: timestamp({ withTimezone: true }),
     /**
+     * Whether the confirmed window is one the platform booked: a window the customer picked,
+     * booked when the technician accepted (ADR 043). The platform never books a technician twice
+     * (an exclusion constraint on these); a window the technician proposes is theirs to choose.
+     */
+    windowBooked: boolean().notNull().default(false),
+    /**
+     * The two-hour windows the customer picked when asking (ADR 043), earliest first, as ISO
+     * times; null: as soon as possible. Accepting books the first the technician is free in.
+     */
+    requestedWindows: jsonb().$type<{ start: string; end: string }[]>(),
+    /**
      * Texts about the request to the customer, by their consent: the number (E.164) and when
      * they agreed; the time is cleared when they stop them.
      */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import { formatReference } from '@shared/service-request-rules';
 import { formatPhone } from '@shared/phone';
+import { formatWindow } from '@shared/service-time';
 import type { serviceRequests } from '../../db/schema';
 import { composeMail, type MailMessage } from '../../infra/mailer';
 import { fullName } from '../../domain/names';
@@ -49,7 +50,9 @@ export function jobAcceptedMail(
       `Hi ${r.contactName ?? 'there'},`,
       `Good news: ${name}, a certified ${BRAND.name} technician, accepted your ${r.serviceType} request in ${r.location}.`,
       `Phone: ${tech.phone ? formatPhone(tech.phone) : 'not listed'}`,
-      `${tech.firstName} will propose an arrival window shortly. Confirm it and follow your request here:\n${requestPageUrl(app.config, r.id)}`,
+      r.windowStart && r.windowEnd && r.windowConfirmedAt
+        ? `${tech.firstName} is booked for the window you picked: ${formatWindow(r.windowStart, r.windowEnd)}. Follow your request here:\n${requestPageUrl(app.config, r.id)}`
+        : `${tech.firstName} will propose an arrival window shortly. Confirm it and follow your request here:\n${requestPageUrl(app.config, r.id)}`,
     ]),
   };
 }

@@ -33,6 +33,7 @@ export function toJobNotification(row: Row, now: Date): JobNotification {
       location: holds ? r.location : areaOf(r.location),
       description: descriptionWithoutContact(r.description),
       preferredDate: r.preferredDate,
+      requestedWindows: r.requestedWindows ?? [],
       estimatedCost: r.estimatedCostCents === null ? null : centsToDecimal(r.estimatedCostCents),
       status: r.status,
       customer: holds

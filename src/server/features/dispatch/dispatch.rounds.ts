@@ -46,6 +46,10 @@ async function notifyRound(
     limit: LIMITS.techniciansPerRound,
     dispatchStartedAt: request.dispatchStartedAt,
     maxDistanceMiles: request.maxDistanceMiles,
+    windows: (request.requestedWindows ?? []).map((w) => ({
+      start: new Date(w.start),
+      end: new Date(w.end),
+    })),
   });
   return offer(app, tx, request, round, candidates);
 }

@@ -11,6 +11,39 @@ import { advance, noDispatchNotes, type DispatchNotes } from './dispatch.rounds'
 import { announce, closeNotifications, recordMove } from '../../domain/request-timeline';
 import { pruneLiveStreams } from '../../infra/presence';
 import { withdrawAlerts } from '../../domain/technician-alerts';
+import { firstBookable, isDoubleBooking, WINDOW_TAKEN } from '../../domain/technician-calendar';
+import type { DbOrTx } from '../../db/client';
+
+/**
+ * Accepting a request whose customer picked arrival windows books the first of them the
+ * technician is free in (ADR 043): the window is agreed, the job scheduled. 409 when they are
+ * free in none (the offer stays theirs to answer, and others may take it).
+ */
+async function bookPickedWindow(
+  tx: DbOrTx,
+  request: { id: number; requestedWindows: { start: string; end: string }[] | null },
+  technicianId: number,
+  at: Date,
+) {
+  const picked = (request.requestedWindows ?? []).map((w) => ({
+    start: new Date(w.start),
+    end: new Date(w.end),
+  }));
+  if (picked.length === 0) return null;
+  const { window, reason } = await firstBookable(tx, technicianId, picked, at, request.id);
+  if (!window)
+    throw new AppError(
+      409,
+      `You can't take this job in any of the customer's windows: ${reason ?? WINDOW_TAKEN}`,
+    );
+  return window;
+}
+
+/** The database's refusal of an overlapping booking, in the technician's words. */
+const refuseDoubleBooking = (err: unknown): never => {
+  if (isDoubleBooking(err)) throw new AppError(409, WINDOW_TAKEN);
+  throw err;
+};
 
 export function createDispatchService(app: FastifyInstance) {
   const now = () => app.clock();
@@ -69,51 +102,62 @@ export function createDispatchService(app: FastifyInstance) {
      */
     async accept(id: number, user: SessionUser) {
       const { n } = await loadOwned(id, user);
-      await app.db.transaction(async (tx) => {
-        // Every answer to a request serialises on the request's row (then the notification's).
-        const request = await q.lockRequest(tx, n.serviceRequestId);
-        const current = await q.lockNotification(tx, id);
-        if (!request || !current) throw new AppError(404, 'Job notification not found');
-        if (request.status === 'canceled') throw new AppError(409, 'This request was canceled');
-        if (
-          current.status === 'closed' ||
-          (request.status !== 'dispatching' && current.status === 'pending')
-        ) {
-          throw new AppError(409, 'This job has already been accepted by another technician');
-        }
-        if (current.status !== 'pending')
-          throw new AppError(409, `This job notification was already ${current.status}`);
-        if (current.expiresAt <= now())
-          throw new AppError(409, 'This job notification has expired');
-        const t = now();
-        await assertRoomForJob(tx, current.technicianId, t);
-        await q.markAccepted(tx, id, t);
-        // The job's push on this technician's other devices turns into 'You accepted this job'.
-        await withdrawAlerts(app, tx, [current], 'accepted');
-        const others = await q.otherPending(tx, request.id, id);
-        await closeNotifications(app, tx, others, request.id, 'accepted_by_another');
-        const accepted = await recordMove(app, tx, request, {
-          move: 'accept',
-          to: 'accepted',
-          actor: 'technician',
-          actorUserId: user.id,
-          technicianId: current.technicianId,
-          details: { round: current.round },
-          patch: {
-            assignedTechnicianId: current.technicianId,
-            assignedAt: t,
-            windowStart: null,
-            windowEnd: null,
-            windowConfirmedAt: null,
-          },
-        });
-        const tech = await q.technicianContact(tx, current.technicianId);
-        if (accepted.contactEmail && tech)
-          await app.outbox.enqueue(tx, {
-            ...jobAcceptedMail(app, accepted.contactEmail, accepted, tech),
-            key: `job_accepted:${id}`,
+      await app.db
+        .transaction(async (tx) => {
+          // Every answer to a request serialises on the request's row (then the notification's).
+          const request = await q.lockRequest(tx, n.serviceRequestId);
+          const current = await q.lockNotification(tx, id);
+          if (!request || !current) throw new AppError(404, 'Job notification not found');
+          if (request.status === 'canceled') throw new AppError(409, 'This request was canceled');
+          if (
+            current.status === 'closed' ||
+            (request.status !== 'dispatching' && current.status === 'pending')
+          ) {
+            throw new AppError(409, 'This job has already been accepted by another technician');
+          }
+          if (current.status !== 'pending')
+            throw new AppError(409, `This job notification was already ${current.status}`);
+          if (current.expiresAt <= now())
+            throw new AppError(409, 'This job notification has expired');
+          const t = now();
+          await assertRoomForJob(tx, current.technicianId, t);
+          // Windows the customer picked: the first this technician is free in is booked now.
+          const booked = await bookPickedWindow(tx, request, current.technicianId, t);
+          await q.markAccepted(tx, id, t);
+          // The job's push on this technician's other devices turns into 'You accepted this job'.
+          await withdrawAlerts(app, tx, [current], 'accepted');
+          const others = await q.otherPending(tx, request.id, id);
+          await closeNotifications(app, tx, others, request.id, 'accepted_by_another');
+          const accepted = await recordMove(app, tx, request, {
+            move: 'accept',
+            to: booked ? 'scheduled' : 'accepted',
+            actor: 'technician',
+            actorUserId: user.id,
+            technicianId: current.technicianId,
+            details: booked
+              ? {
+                  round: current.round,
+                  windowStart: booked.start.toISOString(),
+                  windowEnd: booked.end.toISOString(),
+                }
+              : { round: current.round },
+            patch: {
+              assignedTechnicianId: current.technicianId,
+              assignedAt: t,
+              windowStart: booked?.start ?? null,
+              windowEnd: booked?.end ?? null,
+              windowConfirmedAt: booked ? t : null,
+              windowBooked: !!booked,
+            },
           });
-      });
+          const tech = await q.technicianContact(tx, current.technicianId);
+          if (accepted.contactEmail && tech)
+            await app.outbox.enqueue(tx, {
+              ...jobAcceptedMail(app, accepted.contactEmail, accepted, tech),
+              key: `job_accepted:${id}`,
+            });
+        })
+        .catch(refuseDoubleBooking);
       return this.get(id);
     },
 

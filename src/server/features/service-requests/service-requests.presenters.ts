@@ -124,6 +124,7 @@ export function serviceRequestDetailOut(
             confirmedAt: iso(r.windowConfirmedAt),
           }
         : null,
+    requestedWindows: r.requestedWindows ?? [],
     textUpdates:
       viewer.role === 'customer'
         ? {

@@ -1,5 +1,6 @@
 import { formatCalendarDate } from '../../../lib/dates';
 import { formatAmount } from '@shared/money';
+import { PickedWindows } from '../../../components/picked-windows';
 import { useState } from 'react';
 import type { JobNotification } from '@shared/schemas/dispatch';
 import { formatReference } from '@shared/service-request-rules';
@@ -74,6 +75,10 @@ export function NotificationDialog({
                 {n.serviceRequest.preferredDate
                   ? formatCalendarDate(n.serviceRequest.preferredDate)
                   : 'Flexible'}
+              </dd>
+              <dt className="font-medium text-slate-500">Windows asked for</dt>
+              <dd data-testid="picked-windows">
+                <PickedWindows windows={n.serviceRequest.requestedWindows} />
               </dd>
               <dt className="font-medium text-slate-500">Customer</dt>
               <dd>

@@ -5,6 +5,7 @@ import {
   technicianDoesNotOffer,
 } from '@shared/schemas/service-requests';
 import { specialtyToServiceType } from '@shared/constants/service-types';
+import { AVAILABILITY_DAYS_AHEAD, BOOKING_LEAD_MINUTES } from '@shared/availability';
 import { AppError } from '../../../infra/app-error';
 import type { SessionUser } from '../../../infra/session';
 import { parsePlace, unknownZip } from '../../../domain/places';
@@ -39,6 +40,7 @@ export async function checkRequest(
 ): Promise<CheckedRequest> {
   if (fields.preferredDate && fields.preferredDate < serviceAreaToday(app.clock()))
     throw new AppError(400, 'Preferred date cannot be in the past');
+  if (fields.requestedWindows) assertWindowsAhead(fields.requestedWindows, app.clock());
   const place = locate(fields.location);
   const customer = user && user.role === 'customer' ? user : null;
   if (!customer && !fields.email) throw new AppError(400, 'Please enter a valid email address');
@@ -49,6 +51,23 @@ export async function checkRequest(
       ? await assertCanAsk(app, fields.preferredTechnicianId, fields.serviceType)
       : null;
   return { place, customer, chosenTechnician };
+}
+
+export const WINDOW_TOO_SOON = `Each arrival window must start at least ${BOOKING_LEAD_MINUTES} minutes from now`;
+export const WINDOW_TOO_FAR = `Each arrival window must start within ${AVAILABILITY_DAYS_AHEAD} days`;
+
+/** Picked windows start an hour from now at the soonest, 14 days at the latest, no two alike. */
+function assertWindowsAhead(windows: { start: string }[], now: Date) {
+  const starts = windows.map((w) => Date.parse(w.start));
+  const path = 'requestedWindows';
+  if (starts.some((t) => t < now.getTime() + BOOKING_LEAD_MINUTES * 60_000))
+    throw new AppError(400, WINDOW_TOO_SOON, [{ path, message: WINDOW_TOO_SOON }]);
+  if (starts.some((t) => t > now.getTime() + AVAILABILITY_DAYS_AHEAD * 86_400_000))
+    throw new AppError(400, WINDOW_TOO_FAR, [{ path, message: WINDOW_TOO_FAR }]);
+  if (new Set(starts).size !== starts.length)
+    throw new AppError(400, 'Pick each arrival window once', [
+      { path, message: 'Pick each arrival window once' },
+    ]);
 }
 
 /**

@@ -28,6 +28,8 @@ export type RequestFields = {
   preferredTechnicianId?: number;
   /** Upload tokens of the photos of the problem (POST /api/request-photos). */
   photos?: string[];
+  /** The arrival windows picked, earliest first (none: as soon as possible). */
+  requestedWindows?: { start: string; end: string }[];
 };
 
 /** Reads 'Label: value' lines the request form merges into the description. */
@@ -75,6 +77,14 @@ function fromForm(r: FormBody): RequestFields {
     textsTo: r.textUpdates ? normalizePhone(r.customerPhone!, 'customerPhone') : undefined,
     preferredTechnicianId: r.preferredTechnicianId ?? undefined,
     photos: r.photos,
+    requestedWindows: r.requestedWindows?.length
+      ? [...r.requestedWindows]
+          .map((w) => ({
+            start: new Date(w.start).toISOString(),
+            end: new Date(w.end).toISOString(),
+          }))
+          .sort((a, b) => a.start.localeCompare(b.start))
+      : undefined,
   };
 }
 

@@ -110,6 +110,7 @@ function rowOf(app: FastifyInstance, { fields, checked, user }: Intake, customer
     latitude: place.latitude,
     longitude: place.longitude,
     preferredDate: fields.preferredDate,
+    requestedWindows: fields.requestedWindows ?? null,
     contactName: fields.name ?? customer?.firstName ?? null,
     contactEmail: fields.email ?? customer?.email ?? null,
     contactPhone: fields.phone ?? customer?.phone ?? null,

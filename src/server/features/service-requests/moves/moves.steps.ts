@@ -59,7 +59,8 @@ function proposeWindow(m: Move, body: BodyOf<'propose_window'>) {
   const end = new Date(body.windowEnd!);
   return record(m, {
     details: { windowStart: start.toISOString(), windowEnd: end.toISOString() },
-    patch: { windowStart: start, windowEnd: end, windowConfirmedAt: null },
+    // A window of their own choosing: no longer one the platform booked (ADR 043).
+    patch: { windowStart: start, windowEnd: end, windowConfirmedAt: null, windowBooked: false },
   });
 }
 
@@ -68,7 +69,9 @@ const confirmWindow = (m: Move) => record(m, { patch: { windowConfirmedAt: m.at 
 
 /** The customer declines it: the technician proposes another. */
 const declineWindow = (m: Move) =>
-  record(m, { patch: { windowStart: null, windowEnd: null, windowConfirmedAt: null } });
+  record(m, {
+    patch: { windowStart: null, windowEnd: null, windowConfirmedAt: null, windowBooked: false },
+  });
 
 /** The technician completes the job, which counts toward their completed jobs. */
 async function complete(m: Move) {
@@ -96,6 +99,7 @@ async function giveBack(m: Move, reason: string): Promise<MoveOutcome> {
       windowStart: null,
       windowEnd: null,
       windowConfirmedAt: null,
+      windowBooked: false,
       ...redispatchFrom(m.at),
     },
   });

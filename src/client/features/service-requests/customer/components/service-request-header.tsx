@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { RequestPhotos } from '../../../../components/request-photos';
+import { PickedWindows } from '../../../../components/picked-windows';
 import { URGENCY_LABELS } from '@shared/constants/service-types';
 import { formatCalendarDate, formatCount } from '../../../../lib/dates';
 import type { ServiceRequestDetail } from '../../api/get-service-request';
@@ -50,6 +51,10 @@ export function ServiceRequestHeader({
         <dt className="text-slate-500">Preferred date</dt>
         <dd className="text-slate-800">
           {job.preferredDate ? formatCalendarDate(job.preferredDate) : 'Flexible'}
+        </dd>
+        <dt className="text-slate-500">Arrival windows asked for</dt>
+        <dd className="text-slate-800" data-testid="picked-windows">
+          <PickedWindows windows={job.requestedWindows} />
         </dd>
         {job.mileage !== null && (
           <>

@@ -28,7 +28,13 @@ export function FirstChoiceNotice({
           {MINUTES} minutes, we offer it to other qualified technicians nearby.
         </span>
       </p>
-      <Button type="button" variant="link" className="h-auto p-0" onClick={onSendToAll}>
+      {/* Wraps on a phone: a button does not by default, and this one is a sentence. */}
+      <Button
+        type="button"
+        variant="link"
+        className="h-auto whitespace-normal p-0 text-left"
+        onClick={onSendToAll}
+      >
         Send it to all nearby technicians instead
       </Button>
     </div>

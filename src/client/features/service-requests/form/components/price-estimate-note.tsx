@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { formatWholeDollars } from '@shared/money';
 import type { PriceEstimate } from '@shared/schemas/fair-price';
+import { useSettled } from '../../../../lib/use-settled';
 import { usePriceEstimate } from '../api/get-price-estimate';
 
 /** What the note says: the range and how many jobs it comes from, or that there are too few. */
@@ -8,16 +8,6 @@ export function priceEstimateText(e: PriceEstimate): string {
   const town = e.place.replace(/\s+\d{5}$/, '');
   if (e.low === undefined || e.high === undefined) return 'Not enough local data yet';
   return `Typical price for ${e.serviceType} near ${town}: ${formatWholeDollars(e.low)}–${formatWholeDollars(e.high)} (${e.jobs} jobs in the last 12 months)`;
-}
-
-/** The place as typed, once the customer has stopped typing for a moment. */
-function useSettled(value: string, ms = 500) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return settled;
 }
 
 /**
@@ -32,7 +22,7 @@ export function PriceEstimateNote({
   serviceType: string;
   location: string;
 }) {
-  const place = useSettled(location.trim());
+  const place = useSettled(location.trim(), 500);
   const estimate = usePriceEstimate(serviceType, place);
   const shown = serviceType && place && estimate.data && !estimate.isError ? estimate.data : null;
   return (

@@ -19,6 +19,7 @@ import {
   type RequestForm,
   type RequestFormErrors,
 } from '../service-request-form';
+import { ArrivalWindowPicker } from './arrival-window-picker';
 import { FirstChoiceNotice } from './first-choice-notice';
 import { ServiceRequestFields } from './service-request-fields';
 import {
@@ -54,6 +55,8 @@ export function RequestServiceForm({
   const formRef = useRef<HTMLFormElement>(null);
   const failure = useFormError();
   const [photos, setPhotos] = useState<PhotoSlot[]>([]);
+  // The arrival windows picked (none: as soon as possible).
+  const [windows, setWindows] = useState<{ start: string; end: string }[]>([]);
   const uploading = photosUploading(photos);
 
   const pickVehicle = (id: string) => {
@@ -73,6 +76,7 @@ export function RequestServiceForm({
         ...requestBody(form),
         ...(tokens.length > 0 && { photos: tokens }),
         ...(firstChoice && { preferredTechnicianId: firstChoice.id }),
+        ...(windows.length > 0 && { requestedWindows: windows }),
       },
       {
         onSuccess: (created) => {
@@ -132,6 +136,13 @@ export function RequestServiceForm({
             pickVehicle={pickVehicle}
             services={firstChoice?.services}
           />
+          <ArrivalWindowPicker
+            serviceType={form.serviceType}
+            location={form.location}
+            technicianId={firstChoice?.id ?? null}
+            value={windows}
+            onChange={setWindows}
+          />
           <RequestPhotosField slots={photos} setSlots={setPhotos} />
           <div className="flex flex-wrap gap-3 sm:col-span-2">
             <Button
@@ -151,6 +162,7 @@ export function RequestServiceForm({
               onClick={() => {
                 setForm(blankRequestForm);
                 setPhotos([]);
+                setWindows([]);
                 setErrors({});
               }}
             >

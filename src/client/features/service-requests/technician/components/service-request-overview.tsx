@@ -1,5 +1,6 @@
 import { Mail, MapPin, Navigation, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { PickedWindows } from '../../../../components/picked-windows';
 import { URGENCY_LABELS } from '@shared/constants/service-types';
 import { formatPhone, phoneHref } from '@shared/phone';
 import type { ServiceRequestDetail } from '@shared/schemas/service-request-views';
@@ -69,6 +70,9 @@ export function ServiceRequestOverview({ job }: { job: ServiceRequestDetail }) {
             <Row label="Urgency">{URGENCY_LABELS[job.urgency]}</Row>
             <Row label="Preferred date">
               {job.preferredDate ? formatCalendarDate(job.preferredDate) : 'Flexible'}
+            </Row>
+            <Row label="Windows asked for">
+              <PickedWindows windows={job.requestedWindows} />
             </Row>
             <Row label="Arrival window">
               {job.window ? (
