@@ -5,6 +5,7 @@ import { refreshFairPrices } from '../domain/fair-price';
 import { sweepAbandonedPhotos } from '../domain/request-photos';
 import { pruneTechnicianChanges } from '../domain/technician-index';
 import { sendDueReminders } from '../features/invoice-reminders/invoice-reminders.service';
+import { sendVisitReminders } from '../features/service-requests/reminders/reminders.service';
 import { refreshConnectedAccounts } from '../features/payment-accounts/payment-accounts.refresh';
 import { sweepVerifications } from '../features/verifications/verifications.expiry';
 import { processWebhookEvents, WEBHOOK_TASK } from '../features/webhooks/webhooks.service';
@@ -77,6 +78,8 @@ export const tasksPlugin = fp(async (app: FastifyInstance, opts: { run?: boolean
   // Unpaid invoices remind their customers 3, 7 and 14 days after issue (a quarter of an hour
   // late at most).
   tasks.every('invoice-reminders', 15 * 60_000, 5 * 60_000, () => sendDueReminders(app));
+  // Scheduled visits remind both sides a day and an hour before the window (ADR 043).
+  tasks.every('visit-reminders', 5 * 60_000, 2 * 60_000, () => sendVisitReminders(app));
   tasks.every('rate-limit-prune', 10 * 60_000, 60_000, () =>
     app.rateLimits.store.prune(app.clock().getTime()),
   );
