@@ -42,6 +42,8 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/service-requests/:reference/messages': 'public',
   'POST /api/service-requests/:reference/messages': 'public',
   'POST /api/service-requests/:reference/messages/read': 'public',
+  'POST /api/service-requests/:reference/messages/:id/report': 'public',
+  'GET /api/admin/reported-threads': 'admin',
   'POST /api/service-requests/:reference/quotes/:quoteId/approve': 'public',
   'POST /api/service-requests/:reference/invoices/:invoiceId/pay': 'public',
   'POST /api/service-requests/:reference/invoices/:invoiceId/paypal-order': 'public',

@@ -55,3 +55,49 @@ test('the customer and the technician message each other live on the job', async
     customerThread.getByRole('listitem').filter({ hasText: 'keys are under the mat' }),
   ).toContainText('Read');
 });
+
+/**
+ * A customer reports a technician's message from the thread; the admin finds that conversation,
+ * whole, under Reported Messages (and no conversation nobody reported).
+ */
+test('a customer reports a message and an admin reads that conversation', async ({
+  page,
+  signedInContext,
+}) => {
+  const stamp = Date.now();
+  const created = await guestRequestThroughApi(page.request, {
+    customerName: 'Remy Report',
+    email: `remy${stamp}@example.com`,
+    phoneNumber: '301-555-0145',
+    vehicleInfo: '2014 Ford Fiesta',
+    issueDescription: `Clutch slips ${stamp}`,
+  });
+  const tech = await signedInContext('technician');
+  await acceptThroughApi(tech, created.id);
+  const offer = `Pay me cash and skip the app fees ${stamp}`;
+  const sent = await tech.request.post(`/api/service-requests/${created.reference}/messages`, {
+    data: { message: offer },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+
+  await page.goto(created.requestPath);
+  const thread = page.getByRole('region', { name: 'Messages' });
+  await expect(thread.getByText(offer)).toBeVisible();
+  await thread.getByRole('button', { name: /^Report the message from/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report this message' });
+  await dialog.getByRole('button', { name: 'Report message' }).click();
+  await expect(dialog.getByText('Please say what is wrong with this message')).toBeVisible();
+  await dialog.getByLabel('What is wrong').fill('Asks me to pay off the platform');
+  await dialog.getByRole('button', { name: 'Report message' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(thread.getByText('Reported', { exact: true })).toBeVisible();
+
+  const admin = await signedInContext('admin');
+  const adminPage = await admin.newPage();
+  await adminPage.goto('/admin-dashboard?tab=reported');
+  const conversation = adminPage.getByRole('region', {
+    name: `Conversation on ${created.reference}`,
+  });
+  await expect(conversation.getByText(offer)).toBeVisible();
+  await expect(conversation.getByText(/Asks me to pay off the platform/)).toBeVisible();
+});

@@ -1,3 +1,4 @@
+import { ReportedThreadsTab } from '../features/service-requests/admin/components/reported-threads-tab';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
@@ -43,6 +44,7 @@ const TABS = [
   'users',
   'requests',
   'messages',
+  'reported',
   'moderation',
   'outbox',
   'audit',
@@ -101,6 +103,7 @@ function Dashboard() {
           <TabsTrigger value="users">User Management</TabsTrigger>
           <TabsTrigger value="requests">Service Requests</TabsTrigger>
           <TabsTrigger value="messages">Messages</TabsTrigger>
+          <TabsTrigger value="reported">Reported Messages</TabsTrigger>
           <TabsTrigger value="moderation">Review Moderation</TabsTrigger>
           <TabsTrigger value="outbox">Outbox</TabsTrigger>
           <TabsTrigger value="audit">Audit Log</TabsTrigger>
@@ -126,6 +129,9 @@ function Dashboard() {
         </TabsContent>
         <TabsContent value="messages">
           <MessagesTab />
+        </TabsContent>
+        <TabsContent value="reported">
+          <ReportedThreadsTab />
         </TabsContent>
         <TabsContent value="moderation">
           <ModerationTab />

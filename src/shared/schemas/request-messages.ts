@@ -66,3 +66,38 @@ export const messageSentSchema = z.object({
 
 /** POST /api/service-requests/:reference/messages/read */
 export const threadReadSchema = z.object({ unread: z.literal(0) });
+
+/** POST /api/service-requests/:reference/messages/:id/report: why the message is reported. */
+export const reportMessageSchema = z.object({
+  reason: safeText({ error: 'Please say what is wrong with this message' })
+    .trim()
+    .min(3, 'Please say what is wrong with this message')
+    .max(500, 'The reason must be at most 500 characters'),
+});
+export type ReportMessageInput = z.input<typeof reportMessageSchema>;
+export const ONLY_OTHER_SIDE = "You can report the other side's messages, not your own";
+export const messageReportedSchema = z.object({ message: z.literal('Message reported') });
+
+/** GET /api/admin/reported-threads: the threads with a reported message, newest report first. */
+export const reportedThreadSchema = z.object({
+  reference: z.string(),
+  serviceType: z.string(),
+  status: z.string(),
+  customerName: z.string(),
+  technicianName: z.string(),
+  lastReportedAt: z.string(),
+  messages: z.array(
+    requestMessageSchema.extend({
+      report: z
+        .object({ at: z.string(), by: z.enum(MESSAGE_AUTHORS), reason: z.string() })
+        .nullable(),
+    }),
+  ),
+});
+export type ReportedThread = z.output<typeof reportedThreadSchema>;
+export const reportedThreadsSchema = z.object({
+  threads: z.array(reportedThreadSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});

@@ -161,9 +161,19 @@ export const requestMessages = pgTable(
     body: text().notNull(),
     createdAt: createdAt(),
     readAt: timestamp({ withTimezone: true }),
+    /**
+     * A participant reported this message of the other side's (ADR 042): when, by which side and
+     * why. Admins see reported threads, and only those.
+     */
+    reportedAt: timestamp({ withTimezone: true }),
+    reportedBy: text().$type<'customer' | 'technician'>(),
+    reportReason: text(),
   },
   (t) => [
     index('request_messages_thread_idx').on(t.serviceRequestId, t.technicianId, t.id),
+    index('request_messages_reported_idx')
+      .on(t.reportedAt)
+      .where(sql`${t.reportedAt} is not null`),
     check('request_messages_author_ck', sql`${t.author} in ('customer', 'technician')`),
     check('request_messages_body_ck', sql`char_length(${t.body}) between 1 and 2000`),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, max, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { requestMessages } from '../../../db/schema';
 import type { MessageAuthor } from '@shared/schemas/request-messages';
@@ -59,4 +59,48 @@ export async function markRead(
     )
     .returning({ id: requestMessages.id });
   return rows.length;
+}
+
+/** One message of the thread, or undefined when it is not in it. */
+export async function messageInThread(
+  db: DbOrTx,
+  id: number,
+  serviceRequestId: number,
+  technicianId: number,
+) {
+  const [row] = await db
+    .select()
+    .from(requestMessages)
+    .where(and(eq(requestMessages.id, id), thread(serviceRequestId, technicianId)));
+  return row;
+}
+
+/** Records a report of a message (a later one of the same message replaces the reason). */
+export function markReported(db: DbOrTx, id: number, by: MessageAuthor, reason: string, now: Date) {
+  return db
+    .update(requestMessages)
+    .set({ reportedAt: now, reportedBy: by, reportReason: reason })
+    .where(eq(requestMessages.id, id));
+}
+
+/** The threads (request and technician) with a reported message, newest report first. */
+export async function reportedThreads(db: DbOrTx, offset: number, limit: number) {
+  const threads = db
+    .select({
+      serviceRequestId: requestMessages.serviceRequestId,
+      technicianId: requestMessages.technicianId,
+      lastReportedAt: max(requestMessages.reportedAt).as('last_reported_at'),
+    })
+    .from(requestMessages)
+    .where(isNotNull(requestMessages.reportedAt))
+    .groupBy(requestMessages.serviceRequestId, requestMessages.technicianId)
+    .as('reported');
+  const rows = await db
+    .select()
+    .from(threads)
+    .orderBy(desc(threads.lastReportedAt), desc(threads.serviceRequestId))
+    .offset(offset)
+    .limit(limit);
+  const [counted] = await db.select({ n: count() }).from(threads);
+  return { rows, total: counted?.n ?? 0 };
 }

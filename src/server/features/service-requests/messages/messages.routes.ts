@@ -4,13 +4,19 @@ import {
 } from '@shared/schemas/service-request-views';
 import {
   messageBodySchema,
+  messageReportedSchema,
   messageSentSchema,
+  reportedThreadsSchema,
+  reportMessageSchema,
   requestThreadSchema,
   threadReadSchema,
 } from '@shared/schemas/request-messages';
 import { errorResponsesFor } from '../../../infra/route-errors';
 import { serviceRequestTags as tags, type ServiceRequestApp } from '../service-requests.http';
 import { createMessagesService } from './messages.service';
+import { reportedThreads } from './messages.reports';
+import { z } from 'zod';
+import { dbId, pageNumber } from '@shared/schemas/common';
 
 const WHO =
   "Open to the request's customer (signed in, or holding its signed link `?t=`) and the technician holding the job; admins and others are refused.";
@@ -73,5 +79,47 @@ export function registerMessageRoutes(app: ServiceRequestApp) {
       },
     },
     async (request) => service.read(request.params.reference, request.user, request.query.t),
+  );
+
+  app.post(
+    '/api/service-requests/:reference/messages/:id/report',
+    {
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 hour' } },
+      schema: {
+        summary: 'Report a message on a service request',
+        operationId: 'reportServiceRequestMessage',
+        tags,
+        description: `Reports one of the other side's messages with a reason: admins then see the thread (they see no other). 400 for one's own message, 404 for a message not in the thread. ${WHO}`,
+        params: referenceParamSchema.extend({ id: dbId('Must be a message id') }),
+        querystring: requestTokenQuerySchema,
+        body: reportMessageSchema,
+        response: { 200: messageReportedSchema, ...errorResponsesFor(400, 403, 404, 429) },
+      },
+    },
+    async (request) =>
+      service.report(
+        request.params.reference,
+        request.user,
+        request.query.t,
+        request.params.id,
+        request.body.reason,
+      ),
+  );
+
+  app.get(
+    '/api/admin/reported-threads',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Message threads with a reported message',
+        operationId: 'listReportedThreads',
+        tags,
+        description:
+          'The threads a participant reported a message in, whole, newest report first, 20 a page. Threads nobody reported are not shown; each look is in the audit log.',
+        querystring: z.object({ page: pageNumber() }),
+        response: { 200: reportedThreadsSchema, ...errorResponsesFor(400, 401, 403) },
+      },
+    },
+    async (request) => reportedThreads(app, request.user!, request.query.page),
   );
 }

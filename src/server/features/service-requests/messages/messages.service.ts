@@ -8,6 +8,7 @@ import { myJobPath } from '@shared/paths';
 import {
   MESSAGE_BURST_MINUTES,
   MESSAGES_PER_HOUR,
+  ONLY_OTHER_SIDE,
   ONLY_PARTICIPANTS,
   THREAD_NOT_OPEN,
   THREAD_OPEN_DAYS,
@@ -23,6 +24,7 @@ import type { SessionUser } from '../../../infra/session';
 import { resolveRequestViewer, type ServiceRequestRow } from '../../../domain/request-access';
 import { customerMail } from '../../../domain/request-mail';
 import { announce } from '../../../domain/request-timeline';
+import { audit } from '../../../domain/audit';
 import { fullName } from '../../../domain/names';
 import { tellTechnician } from '../../../domain/technician-alerts';
 import { technicianCard } from '../service-requests.queries';
@@ -186,6 +188,35 @@ export function createMessagesService(app: FastifyInstance) {
         return row;
       });
       return { message: 'Message sent' as const, sent: out(sent, authorNames) };
+    },
+
+    /**
+     * A participant reports one of the other side's messages (ADR 042): the thread then shows
+     * to admins (and only reported threads do); the report is in the audit log.
+     */
+    async report(
+      reference: string,
+      user: SessionUser | null,
+      token: string | undefined,
+      id: number,
+      reason: string,
+    ) {
+      const { request, side } = await participant(reference, user, token);
+      const message = request.assignedTechnicianId
+        ? await q.messageInThread(app.db, id, request.id, request.assignedTechnicianId)
+        : undefined;
+      if (!message) throw new AppError(404, 'Message not found');
+      if (message.author === side) throw new AppError(400, ONLY_OTHER_SIDE);
+      await app.db.transaction(async (tx) => {
+        await q.markReported(tx, id, side, reason, app.clock());
+        await audit(tx, user, {
+          action: 'message.report',
+          entityType: 'request_message',
+          entityId: id,
+          details: { reference: formatReference(request.id), by: side, reason },
+        });
+      });
+      return { message: 'Message reported' as const };
     },
 
     async read(reference: string, user: SessionUser | null, token?: string) {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../../tests/helpers/build-test-app';
 import { createUser, signIn } from '../../../../../tests/helpers/factories';
@@ -14,7 +14,13 @@ import {
   THREAD_NOT_OPEN,
   threadClosed,
 } from '@shared/schemas/request-messages';
-import { jobNotifications, outbox, requestMessages, serviceRequests } from '../../../db/schema';
+import {
+  auditLog,
+  jobNotifications,
+  outbox,
+  requestMessages,
+  serviceRequests,
+} from '../../../db/schema';
 
 let t: TestApp;
 let admin = '';
@@ -291,5 +297,77 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a message and a move at once (P
       .from(requestMessages)
       .where(eq(requestMessages.serviceRequestId, job.id));
     expect(kept).toEqual([]);
+  });
+});
+
+describe('reporting a message', () => {
+  it("a participant reports the other side's message; admins see that thread and no other", async () => {
+    const a = await tech(0.2, 'Suspension');
+    const reported = await submit('Suspension', 'reporter@example.com');
+    const quiet = await submit('Suspension', 'quiet@example.com');
+    await accept(a, reported.id);
+    await accept(a, quiet.id);
+    const rude = await call('POST', messages(reported.reference), a.cookie, {
+      message: 'Pay me in cash off the app and skip the fees.',
+    });
+    const own = await call('POST', messages(reported.reference, reported.token), undefined, {
+      message: 'Please keep it on the app.',
+    });
+    await call('POST', messages(quiet.reference), a.cookie, { message: 'See you at 9.' });
+    const report = (id: number, payload: object, token?: string, cookie?: string) =>
+      call(
+        'POST',
+        `/api/service-requests/${reported.reference}/messages/${id}/report${token ? `?t=${token}` : ''}`,
+        cookie,
+        payload,
+      );
+    const rudeId = rude.json().sent.id as number;
+
+    // Not one's own message, not without a reason, not a message of another thread.
+    const ownReport = await report(own.json().sent.id, { reason: 'test' }, reported.token);
+    expect(ownReport.statusCode).toBe(400);
+    expect(ownReport.json().message).toBe("You can report the other side's messages, not your own");
+    expect((await report(rudeId, { reason: '' }, reported.token)).statusCode).toBe(400);
+    expect((await report(rudeId + 1000, { reason: 'spam' }, reported.token)).statusCode).toBe(404);
+    // Someone else (no link, no session) gets the unknown request's 404.
+    expect((await report(rudeId, { reason: 'spam' })).statusCode).toBe(404);
+
+    const ok = await report(rudeId, { reason: 'Asks to pay off the platform' }, reported.token);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ message: 'Message reported' });
+
+    // Admins: the reported thread, whole, with the report; not the quiet one. (A session of
+    // its own: earlier tests moved the clock past the first one's life.)
+    const a2 = await createUser(t.app, { role: 'admin' });
+    const admin2 = await signIn(t.app, a2.username!);
+    const list = await call('GET', '/api/admin/reported-threads', admin2);
+    expect(list.statusCode, list.body).toBe(200);
+    const body = list.json();
+    expect(body.total).toBe(1);
+    expect(body.threads).toHaveLength(1);
+    expect(body.threads[0]).toMatchObject({
+      reference: reported.reference,
+      serviceType: 'Suspension',
+    });
+    expect(body.threads[0].messages.map((m: { body: string }) => m.body)).toEqual([
+      'Pay me in cash off the app and skip the fees.',
+      'Please keep it on the app.',
+    ]);
+    expect(body.threads[0].messages[0].report).toMatchObject({
+      by: 'customer',
+      reason: 'Asks to pay off the platform',
+    });
+    expect(body.threads[0].messages[1].report).toBeNull();
+    // Only admins; and the report and each look are in the audit log.
+    expect((await call('GET', '/api/admin/reported-threads', a.cookie)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/reported-threads')).statusCode).toBe(401);
+    const audit = await t.app.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(like(auditLog.action, 'message.%'))
+      .orderBy(auditLog.id);
+    expect(audit.map((r) => r.action)).toEqual(['message.report', 'message.reports_viewed']);
+    // A thread still refuses an admin's reading through the participants' route.
+    expect((await call('GET', messages(reported.reference), admin2)).statusCode).toBe(403);
   });
 });

@@ -53,3 +53,12 @@ export function useReadMessages(ref: ServiceRequestRef) {
     },
   });
 }
+
+/** POST /api/service-requests/:reference/messages/:id/report: one of the other side's, reported. */
+export const useReportMessage = (ref: ServiceRequestRef) =>
+  useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      apiRequest<{ message: string }>('POST', serviceRequestUrl(ref, `/messages/${id}/report`), {
+        reason,
+      }),
+  });

@@ -10,7 +10,15 @@ import { Textarea } from '../../../../components/ui/textarea';
 import { errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/utils';
 import type { ServiceRequestRef } from '../../api/keys';
-import { useReadMessages, useSendMessage, useThread, type RequestThread } from '../api/messages';
+import {
+  useReadMessages,
+  useReportMessage,
+  useSendMessage,
+  useThread,
+  type RequestThread,
+} from '../api/messages';
+import { ReasonDialog } from '../../../../components/reason-dialog';
+import { notify } from '../../../../lib/toast';
 
 /**
  * The conversation between the request's customer and its technician, on both sides' pages
@@ -55,8 +63,40 @@ export function MessageThread({ req, with: other }: { req: ServiceRequestRef; wi
 }
 
 function Conversation({ thread, req }: { thread: RequestThread; req: ServiceRequestRef }) {
+  // The other side's message being reported, if any; then which ones this page reported.
+  const [reporting, setReporting] = useState<number | null>(null);
+  const [reported, setReported] = useState<Set<number>>(() => new Set());
+  const report = useReportMessage(req);
   return (
     <>
+      <ReasonDialog
+        open={reporting !== null}
+        title="Report this message"
+        description="Our team will read this conversation. Say what is wrong: a threat, abuse, a request to pay off the platform, spam."
+        label="What is wrong"
+        confirmLabel="Report message"
+        pendingLabel="Reporting..."
+        maxLength={500}
+        missing="Please say what is wrong with this message"
+        pending={report.isPending}
+        error={report.error ? errorMessage(report.error, 'The report was not sent.') : undefined}
+        onClose={() => {
+          setReporting(null);
+          report.reset();
+        }}
+        onConfirm={(reason) =>
+          report.mutate(
+            { id: reporting!, reason },
+            {
+              onSuccess: () => {
+                setReported(new Set(reported).add(reporting!));
+                setReporting(null);
+                notify({ title: 'Message reported', description: 'Our team will look into it.' });
+              },
+            },
+          )
+        }
+      />
       {thread.messages.length === 0 ? (
         <p className="text-sm text-slate-600">No messages yet.</p>
       ) : (
@@ -77,6 +117,19 @@ function Conversation({ thread, req }: { thread: RequestThread; req: ServiceRequ
                   </p>
                   {/* Text, never markup: React escapes it; line breaks are kept. */}
                   <p className="mt-1 whitespace-pre-wrap break-words">{m.body}</p>
+                  {!mine &&
+                    (reported.has(m.id) ? (
+                      <p className="mt-1 text-xs text-slate-500">Reported</p>
+                    ) : (
+                      <button
+                        type="button"
+                        className="mt-1 text-xs text-slate-600 underline"
+                        aria-label={`Report the message from ${m.authorName}, ${formatServiceTime(m.createdAt)}`}
+                        onClick={() => setReporting(m.id)}
+                      >
+                        Report
+                      </button>
+                    ))}
                 </div>
               </li>
             );
