@@ -44,6 +44,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/service-requests/:reference/messages/read': 'public',
   'POST /api/service-requests/:reference/messages/:id/report': 'public',
   'GET /api/admin/reported-threads': 'admin',
+  'GET /api/messages/unread': 'signed-in',
   'POST /api/service-requests/:reference/quotes/:quoteId/approve': 'public',
   'POST /api/service-requests/:reference/invoices/:invoiceId/pay': 'public',
   'POST /api/service-requests/:reference/invoices/:invoiceId/paypal-order': 'public',

@@ -61,7 +61,7 @@ export function Header() {
           {links.map((l) => (
             <NavLink key={l.to} to={l.to} className={linkClass}>
               {l.label}
-              <NavBadge badge={l.badge} />
+              <NavBadge badge={l.badge} unread={l.unread} />
             </NavLink>
           ))}
         </nav>

@@ -50,7 +50,7 @@ export function MobileMenu({
                   onClick={() => onOpenChange(false)}
                 >
                   {l.label}
-                  <NavBadge badge={l.badge} />
+                  <NavBadge badge={l.badge} unread={l.unread} />
                 </NavLink>
               </li>
             ))}

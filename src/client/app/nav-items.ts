@@ -1,7 +1,13 @@
 import type { Role } from '@shared/constants/domain';
 import { PATHS } from '@shared/paths';
 
-export type NavItem = { to: string; label: string; badge?: 'Pro' | 'Live' };
+export type NavItem = {
+  to: string;
+  label: string;
+  badge?: 'Pro' | 'Live';
+  /** The count of the signed-in person's unread messages goes beside it. */
+  unread?: true;
+};
 
 const VISITOR: NavItem[] = [
   { to: PATHS.technicians, label: 'Find Mechanics' },
@@ -13,11 +19,11 @@ const VISITOR: NavItem[] = [
 const NAV_BY_ROLE: Record<Role, NavItem[]> = {
   customer: [
     ...VISITOR,
-    { to: PATHS.myRequests, label: 'My Requests' },
+    { to: PATHS.myRequests, label: 'My Requests', unread: true },
     { to: PATHS.vehicles, label: 'Vehicles' },
   ],
   technician: [
-    { to: PATHS.myJobs, label: 'My Jobs' },
+    { to: PATHS.myJobs, label: 'My Jobs', unread: true },
     { to: PATHS.technicianNotifications, label: 'Job Notifications', badge: 'Live' },
     { to: PATHS.posSystem, label: 'POS', badge: 'Pro' },
     { to: PATHS.analytics, label: 'Analytics' },

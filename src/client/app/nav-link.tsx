@@ -1,6 +1,7 @@
 import { Badge } from '../components/ui/badge';
 import { cn } from '../lib/utils';
 import type { NavItem } from './nav-items';
+import { UnreadMessagesBadge } from '../features/service-requests/messages/components/unread-messages-badge';
 
 // NavLink sets aria-current="page" on the active route; the style follows it.
 export const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -11,7 +12,8 @@ export const linkClass = ({ isActive }: { isActive: boolean }) =>
       : 'text-slate-700 hover:bg-secondary hover:text-foreground',
   );
 
-export function NavBadge({ badge }: { badge: NavItem['badge'] }) {
+export function NavBadge({ badge, unread }: Pick<NavItem, 'badge' | 'unread'>) {
+  if (unread) return <UnreadMessagesBadge />;
   if (!badge) return null;
   return (
     <Badge

@@ -101,3 +101,11 @@ export const reportedThreadsSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+
+/** GET /api/messages/unread: the signed-in customer's or technician's unread messages. */
+export const unreadMessagesSchema = z.object({
+  unread: z.number().int(),
+  /** Per request with unread messages, newest request first (at most 100). */
+  requests: z.array(z.object({ reference: z.string(), unread: z.number().int() })),
+});
+export type UnreadMessages = z.output<typeof unreadMessagesSchema>;

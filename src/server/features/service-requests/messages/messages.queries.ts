@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, max, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { requestMessages } from '../../../db/schema';
+import { requestMessages, serviceRequests } from '../../../db/schema';
 import type { MessageAuthor } from '@shared/schemas/request-messages';
 
 export type RequestMessageRow = typeof requestMessages.$inferSelect;
@@ -103,4 +103,39 @@ export async function reportedThreads(db: DbOrTx, offset: number, limit: number)
     .limit(limit);
   const [counted] = await db.select({ n: count() }).from(threads);
   return { rows, total: counted?.n ?? 0 };
+}
+
+/**
+ * Unread messages to one side across their jobs, per request: to a customer, the technicians'
+ * messages on their requests (the thread of the technician holding each); to a technician, the
+ * customers' messages on the jobs they hold.
+ */
+export function unreadByRequest(
+  db: DbOrTx,
+  who: { customerId: number } | { technicianId: number },
+) {
+  const mine =
+    'customerId' in who
+      ? and(
+          eq(serviceRequests.customerId, who.customerId),
+          eq(requestMessages.author, 'technician'),
+        )
+      : and(
+          eq(serviceRequests.assignedTechnicianId, who.technicianId),
+          eq(requestMessages.author, 'customer'),
+        );
+  return db
+    .select({ serviceRequestId: serviceRequests.id, unread: count() })
+    .from(requestMessages)
+    .innerJoin(
+      serviceRequests,
+      and(
+        eq(serviceRequests.id, requestMessages.serviceRequestId),
+        eq(serviceRequests.assignedTechnicianId, requestMessages.technicianId),
+      ),
+    )
+    .where(and(mine, isNull(requestMessages.readAt)))
+    .groupBy(serviceRequests.id)
+    .orderBy(desc(serviceRequests.id))
+    .limit(100);
 }

@@ -8,13 +8,14 @@ import {
   messageSentSchema,
   reportedThreadsSchema,
   reportMessageSchema,
+  unreadMessagesSchema,
   requestThreadSchema,
   threadReadSchema,
 } from '@shared/schemas/request-messages';
 import { errorResponsesFor } from '../../../infra/route-errors';
 import { serviceRequestTags as tags, type ServiceRequestApp } from '../service-requests.http';
 import { createMessagesService } from './messages.service';
-import { reportedThreads } from './messages.reports';
+import { reportedThreads, unreadMessages } from './messages.lists';
 import { z } from 'zod';
 import { dbId, pageNumber } from '@shared/schemas/common';
 
@@ -121,5 +122,24 @@ export function registerMessageRoutes(app: ServiceRequestApp) {
       },
     },
     async (request) => reportedThreads(app, request.user!, request.query.page),
+  );
+
+  app.get(
+    '/api/messages/unread',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        summary: 'Your unread messages',
+        operationId: 'getUnreadMessages',
+        tags,
+        description:
+          "How many messages wait unread for the signed-in customer (from their requests' technicians) or technician (from the customers of the jobs they hold), in all and per request.",
+        response: { 200: unreadMessagesSchema, ...errorResponsesFor(401) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return unreadMessages(app, request.user!);
+    },
   );
 }

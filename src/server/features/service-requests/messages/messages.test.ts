@@ -371,3 +371,37 @@ describe('reporting a message', () => {
     expect((await call('GET', messages(reported.reference), admin2)).statusCode).toBe(403);
   });
 });
+
+describe('unread messages across jobs', () => {
+  it("count the other side's unread messages per request, for the header", async () => {
+    const a = await tech(0.3, 'AC Repair');
+    const customer = await createUser(t.app, { role: 'customer' });
+    const customerCookie = await signIn(t.app, customer.username!);
+    const one = await submitBowieRequest(t.app, 'AC Repair', 'una@example.com', customerCookie);
+    const two = await submitBowieRequest(t.app, 'AC Repair', 'una@example.com', customerCookie);
+    await accept(a, one.id);
+    await accept(a, two.id);
+    for (const m of ['On my way', 'Running late'])
+      await call('POST', messages(one.reference), a.cookie, { message: m });
+    await call('POST', messages(two.reference), a.cookie, { message: 'Tomorrow then' });
+    await call('POST', messages(two.reference), customerCookie, { message: 'Thanks!' });
+
+    const mine = await call('GET', '/api/messages/unread', customerCookie);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toEqual({
+      unread: 3,
+      requests: [
+        { reference: two.reference, unread: 1 },
+        { reference: one.reference, unread: 2 },
+      ],
+    });
+    expect((await call('GET', '/api/messages/unread', a.cookie)).json()).toEqual({
+      unread: 1,
+      requests: [{ reference: two.reference, unread: 1 }],
+    });
+    // Read on the page: gone from the count.
+    await call('POST', read(one.reference), customerCookie);
+    expect((await call('GET', '/api/messages/unread', customerCookie)).json().unread).toBe(1);
+    expect((await call('GET', '/api/messages/unread')).statusCode).toBe(401);
+  });
+});

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MessageBody, RequestMessage, RequestThread } from '@shared/schemas/request-messages';
+import type {
+  MessageBody,
+  RequestMessage,
+  RequestThread,
+  UnreadMessages,
+} from '@shared/schemas/request-messages';
 import { apiRequest, getJson } from '../../../../lib/api-client';
 import { serviceRequestKeys, serviceRequestUrl, type ServiceRequestRef } from '../../api/keys';
 
@@ -47,6 +52,7 @@ export function useReadMessages(ref: ServiceRequestRef) {
   return useMutation({
     mutationFn: () => apiRequest<{ unread: 0 }>('POST', serviceRequestUrl(ref, '/messages/read')),
     onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: unreadMessagesKey });
       qc.setQueryData<RequestThread>(messagesKey(ref.reference), (thread) =>
         thread ? { ...thread, unread: 0 } : thread,
       );
@@ -61,4 +67,20 @@ export const useReportMessage = (ref: ServiceRequestRef) =>
       apiRequest<{ message: string }>('POST', serviceRequestUrl(ref, `/messages/${id}/report`), {
         reason,
       }),
+  });
+
+export const unreadMessagesKey = ['service-requests', 'unread-messages'] as const;
+
+/**
+ * GET /api/messages/unread: the signed-in person's unread messages across their requests or
+ * jobs (the header's count). Asked every minute and when the tab comes back.
+ */
+export const useUnreadMessages = (enabled: boolean) =>
+  useQuery({
+    queryKey: unreadMessagesKey,
+    queryFn: () => getJson<UnreadMessages>('/api/messages/unread'),
+    enabled,
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
+    staleTime: 15_000,
   });

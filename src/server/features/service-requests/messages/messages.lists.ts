@@ -1,3 +1,4 @@
+// Lists beyond one thread: the admins' reported threads, and a person's unread messages.
 import type { FastifyInstance } from 'fastify';
 import { formatReference } from '@shared/service-request-rules';
 import type { ReportedThread } from '@shared/schemas/request-messages';
@@ -57,4 +58,20 @@ export async function reportedThreads(app: FastifyInstance, admin: SessionUser, 
     details: { page, threads: threads.map((t) => t.reference) },
   });
   return { threads, total, page, pageSize: REPORTED_PAGE_SIZE };
+}
+
+/** The signed-in customer's or technician's unread messages, for the header's count. */
+export async function unreadMessages(app: FastifyInstance, user: SessionUser) {
+  const who =
+    user.role === 'technician' && user.technicianId != null
+      ? { technicianId: user.technicianId }
+      : { customerId: user.id };
+  const rows = await q.unreadByRequest(app.db, who);
+  return {
+    unread: rows.reduce((n, r) => n + r.unread, 0),
+    requests: rows.map((r) => ({
+      reference: formatReference(r.serviceRequestId),
+      unread: r.unread,
+    })),
+  };
 }
