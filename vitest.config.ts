@@ -42,7 +42,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', exclude: ['tests/e2e/**', 'node_modules/**', '**/*.dom.test.tsx'] },
+        test: {
+          name: 'node',
+          exclude: ['tests/e2e/**', 'node_modules/**', '**/*.dom.test.tsx'],
+          // The two projects run one after the other (they may have different worker counts:
+          // CI's --maxWorkers reaches only the project that extends this config).
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         // Not `extends`: its include and setup would be added to this one's, not replace them.
@@ -50,6 +56,7 @@ export default defineConfig({
         resolve: shared.resolve,
         test: {
           name: 'dom',
+          sequence: { groupOrder: 1 },
           include: ['src/client/**/*.dom.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['src/client/testing/setup-dom.ts'],

@@ -14,6 +14,7 @@ import { ServiceRequestStatusBadge } from '../components/service-request-status'
 import { LiveBadge } from '../features/jobs/components/live-badge';
 import { WindowForm } from '../features/service-requests/technician/components/window-form';
 import { MessageThread } from '../features/service-requests/messages/components/message-thread';
+import { WarrantySection } from '../features/service-requests/warranty/components/warranty-section';
 import { ApiError } from '../lib/api-client';
 import { RequireUser } from '../features/auth/components/require-user';
 
@@ -94,6 +95,9 @@ function Job() {
         {j.actions.includes('propose_window') && <WindowForm job={j} />}
         <ServiceRequestOverview job={j} />
         <MessageThread req={{ reference: j.reference }} with={j.customer.name} />
+        {j.status === 'completed' && (
+          <WarrantySection req={{ reference: j.reference }} side="technician" />
+        )}
         <ServiceRequestDocuments job={j} />
       </div>
     </Page>

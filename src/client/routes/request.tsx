@@ -23,6 +23,7 @@ import { ServiceRequestTimeline } from '../features/service-requests/customer/co
 import { StatusBanner } from '../features/service-requests/customer/components/status-banner';
 import { TechnicianCard } from '../features/service-requests/customer/components/technician-card';
 import { MessageThread } from '../features/service-requests/messages/components/message-thread';
+import { WarrantySection } from '../features/service-requests/warranty/components/warranty-section';
 import { UnmatchedPanel } from '../features/service-requests/customer/components/unmatched-panel';
 import { useServiceRequestStream } from '../features/service-requests/api/service-request-stream';
 import { ReviewForm } from '../features/service-requests/customer/components/review-form';
@@ -123,6 +124,7 @@ export default function RequestPage() {
           {job.reviewNote}
         </p>
       )}
+      {asCustomer && job.status === 'completed' && <WarrantySection req={req} side="customer" />}
       {job.technician && <TechnicianCard technician={job.technician} />}
       {asCustomer && <MessageThread req={req} with={job.technician?.name ?? 'your technician'} />}
       {WINDOW_STATUSES.includes(job.status) && <ArrivalWindow job={job} req={req} />}

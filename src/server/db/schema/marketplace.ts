@@ -456,3 +456,34 @@ export const priceBookItems = pgTable(
     check('price_book_items_cost_ck', sql`${t.costCents} is null or ${t.costCents} >= 0`),
   ],
 );
+
+/**
+ * A customer's claim under the workmanship warranty of a completed job (ADR 044), and its answer:
+ * accepted (a job at no charge, `followUpRequestId`, with the same technician) or declined with a
+ * reason, by the technician or an admin who stepped in. One open claim per job at a time.
+ */
+export const warrantyClaims = pgTable(
+  'warranty_claims',
+  {
+    id: id(),
+    serviceRequestId: integer()
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    technicianId: integer().references(() => technicians.id, { onDelete: 'set null' }),
+    problem: text().notNull(),
+    mileage: integer(),
+    status: text().$type<'open' | 'accepted' | 'declined'>().notNull().default('open'),
+    answeredAt: timestamp({ withTimezone: true }),
+    answeredBy: text().$type<'technician' | 'admin'>(),
+    declineReason: text(),
+    followUpRequestId: integer().references(() => serviceRequests.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('warranty_claims_request_idx').on(t.serviceRequestId, t.id),
+    uniqueIndex('warranty_claims_one_open_idx')
+      .on(t.serviceRequestId)
+      .where(sql`${t.status} = 'open'`),
+    check('warranty_claims_status_ck', sql`${t.status} in ('open', 'accepted', 'declined')`),
+  ],
+);

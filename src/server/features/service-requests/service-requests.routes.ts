@@ -8,6 +8,7 @@ import { registerPageNotifyRoutes } from './page/page.notify.routes';
 import { registerPageRoutes } from './page/page.routes';
 import { registerPhotoRoutes } from './photos/photos.routes';
 import { registerReviewRoutes } from './reviews/reviews.routes';
+import { registerWarrantyRoutes } from './warranty/warranty.routes';
 
 /**
  * The service request, one aggregate: every route under /api/service-requests (and the photo
@@ -23,6 +24,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   registerMoveRoutes(app);
   registerReviewRoutes(app);
   registerMessageRoutes(app);
+  registerWarrantyRoutes(app);
   registerDocumentRoutes(app);
   registerPayPalRoutes(app);
 };

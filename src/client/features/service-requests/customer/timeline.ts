@@ -56,6 +56,12 @@ export function timelineLabel(e: TimelineEntry): string {
       return `Deposit of ${money(e.details?.amount)} paid`;
     case 'payment_received':
       return `Payment of ${money(e.details?.amount)} received${typeof e.details?.tip === 'string' ? ` with a tip of ${money(e.details.tip)}` : ''}`;
+    case 'warranty_claim':
+      return 'Warranty claim opened';
+    case 'warranty_accepted':
+      return `Warranty claim accepted: repair at no charge (${text(e.details?.followUp)})`;
+    case 'warranty_declined':
+      return 'Warranty claim declined';
     case 'invoice_paid':
       return `Invoice ${text(e.details?.invoiceNumber)} paid in full`;
     case 'payment_refunded':

@@ -1,0 +1,65 @@
+import { acceptThroughApi, expect, guestRequestThroughApi, test } from './fixtures';
+
+// The workmanship warranty (ADR 044): after a completed job the customer opens a claim on their
+// request page; the technician accepts it on their job page, which opens a repair at no charge.
+
+test('a customer opens a warranty claim and the technician accepts it', async ({
+  page,
+  signedInContext,
+}) => {
+  const stamp = Date.now();
+  const created = await guestRequestThroughApi(page.request, {
+    customerName: 'Wade Warranty',
+    email: `wade${stamp}@example.com`,
+    phoneNumber: '301-555-0146',
+    vehicleInfo: '2013 Nissan Altima',
+    issueDescription: `Squeal from the front wheels ${stamp}`,
+  });
+  const tech = await signedInContext('technician');
+  await acceptThroughApi(tech, created.id);
+  const move = async (data: Record<string, unknown>, asGuest = false) => {
+    const url = `/api/service-requests/${created.reference}/moves`;
+    const res = asGuest
+      ? await page.request.post(`${url}?${created.requestPath.split('?')[1]}`, { data })
+      : await tech.request.post(url, { data });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  // A window days ahead of anything else this technician has (their own choice, ADR 043).
+  const start = new Date(Date.now() + 41 * 86_400_000);
+  await move({
+    move: 'propose_window',
+    windowStart: start.toISOString(),
+    windowEnd: new Date(start.getTime() + 2 * 3600_000).toISOString(),
+  });
+  await move({ move: 'confirm_window' }, true);
+  await move({ move: 'start_route' });
+  await move({ move: 'start_work' });
+  await move({ move: 'complete' });
+
+  await page.goto(created.requestPath);
+  const warranty = page.getByRole('region', { name: 'Warranty' });
+  await expect(warranty.getByTestId('warranty-term')).toContainText('Covered until');
+  await warranty.getByRole('button', { name: 'Open a warranty claim' }).click();
+  await expect(warranty.getByText('Please describe what went wrong')).toBeVisible();
+  await warranty.getByLabel('What went wrong').fill('The squeal came back after a week.');
+  await warranty.getByRole('button', { name: 'Open a warranty claim' }).click();
+  await expect(warranty.getByTestId('warranty-claim')).toContainText('Waiting for an answer');
+  await expect(warranty.getByRole('button', { name: 'Open a warranty claim' })).toBeHidden();
+
+  const techPage = await tech.newPage();
+  await techPage.goto(`/my-jobs/${created.reference}`);
+  const claim = techPage.getByRole('region', { name: 'Warranty' }).getByTestId('warranty-claim');
+  await expect(claim).toContainText('The squeal came back after a week.');
+  await claim.getByRole('button', { name: 'Accept: repair at no charge' }).click();
+  await expect(claim).toContainText('Accepted');
+  const followUp = claim.getByRole('link', { name: /^WR-\d{6}$/ });
+  await expect(followUp).toBeVisible();
+
+  // The customer's page follows: the claim accepted, on the timeline too.
+  await expect(page.getByTestId('warranty-claim')).toContainText('Accepted');
+  await expect(page.getByText(/Warranty claim accepted: repair at no charge/)).toBeVisible();
+  // The technician's new job: theirs already, waiting for a window.
+  await followUp.click();
+  await expect(techPage).toHaveURL(/\/my-jobs\/WR-\d{6}$/);
+  await expect(techPage.getByText(/Warranty repair at no charge for/).first()).toBeVisible();
+});
