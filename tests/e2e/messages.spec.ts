@@ -58,7 +58,7 @@ test('the customer and the technician message each other live on the job', async
 
 /**
  * A customer reports a technician's message from the thread; the admin finds that conversation,
- * whole, under Reported Messages (and no conversation nobody reported).
+ * whole, under Reported Conversations (and no conversation nobody reported).
  */
 test('a customer reports a message and an admin reads that conversation', async ({
   page,
@@ -94,7 +94,10 @@ test('a customer reports a message and an admin reads that conversation', async 
 
   const admin = await signedInContext('admin');
   const adminPage = await admin.newPage();
-  await adminPage.goto('/admin-dashboard?tab=reported');
+  await adminPage.goto('/admin-dashboard');
+  // Its own tab, whose name does not contain the Contact Us tab's ('Messages').
+  await adminPage.getByRole('tab', { name: 'Reported Conversations' }).click();
+  await expect(adminPage.getByRole('tab', { name: 'Messages' })).toHaveCount(1);
   const conversation = adminPage.getByRole('region', {
     name: `Conversation on ${created.reference}`,
   });

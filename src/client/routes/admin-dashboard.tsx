@@ -103,7 +103,7 @@ function Dashboard() {
           <TabsTrigger value="users">User Management</TabsTrigger>
           <TabsTrigger value="requests">Service Requests</TabsTrigger>
           <TabsTrigger value="messages">Messages</TabsTrigger>
-          <TabsTrigger value="reported">Reported Messages</TabsTrigger>
+          <TabsTrigger value="reported">Reported Conversations</TabsTrigger>
           <TabsTrigger value="moderation">Review Moderation</TabsTrigger>
           <TabsTrigger value="outbox">Outbox</TabsTrigger>
           <TabsTrigger value="audit">Audit Log</TabsTrigger>

@@ -17,7 +17,7 @@ export function ReportedThreadsTab() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Reported messages</CardTitle>
+        <CardTitle>Reported conversations</CardTitle>
         <p className="text-sm text-slate-600">
           Conversations between a customer and a technician where one of them reported a message.
           Only reported conversations are shown here; each visit is kept in the audit log.
@@ -28,10 +28,10 @@ export function ReportedThreadsTab() {
           <p className="text-sm text-slate-600">Loading…</p>
         ) : list.isError ? (
           <p role="alert" className="text-sm text-red-700">
-            {errorMessage(list.error, 'Reported messages could not be loaded.')}
+            {errorMessage(list.error, 'Reported conversations could not be loaded.')}
           </p>
         ) : list.data.threads.length === 0 ? (
-          <p className="text-sm text-slate-600">No reported messages.</p>
+          <p className="text-sm text-slate-600">No reported conversations.</p>
         ) : (
           list.data.threads.map((t) => (
             <section
@@ -79,7 +79,7 @@ export function ReportedThreadsTab() {
             pageSize={list.data.pageSize}
             total={list.data.total}
             onPage={setPage}
-            label="Reported messages pages"
+            label="Reported conversations pages"
             busy={list.isFetching}
           />
         )}
