@@ -31,10 +31,7 @@ import { ApiError } from '../lib/api-client';
 
 const WINDOW_STATUSES = ['accepted', 'scheduled', 'en_route'];
 
-/**
- * A service request's page (`/requests/WR-000123`, `?t=` for a guest's e-mailed link): where it
- * stands, live over Server-Sent Events, and what the customer can do about it now.
- */
+/** A request's page (`?t=`: a guest's link): where it stands, live, and what the customer can do. */
 export default function RequestPage() {
   const { reference = '' } = useParams();
   const [params] = useSearchParams();

@@ -144,9 +144,6 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      await service.removeTimeOff(ownTechnicianId(request.user), request.params.id);
-      return { message: 'Time off removed' };
-    },
+    async (request) => service.removeTimeOff(ownTechnicianId(request.user), request.params.id),
   );
 };

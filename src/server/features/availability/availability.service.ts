@@ -137,6 +137,7 @@ export function createAvailabilityService(app: FastifyInstance) {
     async removeTimeOff(technicianId: number, id: number) {
       if ((await calendar.deleteTimeOff(app.db, technicianId, id)) === 0)
         throw new AppError(404, 'Time off not found');
+      return { message: 'Time off removed' };
     },
   };
 }
