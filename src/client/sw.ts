@@ -99,7 +99,13 @@ async function accept(notification: Notification, acceptUrl: string) {
     // Offline: status 0 says so.
   }
   const outcome = acceptOutcome(status, body, data, notification.tag, self.location.origin);
-  if (outcome.kind === 'open') return openPage(outcome.url);
+  if (outcome.kind === 'open') {
+    notification.close();
+    return openPage(outcome.url);
+  }
+  // The reason takes the job's place under its tag. The job is not closed first: closing and
+  // showing under one tag are separate browser calls, and a close that lands late would take
+  // the reason down with it.
   return show(outcome.shown);
 }
 
@@ -110,11 +116,12 @@ self.addEventListener('notificationclick', (event) => {
     readNotificationData(notification.data),
     self.location.origin,
   );
+  if (plan.kind === 'accept') {
+    keepAlive(event, accept(notification, plan.acceptUrl));
+    return;
+  }
   notification.close();
-  keepAlive(
-    event,
-    plan.kind === 'accept' ? accept(notification, plan.acceptUrl) : openPage(plan.url),
-  );
+  keepAlive(event, openPage(plan.url));
 });
 
 /**
