@@ -35,8 +35,11 @@ function dollarsToString(n: number): string {
  */
 export const MAX_MONEY_CENTS = 100_000_000;
 
-/** Digits grouped by thousands: 1234567 -> '1,234,567'. */
-const groupThousands = (whole: number) => String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
+/**
+ * Digits grouped by thousands: 1234567 -> '1,234,567' (counts of miles, money). The same on
+ * every device: no locale, no Intl.
+ */
+export const groupThousands = (whole: number) => String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
 
 /**
  * The one way an amount is shown to a person: 150000 -> '$1,500.00', -1250 -> '-$12.50'.

@@ -13,6 +13,9 @@ export const SERVICE_REQUEST_MOVES = [
   'propose_window',
   'confirm_window',
   'decline_window',
+  'request_new_time',
+  'accept_new_time',
+  'decline_new_time',
   'start_route',
   'start_work',
   'complete',
@@ -35,6 +38,10 @@ export const SERVICE_REQUEST_RULES: Record<
   propose_window: { technician: { from: ['accepted', 'scheduled'], to: 'accepted' } },
   confirm_window: { customer: { from: ['accepted'], to: 'scheduled' } },
   decline_window: { customer: { from: ['accepted'], to: 'accepted' } },
+  // The customer asks to move a confirmed visit; it stands until the technician answers.
+  request_new_time: { customer: { from: ['scheduled'], to: 'scheduled' } },
+  accept_new_time: { technician: { from: ['scheduled'], to: 'scheduled' } },
+  decline_new_time: { technician: { from: ['scheduled'], to: 'scheduled' } },
   start_route: { technician: { from: ['scheduled'], to: 'en_route' } },
   start_work: { technician: { from: ['en_route'], to: 'in_progress' } },
   complete: { technician: { from: ['in_progress'], to: 'completed' } },
@@ -60,15 +67,19 @@ export function nextStatus(
   return rule && rule.from.includes(status) ? rule.to : null;
 }
 
-/** The moves this identity may make now (the confirm/decline pair also needs a window). */
+/**
+ * The moves this identity may make now: the confirm/decline pair also needs a window, the
+ * technician's answer to a new time needs the customer's ask.
+ */
 export function allowedMoves(
   status: ServiceRequestStatus,
   actor: ServiceRequestActor,
-  opts: { windowProposed: boolean },
+  opts: { windowProposed: boolean; newTimeAsked?: boolean },
 ): ServiceRequestMove[] {
   return SERVICE_REQUEST_MOVES.filter((m) => {
     if (nextStatus(status, m, actor) === null) return false;
     if ((m === 'confirm_window' || m === 'decline_window') && !opts.windowProposed) return false;
+    if ((m === 'accept_new_time' || m === 'decline_new_time') && !opts.newTimeAsked) return false;
     return true;
   });
 }
@@ -98,6 +109,9 @@ export const SERVICE_REQUEST_MOVE_LABELS: Record<ServiceRequestMove, string> = {
   propose_window: 'Propose arrival window',
   confirm_window: 'Confirm window',
   decline_window: 'Decline window',
+  request_new_time: 'Ask for a new time',
+  accept_new_time: 'Accept new time',
+  decline_new_time: 'Keep the current time',
   start_route: 'On my way',
   start_work: 'Start work',
   complete: 'Mark completed',
@@ -110,6 +124,9 @@ const MOVE_PHRASES: Record<ServiceRequestMove, string> = {
   propose_window: 'propose an arrival window',
   confirm_window: 'confirm the arrival window',
   decline_window: 'decline the arrival window',
+  request_new_time: 'ask for a new time',
+  accept_new_time: 'accept the new time',
+  decline_new_time: 'decline the new time',
   start_route: 'say you are on your way',
   start_work: 'start work',
   complete: 'mark the job completed',

@@ -63,3 +63,30 @@ test('a customer opens a warranty claim and the technician accepts it', async ({
   await expect(techPage).toHaveURL(/\/my-jobs\/WR-\d{6}$/);
   await expect(techPage.getByText(/Warranty repair at no charge for/).first()).toBeVisible();
 });
+
+test('a technician offers a longer warranty; their profile states it', async ({
+  approvedTechnician,
+}) => {
+  const { context } = await approvedTechnician({ prefix: 'warrantor' });
+  const page = await context.newPage();
+  await page.goto('/technician-profile');
+  const months = page.getByLabel('Warranty (months)');
+  await expect(months).toHaveValue('12');
+  await months.fill('6');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('The warranty must be at least 12 months')).toBeVisible();
+  await page.getByLabel('Hourly Rate ($)').fill('85');
+  await months.fill('24');
+  await page.getByLabel('Warranty (miles)').fill('24000');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Your changes have been saved.')).toBeVisible();
+
+  const me = await (await context.request.get('/api/technicians/me')).json();
+  await expect
+    .poll(async () => (await (await context.request.get('/api/technicians/me')).json()).warranty)
+    .toEqual({ months: 24, miles: 24_000 });
+  await page.goto(`/technician/${me.id}`);
+  await expect(page.getByRole('region', { name: 'Warranty' })).toContainText(
+    'Workmanship warranty: 24 months or 24,000 miles, whichever comes first, on parts and labour.',
+  );
+});

@@ -12,6 +12,7 @@ import { ServiceRequestDocuments } from '../features/service-requests/technician
 import { ServiceRequestOverview } from '../features/service-requests/technician/components/service-request-overview';
 import { ServiceRequestStatusBadge } from '../components/service-request-status';
 import { LiveBadge } from '../features/jobs/components/live-badge';
+import { NewTimeAnswer } from '../features/service-requests/technician/components/new-time-answer';
 import { WindowForm } from '../features/service-requests/technician/components/window-form';
 import { MessageThread } from '../features/service-requests/messages/components/message-thread';
 import { WarrantySection } from '../features/service-requests/warranty/components/warranty-section';
@@ -92,6 +93,7 @@ function Job() {
           <p className="rounded-md bg-slate-100 p-3 text-sm">Canceled: {j.cancelReason}</p>
         )}
         <ServiceRequestActions job={j} />
+        <NewTimeAnswer job={j} />
         {j.actions.includes('propose_window') && <WindowForm job={j} />}
         <ServiceRequestOverview job={j} />
         <MessageThread req={{ reference: j.reference }} with={j.customer.name} />

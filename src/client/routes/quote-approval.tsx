@@ -1,4 +1,5 @@
 import { salesTaxLabel } from '@shared/sales-tax';
+import { WarrantyStatement } from '../components/warranty-statement';
 import { formatAmount } from '@shared/money';
 import { CheckCircle2 } from 'lucide-react';
 import { useParams } from 'react-router';
@@ -105,6 +106,7 @@ export default function QuoteApproval() {
             <DepositLine deposit={q.deposit} />
           </div>
           {q.notes && <p className="mt-4 text-sm text-slate-600">{q.notes}</p>}
+          <WarrantyStatement terms={q.warranty} className="mt-4 text-sm text-slate-600" />
         </CardContent>
       </Card>
       <DownloadPdfLink kind="quote" id={q.id} number={q.quoteNumber} token={token} />

@@ -1,7 +1,12 @@
 import { Link } from 'react-router';
 import { BRAND } from '@shared/brand';
+import { groupThousands } from '@shared/money';
+import { WARRANTY_MILES, WARRANTY_MONTHS } from '@shared/schemas/warranty';
 import { Page } from '../components/page';
 import { PATHS } from '@shared/paths';
+
+/** The workmanship warranty (ADR 044), under the service standards it belongs to. */
+const WARRANTY_TERMS = `Workmanship warranty: every job arranged through ${BRAND.name} carries a warranty on parts and labour of at least ${WARRANTY_MONTHS} months from completion or ${groupThousands(WARRANTY_MILES)} miles from the mileage at the job, whichever comes first. A technician may offer more; the quote you sign states the terms, and the invoice and receipt repeat them. If the repair fails within the term, open a warranty claim from the job's page: the technician either redoes the work at no charge (a new job, linked to the first) or declines with a reason, and ${BRAND.name} support can step in. Wear, damage and parts you supplied are not covered.`;
 
 const SECTIONS: [string, string][] = [
   [
@@ -49,6 +54,11 @@ export default function TermsOfService() {
               {i + 1}. {title}
             </h2>
             <p className="mt-2 text-slate-700">{text}</p>
+            {title === 'Liability and Service Standards' && (
+              <p id="warranty" className="mt-2 text-slate-700">
+                {WARRANTY_TERMS}
+              </p>
+            )}
           </section>
         ))}
         <Link to={PATHS.home} className="inline-block text-brand-700 hover:underline">

@@ -29,6 +29,7 @@ import { dbId, dbIdNumber, MAX_INT4, safeText } from './common';
 import { fairPriceSchema } from './fair-price';
 import { invoiceRemindersSchema } from './invoice-reminders';
 import { optionalPhoneSchema } from './phone';
+import { warrantyTermsSchema } from './warranty';
 
 export const QUOTE_VALIDATION_MESSAGE = 'Please fill in customer name and add at least one item.';
 /** A quote's sales tax changed from its jurisdiction's rates needs a reason (docs/decisions/031). */
@@ -333,6 +334,8 @@ export const quoteSchema = z.object({
   /** The id the technician's device gave it, when it made it (ADR 013). */
   clientId: z.string().nullable(),
   deposit: quoteDepositSchema.nullable(),
+  /** The workmanship warranty it states (ADR 044). */
+  warranty: warrantyTermsSchema,
   createdAt: z.string(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
@@ -439,6 +442,8 @@ export const invoiceSchema = z.object({
   serviceRequestId: z.number().int().nullable(),
   jobReference: z.string().nullable(),
   clientId: z.string().nullable(),
+  /** Its quote's workmanship warranty (ADR 044). */
+  warranty: warrantyTermsSchema,
   createdAt: z.string(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
@@ -663,6 +668,7 @@ export const publicQuoteSchema = z.object({
   contentHash: z.string(),
   signatureAudit: signatureAuditSchema.nullable(),
   deposit: quoteDepositSchema.omit({ paymentId: true }).nullable(),
+  warranty: warrantyTermsSchema,
   expiresAt: z.string(),
   createdAt: z.string(),
   /** The technician's custom branding (Professional), or null. */

@@ -5,6 +5,7 @@ import { SERVICE_TYPES } from '../constants/service-types';
 import { ROLES, USER_STATUSES } from '../constants/domain';
 import { dbIdNumber, safeText } from './common';
 import { phoneSchema } from './phone';
+import { warrantyMilesSchema, warrantyMonthsSchema, warrantyTermsSchema } from './warranty';
 import { startingPriceOutSchema, startingPricesSchema } from './starting-prices';
 
 /** The signed-in technician's own profile. */
@@ -36,6 +37,8 @@ export const ownProfileSchema = z.object({
   dispatchBlockers: z.array(z.string()),
   /** Prices published before booking. */
   startingPrices: z.array(startingPriceOutSchema),
+  /** The workmanship warranty offered: the platform's 12 months / 12,000 miles or more. */
+  warranty: warrantyTermsSchema,
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 
@@ -82,6 +85,9 @@ export const updateProfileSchema = z
     phone: phoneSchema().optional(),
     /** The whole list of prices published before booking (replaces the stored one). */
     startingPrices: startingPricesSchema.optional(),
+    /** The workmanship warranty offered on new quotes (ADR 044). */
+    warrantyMonths: warrantyMonthsSchema.optional(),
+    warrantyMiles: warrantyMilesSchema.optional(),
     /** An uploaded image (documents upload flow) to show as the photo; null removes it. */
     profilePhotoDocumentId: dbIdNumber('Profile photo must be an uploaded document')
       .nullable()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { warrantyTermsSchema } from './warranty';
 import { INVOICE_STATUSES, SERVICE_REQUEST_STATUSES } from '../constants/domain';
 import { URGENCIES } from '../constants/service-types';
 import { brandingSchema } from './branding';
@@ -44,27 +45,36 @@ const moveReason = safeText().trim().max(500, 'Reason must be at most 500 charac
 export const CHOOSE_WINDOW = 'Please choose the start and end of the arrival window';
 
 /**
- * propose_window: the arrival window. Its times are optional to the parser only, so that a
- * proposal without them is answered with the sentence the form shows.
+ * propose_window and request_new_time: the arrival window. Its times are optional to the parser
+ * only, so that a proposal without them is answered with the sentence the form shows.
  */
-const proposeWindowBody = z
-  .object({
-    move: z.literal('propose_window'),
-    reason: moveReason,
-    windowStart: isoDateTime.optional(),
-    windowEnd: isoDateTime.optional(),
-  })
-  .superRefine((b, ctx) => {
-    if (!b.windowStart || !b.windowEnd) {
-      ctx.addIssue({ code: 'custom', path: ['windowStart'], message: CHOOSE_WINDOW });
-    } else if (Date.parse(b.windowEnd) <= Date.parse(b.windowStart)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['windowEnd'],
-        message: 'The window must end after it starts',
-      });
-    }
-  });
+const windowBody = <M extends 'propose_window' | 'request_new_time'>(move: M) =>
+  z
+    .object({
+      move: z.literal(move),
+      reason: moveReason,
+      windowStart: isoDateTime.optional(),
+      windowEnd: isoDateTime.optional(),
+    })
+    .superRefine(checkWindowBody);
+
+function checkWindowBody(
+  b: { windowStart?: string; windowEnd?: string },
+  ctx: z.core.$RefinementCtx,
+) {
+  if (!b.windowStart || !b.windowEnd) {
+    ctx.addIssue({ code: 'custom', path: ['windowStart'], message: CHOOSE_WINDOW });
+  } else if (Date.parse(b.windowEnd) <= Date.parse(b.windowStart)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['windowEnd'],
+      message: 'The window must end after it starts',
+    });
+  }
+}
+const proposeWindowBody = windowBody('propose_window');
+/** request_new_time: the customer's new window for a confirmed visit (the technician answers). */
+const requestNewTimeBody = windowBody('request_new_time');
 
 /** retry_dispatch: reach technicians up to maxDistanceMiles away (one of WIDEN_DISTANCE_MILES). */
 const retryDispatchBody = z.object({
@@ -84,7 +94,15 @@ const cancelBody = z.object({ move: z.literal('cancel'), reason: moveReason });
 
 /** The moves that carry nothing but an optional note. */
 const plainMoveBody = z.object({
-  move: z.enum(['confirm_window', 'decline_window', 'start_route', 'start_work', 'complete']),
+  move: z.enum([
+    'confirm_window',
+    'decline_window',
+    'accept_new_time',
+    'decline_new_time',
+    'start_route',
+    'start_work',
+    'complete',
+  ]),
   reason: moveReason,
 });
 
@@ -94,7 +112,7 @@ const plainMoveBody = z.object({
  */
 export const serviceRequestMoveBodySchema = z.discriminatedUnion(
   'move',
-  [proposeWindowBody, retryDispatchBody, cancelBody, plainMoveBody],
+  [proposeWindowBody, requestNewTimeBody, retryDispatchBody, cancelBody, plainMoveBody],
   {
     error: (issue) =>
       issue.code === 'invalid_union'
@@ -148,6 +166,8 @@ export const serviceRequestQuoteSchema = z.object({
   deposit: z
     .object({ amount: z.string(), status: z.enum(['due', 'processing', 'paid', 'refunded']) })
     .nullable(),
+  /** The workmanship warranty it states (ADR 044). */
+  warranty: warrantyTermsSchema,
   /** Whether this viewer may sign it now (customer, draft, job not over). */
   canSign: z.boolean(),
 });
@@ -160,6 +180,8 @@ export const serviceRequestInvoiceSchema = z.object({
   paid: z.string(),
   balance: z.string(),
   createdAt: z.string(),
+  /** Its quote's workmanship warranty. */
+  warranty: warrantyTermsSchema,
   /** Whether this viewer may pay it by card now. */
   canPay: z.boolean(),
 });
@@ -261,6 +283,8 @@ export const serviceRequestDetailSchema = z.object({
     .nullable(),
   /** The arrival windows the customer picked when asking (empty: as soon as possible). */
   requestedWindows: z.array(z.object({ start: z.string(), end: z.string() })),
+  /** The new time the customer asked for a confirmed visit, until the technician answers. */
+  newTime: z.object({ start: z.string(), end: z.string() }).nullable(),
   /**
    * The customer's texts about the request (customer view; null for others): whether they are
    * on, to which number, since when.

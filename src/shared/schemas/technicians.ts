@@ -4,6 +4,7 @@ import { SERVICE_TYPES } from '../constants/service-types';
 import { TECHNICIAN_SORTS } from '../constants/technician-sorts';
 import { safeText } from './common';
 import { startingPriceOutSchema } from './starting-prices';
+import { warrantyTermsSchema } from './warranty';
 
 /** The spec's Technician entity, as the API returns it. */
 export const technicianSchema = z.object({
@@ -45,6 +46,8 @@ export const technicianSchema = z.object({
   featured: z.boolean(),
   /** Prices published before booking (search cards show the lowest). */
   startingPrices: z.array(startingPriceOutSchema).optional(),
+  /** The workmanship warranty offered on new quotes (the platform's 12 months / 12,000 miles or more). */
+  warranty: warrantyTermsSchema.optional(),
 });
 export type Technician = z.infer<typeof technicianSchema>;
 

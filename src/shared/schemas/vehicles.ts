@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupThousands } from '../money';
 import { POS_PAYMENT_METHODS } from '../constants/domain';
 import { safeText } from './common';
 import { vehicleYearSchema } from './request-fields';
@@ -45,7 +46,7 @@ export const VIN_CHECK_MESSAGE = 'VIN check digit does not match: please check t
  * formatter: this module loads with every public page, and building one there costs a phone
  * tens of milliseconds.
  */
-export const MAX_MILEAGE_TEXT = String(MAX_MILEAGE).replace(/\B(?=(\d{3})+$)/g, ',');
+export const MAX_MILEAGE_TEXT = groupThousands(MAX_MILEAGE);
 export const MILEAGE_MESSAGE = `Mileage must be a whole number from 0 to ${MAX_MILEAGE_TEXT}`;
 
 /** Why a VIN is refused, or null when it is valid (the form's inline error and the server's). */

@@ -1,15 +1,48 @@
 import { z } from 'zod';
+import { groupThousands } from '../money';
 import { safeText } from './common';
 
 /**
- * The workmanship warranty on a completed job (ADR 044): 12 months from completion and 12,000
- * miles from the job's mileage, on parts and labour, whichever ends first.
+ * The workmanship warranty on a completed job (ADR 044): the platform's terms are 12 months from
+ * completion and 12,000 miles from the job's mileage, on parts and labour, whichever ends first;
+ * a technician may offer more, up to 60 months and 100,000 miles. A quote states the terms of
+ * its day, and its invoice and receipt follow it.
  */
 export const WARRANTY_MONTHS = 12;
 export const WARRANTY_MILES = 12_000;
-/** '12,000': thousands with a comma, the same on every device (no locale, no zone). */
-export const groupThousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-export const WARRANTY_TEXT = `Workmanship warranty: ${WARRANTY_MONTHS} months or ${groupThousands(WARRANTY_MILES)} miles, whichever comes first, on parts and labour.`;
+export const MAX_WARRANTY_MONTHS = 60;
+export const MAX_WARRANTY_MILES = 100_000;
+
+export const warrantyTermsSchema = z.object({
+  months: z.number().int(),
+  miles: z.number().int(),
+});
+export type WarrantyTerms = z.output<typeof warrantyTermsSchema>;
+export const DEFAULT_WARRANTY: WarrantyTerms = { months: WARRANTY_MONTHS, miles: WARRANTY_MILES };
+
+/** Stored terms (null on documents made before terms were kept): the platform's. */
+export const warrantyTermsOf = (months: number | null, miles: number | null): WarrantyTerms =>
+  months === null || miles === null ? DEFAULT_WARRANTY : { months, miles };
+
+/** The sentence a quote, invoice, receipt and job page state. */
+export const warrantyText = (t: WarrantyTerms) =>
+  `Workmanship warranty: ${t.months} months or ${groupThousands(t.miles)} miles, whichever comes first, on parts and labour.`;
+export const WARRANTY_TEXT = warrantyText(DEFAULT_WARRANTY);
+
+/** The technician's offer, on PATCH /api/technicians/me. */
+export const warrantyMonthsSchema = z.coerce
+  .number({ error: 'Warranty months must be a number' })
+  .int('Warranty months must be a whole number')
+  .min(WARRANTY_MONTHS, `The warranty must be at least ${WARRANTY_MONTHS} months`)
+  .max(MAX_WARRANTY_MONTHS, `The warranty can be at most ${MAX_WARRANTY_MONTHS} months`);
+export const warrantyMilesSchema = z.coerce
+  .number({ error: 'Warranty miles must be a number' })
+  .int('Warranty miles must be a whole number')
+  .min(WARRANTY_MILES, `The warranty must cover at least ${groupThousands(WARRANTY_MILES)} miles`)
+  .max(
+    MAX_WARRANTY_MILES,
+    `The warranty can cover at most ${groupThousands(MAX_WARRANTY_MILES)} miles`,
+  );
 
 export const WARRANTY_CLAIM_STATUSES = ['open', 'accepted', 'declined'] as const;
 export type WarrantyClaimStatus = (typeof WARRANTY_CLAIM_STATUSES)[number];
@@ -66,6 +99,8 @@ export type WarrantyClaim = z.output<typeof warrantyClaimSchema>;
 export const warrantyViewSchema = z.object({
   /** Until when the warranty runs (null before the job is completed). */
   coveredUntil: z.string().nullable(),
+  /** The terms the job's quote stated (the platform's when it had none). */
+  terms: warrantyTermsSchema,
   /** Up to which mileage (null when the job's mileage is not known). */
   coveredMiles: z.number().int().nullable(),
   /** Whether the viewer (the customer) may open a claim now, and if not, why. */

@@ -19,6 +19,8 @@ export type ProfileFormState = {
   serviceRadiusMiles: string;
   yearsExperience: string;
   phone: string;
+  warrantyMonths: string;
+  warrantyMiles: string;
 };
 
 /** The fields that can carry a message (the API's names, which the form's inputs share). */
@@ -31,6 +33,8 @@ export const PROFILE_FIELDS = [
   'serviceRadiusMiles',
   'bio',
   'specialties',
+  'warrantyMonths',
+  'warrantyMiles',
 ] as const;
 export type ProfileErrors = FormErrors<(typeof PROFILE_FIELDS)[number]>;
 
@@ -52,6 +56,8 @@ export const fromProfile = (p: OwnProfile): ProfileFormState => ({
   serviceRadiusMiles: String(p.serviceRadiusMiles),
   yearsExperience: String(p.yearsExperience),
   phone: phoneForInput(p.phone),
+  warrantyMonths: String(p.warranty.months),
+  warrantyMiles: String(p.warranty.miles),
 });
 
 export const toUpdateInput = (f: ProfileFormState): UpdateProfileInput => ({
@@ -62,6 +68,8 @@ export const toUpdateInput = (f: ProfileFormState): UpdateProfileInput => ({
   serviceRadiusMiles: f.serviceRadiusMiles,
   yearsExperience: f.yearsExperience,
   phone: f.phone,
+  warrantyMonths: f.warrantyMonths,
+  warrantyMiles: f.warrantyMiles,
   ...(f.baseKind === 'location'
     ? f.location
       ? { location: f.location as UpdateProfileInput['location'] }

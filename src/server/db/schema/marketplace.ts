@@ -69,6 +69,12 @@ export const technicians = pgTable(
       .$type<StartingPrice[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * The workmanship warranty the technician offers (ADR 044): the platform's 12 months or
+     * 12,000 miles at least; each new quote keeps the terms of its day.
+     */
+    warrantyMonths: integer().notNull().default(12),
+    warrantyMiles: integer().notNull().default(12000),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -83,6 +89,8 @@ export const technicians = pgTable(
     check('technicians_years_ck', sql`${t.yearsExperience} >= 0`),
     check('technicians_lat_ck', sql`${t.latitude} between -90 and 90`),
     check('technicians_lng_ck', sql`${t.longitude} between -180 and 180`),
+    check('technicians_warranty_months_ck', sql`${t.warrantyMonths} between 12 and 60`),
+    check('technicians_warranty_miles_ck', sql`${t.warrantyMiles} between 12000 and 100000`),
   ],
 );
 
@@ -260,6 +268,12 @@ export const serviceRequests = pgTable(
      */
     requestedWindows: jsonb().$type<{ start: string; end: string }[]>(),
     /**
+     * A new time the customer asked for instead of the confirmed window (ADR 043): the window
+     * stands until the technician accepts it (which books it) or declines it.
+     */
+    newWindowStart: timestamp({ withTimezone: true }),
+    newWindowEnd: timestamp({ withTimezone: true }),
+    /**
      * Texts about the request to the customer, by their consent: the number (E.164) and when
      * they agreed; the time is cleared when they stop them.
      */
@@ -290,6 +304,10 @@ export const serviceRequests = pgTable(
     check(
       'service_requests_window_ck',
       sql`${t.windowStart} is null or ${t.windowEnd} > ${t.windowStart}`,
+    ),
+    check(
+      'service_requests_new_window_ck',
+      sql`(${t.newWindowStart} is null and ${t.newWindowEnd} is null) or ${t.newWindowEnd} > ${t.newWindowStart}`,
     ),
   ],
 );

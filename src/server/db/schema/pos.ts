@@ -124,6 +124,12 @@ export const quotes = pgTable(
     depositType: text().$type<DepositType>(),
     depositPercent: numeric({ precision: 5, scale: 2 }),
     depositCents: integer(),
+    /**
+     * The workmanship warranty the quote states (ADR 044), the technician's terms when it was
+     * made; null on quotes made before (the platform's 12 months or 12,000 miles).
+     */
+    warrantyMonths: integer(),
+    warrantyMiles: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -244,6 +250,9 @@ export const invoices = pgTable(
     taxJurisdiction: text(),
     /** Copied from the quote: why its rates differ from the jurisdiction's. */
     taxOverrideReason: text(),
+    /** Copied from the quote: the workmanship warranty it states (null: the platform's). */
+    warrantyMonths: integer(),
+    warrantyMiles: integer(),
     paidAmountCents: integer().notNull().default(0),
     status: text().$type<InvoiceStatus>().notNull().default('pending'),
     paidAt: timestamp({ withTimezone: true }),

@@ -3,6 +3,7 @@ import type { FairPrice } from '@shared/schemas/fair-price';
 import { formatReference } from '@shared/service-request-rules';
 import { JURISDICTION_NAMES, type Jurisdiction } from '@shared/constants/service-area';
 import { centsToDecimal } from '@shared/money';
+import { warrantyTermsOf } from '@shared/schemas/warranty';
 import type {
   DepositStatus,
   Invoice,
@@ -131,6 +132,7 @@ export function quoteOut(
     ...jobOf(q.serviceRequestId),
     clientId: q.clientId,
     deposit,
+    warranty: warrantyTermsOf(q.warrantyMonths, q.warrantyMiles),
     createdAt: q.createdAt.toISOString(),
   };
 }
@@ -172,6 +174,7 @@ export function publicQuoteOut(
       amount: full.deposit.amount,
       status: full.deposit.status,
     },
+    warranty: full.warranty,
     expiresAt: expiresAt.toISOString(),
     createdAt: full.createdAt,
     branding,
@@ -209,6 +212,7 @@ export function invoiceOut(i: InvoiceRow): Invoice {
     },
     ...jobOf(i.serviceRequestId),
     clientId: i.clientId,
+    warranty: warrantyTermsOf(i.warrantyMonths, i.warrantyMiles),
     createdAt: i.createdAt.toISOString(),
   };
 }

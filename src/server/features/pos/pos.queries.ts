@@ -75,7 +75,12 @@ export async function insertQuote(
 ): Promise<QuoteRow | null> {
   const [q] = await tx
     .insert(quotes)
-    .values(values)
+    .values({
+      // The warranty the technician offers today: the quote keeps it whatever they offer later.
+      warrantyMonths: sql`(select ${technicians.warrantyMonths} from ${technicians} where ${technicians.id} = ${values.technicianId})`,
+      warrantyMiles: sql`(select ${technicians.warrantyMiles} from ${technicians} where ${technicians.id} = ${values.technicianId})`,
+      ...values,
+    })
     .onConflictDoNothing({ target: [quotes.technicianId, quotes.clientId] })
     .returning();
   if (!q) return null;

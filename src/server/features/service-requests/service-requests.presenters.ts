@@ -1,4 +1,5 @@
 import type { FairPrice } from '@shared/schemas/fair-price';
+import { warrantyTermsOf } from '@shared/schemas/warranty';
 import { LIMITS } from '@shared/constants/domain';
 import { allowedMoves, formatReference } from '@shared/service-request-rules';
 import { centsToDecimal } from '@shared/money';
@@ -125,6 +126,10 @@ export function serviceRequestDetailOut(
           }
         : null,
     requestedWindows: r.requestedWindows ?? [],
+    newTime:
+      r.newWindowStart && r.newWindowEnd
+        ? { start: r.newWindowStart.toISOString(), end: r.newWindowEnd.toISOString() }
+        : null,
     textUpdates:
       viewer.role === 'customer'
         ? {
@@ -163,6 +168,7 @@ export function serviceRequestDetailOut(
       partsTotal: qt.partsTotal,
       taxAmount: qt.taxAmount,
       deposit: qt.deposit && { amount: qt.deposit.amount, status: qt.deposit.status },
+      warranty: qt.warranty,
       canSign: isCustomer && qt.status !== 'approved' && documentsOpen(r) && live(qt),
     })),
     invoices: p.invoices.map((i) => ({
@@ -173,6 +179,7 @@ export function serviceRequestDetailOut(
       paid: centsToDecimal(i.paidAmountCents),
       balance: centsToDecimal(Math.max(0, i.totalAmountCents - i.paidAmountCents)),
       createdAt: i.createdAt.toISOString(),
+      warranty: warrantyTermsOf(i.warrantyMonths, i.warrantyMiles),
       canPay: isCustomer && i.status === 'pending' && i.totalAmountCents > i.paidAmountCents,
     })),
     payments: p.payments.map((x) => ({
@@ -189,7 +196,10 @@ export function serviceRequestDetailOut(
     review: p.review ? toJobReview(p.review) : null,
     canReview: p.reviewNote === null && canReview(r, viewer.role, p.review, p.now),
     reviewNote: p.reviewNote,
-    actions: allowedMoves(r.status, viewer.role, { windowProposed: r.windowStart !== null }),
+    actions: allowedMoves(r.status, viewer.role, {
+      windowProposed: r.windowStart !== null,
+      newTimeAsked: r.newWindowStart !== null,
+    }),
     notifications:
       p.notifications?.map(({ n, firstName, lastName }) => ({
         round: n.round,

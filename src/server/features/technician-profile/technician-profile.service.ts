@@ -95,6 +95,7 @@ export function createTechnicianProfileService(app: FastifyInstance) {
       totalReviews: t.totalReviews,
       dispatchBlockers: blockers,
       startingPrices: t.startingPrices,
+      warranty: { months: t.warrantyMonths, miles: t.warrantyMiles },
     };
   }
 
@@ -133,6 +134,8 @@ export function createTechnicianProfileService(app: FastifyInstance) {
       }
       if (input.serviceRadiusMiles !== undefined) set.serviceRadiusMiles = input.serviceRadiusMiles;
       if (input.yearsExperience !== undefined) set.yearsExperience = input.yearsExperience;
+      if (input.warrantyMonths !== undefined) set.warrantyMonths = input.warrantyMonths;
+      if (input.warrantyMiles !== undefined) set.warrantyMiles = input.warrantyMiles;
       if (input.profilePhotoDocumentId === null) set.profileImage = null;
       if (input.location) {
         const loc = findLocation(input.location)!;

@@ -34,6 +34,8 @@ export const technicianColumns = (now: Date | Placeholder) => ({
   latitude: technicians.latitude,
   longitude: technicians.longitude,
   startingPrices: technicians.startingPrices,
+  warrantyMonths: technicians.warrantyMonths,
+  warrantyMiles: technicians.warrantyMiles,
 });
 
 export type TechnicianRow = {
@@ -57,6 +59,8 @@ export type TechnicianRow = {
   latitude: number;
   longitude: number;
   startingPrices: StartingPrice[];
+  warrantyMonths: number;
+  warrantyMiles: number;
 };
 
 const listed = and(eq(users.status, 'approved'), eq(users.role, 'technician'));

@@ -76,6 +76,7 @@ export function toTechnician(
     serviceRadiusMiles: row.serviceRadiusMiles,
     featured: row.featured,
     startingPrices: row.startingPrices,
+    warranty: { months: row.warrantyMonths, miles: row.warrantyMiles },
   };
   if (row.distanceMiles != null) t.distanceMiles = roundMiles(row.distanceMiles);
   if (withMapPoint)

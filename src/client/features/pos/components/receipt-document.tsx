@@ -1,4 +1,5 @@
 import { salesTaxLabel } from '@shared/sales-tax';
+import { WarrantyStatement } from '../../../components/warranty-statement';
 import { formatServiceTime } from '@shared/service-time';
 import { formatAmount, formatCents, toCents } from '@shared/money';
 import { BRAND } from '@shared/brand';
@@ -172,6 +173,9 @@ export function ReceiptDocument({ receipt }: { receipt: PosReceipt }) {
           </>
         )}
       </dl>
+      {!failed && (
+        <WarrantyStatement terms={inv?.warranty} className="mt-6 text-sm text-slate-600" />
+      )}
       {!failed && (
         <p className="mt-8 text-center text-sm text-slate-500">Thank you for your business!</p>
       )}

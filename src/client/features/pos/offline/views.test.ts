@@ -57,6 +57,7 @@ const serverQuote = (over: Partial<Quote> = {}): Quote => ({
   vehicleVin: null,
   vehicleMileage: null,
   notes: null,
+  warranty: { months: 24, miles: 24_000 },
   items: [],
   taxRate: '6.00',
   laborTaxRate: '0.00',
@@ -211,6 +212,7 @@ describe('the lists with the changes made offline', () => {
       quoteId: 5,
       technicianId: 9,
       invoiceNumber: 'INV-2026-000007',
+      warranty: { months: 12, miles: 12_000 },
       customerName: 'Sam',
       customerEmail: null,
       customerPhone: null,
@@ -273,6 +275,8 @@ describe('deposits on the device (ADR 017)', () => {
       paidAmount: '30.00',
       balanceDue: '78.25',
       status: 'pending',
+      // The quote's warranty, as the server will copy it.
+      warranty: { months: 24, miles: 24_000 },
     });
   });
 });

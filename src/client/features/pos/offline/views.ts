@@ -7,6 +7,7 @@ import {
   type Quote,
   type UpdateQuoteInput,
 } from '@shared/schemas/pos';
+import type { WarrantyTerms } from '@shared/schemas/warranty';
 import type { Change, DocRef } from './changes';
 
 /** Whether a record still has changes on the device: waiting, or refused by the server. */
@@ -17,9 +18,11 @@ type Local = { id: number | null; clientId: string | null; sync: SyncMark | null
 /** A quote as the technician sees it: the server's, with the device's changes applied. */
 export type QuoteView = Omit<
   Quote,
-  'id' | 'quoteNumber' | 'invoiceId' | 'clientId' | 'contentHash'
+  'id' | 'quoteNumber' | 'invoiceId' | 'clientId' | 'contentHash' | 'warranty'
 > &
   Local & {
+    /** The warranty the server stated on it; null on a quote made offline, until synced. */
+    warranty: WarrantyTerms | null;
     /** Null until the server numbers it. */
     quoteNumber: string | null;
     /** The server's content hash; null while the device has edits of it to send. */
@@ -28,8 +31,11 @@ export type QuoteView = Omit<
     invoice: DocRef | null;
   };
 
-export type InvoiceView = Omit<Invoice, 'id' | 'invoiceNumber' | 'quoteId' | 'clientId'> &
-  Local & { invoiceNumber: string | null; quote: DocRef };
+export type InvoiceView = Omit<
+  Invoice,
+  'id' | 'invoiceNumber' | 'quoteId' | 'clientId' | 'warranty'
+> &
+  Local & { invoiceNumber: string | null; quote: DocRef; warranty: WarrantyTerms | null };
 
 export type PaymentView = Omit<PosPayment, 'id' | 'receiptNumber' | 'invoiceId' | 'clientId'> &
   Local & { receiptNumber: string | null; invoice: DocRef | null };
@@ -216,6 +222,7 @@ export function applyChanges(
           signature: null,
           signedAt: null,
           signatureAudit: null,
+          warranty: null,
           invoice: null,
           serviceRequestId: job,
           jobReference: job === null ? null : formatReference(job),
@@ -287,6 +294,7 @@ export function applyChanges(
           reminders: NEW_REMINDERS,
           serviceRequestId: q.serviceRequestId,
           jobReference: q.jobReference,
+          warranty: q.warranty,
           createdAt: c.createdAt,
           sync: mark,
         });

@@ -1,3 +1,10 @@
+import { groupThousands } from '@shared/money';
+import {
+  MAX_WARRANTY_MILES,
+  MAX_WARRANTY_MONTHS,
+  WARRANTY_MILES,
+  WARRANTY_MONTHS,
+} from '@shared/schemas/warranty';
 import { FieldError } from '../../../components/ui/form';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -57,6 +64,42 @@ export function AvailabilityRatesCard({ form: f, set, errors }: ProfileSectionPr
           />
           <FieldError id="p-phone-error" message={errors.phone} />
         </div>
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium">Workmanship warranty</legend>
+          <p className="text-sm text-slate-600">
+            Every job carries at least {WARRANTY_MONTHS} months or {groupThousands(WARRANTY_MILES)}{' '}
+            miles. Offer more here: new quotes state it.
+          </p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div className="space-y-1.5">
+              <Label htmlFor="p-warranty-months">Warranty (months)</Label>
+              <Input
+                id="p-warranty-months"
+                type="number"
+                min={WARRANTY_MONTHS}
+                max={MAX_WARRANTY_MONTHS}
+                value={f.warrantyMonths}
+                onChange={(e) => set({ warrantyMonths: e.target.value })}
+                {...invalidProps('p-warranty-months', errors.warrantyMonths)}
+              />
+              <FieldError id="p-warranty-months-error" message={errors.warrantyMonths} />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="p-warranty-miles">Warranty (miles)</Label>
+              <Input
+                id="p-warranty-miles"
+                type="number"
+                min={WARRANTY_MILES}
+                max={MAX_WARRANTY_MILES}
+                step={1000}
+                value={f.warrantyMiles}
+                onChange={(e) => set({ warrantyMiles: e.target.value })}
+                {...invalidProps('p-warranty-miles', errors.warrantyMiles)}
+              />
+              <FieldError id="p-warranty-miles-error" message={errors.warrantyMiles} />
+            </div>
+          </div>
+        </fieldset>
       </CardContent>
     </Card>
   );

@@ -35,6 +35,12 @@ export function timelineLabel(e: TimelineEntry): string {
       return 'Arrival window confirmed';
     case 'decline_window':
       return 'Arrival window declined';
+    case 'request_new_time':
+      return 'New time asked for';
+    case 'accept_new_time':
+      return 'Visit moved to the new time';
+    case 'decline_new_time':
+      return 'New time declined: the visit stays';
     case 'start_route':
       return 'Technician on the way';
     case 'start_work':

@@ -1,4 +1,5 @@
 import { Award, Clock } from 'lucide-react';
+import { WarrantyStatement } from '../../../components/warranty-statement';
 import { startingPriceText } from '@shared/schemas/starting-prices';
 import type { Technician } from '@shared/schemas/technicians';
 import { Badge } from '../../../components/ui/badge';
@@ -72,6 +73,16 @@ export function ProfileDetails({ technician: t }: { technician: Technician }) {
             <p className="text-xs text-slate-500">
               Set by the technician; the quote on the spot gives the final price.
             </p>
+          </CardContent>
+        </Card>
+      )}
+      {t.warranty && (
+        <Card role="region" aria-labelledby="warranty-heading">
+          <CardHeader>
+            <CardTitle id="warranty-heading">Warranty</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <WarrantyStatement terms={t.warranty} className="text-slate-700" />
           </CardContent>
         </Card>
       )}

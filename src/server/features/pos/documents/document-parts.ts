@@ -1,3 +1,4 @@
+import { warrantyTermsOf, warrantyText } from '@shared/schemas/warranty';
 import { formatCents, toCents } from '@shared/money';
 import type { Column } from './pdf-layout';
 
@@ -66,3 +67,15 @@ export function paymentMethodText(p: {
     return WALLET_LABELS[p.provider]!;
   return METHOD_LABELS[p.method] ?? p.method;
 }
+
+/**
+ * The workmanship warranty an invoice states (its quote's, ADR 044), or null for one made before
+ * documents kept their terms: those keep their printed text, and their hash, as they were.
+ */
+export const storedWarrantyText = (row: {
+  warrantyMonths: number | null;
+  warrantyMiles: number | null;
+}) =>
+  row.warrantyMonths === null || row.warrantyMiles === null
+    ? null
+    : warrantyText(warrantyTermsOf(row.warrantyMonths, row.warrantyMiles));

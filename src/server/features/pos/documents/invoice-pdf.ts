@@ -4,7 +4,7 @@ import { salesTaxLabel } from '@shared/sales-tax';
 import type { InvoiceRow } from '../pos.queries';
 import { itemOut } from '../pos.presenters';
 import { DocumentLayout, documentDate, documentHash, type DocumentIssuer } from './pdf-layout';
-import { lineColumns, lineRows } from './document-parts';
+import { lineColumns, lineRows, storedWarrantyText } from './document-parts';
 
 /**
  * An invoice as a PDF, as it was issued: the lines, totals, the deposit it was issued with and
@@ -48,6 +48,11 @@ export async function renderInvoicePdf(
       : []),
     { label: 'Balance due', value: formatCents(balance), strong: true },
   ]);
+  const warranty = storedWarrantyText(inv);
+  if (warranty) {
+    doc.section('Warranty');
+    doc.paragraph(warranty);
+  }
   doc.fingerprint(
     'Document hash (SHA-256)',
     documentHash([
@@ -59,6 +64,7 @@ export async function renderInvoicePdf(
       [inv.laborTotalCents, inv.partsTotalCents, inv.taxAmountCents, inv.totalAmountCents],
       taxLabel,
       [depositCents, balance],
+      ...(warranty ? [warranty] : []),
     ]),
   );
   return doc.save();

@@ -1,3 +1,4 @@
+import { warrantyText } from '@shared/schemas/warranty';
 import { salesTaxLabel } from '@shared/sales-tax';
 import { formatCents, toCents } from '@shared/money';
 import { formatPhone } from '@shared/phone';
@@ -53,6 +54,8 @@ export async function renderQuotePdf(issuer: DocumentIssuer, q: Quote): Promise<
     doc.section('Notes');
     doc.paragraph(q.notes);
   }
+  doc.section('Warranty');
+  doc.paragraph(warrantyText(q.warranty));
   if (signed) {
     doc.section('Approval');
     doc.paragraph(

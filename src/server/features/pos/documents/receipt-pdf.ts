@@ -3,7 +3,7 @@ import { salesTaxLabel } from '@shared/sales-tax';
 import type { InvoiceRow, PaymentRow } from '../pos.queries';
 import { itemOut } from '../pos.presenters';
 import { DocumentLayout, documentDate, documentHash, type DocumentIssuer } from './pdf-layout';
-import { lineColumns, lineRows, paymentMethodText } from './document-parts';
+import { lineColumns, lineRows, paymentMethodText, storedWarrantyText } from './document-parts';
 
 /** What a receipt says beside its payment: the invoice it paid, as of that payment, or the quote
  * whose deposit it was. */
@@ -75,6 +75,11 @@ export async function renderReceiptPdf(
       { label: 'Paid to date', value: formatCents(of.paidToDateCents) },
       { label: 'Balance due', value: formatCents(of.balanceCents) },
     ]);
+    const warranty = storedWarrantyText(of.invoice);
+    if (warranty) {
+      doc.section('Warranty');
+      doc.paragraph(warranty);
+    }
     details = [
       of.invoice.invoiceNumber,
       items,
@@ -82,6 +87,7 @@ export async function renderReceiptPdf(
       taxLabel,
       of.invoice.totalAmountCents,
       [of.paidToDateCents, of.balanceCents],
+      ...(warranty ? [warranty] : []),
     ];
   } else if (of.kind === 'deposit') {
     doc.totals([

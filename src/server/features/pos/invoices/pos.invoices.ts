@@ -97,6 +97,8 @@ export async function createInvoice(
       laborTaxRate: q.laborTaxRate,
       taxJurisdiction: q.taxJurisdiction,
       taxOverrideReason: q.taxOverrideReason,
+      warrantyMonths: q.warrantyMonths,
+      warrantyMiles: q.warrantyMiles,
       taxAmountCents: q.taxAmountCents,
       totalAmountCents: q.totalAmountCents,
     });

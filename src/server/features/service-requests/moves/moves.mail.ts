@@ -51,6 +51,25 @@ export function moveMail(
       // The window as a calendar event, rendered from the request when the e-mail leaves.
       return mail && { ...mail, attachments: [windowAttachment(after.id)] };
     }
+    case 'accept_new_time': {
+      const mail = customerMail(app, after, 'job_new_time_accepted', 'Your new time is confirmed', [
+        `${tech} will arrive ${windowText(after.windowStart!, after.windowEnd!)} instead.`,
+        'The attached calendar file moves the visit in your calendar.',
+      ]);
+      return mail && { ...mail, attachments: [windowAttachment(after.id)] };
+    }
+    case 'decline_new_time':
+      return customerMail(
+        app,
+        after,
+        'job_new_time_declined',
+        `${tech} can't make the new time`,
+        [
+          `${tech} can't come at the new time you asked for${after.windowStart ? `; your visit stays ${windowText(after.windowStart, after.windowEnd!)}` : ''}.`,
+          'You can ask for another time, or cancel, on your request page.',
+        ],
+        'Open your request',
+      );
     case 'start_route':
       return customerMail(app, after, 'job_en_route', `${tech} is on the way`, [
         `${tech} is on the way to ${after.location} for your ${after.serviceType} request.`,

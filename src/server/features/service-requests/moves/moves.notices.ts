@@ -52,5 +52,15 @@ export async function moveNotices(
       path: myJobPath(formatReference(request.id)),
     });
   }
+  if (body.move === 'request_new_time' && request.assignedTechnicianId && after.newWindowStart) {
+    const asked = windowText(after.newWindowStart, after.newWindowEnd!);
+    await tellTechnician(app, tx, request.assignedTechnicianId, {
+      template: 'new_time_requested_technician',
+      key: `request_new_time:${request.id}:${after.newWindowStart.getTime()}-${after.newWindowEnd!.getTime()}`,
+      title: `${formatReference(request.id)}: new time asked for`,
+      body: `The customer asks to move the ${request.serviceType} job in ${request.location} to ${asked}${body.reason ? `: ${body.reason}` : ''}. Accept it or keep the current time.`,
+      path: myJobPath(formatReference(request.id)),
+    });
+  }
   return out;
 }

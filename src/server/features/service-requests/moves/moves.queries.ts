@@ -67,3 +67,15 @@ export function countCompletedJob(db: DbOrTx, technicianId: number) {
     .set({ completedJobs: sql`${technicians.completedJobs} + 1` })
     .where(eq(technicians.id, technicianId));
 }
+
+/**
+ * The technician's row, locked (NO KEY UPDATE) as dispatch's accept locks it: their bookings
+ * are checked one at a time (the exclusion constraint refuses an overlap whatever happens).
+ */
+export function lockTechnician(db: DbOrTx, technicianId: number) {
+  return db
+    .select({ id: technicians.id })
+    .from(technicians)
+    .where(eq(technicians.id, technicianId))
+    .for('no key update');
+}

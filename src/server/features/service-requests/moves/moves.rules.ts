@@ -33,8 +33,10 @@ export function checkMove(
     assertWindowToAnswer(request, body.move, now);
   if (body.move === 'cancel' && actor !== 'customer' && !body.reason)
     throw new AppError(400, 'Please give a reason for canceling');
-  if (body.move === 'propose_window')
+  if (body.move === 'propose_window' || body.move === 'request_new_time')
     assertWindowFits(new Date(body.windowStart!), new Date(body.windowEnd!), now);
+  if (body.move === 'accept_new_time' || body.move === 'decline_new_time')
+    assertNewTimeToAnswer(request, body.move, now);
   return to;
 }
 
@@ -57,6 +59,19 @@ function assertWindowToAnswer(
   if (!request.windowStart) throw new AppError(409, 'No arrival window has been proposed yet');
   if (move === 'confirm_window' && request.windowEnd! <= now)
     throw new AppError(409, 'This arrival window has passed; please ask for a new one');
+}
+
+export const NO_NEW_TIME = 'The customer has not asked for a new time';
+
+/** A new time is answered once asked for, and accepted only while it is still ahead. */
+function assertNewTimeToAnswer(
+  request: ServiceRequestRow,
+  move: 'accept_new_time' | 'decline_new_time',
+  now: Date,
+) {
+  if (!request.newWindowStart) throw new AppError(409, NO_NEW_TIME);
+  if (move === 'accept_new_time' && request.newWindowStart <= now)
+    throw new AppError(409, 'This new time has passed; the customer can ask for another');
 }
 
 /** A proposed window starts in the future, within 60 days, and lasts 15 minutes to 12 hours. */

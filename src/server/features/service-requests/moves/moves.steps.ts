@@ -1,3 +1,4 @@
+import { cancelsFree } from '@shared/cancellation';
 import type { FastifyInstance } from 'fastify';
 import { formatReference } from '@shared/service-request-rules';
 import type { ServiceRequestMoveBody } from '@shared/schemas/service-request-views';
@@ -8,6 +9,8 @@ import {
   recordMove,
   type RecordedMove,
 } from '../../../domain/request-timeline';
+import { firstBookable, isDoubleBooking, WINDOW_TAKEN } from '../../../domain/technician-calendar';
+import { AppError } from '../../../infra/app-error';
 import { composeMail, type MailMessage } from '../../../infra/mailer';
 import type { technicianCard } from '../service-requests.queries';
 import * as q from './moves.queries';
@@ -60,7 +63,15 @@ function proposeWindow(m: Move, body: BodyOf<'propose_window'>) {
   return record(m, {
     details: { windowStart: start.toISOString(), windowEnd: end.toISOString() },
     // A window of their own choosing: no longer one the platform booked (ADR 043).
-    patch: { windowStart: start, windowEnd: end, windowConfirmedAt: null, windowBooked: false },
+    // A pending ask for a new time is answered by the proposal.
+    patch: {
+      windowStart: start,
+      windowEnd: end,
+      windowConfirmedAt: null,
+      windowBooked: false,
+      newWindowStart: null,
+      newWindowEnd: null,
+    },
   });
 }
 
@@ -71,6 +82,54 @@ const confirmWindow = (m: Move) => record(m, { patch: { windowConfirmedAt: m.at 
 const declineWindow = (m: Move) =>
   record(m, {
     patch: { windowStart: null, windowEnd: null, windowConfirmedAt: null, windowBooked: false },
+  });
+
+/** The customer asks to move a confirmed visit: the window stands until the technician answers. */
+function requestNewTime(m: Move, body: BodyOf<'request_new_time'>) {
+  const start = new Date(body.windowStart!);
+  const end = new Date(body.windowEnd!);
+  return record(m, {
+    details: { windowStart: start.toISOString(), windowEnd: end.toISOString() },
+    patch: { newWindowStart: start, newWindowEnd: end },
+  });
+}
+
+/**
+ * The technician accepts the new time: it is booked as dispatch books a picked window (their
+ * hours, time off, other bookings and day's count checked under their row's lock; the
+ * exclusion constraint refuses an overlap that slips past), and replaces the old window.
+ */
+async function acceptNewTime(m: Move): Promise<MoveOutcome> {
+  const technicianId = m.request.assignedTechnicianId!;
+  const window = { start: m.request.newWindowStart!, end: m.request.newWindowEnd! };
+  await q.lockTechnician(m.tx, technicianId);
+  const { reason } = await firstBookable(m.tx, technicianId, [window], m.at, m.request.id);
+  if (reason) throw new AppError(409, `You can't accept this time: ${reason}`);
+  return record(m, {
+    details: { windowStart: window.start.toISOString(), windowEnd: window.end.toISOString() },
+    patch: {
+      windowStart: window.start,
+      windowEnd: window.end,
+      windowConfirmedAt: m.at,
+      windowBooked: true,
+      newWindowStart: null,
+      newWindowEnd: null,
+    },
+  }).catch((err: unknown) => {
+    if (isDoubleBooking(err))
+      throw new AppError(409, `You can't accept this time: ${WINDOW_TAKEN}`);
+    throw err;
+  });
+}
+
+/** The technician cannot make the new time: the confirmed window stands. */
+const declineNewTime = (m: Move) =>
+  record(m, {
+    details: {
+      windowStart: m.request.newWindowStart!.toISOString(),
+      windowEnd: m.request.newWindowEnd!.toISOString(),
+    },
+    patch: { newWindowStart: null, newWindowEnd: null },
   });
 
 /** The technician completes the job, which counts toward their completed jobs. */
@@ -100,6 +159,8 @@ async function giveBack(m: Move, reason: string): Promise<MoveOutcome> {
       windowEnd: null,
       windowConfirmedAt: null,
       windowBooked: false,
+      newWindowStart: null,
+      newWindowEnd: null,
       ...redispatchFrom(m.at),
     },
   });
@@ -120,13 +181,28 @@ async function withdrawAcceptance(m: Move, technicianId: number, reason: string)
   });
 }
 
-/** The customer or an admin cancels: open offers close, and the technician who held it hears. */
+/**
+ * The customer or an admin cancels: open offers close, and the technician who held it hears. A
+ * customer canceling in time (src/shared/cancellation.ts) gets the deposits back; later, or by
+ * an admin, they stay for the technician to refund or keep (ADR 017).
+ */
 async function cancel(m: Move, reason: string | undefined): Promise<MoveOutcome> {
   const closed = await q.closePending(m.tx, m.request.id);
   await closeNotifications(m.app, m.tx, closed, m.request.id, 'canceled');
+  const { request } = m;
+  const refunds =
+    m.viewer.role === 'customer' &&
+    request.assignedTechnicianId &&
+    cancelsFree(request.windowStart, request.windowConfirmedAt !== null, m.at)
+      ? await m.app.requestDocuments.claimDepositRefunds(
+          m.tx,
+          request.id,
+          request.assignedTechnicianId,
+        )
+      : [];
   const outcome = await record(m, { patch: { canceledAt: m.at, cancelReason: reason || null } });
   const told = canceledTechnicianMail(m, reason);
-  return { ...outcome, mails: told ? [told] : [] };
+  return { ...outcome, mails: told ? [told] : [], refunds };
 }
 
 /** The e-mail to the technician a canceled job was assigned to (none while dispatching). */
@@ -167,6 +243,12 @@ export function applyMove(m: Move): Promise<MoveOutcome> {
       return confirmWindow(m);
     case 'decline_window':
       return declineWindow(m);
+    case 'request_new_time':
+      return requestNewTime(m, body);
+    case 'accept_new_time':
+      return acceptNewTime(m);
+    case 'decline_new_time':
+      return declineNewTime(m);
     case 'complete':
       return complete(m);
     case 'cancel':

@@ -105,7 +105,7 @@ function bodyFor(move: ServiceRequestMove) {
   return {
     move,
     reason: 'Testing the table',
-    ...(move === 'propose_window'
+    ...(move === 'propose_window' || move === 'request_new_time'
       ? {
           windowStart: new Date(now + 3600_000).toISOString(),
           windowEnd: new Date(now + 3 * 3600_000).toISOString(),
@@ -126,6 +126,8 @@ function expected(status: ServiceRequestStatus, move: ServiceRequestMove, who: I
   const rule = SERVICE_REQUEST_RULES[move][role];
   if (!rule) return { code: 403 };
   if (!rule.from.includes(status)) return { code: 409 };
+  // The technician answers a new time only once the customer asked for one (none asked here).
+  if (move === 'accept_new_time' || move === 'decline_new_time') return { code: 409 };
   return { code: 200, to: rule.to };
 }
 

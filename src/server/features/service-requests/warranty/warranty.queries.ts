@@ -1,6 +1,18 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { warrantyTermsOf, type WarrantyTerms } from '@shared/schemas/warranty';
 import type { DbOrTx } from '../../../db/client';
-import { serviceRequests, warrantyClaims } from '../../../db/schema';
+import { quotes, serviceRequests, warrantyClaims } from '../../../db/schema';
+
+/** The warranty a job's signed quote stated (the newest, if the job had two); the platform's without one. */
+export async function termsOfJob(db: DbOrTx, serviceRequestId: number): Promise<WarrantyTerms> {
+  const [row] = await db
+    .select({ months: quotes.warrantyMonths, miles: quotes.warrantyMiles })
+    .from(quotes)
+    .where(and(eq(quotes.serviceRequestId, serviceRequestId), eq(quotes.status, 'approved')))
+    .orderBy(desc(quotes.signedAt), desc(quotes.id))
+    .limit(1);
+  return warrantyTermsOf(row?.months ?? null, row?.miles ?? null);
+}
 
 export type WarrantyClaimRow = typeof warrantyClaims.$inferSelect;
 

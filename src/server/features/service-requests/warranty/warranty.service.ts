@@ -3,11 +3,10 @@ import { myJobPath } from '@shared/paths';
 import { mileageOf } from '@shared/schemas/service-requests';
 import { formatReference } from '@shared/service-request-rules';
 import { formatServiceTime } from '@shared/service-time';
+import { groupThousands } from '@shared/money';
 import {
-  groupThousands,
-  WARRANTY_MILES,
-  WARRANTY_MONTHS,
   type WarrantyAnswer,
+  type WarrantyTerms,
   type WarrantyClaim,
   type WarrantyClaimInput,
   type WarrantyView,
@@ -29,21 +28,26 @@ export const CLAIM_ALREADY_OPEN = 'A warranty claim on this job is already waiti
 export const ONLY_TECHNICIAN_ANSWERS =
   'Only the technician who did the job, or an admin, can answer a warranty claim';
 
-/** The end of a completed job's warranty: WARRANTY_MONTHS after completion. */
-function coveredUntil(request: ServiceRequestRow) {
+/** The end of a completed job's warranty: the terms' months after completion. */
+function coveredUntil(request: ServiceRequestRow, terms: WarrantyTerms) {
   if (request.status !== 'completed' || !request.completedAt) return null;
   const end = new Date(request.completedAt);
-  end.setUTCMonth(end.getUTCMonth() + WARRANTY_MONTHS);
+  end.setUTCMonth(end.getUTCMonth() + terms.months);
   return end;
 }
-const coveredMiles = (request: ServiceRequestRow) => {
+const coveredMiles = (request: ServiceRequestRow, terms: WarrantyTerms) => {
   const at = mileageOf(request.description);
-  return at === null ? null : at + WARRANTY_MILES;
+  return at === null ? null : at + terms.miles;
 };
 
 /** Why the customer cannot open a claim now (null: they can). */
-function claimClosedReason(request: ServiceRequestRow, now: Date, open: boolean) {
-  const until = coveredUntil(request);
+function claimClosedReason(
+  request: ServiceRequestRow,
+  terms: WarrantyTerms,
+  now: Date,
+  open: boolean,
+) {
+  const until = coveredUntil(request, terms);
   if (!until) return CLAIM_NEEDS_COMPLETED_JOB;
   if (until <= now) return `This job's warranty ended on ${formatServiceTime(until)}`;
   if (open) return CLAIM_ALREADY_OPEN;
@@ -68,17 +72,20 @@ export function createWarrantyService(app: FastifyInstance) {
     async view(reference: string, user: SessionUser | null, token?: string): Promise<WarrantyView> {
       const { request, viewer } = await resolveRequestViewer(app, reference, user, token);
       const claims = await q.claimsOf(app.db, request.id);
+      const terms = await q.termsOfJob(app.db, request.id);
       const reason =
         viewer.role === 'customer'
           ? claimClosedReason(
               request,
+              terms,
               app.clock(),
               claims.some((c) => c.status === 'open'),
             )
           : ONLY_CUSTOMER_CLAIMS;
       return {
-        coveredUntil: coveredUntil(request)?.toISOString() ?? null,
-        coveredMiles: request.status === 'completed' ? coveredMiles(request) : null,
+        coveredUntil: coveredUntil(request, terms)?.toISOString() ?? null,
+        terms,
+        coveredMiles: request.status === 'completed' ? coveredMiles(request, terms) : null,
         canClaim: reason === null,
         claimClosedReason: reason,
         claims: claims.map(view),
@@ -102,13 +109,14 @@ export function createWarrantyService(app: FastifyInstance) {
             true,
           );
           if (viewer.role !== 'customer') throw new AppError(403, ONLY_CUSTOMER_CLAIMS);
-          const reason = claimClosedReason(request, app.clock(), false);
+          const terms = await q.termsOfJob(tx, request.id);
+          const reason = claimClosedReason(request, terms, app.clock(), false);
           if (reason) throw new AppError(409, reason);
-          const limit = coveredMiles(request);
+          const limit = coveredMiles(request, terms);
           if (limit !== null && input.mileage != null && input.mileage > limit)
             throw new AppError(
               409,
-              `This job's warranty covers ${groupThousands(WARRANTY_MILES)} miles, up to ${groupThousands(limit)} miles`,
+              `This job's warranty covers ${groupThousands(terms.miles)} miles, up to ${groupThousands(limit)} miles`,
             );
           const row = await q.insertClaim(tx, {
             serviceRequestId: request.id,

@@ -8,6 +8,7 @@ import { useServiceRequestMove } from '../../api/move-service-request';
 import { windowIcsUrl } from '../api/text-updates';
 import { formatDateTime, formatWindow } from '../format';
 import { FormError, reportActionError } from '../../../../components/ui/form-error';
+import { NewTime } from './new-time';
 
 /** The technician's proposed arrival window; the customer confirms or declines it. */
 export function ArrivalWindow({ job, req }: { job: ServiceRequestDetail; req: ServiceRequestRef }) {
@@ -62,6 +63,7 @@ export function ArrivalWindow({ job, req }: { job: ServiceRequestDetail; req: Se
             >
               Add to calendar (.ics)
             </a>
+            <NewTime job={job} req={req} />
           </>
         )}
         {canAnswer && !win.confirmedAt && (

@@ -1,3 +1,4 @@
+import { CANCELLATION_POLICY, cancelsFree, FREE_CANCEL_HOURS } from '@shared/cancellation';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import {
@@ -14,6 +15,19 @@ import type { ServiceRequestDetail } from '../../api/get-service-request';
 import type { ServiceRequestRef } from '../../api/keys';
 import { useServiceRequestMove } from '../../api/move-service-request';
 import { FormError, reportActionError } from '../../../../components/ui/form-error';
+
+/**
+ * What canceling now costs, by the rules shown before booking: nothing, and a paid deposit
+ * comes back in time; later, the technician may keep it.
+ */
+function cancelTerms(job: ServiceRequestDetail) {
+  const paid = job.quotes.some((q) => q.deposit?.status === 'paid');
+  const free = cancelsFree(job.window?.start ?? null, !!job.window?.confirmedAt, new Date());
+  if (!paid) return CANCELLATION_POLICY;
+  return free
+    ? 'Canceling now is free: the deposit you paid is refunded in full.'
+    : `Your arrival window is less than ${FREE_CANCEL_HOURS} hours away: your technician may keep the deposit you paid.`;
+}
 
 /** 'Cancel request' (when the customer may), behind a confirmation with an optional reason. */
 export function CancelServiceRequest({
@@ -48,6 +62,9 @@ export function CancelServiceRequest({
               This cannot be undone.
             </DialogDescription>
           </DialogHeader>
+          <p className="text-sm text-slate-700" data-testid="cancel-terms">
+            {cancelTerms(job)}
+          </p>
           <div className="space-y-1.5">
             <Label htmlFor="cancel-reason">Reason (optional)</Label>
             <Textarea

@@ -1,4 +1,5 @@
 import { CreditCard } from 'lucide-react';
+import { WarrantyStatement } from '../../../../components/warranty-statement';
 import { useState, type ComponentType } from 'react';
 import { formatCents, toCents } from '@shared/money';
 import { DownloadPdfLink } from '../../../../components/download-pdf-link';
@@ -130,6 +131,7 @@ export function InvoicesSection({
                 <dd data-testid="invoice-balance">{formatMoney(inv.balance)}</dd>
               </div>
             </dl>
+            <WarrantyStatement terms={inv.warranty} />
             <DownloadPdfLink
               kind="invoice"
               id={inv.id}

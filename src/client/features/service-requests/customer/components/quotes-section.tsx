@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type ComponentType, type Ref } from 'react';
+import { DEPOSIT_CANCELLATION_RULE } from '@shared/cancellation';
+import { WarrantyStatement } from '../../../../components/warranty-statement';
 import { DownloadPdfLink } from '../../../../components/download-pdf-link';
 import { FairLaborNote, FairPriceSummary } from '../../../../components/fair-price';
 import { QuoteVersion, SignatureAuditTrail } from '../../../../components/signature-audit';
@@ -102,7 +104,13 @@ function QuoteLines({ quote, fairPrice }: { quote: Quote; fairPrice: FairPrice }
             </dd>
           </div>
         )}
+        {quote.deposit && (
+          <p className="text-slate-600" data-testid="deposit-rule">
+            {DEPOSIT_CANCELLATION_RULE}
+          </p>
+        )}
       </dl>
+      <WarrantyStatement terms={quote.warranty} />
       <FairPriceSummary fairPrice={fairPrice} total={quote.total} />
     </>
   );

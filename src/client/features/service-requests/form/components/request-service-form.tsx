@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { CANCELLATION_POLICY } from '@shared/cancellation';
 import { isNotServedMessage } from '@shared/constants/service-area';
 import { ServiceAreaWaitlist } from '../../../../components/service-area-waitlist';
 import { useNavigate } from 'react-router';
@@ -144,6 +145,9 @@ export function RequestServiceForm({
             onChange={setWindows}
           />
           <RequestPhotosField slots={photos} setSlots={setPhotos} />
+          <p className="text-sm text-slate-600 sm:col-span-2" data-testid="cancellation-policy">
+            {CANCELLATION_POLICY}
+          </p>
           <div className="flex flex-wrap gap-3 sm:col-span-2">
             <Button
               type="submit"

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { myJobPath, requestPath } from '@shared/paths';
 import {
   warrantyClaimInputSchema,
-  WARRANTY_TEXT,
+  warrantyText,
   type WarrantyClaim,
 } from '@shared/schemas/warranty';
 import { formatCalendarDate, formatCount, formatTimestamp } from '../../../../lib/dates';
@@ -41,7 +41,7 @@ export function WarrantySection({
       <Card>
         <CardHeader>
           <CardTitle>Warranty</CardTitle>
-          <p className="text-sm text-slate-600">{WARRANTY_TEXT}</p>
+          {w && <p className="text-sm text-slate-600">{warrantyText(w.terms)}</p>}
         </CardHeader>
         <CardContent className="space-y-4">
           {w?.coveredUntil && (

@@ -1,0 +1,3 @@
+ALTER TABLE "service_requests" ADD COLUMN "new_window_start" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "service_requests" ADD COLUMN "new_window_end" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "service_requests" ADD CONSTRAINT "service_requests_new_window_ck" CHECK (("service_requests"."new_window_start" is null and "service_requests"."new_window_end" is null) or "service_requests"."new_window_end" > "service_requests"."new_window_start");
