@@ -83,6 +83,10 @@ test('a customer on a phone picks arrival windows; accepting books one', async (
   // Nothing overflows the phone's width.
   const overflow = await customer.evaluate(() => document.documentElement.scrollWidth);
   expect(overflow).toBeLessThanOrEqual(360);
+  // The cancellation rule, before booking.
+  await expect(customer.getByTestId('cancellation-policy')).toHaveText(
+    'Free to cancel until 24 hours before your confirmed arrival window. No fee is ever charged for canceling.',
+  );
   await customer.getByRole('button', { name: 'Submit Request' }).click();
   await expect(customer).toHaveURL(/\/requests\/WR-\d{6}\?t=/);
   const asked = customer.getByTestId('picked-windows');
@@ -107,5 +111,25 @@ test('a customer on a phone picks arrival windows; accepting books one', async (
   expect(job.status).toBe('scheduled');
   const free = await (await phone.request.get(`/api/technicians/${id}/availability`)).json();
   expect(free.windows.map((w: { start: string }) => w.start)).not.toContain(job.window.start);
+
+  // The customer moves the visit to another of Wendy's free windows; it stands until she accepts.
+  await customer.getByRole('button', { name: 'Ask for a new time' }).click();
+  const choices = customer.getByRole('region', { name: 'Ask for a new time' }).getByRole('button');
+  await expect(choices.first()).toBeVisible();
+  const chosen = (await choices.nth(1).textContent())!.trim();
+  await choices.nth(1).click();
+  await expect(customer.getByTestId('new-time')).toContainText(`move the visit to ${chosen}`);
+  await expect(customer.getByTestId('arrival-window')).toHaveText(second.trim());
+  const overflowAfter = await customer.evaluate(() => document.documentElement.scrollWidth);
+  expect(overflowAfter).toBeLessThanOrEqual(360);
+
+  await techPage.goto(`/my-jobs/${reference}`);
+  const asked2 = techPage.getByRole('region', { name: 'New time asked for' });
+  await expect(asked2.getByTestId('new-time')).toContainText(chosen);
+  await asked2.getByRole('button', { name: 'Accept new time' }).click();
+  await expect(asked2).toBeHidden();
+  await customer.reload();
+  await expect(customer.getByTestId('arrival-window')).toHaveText(chosen);
+  await expect(customer.getByTestId('new-time')).toBeHidden();
   await phone.close();
 });
