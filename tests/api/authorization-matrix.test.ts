@@ -48,6 +48,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/service-requests/:reference/warranty-claims': 'public',
   'POST /api/service-requests/:reference/warranty-claims': 'public',
   'POST /api/service-requests/:reference/warranty-claims/:id/answer': 'signed-in',
+  'POST /api/service-requests/:reference/position': 'approved-technician',
   'POST /api/service-requests/:reference/quotes/:quoteId/approve': 'public',
   'POST /api/service-requests/:reference/invoices/:invoiceId/pay': 'public',
   'POST /api/service-requests/:reference/invoices/:invoiceId/paypal-order': 'public',

@@ -12,6 +12,7 @@ import { ServiceRequestDocuments } from '../features/service-requests/technician
 import { ServiceRequestOverview } from '../features/service-requests/technician/components/service-request-overview';
 import { ServiceRequestStatusBadge } from '../components/service-request-status';
 import { LiveBadge } from '../features/jobs/components/live-badge';
+import { ShareLocation } from '../features/service-requests/technician/components/share-location';
 import { NewTimeAnswer } from '../features/service-requests/technician/components/new-time-answer';
 import { WindowForm } from '../features/service-requests/technician/components/window-form';
 import { MessageThread } from '../features/service-requests/messages/components/message-thread';
@@ -93,6 +94,7 @@ function Job() {
           <p className="rounded-md bg-slate-100 p-3 text-sm">Canceled: {j.cancelReason}</p>
         )}
         <ServiceRequestActions job={j} />
+        <ShareLocation job={j} />
         <NewTimeAnswer job={j} />
         {j.actions.includes('propose_window') && <WindowForm job={j} />}
         <ServiceRequestOverview job={j} />

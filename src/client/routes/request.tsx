@@ -10,6 +10,7 @@ import { RoundCountdown } from '../features/dispatch/components/round-countdown'
 import { SandboxCardFields } from '../features/pos/components/sandbox-card-fields';
 import { SignaturePad } from '../features/pos/components/signature-pad';
 import { useServiceRequest } from '../features/service-requests/api/get-service-request';
+import { OnTheWay } from '../features/service-requests/customer/components/on-the-way';
 import { ArrivalWindow } from '../features/service-requests/customer/components/arrival-window';
 import { TextUpdates } from '../features/service-requests/customer/components/text-updates';
 import { CancelServiceRequest } from '../features/service-requests/customer/components/cancel-service-request';
@@ -104,6 +105,7 @@ export default function RequestPage() {
       )}
       {job.status === 'unmatched' && <UnmatchedPanel job={job} req={req} />}
       <StatusBanner job={job} />
+      <OnTheWay job={job} />
       {/* A finished job: the review first (the completion e-mail's link lands here, #review). */}
       {job.status === 'completed' && asCustomer && (job.review || job.canReview) && (
         <AnchoredSection id="review" label="Review">

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
-import { distanceMiles, type Point } from '@shared/geo';
 import type { ServiceRequestRow } from './request-timeline';
 import type { OutboxInput } from '../infra/outbox';
 import { publicBaseUrl } from '../infra/public-url';
@@ -12,25 +11,9 @@ import { requestPagePath } from './request-links';
  * by their cause so a retried move or a second enqueue sends nothing twice.
  */
 
-/** Assumed speed through the service area's streets, for an ETA from the technician's base. */
-export const CITY_MPH = 25;
-
 /** The follow link (the kind a texted phone may hold: it does not prove the e-mail address). */
 export const requestTextLink = (app: FastifyInstance, id: number) =>
   `${publicBaseUrl(app.config)}${requestPagePath(app.config.sessionSecret, id, 'follow')}`;
-
-/**
- * Minutes to drive from `from` to the request at city speed, rounded to 5 (at least 5); null
- * when either place is unknown.
- */
-export function etaMinutes(
-  from: Point | null,
-  to: { latitude: number | null; longitude: number | null } | null,
-): number | null {
-  if (!from || to?.latitude == null || to.longitude == null) return null;
-  const miles = distanceMiles(from, { latitude: to.latitude, longitude: to.longitude });
-  return Math.max(5, Math.round(((miles / CITY_MPH) * 60) / 5) * 5);
-}
 
 /** A text to the request's customer, or null when they have not opted in (or stopped). */
 export function customerText(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arrivalSchema } from './arrival';
 import { warrantyTermsSchema } from './warranty';
 import { INVOICE_STATUSES, SERVICE_REQUEST_STATUSES } from '../constants/domain';
 import { URGENCIES } from '../constants/service-types';
@@ -283,6 +284,8 @@ export const serviceRequestDetailSchema = z.object({
     .nullable(),
   /** The arrival windows the customer picked when asking (empty: as soon as possible). */
   requestedWindows: z.array(z.object({ start: z.string(), end: z.string() })),
+  /** Where the technician on the way is and when they arrive (ADR 045); null off the way. */
+  arrival: arrivalSchema.nullable(),
   /** The new time the customer asked for a confirmed visit, until the technician answers. */
   newTime: z.object({ start: z.string(), end: z.string() }).nullable(),
   /**

@@ -5,6 +5,8 @@
 export const sharedKeys = {
   plans: ['plans'] as const,
   paymentsConfig: ['payments', 'config'] as const,
+  /** GET /api/config/map: the technicians' map view and the map of a technician on the way. */
+  mapConfig: ['config', 'map'] as const,
   /** Every technician query (features/technicians); the profile editor refetches them. */
   technicians: ['technicians'] as const,
   /** The technician's own payment accounts (the profile and the point of sale). */

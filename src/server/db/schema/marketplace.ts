@@ -274,6 +274,13 @@ export const serviceRequests = pgTable(
     newWindowStart: timestamp({ withTimezone: true }),
     newWindowEnd: timestamp({ withTimezone: true }),
     /**
+     * Where the technician on the way last said they were, when they share it (ADR 045): kept
+     * only while the job is en route, cleared by the move that ends it.
+     */
+    technicianLatitude: doublePrecision(),
+    technicianLongitude: doublePrecision(),
+    technicianPositionAt: timestamp({ withTimezone: true }),
+    /**
      * Texts about the request to the customer, by their consent: the number (E.164) and when
      * they agreed; the time is cleared when they stop them.
      */

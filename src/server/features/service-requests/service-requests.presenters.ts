@@ -1,3 +1,4 @@
+import { arrivalOf } from '../../domain/arrival';
 import type { FairPrice } from '@shared/schemas/fair-price';
 import { warrantyTermsOf } from '@shared/schemas/warranty';
 import { LIMITS } from '@shared/constants/domain';
@@ -126,6 +127,17 @@ export function serviceRequestDetailOut(
           }
         : null,
     requestedWindows: r.requestedWindows ?? [],
+    // Where the technician on the way is and when they arrive (ADR 045): only en route.
+    arrival:
+      r.status === 'en_route'
+        ? arrivalOf(
+            r,
+            p.technician
+              ? { latitude: p.technician.baseLatitude, longitude: p.technician.baseLongitude }
+              : null,
+            p.now,
+          )
+        : null,
     newTime:
       r.newWindowStart && r.newWindowEnd
         ? { start: r.newWindowStart.toISOString(), end: r.newWindowEnd.toISOString() }

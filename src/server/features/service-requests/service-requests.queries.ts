@@ -40,6 +40,9 @@ export function technicianCard(db: DbOrTx, technicianId: number) {
       rating: technicians.rating,
       totalReviews: technicians.totalReviews,
       startingPrices: technicians.startingPrices,
+      /** Their base: an arrival estimate by distance when they share no position. */
+      baseLatitude: technicians.latitude,
+      baseLongitude: technicians.longitude,
     })
     .from(technicians)
     .innerJoin(users, eq(users.id, technicians.userId))

@@ -9,6 +9,7 @@ import { registerPageRoutes } from './page/page.routes';
 import { registerPhotoRoutes } from './photos/photos.routes';
 import { registerReviewRoutes } from './reviews/reviews.routes';
 import { registerWarrantyRoutes } from './warranty/warranty.routes';
+import { registerArrivalRoutes } from './arrival/arrival.routes';
 
 /**
  * The service request, one aggregate: every route under /api/service-requests (and the photo
@@ -25,6 +26,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   registerReviewRoutes(app);
   registerMessageRoutes(app);
   registerWarrantyRoutes(app);
+  registerArrivalRoutes(app);
   registerDocumentRoutes(app);
   registerPayPalRoutes(app);
 };

@@ -14,5 +14,4 @@ export const technicianKeys = {
     ['technicians', id, 'reviews', offset, limit] as const,
   allReviews: (id: number, limit: number) => ['technicians', id, 'reviews', 'all', limit] as const,
   stats: ['stats'] as const,
-  mapConfig: ['config', 'map'] as const,
 };

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { Technician } from '@shared/schemas/technicians';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useMapConfig } from '../api/get-map-config';
+import { useMapConfig } from '../../../lib/api/get-map-config';
 import { ListError } from './technician-results';
 
 // Leaflet loads only here, after mount: never in the main bundle nor on the server.

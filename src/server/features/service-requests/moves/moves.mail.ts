@@ -6,7 +6,8 @@ import type { ServiceRequestMove } from '@shared/service-request-rules';
 import { formatReference } from '@shared/service-request-rules';
 import type { Point } from '@shared/geo';
 import { customerMail } from '../../../domain/request-mail';
-import { customerText, etaMinutes } from '../../../domain/customer-texts';
+import { arrivalOf } from '../../../domain/arrival';
+import { customerText } from '../../../domain/customer-texts';
 import { windowAttachment } from '../../../domain/window-calendar';
 import type { OutboxInput } from '../../../infra/outbox';
 import type { MailMessage } from '../../../infra/mailer';
@@ -137,13 +138,12 @@ export function moveText(
         `${tech} can come ${windowText(after.windowStart!, after.windowEnd!)} (${ref}). Confirm or decline:`,
       );
     case 'start_route': {
-      // An estimate only when they set off for the window (its day, shortly before it): a
-      // technician leaving on Monday for Tuesday's window is not arriving in 5 minutes.
+      // The page's estimate (ADR 045): none when they set off long before the window.
       const forWindow =
         !after.windowStart ||
         !after.windowEnd ||
         isSettingOffFor({ start: after.windowStart, end: after.windowEnd }, app.clock());
-      const eta = forWindow ? etaMinutes(from, after) : null;
+      const eta = arrivalOf(after, from, app.clock()).etaMinutes;
       return customerText(
         app,
         after,

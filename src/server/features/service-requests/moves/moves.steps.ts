@@ -46,9 +46,20 @@ type BodyOf<M extends ServiceRequestMoveBody['move']> = Extract<
   { move: M }
 >;
 
-/** Records the move, with what it sets on the request (`patch`) and adds to the timeline. */
+/**
+ * Records the move, with what it sets on the request (`patch`) and adds to the timeline. A move
+ * that ends the way there forgets where the technician was (ADR 045: kept only en route).
+ */
 async function record(m: Move, extra: Partial<RecordedMove> = {}): Promise<MoveOutcome> {
-  const after = await recordMove(m.app, m.tx, m.request, { ...m.recorded, ...extra });
+  const leavesRoute = m.request.status === 'en_route' && m.recorded.to !== 'en_route';
+  const forget = leavesRoute
+    ? { technicianLatitude: null, technicianLongitude: null, technicianPositionAt: null }
+    : {};
+  const after = await recordMove(m.app, m.tx, m.request, {
+    ...m.recorded,
+    ...extra,
+    patch: { ...extra.patch, ...forget },
+  });
   return { after, mails: [], refunds: [], redispatch: false };
 }
 

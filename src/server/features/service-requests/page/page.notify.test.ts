@@ -9,7 +9,7 @@ import { distanceMiles } from '@shared/geo';
 import { formatReference } from '@shared/service-request-rules';
 import { formatWindow } from '@shared/service-time';
 import { jobNotifications, outbox, serviceRequests } from '../../../db/schema';
-import { CITY_MPH } from '../../../domain/customer-texts';
+import { CITY_MPH } from '@shared/arrival';
 import { jobDocumentChanged } from '../../../domain/request-mail';
 import { requestLinkToken } from '../../../domain/request-links';
 

@@ -14,7 +14,7 @@ import { serviceRequestTags as tags, type ServiceRequestApp } from '../service-r
 import { createWarrantyService } from './warranty.service';
 
 const TERM =
-  'The workmanship warranty runs 12 months from completion and 12,000 miles from the job’s mileage (when known), whichever ends first.';
+  'The workmanship warranty runs at least 12 months from completion and 12,000 miles from the job’s mileage (when known), whichever ends first, or the longer terms the job’s signed quote states (`terms`).';
 
 /** Warranty claims on a completed job (ADR 044). */
 export function registerWarrantyRoutes(app: ServiceRequestApp) {
