@@ -14,6 +14,7 @@ import { documentRoutes } from './features/documents/documents.routes';
 import { fairPriceRoutes } from './features/fair-price/fair-price.routes';
 import { calendarFeedRoutes } from './features/calendar-feed/calendar-feed.routes';
 import { priceBookRoutes } from './features/price-book/price-book.routes';
+import { technicianCustomersRoutes } from './features/technician-customers/technician-customers.routes';
 import { availabilityRoutes } from './features/availability/availability.routes';
 import { geoRoutes } from './features/geo/geo.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -79,6 +80,7 @@ const featureRoutes = [
   serviceAreaWaitlistRoutes,
   calendarFeedRoutes,
   priceBookRoutes,
+  technicianCustomersRoutes,
   availabilityRoutes,
   seoRoutes,
   webhookRoutes,

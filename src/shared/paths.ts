@@ -21,6 +21,7 @@ export const PATHS = {
   quoteApproval: '/quote-approval/:token',
   technicianNotifications: '/technician-notifications',
   myJobs: '/my-jobs',
+  myCustomers: '/my-customers',
   myJob: '/my-jobs/:reference',
   /** A technician's analytics dashboard (Premium and Professional). */
   analytics: '/analytics',

@@ -29,6 +29,8 @@ export const PDF = Buffer.from(
 /** Draws a signature across the on-screen signature pad with the mouse. */
 export async function signOnPad(page: Page) {
   const pad = page.getByLabel('Signature pad');
+  // The mouse draws at the pad's place on the screen, as a finger would: it must be in view.
+  await pad.scrollIntoViewIfNeeded();
   const box = (await pad.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height / 2);
   await page.mouse.down();

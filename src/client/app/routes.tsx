@@ -47,6 +47,7 @@ export const screens: ScreenRoute[] = [
   ),
   r(PATHS.myJobs, 'my-jobs', () => import('../routes/my-jobs')),
   r(PATHS.myJob, 'my-job', () => import('../routes/my-job')),
+  r(PATHS.myCustomers, 'my-customers', () => import('../routes/my-customers')),
   // Charts (recharts) load with this screen only, never with the visitors' pages.
   r(PATHS.analytics, 'analytics', () => import('../routes/analytics')),
   r(PATHS.demoNotifications, 'demo-notifications', () => import('../routes/demo-notifications')),

@@ -47,6 +47,10 @@ function Jobs() {
           <Link className="text-primary underline" to={PATHS.technicianNotifications}>
             Job Notifications
           </Link>
+          ; the people they were for are under{' '}
+          <Link className="text-primary underline" to={PATHS.myCustomers}>
+            My Customers
+          </Link>
           .
         </>
       }

@@ -1,5 +1,6 @@
 import { salesTaxLabel } from '@shared/sales-tax';
 import { WarrantyStatement } from '../components/warranty-statement';
+import { DEPOSIT_CANCELLATION_RULE } from '@shared/cancellation';
 import { formatAmount } from '@shared/money';
 import { CheckCircle2 } from 'lucide-react';
 import { useParams } from 'react-router';
@@ -106,7 +107,6 @@ export default function QuoteApproval() {
             <DepositLine deposit={q.deposit} />
           </div>
           {q.notes && <p className="mt-4 text-sm text-slate-600">{q.notes}</p>}
-          <WarrantyStatement terms={q.warranty} className="mt-4 text-sm text-slate-600" />
         </CardContent>
       </Card>
       <DownloadPdfLink kind="quote" id={q.id} number={q.quoteNumber} token={token} />
@@ -121,6 +121,11 @@ export default function QuoteApproval() {
           <PublicQuoteSign token={token} quote={q} onSigned={() => void quote.refetch()} />
         </div>
       )}
+      {/* The quote's terms: its warranty and, with a deposit, when the deposit comes back. */}
+      <section aria-label="Terms" className="space-y-1 text-sm text-slate-600">
+        <WarrantyStatement terms={q.warranty} className="" />
+        {q.deposit && <p data-testid="deposit-rule">{DEPOSIT_CANCELLATION_RULE}</p>}
+      </section>
       {q.signatureAudit && <SignatureAuditTrail audit={q.signatureAudit} />}
       {q.branding && <BrandFooter branding={q.branding} />}
     </div>

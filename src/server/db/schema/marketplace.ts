@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -511,4 +512,23 @@ export const warrantyClaims = pgTable(
       .where(sql`${t.status} = 'open'`),
     check('warranty_claims_status_ck', sql`${t.status} in ('open', 'accepted', 'declined')`),
   ],
+);
+
+/**
+ * A technician's private notes on a customer whose jobs they held (their customer list): seen by
+ * that technician only, never by the customer or another technician.
+ */
+export const technicianCustomerNotes = pgTable(
+  'technician_customer_notes',
+  {
+    technicianId: integer()
+      .notNull()
+      .references(() => technicians.id, { onDelete: 'cascade' }),
+    customerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notes: text().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.technicianId, t.customerId] })],
 );

@@ -1,5 +1,4 @@
 import { formatAmount } from '@shared/money';
-import { DEPOSIT_CANCELLATION_RULE } from '@shared/cancellation';
 import type { QuoteDeposit } from '@shared/schemas/pos';
 import type { DepositCard } from '../../../lib/deposit-card';
 import { SandboxCardFields } from './sandbox-card-fields';
@@ -11,9 +10,6 @@ export function DepositLine({ deposit }: { deposit: Omit<QuoteDeposit, 'paymentI
     <p className="text-sm font-medium" data-testid="quote-deposit">
       Deposit: {formatAmount(deposit.amount)}
       {deposit.percent && ` (${Number(deposit.percent)}% of the total)`} ({deposit.status})
-      <span className="mt-1 block font-normal text-slate-600" data-testid="deposit-rule">
-        {DEPOSIT_CANCELLATION_RULE}
-      </span>
     </p>
   );
 }

@@ -104,13 +104,7 @@ function QuoteLines({ quote, fairPrice }: { quote: Quote; fairPrice: FairPrice }
             </dd>
           </div>
         )}
-        {quote.deposit && (
-          <p className="text-slate-600" data-testid="deposit-rule">
-            {DEPOSIT_CANCELLATION_RULE}
-          </p>
-        )}
       </dl>
-      <WarrantyStatement terms={quote.warranty} />
       <FairPriceSummary fairPrice={fairPrice} total={quote.total} />
     </>
   );
@@ -314,6 +308,13 @@ export function QuotesSection({
             </div>
             <QuoteLines quote={q} fairPrice={job.fairPrice} />
             <AboveStartingPrice job={job} total={q.total} />
+            {/* Its terms, read before 'Review and sign': the warranty, and the deposit's rule. */}
+            <WarrantyStatement terms={q.warranty} />
+            {q.deposit && (
+              <p className="text-sm text-slate-600" data-testid="deposit-rule">
+                {DEPOSIT_CANCELLATION_RULE}
+              </p>
+            )}
             {approved === q.id && (
               <p
                 ref={confirmation}
