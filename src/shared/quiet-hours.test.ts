@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inQuietHours, localMinute } from './quiet-hours';
+import { inQuietHours, localMinute, quietUntil } from './quiet-hours';
 
 const ny = (iso: string) => new Date(iso);
 
@@ -25,5 +25,19 @@ describe('quiet hours', () => {
     expect(inQuietHours(q, ny('2026-01-16T18:30:00Z'))).toBe(false); // 13:30
     expect(inQuietHours({ ...q, enabled: false }, ny('2026-01-16T17:15:00Z'))).toBe(false);
     expect(inQuietHours({ ...q, end: '12:00' }, ny('2026-01-16T17:15:00Z'))).toBe(false);
+  });
+});
+
+describe('quietUntil', () => {
+  const q = { enabled: true, start: '21:00', end: '07:00', timeZone: 'America/New_York' };
+  it('is the end of the quiet period, past midnight, or null outside it', () => {
+    expect(quietUntil(q, new Date('2026-01-16T03:30:20Z'))?.toISOString()).toBe(
+      '2026-01-16T12:00:00.000Z',
+    ); // 22:30 EST -> 07:00 EST
+    expect(quietUntil(q, new Date('2026-01-16T11:59:00Z'))?.toISOString()).toBe(
+      '2026-01-16T12:00:00.000Z',
+    );
+    expect(quietUntil(q, new Date('2026-01-16T15:00:00Z'))).toBeNull();
+    expect(quietUntil({ ...q, enabled: false }, new Date('2026-01-16T03:30:00Z'))).toBeNull();
   });
 });

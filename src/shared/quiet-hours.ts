@@ -30,3 +30,18 @@ export function inQuietHours(q: QuietHours, at: Date): boolean {
   const now = localMinute(at, q.timeZone);
   return start < end ? now >= start && now < end : now >= start || now < end;
 }
+
+/**
+ * When the quiet period `at` falls in ends (to the minute), or null when `at` is not quiet:
+ * news held back for quiet hours goes out then.
+ */
+export function quietUntil(q: QuietHours, at: Date): Date | null {
+  if (!inQuietHours(q, at)) return null;
+  const left = (minutes(q.end) - localMinute(at, q.timeZone) + 1440) % 1440;
+  const start = new Date(at);
+  start.setUTCSeconds(0, 0);
+  return new Date(start.getTime() + left * 60_000);
+}
+
+/** Texts to customers wait for the morning: none from 9 PM to 8 AM on the service area's clock. */
+export const CUSTOMER_TEXT_QUIET = { enabled: true, start: '21:00', end: '08:00' } as const;

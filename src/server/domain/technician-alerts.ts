@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BRAND } from '@shared/brand';
 import { URGENCY_LABELS, type Urgency } from '@shared/constants/service-types';
 import { PATHS, jobNotificationPath } from '@shared/paths';
-import { inQuietHours } from '@shared/quiet-hours';
+import { inQuietHours, quietUntil } from '@shared/quiet-hours';
 import {
   jobPushTag,
   type NotificationSettings,
@@ -338,9 +338,11 @@ export async function withdrawAlerts(
 }
 
 /**
- * News about a technician's own job (the customer confirmed or declined their window), for
- * when the job's page is not open: a push to each of their devices, or an e-mail when they have
- * none (or turned push off). Keyed by the cause, so it goes out once.
+ * News about a technician's own job (the customer confirmed or declined their window, wrote to
+ * them), for when the job's page is not open: a push to each of their devices, or an e-mail when
+ * they have none (or turned push off), and a text when they chose texts. In their quiet hours it
+ * waits until they end (news, not a job offer that expires). Keyed by the cause, so it goes out
+ * once.
  */
 export async function tellTechnician(
   app: FastifyInstance,
@@ -385,5 +387,20 @@ export async function tellTechnician(
         `Open the job:\n${publicBaseUrl(app.config)}${news.path}`,
       ]),
     });
-  await app.outbox.enqueue(tx, messages);
+  if (r.settings.sms && r.settings.smsPhone)
+    messages.push({
+      channel: 'sms',
+      to: r.settings.smsPhone,
+      template: news.template,
+      key: `${news.key}:sms`,
+      subject: news.title,
+      text: `${BRAND.name}: ${news.title}. ${publicBaseUrl(app.config)}${news.path}`,
+    });
+  const notBefore =
+    quietUntil({ ...r.settings.quietHours, timeZone: r.settings.timeZone }, app.clock()) ??
+    undefined;
+  await app.outbox.enqueue(
+    tx,
+    messages.map((m) => ({ ...m, notBefore })),
+  );
 }

@@ -447,7 +447,7 @@ export function createOutbox(options: {
                 : (m.payload ?? null),
               idempotencyKey: m.key ?? `${m.template}:${randomUUID()}`,
               status: transports[channel] ? ('queued' as const) : ('held' as const),
-              availableAt: now,
+              availableAt: m.notBefore && m.notBefore > now ? m.notBefore : now,
               expiresAt: m.expiresAt ?? null,
               createdAt: now,
             };

@@ -41,6 +41,8 @@ export type OutboxInput = {
   key?: string;
   /** Not sent after this (a job alert once its notification has closed). */
   expiresAt?: Date;
+  /** Not sent before this (news held until the recipient's quiet hours end). */
+  notBefore?: Date;
 };
 
 /** What one delivery attempt came to. */

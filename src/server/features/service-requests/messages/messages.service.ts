@@ -1,3 +1,6 @@
+import { CUSTOMER_TEXT_QUIET, quietUntil } from '@shared/quiet-hours';
+import { SERVICE_TIME_ZONE } from '@shared/service-time';
+import { customerText } from '../../../domain/customer-texts';
 import type { FastifyInstance } from 'fastify';
 import {
   ACTIVE_JOB_STATUSES,
@@ -124,7 +127,21 @@ export function createMessagesService(app: FastifyInstance) {
         null,
         'messages',
       );
-      if (mail) await app.outbox.enqueue(tx, mail);
+      // A text too when they asked for texts on the request, held until morning at night.
+      const text = customerText(
+        app,
+        request,
+        'job_message',
+        `message:${sent.id}`,
+        `${authorNames.technician} wrote about ${reference}: ${sent.body.length > 100 ? `${sent.body.slice(0, 97)}...` : sent.body} Reply:`,
+      );
+      const notBefore =
+        quietUntil({ ...CUSTOMER_TEXT_QUIET, timeZone: SERVICE_TIME_ZONE }, app.clock()) ??
+        undefined;
+      await app.outbox.enqueue(tx, [
+        ...(mail ? [mail] : []),
+        ...(text ? [{ ...text, notBefore }] : []),
+      ]);
       return;
     }
     await tellTechnician(app, tx, request.assignedTechnicianId!, {

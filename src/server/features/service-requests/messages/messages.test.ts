@@ -17,6 +17,7 @@ import {
 import {
   auditLog,
   jobNotifications,
+  notificationSettings,
   outbox,
   requestMessages,
   serviceRequests,
@@ -403,5 +404,53 @@ describe('unread messages across jobs', () => {
     await call('POST', read(one.reference), customerCookie);
     expect((await call('GET', '/api/messages/unread', customerCookie)).json().unread).toBe(1);
     expect((await call('GET', '/api/messages/unread')).statusCode).toBe(401);
+  });
+});
+
+describe('telling the other side, by their choices and quiet hours', () => {
+  it('texts each side who chose texts; at night it waits for the end of their quiet hours', async () => {
+    const a = await tech(0.1, 'Suspension');
+    await t.app.db
+      .insert(notificationSettings)
+      .values({ technicianId: a.id, sms: true, smsPhone: '+13015550190', quietHoursEnabled: true })
+      .onConflictDoUpdate({
+        target: notificationSettings.technicianId,
+        set: { sms: true, smsPhone: '+13015550190', quietHoursEnabled: true },
+      });
+    const job = await submit('Suspension', 'quiet.nights@example.com');
+    await accept(a, job.id);
+    // The customer asked for texts on the request.
+    await t.app.db
+      .update(serviceRequests)
+      .set({ smsUpdatesPhone: '+13015550191', smsUpdatesConsentAt: t.clock.now })
+      .where(eq(serviceRequests.id, job.id));
+    // 10 PM in New York: inside the technician's 21:00-07:00 and the customers' 21:00-08:00.
+    t.clock.set(new Date('2026-12-02T03:00:00Z'));
+
+    const asked = await call('POST', messages(job.reference, job.token), undefined, {
+      message: 'Can you bring the struts tomorrow?',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const toTech = (await mails('job_message_technician')).filter((m) =>
+      m.subject.includes(job.reference),
+    );
+    expect(toTech.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+    for (const m of toTech) expect(m.availableAt.toISOString()).toBe('2026-12-02T12:00:00.000Z'); // 7 AM EST
+
+    const answered = await call('POST', messages(job.reference), a.cookie, {
+      message: 'Yes, I have them in the van.',
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const toCustomer = (await mails('job_message')).filter(
+      (m) => m.textBody.includes(job.reference) || m.subject.includes('Message from'),
+    );
+    const sms = toCustomer.find((m) => m.channel === 'sms' && m.toAddress === '+13015550191');
+    expect(sms!.textBody).toContain('Yes, I have them in the van.');
+    expect(sms!.availableAt.toISOString()).toBe('2026-12-02T13:00:00.000Z'); // 8 AM EST
+    // The e-mail is not held: an inbox does not ring.
+    const email = toCustomer.find(
+      (m) => m.channel === 'email' && m.toAddress === 'quiet.nights@example.com',
+    );
+    expect(email!.availableAt.getTime()).toBeLessThanOrEqual(t.clock.now.getTime());
   });
 });
