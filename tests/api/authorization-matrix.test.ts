@@ -52,6 +52,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/technician-customers': 'approved-technician',
   'GET /api/technician-customers/:id': 'approved-technician',
   'PATCH /api/technician-customers/:id': 'approved-technician',
+  'POST /api/technician-customers/:id/book-again': 'approved-technician',
   'POST /api/service-requests/:reference/quotes/:quoteId/approve': 'public',
   'POST /api/service-requests/:reference/invoices/:invoiceId/pay': 'public',
   'POST /api/service-requests/:reference/invoices/:invoiceId/paypal-order': 'public',

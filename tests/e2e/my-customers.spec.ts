@@ -42,6 +42,12 @@ test('a technician finds a customer of theirs on a phone, opens their jobs and k
   await expect(phone.getByLabel('Your notes (only you see them)')).toHaveValue(
     'Side gate; the dog is friendly',
   );
+  // Book again: the customer gets a link to request the service, to this technician first.
+  await phone.getByLabel('Book again').selectOption('Diagnostics');
+  await phone.getByRole('button', { name: 'Send a booking link' }).click();
+  await expect(phone.getByRole('status').filter({ hasText: 'Sent to' })).toHaveText(
+    `Sent to cora${stamp}@example.com.`,
+  );
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth);
   expect(overflow).toBeLessThanOrEqual(360);
   await phone.getByRole('button', { name: 'Back to the list' }).click();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVICE_TYPES } from '../constants/service-types';
 import { pageNumber, safeText } from './common';
 import { PAGE_SIZE_MESSAGE } from './api-v1';
 
@@ -78,3 +79,15 @@ export const technicianCustomerNotesSchema = z.object({
     .trim()
     .max(5000, 'Notes must be at most 5,000 characters'),
 });
+
+/** POST /api/technician-customers/:id/book-again: a request link for this service, to them first. */
+export const bookAgainSchema = z.object({
+  serviceType: z.enum(SERVICE_TYPES, { error: 'Choose one of the service types' }),
+});
+export const bookAgainResultSchema = z.object({
+  /** Where the link went. */
+  sentTo: z.string(),
+});
+export const NO_CUSTOMER_EMAIL = 'This customer gave no e-mail address on their jobs with you';
+export const NOT_YOUR_SERVICE = (service: string) =>
+  `You do not offer ${service}: add it to your specialties first`;

@@ -1,6 +1,6 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { technicianCustomerNotes } from '../../db/schema';
+import { serviceRequests, technicianCustomerNotes, technicians, users } from '../../db/schema';
 
 const rows = async <T>(db: DbOrTx, query: SQL) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -148,4 +148,34 @@ export async function saveNotes(
       target: [technicianCustomerNotes.technicianId, technicianCustomerNotes.customerId],
       set: { notes, updatedAt: sql`now()` },
     });
+}
+
+/** The technician's name and specialties (what they may be booked for). */
+export async function technicianOf(db: DbOrTx, technicianId: number) {
+  const [row] = await db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      specialties: technicians.specialties,
+    })
+    .from(technicians)
+    .innerJoin(users, eq(users.id, technicians.userId))
+    .where(eq(technicians.id, technicianId));
+  return row;
+}
+
+/** Where the customer's newest job with the technician was: the place a new request starts from. */
+export async function lastPlaceOf(db: DbOrTx, technicianId: number, customerId: number) {
+  const [row] = await db
+    .select({ location: serviceRequests.location })
+    .from(serviceRequests)
+    .where(
+      and(
+        eq(serviceRequests.assignedTechnicianId, technicianId),
+        eq(serviceRequests.customerId, customerId),
+      ),
+    )
+    .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id))
+    .limit(1);
+  return row?.location ?? null;
 }

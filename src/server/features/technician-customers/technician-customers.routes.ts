@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@shared/schemas/common';
 import {
+  bookAgainResultSchema,
+  bookAgainSchema,
   technicianCustomerDetailSchema,
   technicianCustomerNotesSchema,
   technicianCustomersQuerySchema,
@@ -55,6 +57,27 @@ export const technicianCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.detail(ownTechnicianId(request.user), request.params.id),
+  );
+
+  app.post(
+    '/api/technician-customers/:id/book-again',
+    {
+      config: { ...config, rateLimit: { max: 30, timeWindow: '1 hour' } },
+      schema: {
+        summary: 'Invite a customer to book a service with you again',
+        operationId: 'bookTechnicianCustomerAgain',
+        tags,
+        description: `${WHO} E-mails the customer a link to the Request Service form for \`serviceType\` (one of your specialties), at their last job's place, sent to you first. Once a day per customer and service. 409 when their jobs gave no e-mail address.`,
+        params: idParamSchema,
+        body: bookAgainSchema,
+        response: {
+          200: bookAgainResultSchema,
+          ...errorResponsesFor(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request) =>
+      service.bookAgain(ownTechnicianId(request.user), request.params.id, request.body.serviceType),
   );
 
   app.patch(

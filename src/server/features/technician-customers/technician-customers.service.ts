@@ -6,7 +6,13 @@ import type {
   TechnicianCustomerDetail,
   TechnicianCustomers,
 } from '@shared/schemas/technician-customers';
+import { BRAND } from '@shared/brand';
+import { specialtyToServiceType, type ServiceType } from '@shared/constants/service-types';
+import { requestServiceFromPath } from '@shared/paths';
+import { NO_CUSTOMER_EMAIL, NOT_YOUR_SERVICE } from '@shared/schemas/technician-customers';
 import { AppError } from '../../infra/app-error';
+import { composeMail } from '../../infra/mailer';
+import { publicBaseUrl } from '../../infra/public-url';
 import * as q from './technician-customers.queries';
 
 export const NOT_YOUR_CUSTOMER = 'Customer not found';
@@ -82,6 +88,38 @@ export function createTechnicianCustomersService(app: FastifyInstance) {
     },
 
     detail,
+
+    /**
+     * 'Book again': e-mails the customer a link to the Request Service form for `serviceType`,
+     * at their last job's place, sent to this technician first (as from their profile). Once a
+     * day per customer and service: the same day's second ask sends nothing more.
+     */
+    async bookAgain(technicianId: number, customerId: number, serviceType: ServiceType) {
+      const row = await q.customerOf(app.db, technicianId, customerId);
+      if (!row) throw new AppError(404, NOT_YOUR_CUSTOMER);
+      if (!row.email) throw new AppError(409, NO_CUSTOMER_EMAIL);
+      const tech = (await q.technicianOf(app.db, technicianId))!;
+      const offered = tech.specialties.map(specialtyToServiceType);
+      if (!offered.includes(serviceType)) throw new AppError(400, NOT_YOUR_SERVICE(serviceType));
+      const place = await q.lastPlaceOf(app.db, technicianId, customerId);
+      const link = new URL(requestServiceFromPath(technicianId), publicBaseUrl(app.config));
+      link.searchParams.set('serviceType', serviceType);
+      if (place) link.searchParams.set('location', place);
+      const name = `${tech.firstName} ${tech.lastName}`.trim();
+      const day = app.clock().toISOString().slice(0, 10);
+      await app.outbox.enqueue(app.db, {
+        to: row.email,
+        template: 'book_again',
+        key: `book_again:${technicianId}:${customerId}:${serviceType}:${day}`,
+        subject: `${name} can help with your ${serviceType} again`,
+        ...composeMail([
+          `Hi ${row.name},`,
+          `${name}, who worked on your vehicle before, invites you to book ${serviceType} with them again on ${BRAND.name}.`,
+          `Request it here; it goes to ${tech.firstName} first:\n${link.toString()}`,
+        ]),
+      });
+      return { sentTo: row.email };
+    },
 
     async saveNotes(technicianId: number, customerId: number, notes: string) {
       if (!(await q.customerOf(app.db, technicianId, customerId)))

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-test-app';
 import { createTechnician, createUser, signIn } from '../../../../tests/helpers/factories';
 import { formatReference } from '@shared/service-request-rules';
-import { invoices, quotes, serviceRequests } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { invoices, outbox, quotes, serviceRequests } from '../../db/schema';
 
 /**
  * A technician's customers, built from the jobs they held: the newest contact, the vehicles,
@@ -174,5 +175,43 @@ describe("a technician's customers", () => {
       await signIn(t.app, customer.username!),
     );
     expect(asCustomer.statusCode).toBe(403);
+  });
+
+  it('book again: e-mails the customer a request link for a service, to this technician first', async () => {
+    const book = (id: number, cookie: string, serviceType: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/technician-customers/${id}/book-again`,
+        headers: { cookie },
+        payload: { serviceType },
+      });
+    const sent = await book(pat, mine.cookie, 'Oil Change');
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ sentTo: 'pat.driver@example.com' });
+    const [mail] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(
+        and(eq(outbox.template, 'book_again'), eq(outbox.toAddress, 'pat.driver@example.com')),
+      );
+    const link = new URL(/https?:\/\/\S+/.exec(mail!.textBody)![0]);
+    expect(link.pathname).toBe('/request-service');
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      technician: String(mine.id),
+      serviceType: 'Oil Change',
+      location: 'Bowie, MD',
+    });
+    // Twice the same day: one e-mail.
+    expect((await book(pat, mine.cookie, 'Oil Change')).statusCode).toBe(200);
+    const mails = await t.app.db.select().from(outbox).where(eq(outbox.template, 'book_again'));
+    expect(mails).toHaveLength(1);
+
+    const notOffered = await book(pat, mine.cookie, 'Transmission');
+    expect(notOffered.statusCode).toBe(400);
+    expect(notOffered.json().message).toBe(
+      'You do not offer Transmission: add it to your specialties first',
+    );
+    expect((await book(pat, mine.cookie, 'Teleportation')).statusCode).toBe(400);
+    expect((await book(sam, rival.cookie, 'Oil Change')).statusCode).toBe(404);
   });
 });

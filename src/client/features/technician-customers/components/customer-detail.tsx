@@ -11,6 +11,7 @@ import { formatCalendarDate } from '../../../lib/dates';
 import { notify } from '../../../lib/toast';
 import { useTechnicianCustomer } from '../api/get-technician-customer';
 import { useUpdateCustomerNotes } from '../api/update-customer-notes';
+import { BookAgain } from './book-again';
 
 /** One customer: contact, vehicles, their jobs with you and your invoices, your private notes. */
 export function CustomerDetail({ id, onClose }: { id: number; onClose: () => void }) {
@@ -67,6 +68,7 @@ export function CustomerDetail({ id, onClose }: { id: number; onClose: () => voi
             ))}
           </ul>
         </section>
+        <BookAgain id={id} />
         <Notes key={c.notes ?? ''} id={id} initial={c.notes ?? ''} />
       </CardContent>
     </Card>
