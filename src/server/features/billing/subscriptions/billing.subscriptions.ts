@@ -205,19 +205,34 @@ export async function upgradeNow(
   if (await paymentByKey(app.db, key)) return answered();
   const card = app.payments.card;
   if (!card) throw new AppError(503, NOT_CONFIGURED);
-  const plan = await planByName(app.db, input.planName);
-  const live = await upgradeOf(app.db, technicianId, plan);
-  if (!live.s.paymentMethodRef || !live.s.providerCustomerId || live.s.provider !== card.name)
-    throw new AppError(
-      409,
-      'An upgrade at once needs a card on file. Change your plan for the next billing cycle instead.',
-    );
-  const amountCents = prorate(app, live, plan);
-  if (Math.abs(amountCents - toCents(input.amount)) > 1)
-    throw new AppError(
-      409,
-      `The amount due now is ${formatCents(amountCents)}. Please confirm the new amount.`,
-    );
+  const judge = async () => {
+    const plan = await planByName(app.db, input.planName);
+    const live = await upgradeOf(app.db, technicianId, plan);
+    if (!live.s.paymentMethodRef || !live.s.providerCustomerId || live.s.provider !== card.name)
+      throw new AppError(
+        409,
+        'An upgrade at once needs a card on file. Change your plan for the next billing cycle instead.',
+      );
+    const amountCents = prorate(app, live, plan);
+    if (Math.abs(amountCents - toCents(input.amount)) > 1)
+      throw new AppError(
+        409,
+        `The amount due now is ${formatCents(amountCents)}. Please confirm the new amount.`,
+      );
+    const customerRef = live.s.providerCustomerId;
+    const cardRef = live.s.paymentMethodRef;
+    return { plan, live, amountCents, customerRef, cardRef };
+  };
+  let judged: Awaited<ReturnType<typeof judge>>;
+  try {
+    judged = await judge();
+  } catch (err) {
+    // A twin with this key got in between the lookup and the rules (and may already have
+    // upgraded the plan the rules now refuse): its answer is this request's answer too.
+    if (err instanceof AppError && (await paymentByKey(app.db, key))) return answered();
+    throw err;
+  }
+  const { plan, live, amountCents, customerRef, cardRef } = judged;
   if (amountCents === 0) {
     await updateSubscription(app.db, live.s.id, { planId: plan.id, pendingPlanId: null });
     return { ok: true as const, message: 'Plan upgraded', payment: null };
@@ -234,8 +249,8 @@ export async function upgradeNow(
       provider: card.name,
       idempotencyKey: key,
       requestFingerprint: fingerprint,
-      providerCustomerId: live.s.providerCustomerId,
-      paymentMethodRef: live.s.paymentMethodRef,
+      providerCustomerId: customerRef,
+      paymentMethodRef: cardRef,
     },
     // Under the lock: the plan is still the one quoted (a parallel upgrade did not win).
     async (tx) => {
@@ -247,8 +262,8 @@ export async function upgradeNow(
   let result: ChargeResult;
   try {
     result = await card.chargeSavedCard({
-      customerRef: live.s.providerCustomerId,
-      cardRef: live.s.paymentMethodRef,
+      customerRef,
+      cardRef,
       amountCents,
       currency: 'USD',
       idempotencyKey: key,
