@@ -197,6 +197,7 @@ const TECHNICIAN: Screen[] = [
   },
   { route: PATHS.myJobs, path: PATHS.myJobs, tabs: ['Active', 'Past'] },
   { route: PATHS.myJob, path: firstLink(PATHS.myJobs, '/my-jobs/') },
+  { route: PATHS.myCustomers, path: PATHS.myCustomers },
   {
     route: PATHS.posSystem,
     path: PATHS.posSystem,
