@@ -145,6 +145,37 @@ export async function guestRequestThroughApi(
 }
 
 /**
+ * A guest's request (as guestRequestThroughApi) accepted by the technician on `tech`, with an
+ * arrival window they proposed `daysAhead` days out (clear of anything else they have) and the
+ * guest confirmed: the job is scheduled. `move` makes a further move, as the technician or, with
+ * `asGuest`, as the guest through the request's link.
+ */
+export async function scheduledJobThroughApi(
+  page: Page,
+  tech: BrowserContext,
+  guest: Parameters<typeof guestRequestThroughApi>[1],
+  daysAhead: number,
+) {
+  const created = await guestRequestThroughApi(page.request, guest);
+  await acceptThroughApi(tech, created.id);
+  const move = async (data: Record<string, unknown>, asGuest = false) => {
+    const url = `/api/service-requests/${created.reference}/moves`;
+    const res = asGuest
+      ? await page.request.post(`${url}?${created.requestPath.split('?')[1]}`, { data })
+      : await tech.request.post(url, { data });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  const start = new Date(Date.now() + daysAhead * 86_400_000);
+  await move({
+    move: 'propose_window',
+    windowStart: start.toISOString(),
+    windowEnd: new Date(start.getTime() + 2 * 3600_000).toISOString(),
+  });
+  await move({ move: 'confirm_window' }, true);
+  return { created, move };
+}
+
+/**
  * The technician signed in on `tech` writes a quote of one labor line for the request, the
  * customer signs it on the technician's device, and the technician invoices it, through the API.
  */

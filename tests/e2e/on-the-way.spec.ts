@@ -1,4 +1,4 @@
-import { acceptThroughApi, expect, guestRequestThroughApi, test } from './fixtures';
+import { expect, scheduledJobThroughApi, test } from './fixtures';
 
 // On the way, on the map (ADR 045): the technician taps On my way and shares their location;
 // the customer's page shows when they arrive, from that position, and a small map.
@@ -8,30 +8,20 @@ test('the technician on the way shares their location; the customer follows them
   signedInContext,
 }) => {
   const stamp = Date.now();
-  const created = await guestRequestThroughApi(page.request, {
-    customerName: 'Otto Waiting',
-    email: `otto${stamp}@example.com`,
-    phoneNumber: '301-555-0147',
-    vehicleInfo: '2015 Honda Fit',
-    issueDescription: `Battery dead in the driveway ${stamp}`,
-  });
   const tech = await signedInContext('technician');
-  await acceptThroughApi(tech, created.id);
-  const move = async (data: Record<string, unknown>, asGuest = false) => {
-    const url = `/api/service-requests/${created.reference}/moves`;
-    const res = asGuest
-      ? await page.request.post(`${url}?${created.requestPath.split('?')[1]}`, { data })
-      : await tech.request.post(url, { data });
-    expect(res.status(), await res.text()).toBe(200);
-  };
   // A window days ahead of anything else this technician has (their own choice, ADR 043).
-  const start = new Date(Date.now() + 43 * 86_400_000);
-  await move({
-    move: 'propose_window',
-    windowStart: start.toISOString(),
-    windowEnd: new Date(start.getTime() + 2 * 3600_000).toISOString(),
-  });
-  await move({ move: 'confirm_window' }, true);
+  const { created, move } = await scheduledJobThroughApi(
+    page,
+    tech,
+    {
+      customerName: 'Otto Waiting',
+      email: `otto${stamp}@example.com`,
+      phoneNumber: '301-555-0147',
+      vehicleInfo: '2015 Honda Fit',
+      issueDescription: `Battery dead in the driveway ${stamp}`,
+    },
+    43,
+  );
 
   // On my way; then, on the job's page, the location about a mile and a half out.
   await move({ move: 'start_route' });

@@ -1,4 +1,4 @@
-import { acceptThroughApi, expect, guestRequestThroughApi, test } from './fixtures';
+import { expect, scheduledJobThroughApi, test } from './fixtures';
 
 // The workmanship warranty (ADR 044): after a completed job the customer opens a claim on their
 // request page; the technician accepts it on their job page, which opens a repair at no charge.
@@ -8,30 +8,20 @@ test('a customer opens a warranty claim and the technician accepts it', async ({
   signedInContext,
 }) => {
   const stamp = Date.now();
-  const created = await guestRequestThroughApi(page.request, {
-    customerName: 'Wade Warranty',
-    email: `wade${stamp}@example.com`,
-    phoneNumber: '301-555-0146',
-    vehicleInfo: '2013 Nissan Altima',
-    issueDescription: `Squeal from the front wheels ${stamp}`,
-  });
   const tech = await signedInContext('technician');
-  await acceptThroughApi(tech, created.id);
-  const move = async (data: Record<string, unknown>, asGuest = false) => {
-    const url = `/api/service-requests/${created.reference}/moves`;
-    const res = asGuest
-      ? await page.request.post(`${url}?${created.requestPath.split('?')[1]}`, { data })
-      : await tech.request.post(url, { data });
-    expect(res.status(), await res.text()).toBe(200);
-  };
   // A window days ahead of anything else this technician has (their own choice, ADR 043).
-  const start = new Date(Date.now() + 41 * 86_400_000);
-  await move({
-    move: 'propose_window',
-    windowStart: start.toISOString(),
-    windowEnd: new Date(start.getTime() + 2 * 3600_000).toISOString(),
-  });
-  await move({ move: 'confirm_window' }, true);
+  const { created, move } = await scheduledJobThroughApi(
+    page,
+    tech,
+    {
+      customerName: 'Wade Warranty',
+      email: `wade${stamp}@example.com`,
+      phoneNumber: '301-555-0146',
+      vehicleInfo: '2013 Nissan Altima',
+      issueDescription: `Squeal from the front wheels ${stamp}`,
+    },
+    41,
+  );
   await move({ move: 'start_route' });
   await move({ move: 'start_work' });
   await move({ move: 'complete' });

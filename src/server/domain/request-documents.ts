@@ -72,6 +72,8 @@ export type RequestDocuments = {
     tx: DbOrTx,
     serviceRequestId: number,
     technicianId: number,
+    /** Why: the technician gave the job back, or the customer canceled in time. */
+    reason: 'job_given_back' | 'customer_canceled',
   ): Promise<number[]>;
   /** Asks the providers for claimed refunds (what they do not answer, the sweep retries). */
   runRefunds(ids: number[]): Promise<void>;

@@ -1,31 +1,20 @@
 import { z } from 'zod';
 import { SERVICE_REQUEST_STATUSES } from '../constants/domain';
 import { URGENCIES } from '../constants/service-types';
-import { pageNumber } from './common';
+import { PAGE_SIZE_MESSAGE, pageNumber, pageSizeNumber, pagedSchema } from './common';
 
 /**
  * The read-only API for Professional technicians (/api/v1, personal API tokens): their own
  * jobs, quotes, invoices and payments. Money is decimal strings in dollars, dates ISO 8601.
  */
-export const PAGE_SIZE_MESSAGE = 'pageSize must be a whole number from 1 to 100';
+export { PAGE_SIZE_MESSAGE };
 export const v1PageQuerySchema = z.object({
   page: pageNumber(),
-  pageSize: z.coerce
-    .number({ error: PAGE_SIZE_MESSAGE })
-    .int(PAGE_SIZE_MESSAGE)
-    .min(1, PAGE_SIZE_MESSAGE)
-    .max(100, PAGE_SIZE_MESSAGE)
-    .default(25),
+  pageSize: pageSizeNumber(25),
 });
 export type V1PageQuery = z.output<typeof v1PageQuerySchema>;
 
-const paged = <T extends z.ZodType>(item: T) =>
-  z.object({
-    data: z.array(item),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    total: z.number().int(),
-  });
+const paged = pagedSchema;
 
 export const v1JobSchema = z.object({
   reference: z.string(),

@@ -41,6 +41,25 @@ export const pageNumber = () =>
     .max(100_000, PAGE_MESSAGE)
     .default(1);
 
+export const PAGE_SIZE_MESSAGE = 'pageSize must be a whole number from 1 to 100';
+/** How many rows a page of a list holds (query), 1 to 100, `fallback` when absent. */
+export const pageSizeNumber = (fallback: number) =>
+  z.coerce
+    .number({ error: PAGE_SIZE_MESSAGE })
+    .int(PAGE_SIZE_MESSAGE)
+    .min(1, PAGE_SIZE_MESSAGE)
+    .max(100, PAGE_SIZE_MESSAGE)
+    .default(fallback);
+
+/** The one paging contract of a list's answer: the rows, the page, its size and the total. */
+export const pagedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
+
 /** A string without NUL characters; chain .trim(), .min(), .max() as with z.string(). */
 export const safeText = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine((v) => !hasNul(v), NUL_MESSAGE);

@@ -10,7 +10,7 @@ import {
   WIDEN_DISTANCE_MILES,
   parseReference,
 } from '../service-request-rules';
-import { pageNumber, safeText } from './common';
+import { pageNumber, pageSizeNumber, safeText } from './common';
 import { fairPriceSchema } from './fair-price';
 import { signatureAuditSchema, tipInputSchema } from './pos';
 import { requestPhotoSchema } from './request-photos';
@@ -365,19 +365,13 @@ export type ServiceRequestSummary = z.infer<typeof serviceRequestSummarySchema>;
 
 /** My Jobs shows this many jobs a page. */
 export const TECHNICIAN_JOBS_PAGE_SIZE = 20;
-export const JOBS_PAGE_SIZE_MESSAGE = 'pageSize must be a whole number from 1 to 100';
 
 /** GET /api/jobs?q=&page=&pageSize=: one page of each list, the same page number for both. */
 export const technicianJobsQuerySchema = z.object({
   /** A reference (WR-000123), or part of the customer's name, service, location or vehicle. */
   q: safeText().trim().max(200, 'Search must be at most 200 characters').optional(),
   page: pageNumber(),
-  pageSize: z.coerce
-    .number({ error: JOBS_PAGE_SIZE_MESSAGE })
-    .int(JOBS_PAGE_SIZE_MESSAGE)
-    .min(1, JOBS_PAGE_SIZE_MESSAGE)
-    .max(100, JOBS_PAGE_SIZE_MESSAGE)
-    .default(TECHNICIAN_JOBS_PAGE_SIZE),
+  pageSize: pageSizeNumber(TECHNICIAN_JOBS_PAGE_SIZE),
 });
 export type TechnicianJobsQuery = z.output<typeof technicianJobsQuerySchema>;
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_TYPES } from '../constants/service-types';
-import { pageNumber, safeText } from './common';
-import { PAGE_SIZE_MESSAGE } from './api-v1';
+import { pageNumber, pageSizeNumber, pagedSchema, safeText } from './common';
 
 /**
  * A technician's customers (their back office): the people whose jobs they held, built from
@@ -11,12 +10,7 @@ import { PAGE_SIZE_MESSAGE } from './api-v1';
 /** GET /api/technician-customers */
 export const technicianCustomersQuerySchema = z.object({
   page: pageNumber(),
-  pageSize: z.coerce
-    .number({ error: PAGE_SIZE_MESSAGE })
-    .int(PAGE_SIZE_MESSAGE)
-    .min(1, PAGE_SIZE_MESSAGE)
-    .max(100, PAGE_SIZE_MESSAGE)
-    .default(20),
+  pageSize: pageSizeNumber(20),
   /** Searches names, e-mail addresses, phone numbers and vehicles. */
   q: safeText().trim().max(100, 'The search must be at most 100 characters').optional(),
 });
@@ -41,12 +35,7 @@ export const technicianCustomerSchema = z.object({
 });
 export type TechnicianCustomer = z.output<typeof technicianCustomerSchema>;
 
-export const technicianCustomersSchema = z.object({
-  data: z.array(technicianCustomerSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const technicianCustomersSchema = pagedSchema(technicianCustomerSchema);
 export type TechnicianCustomers = z.output<typeof technicianCustomersSchema>;
 
 /** GET /api/technician-customers/:id: the customer and their history with this technician. */

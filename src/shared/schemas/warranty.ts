@@ -27,7 +27,6 @@ export const warrantyTermsOf = (months: number | null, miles: number | null): Wa
 /** The sentence a quote, invoice, receipt and job page state. */
 export const warrantyText = (t: WarrantyTerms) =>
   `Workmanship warranty: ${t.months} months or ${groupThousands(t.miles)} miles, whichever comes first, on parts and labour.`;
-export const WARRANTY_TEXT = warrantyText(DEFAULT_WARRANTY);
 
 /** The technician's offer, on PATCH /api/technicians/me. */
 export const warrantyMonthsSchema = z.coerce

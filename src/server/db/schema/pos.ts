@@ -374,7 +374,7 @@ export const paymentRefunds = pgTable(
     providerRefundId: text(),
     idempotencyKey: text().notNull().unique(),
     /**
-     * Why: 'job_given_back', 'technician', or 'provider' (made in the provider's dashboard and
+     * Why: 'job_given_back', 'customer_canceled' (in time, ADR 043), 'technician', or 'provider' (made in the provider's dashboard and
      * learnt from its webhook; keyed `provider-refund:<provider>:<refund id>`).
      */
     reason: text().notNull(),

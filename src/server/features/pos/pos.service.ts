@@ -100,8 +100,8 @@ export function createRequestDocuments(app: FastifyInstance): RequestDocuments {
     // point of sale's charge directly.
     takeCardPayment: takeCardPayment.bind(null, app),
     earlierCardPayment: earlierCardPayment.bind(null, app),
-    claimDepositRefunds: (tx, serviceRequestId, technicianId) =>
-      claimJobDepositRefunds(tx, serviceRequestId, technicianId),
+    claimDepositRefunds: (tx, serviceRequestId, technicianId, reason) =>
+      claimJobDepositRefunds(tx, serviceRequestId, technicianId, reason),
     runRefunds: (ids) => runRefunds(app, ids),
   };
 }

@@ -529,6 +529,75 @@ describe('refunds', () => {
   });
 });
 
+describe('the customer cancels, by the rules shown before booking', () => {
+  /** A job whose $40 deposit the customer paid when signing; its window `hoursAhead` away. */
+  async function paidJob(key: string, hoursAhead: number) {
+    const jobId = await s.job();
+    const start = new Date(t.clock.now.getTime() + hoursAhead * 3_600_000);
+    await t.app.db
+      .update(serviceRequests)
+      .set({
+        status: 'scheduled',
+        windowStart: start,
+        windowEnd: new Date(start.getTime() + 2 * 3_600_000),
+        windowConfirmedAt: t.clock.now,
+      })
+      .where(eq(serviceRequests.id, jobId));
+    const q = (await s.quote({ type: 'fixed', amount: 40 }, jobId)).json();
+    const signed = await s.call('PATCH', `/api/quotes/${q.id}/approve`, s.pro.cookie, {
+      signature: SIGNATURE,
+      version: 1,
+      deposit: { sourceId: await cardToken(t), idempotencyKey: key },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const [row] = await depositRows(t, q.id);
+    return { jobId, paymentId: row!.id };
+  }
+  const cancel = async (jobId: number) =>
+    s.call(
+      'POST',
+      `/api/service-requests/${formatReference(jobId)}/moves`,
+      await signIn(t.app, s.customer.username!),
+      { move: 'cancel' },
+    );
+  const refundsOf = (paymentId: number) =>
+    t.app.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId));
+
+  it('gives the deposit back when they cancel 24 hours or more before the window', async () => {
+    const { jobId, paymentId } = await paidJob('cancel-in-time-1', 48);
+    const refund = vi.spyOn(accountCard(t.app), 'refund');
+    const res = await cancel(jobId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(refund).toHaveBeenCalledTimes(1);
+    refund.mockRestore();
+    expect(await refundsOf(paymentId)).toEqual([
+      expect.objectContaining({
+        status: 'succeeded',
+        amountCents: 4000,
+        reason: 'customer_canceled',
+      }),
+    ]);
+    const [mail] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.template, 'pos_refund'), eq(outbox.toAddress, 'pat@example.com')))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    expect(mail!.textBody).toContain('You canceled your job in time, so the deposit of $40.00');
+  });
+
+  it('keeps it for the technician when they cancel within 24 hours of the window', async () => {
+    const { jobId, paymentId } = await paidJob('cancel-late-1', 10);
+    const refund = vi.spyOn(accountCard(t.app), 'refund');
+    const res = await cancel(jobId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('canceled');
+    expect(refund).not.toHaveBeenCalled();
+    refund.mockRestore();
+    expect(await refundsOf(paymentId)).toEqual([]);
+  });
+});
+
 describe('races and refunded deposits', () => {
   it('charges the deposit once when the request page and the device pay it at once with different keys', async () => {
     const jobId = await s.job();

@@ -92,7 +92,9 @@ async function refundMail(app: FastifyInstance, tx: DbOrTx, r: RefundRow, p: Pay
       `Hi ${p.customerName ?? 'there'},`,
       r.reason === 'job_given_back'
         ? `Your technician could not take on your job, so the deposit of ${formatCents(r.amountCents)} (receipt ${p.receiptNumber}) was refunded to your card.`
-        : `Your payment of ${formatCents(r.amountCents)} (receipt ${p.receiptNumber}) was refunded to your ${isWalletPayment(p) ? 'PayPal account' : 'card'}.`,
+        : r.reason === 'customer_canceled'
+          ? `You canceled your job in time, so the deposit of ${formatCents(r.amountCents)} (receipt ${p.receiptNumber}) was refunded to your card.`
+          : `Your payment of ${formatCents(r.amountCents)} (receipt ${p.receiptNumber}) was refunded to your ${isWalletPayment(p) ? 'PayPal account' : 'card'}.`,
       `It can take a few days to show on your statement. — ${BRAND.name}`,
     ],
   );
@@ -164,14 +166,19 @@ export async function runRefunds(app: FastifyInstance, ids: number[]) {
   }
 }
 
+/** Why a job's deposits go back: the technician gave it back, or the customer canceled in time. */
+export type JobRefundReason = 'job_given_back' | 'customer_canceled';
+
 /**
- * In the transaction of the technician giving a job back (ADR 010): claims the refund of every
- * deposit they took on it. The refunds are asked for after the move commits (runRefunds).
+ * In the transaction of the move that ends the technician's part (ADR 010: they give the job
+ * back; ADR 043: the customer cancels in time): claims the refund of every deposit they took on
+ * it. The refunds are asked for after the move commits (runRefunds).
  */
 export async function claimJobDepositRefunds(
   tx: DbOrTx,
   serviceRequestId: number,
   technicianId: number,
+  reason: JobRefundReason,
 ): Promise<number[]> {
   const ids: number[] = [];
   for (const p of await refundableDepositsOfJob(tx, serviceRequestId, technicianId)) {
@@ -179,8 +186,8 @@ export async function claimJobDepositRefunds(
     const r = await claimRefund(
       tx,
       locked,
-      `job-given-back:${serviceRequestId}:${p.id}`,
-      'job_given_back',
+      `${reason === 'job_given_back' ? 'job-given-back' : 'customer-canceled'}:${serviceRequestId}:${p.id}`,
+      reason,
     );
     if (r) ids.push(r.id);
   }

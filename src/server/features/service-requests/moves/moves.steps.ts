@@ -161,6 +161,7 @@ async function giveBack(m: Move, reason: string): Promise<MoveOutcome> {
     m.tx,
     m.request.id,
     technicianId,
+    'job_given_back',
   );
   const { after } = await record(m, {
     patch: {
@@ -209,6 +210,7 @@ async function cancel(m: Move, reason: string | undefined): Promise<MoveOutcome>
           m.tx,
           request.id,
           request.assignedTechnicianId,
+          'customer_canceled',
         )
       : [];
   const outcome = await record(m, { patch: { canceledAt: m.at, cancelReason: reason || null } });
